@@ -1,0 +1,72 @@
+# ShelfScan — the operating contract: make up | make demo | make test | make bench
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# Every target runs on Node >= 22 (the machine's, or Node 24 LTS installed once under .tools/).
+NODE_BIN := $(shell scripts/ensure-node.sh)
+ifeq ($(NODE_BIN),)
+$(error could not find or install Node >= 22)
+endif
+export PATH := $(NODE_BIN):$(PATH)
+export npm_config_nodedir := $(abspath $(NODE_BIN)/..)
+export npm_config_update_notifier := false
+
+INSTALL_STAMP := node_modules/.install-stamp
+
+.PHONY: help install build up demo test test-unit test-web test-e2e test-chart lint proto-check bench scan clean
+
+help:
+	@echo "make up     install, build and start ShelfScan on http://localhost:$${PORT:-8080} (embedded PostgreSQL under DATA_DIR)"
+	@echo "make demo   as make up, with the marketplace simulator and demo data"
+	@echo "make test   install and run every test (unit, integration on real PostgreSQL, web, chart, e2e in Chromium)"
+	@echo "make bench  run the benchmarks and print their figures"
+	@echo "make scan URL='<store url>' TYPE=standard|deep|functional [KEYWORD=...]"
+
+$(INSTALL_STAMP): package.json package-lock.json $(wildcard */package.json */*/package.json)
+	npm ci --no-audit --no-fund
+	@touch $@
+
+install: $(INSTALL_STAMP)
+
+build: install
+	npm run build
+
+up: build
+	node apps/all-in-one/dist/main.js
+
+demo: build
+	node apps/all-in-one/dist/demo.js
+
+lint: install
+	npx eslint .
+	npx prettier --check .
+
+# The generated contracts must match proto/: regenerate and fail on any difference.
+proto-check: install
+	npm run generate -w proto
+	@git diff --exit-code --stat -- proto/src/gen || { echo "proto/src/gen is stale: run 'npm run generate -w proto' and commit"; exit 1; }
+	@test -z "$$(git ls-files --others --exclude-standard proto/src/gen)" || { echo "proto/src/gen has files not committed"; exit 1; }
+
+test: install
+	scripts/test-all.sh
+
+test-unit: install
+	npx jest
+
+test-web: install
+	npm test -w web
+
+test-chart: install
+	node scripts/chart-check.mjs
+
+test-e2e: build
+	npm test -w tests/e2e
+
+bench: build
+	node bench/run.mjs
+
+scan: build
+	@node services/scraper/dist/cli/scan.js --url '$(URL)' --type '$(or $(TYPE),standard)' $(if $(KEYWORD),--keyword '$(KEYWORD)')
+
+clean:
+	rm -rf node_modules */node_modules */*/node_modules */dist */*/dist .tools

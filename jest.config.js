@@ -1,0 +1,46 @@
+// One jest run over every backend workspace (libs, proto, services, gateway, apps, tools).
+// TypeScript is compiled by SWC (with decorator metadata, as Nest needs); workspace packages
+// resolve to their sources so tests never depend on a previous build.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const workspaceDirs = ['proto', 'gateway']
+  .concat(...['libs', 'services', 'apps', 'tools'].map((top) =>
+    fs.existsSync(top) ? fs.readdirSync(top).map((d) => `${top}/${d}`) : [],
+  ))
+  .filter((dir) => fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'src')));
+
+const moduleNameMapper = {};
+for (const dir of workspaceDirs) {
+  const { name } = require(path.resolve(dir, 'package.json'));
+  moduleNameMapper[`^${name.replace('/', '\\/')}$`] = `<rootDir>/${dir}/src/index.ts`;
+}
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+module.exports = {
+  projects: workspaceDirs.map((dir) => ({
+    displayName: dir,
+    rootDir: __dirname,
+    roots: [`<rootDir>/${dir}`],
+    testMatch: ['**/*.spec.ts', '**/*.test.ts'],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    transform: { '^.+\\.ts$': swc },
+    moduleNameMapper: { '^(\.{1,2}/.*)\.js$': '$1', ...moduleNameMapper },
+    testEnvironment: 'node',
+    globalSetup: '<rootDir>/libs/db/test/global-setup.js',
+    globalTeardown: '<rootDir>/libs/db/test/global-teardown.js',
+  })),
+  testTimeout: 30000,
+};

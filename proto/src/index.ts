@@ -1,0 +1,42 @@
+/**
+ * @shelfscan/contracts — every message that crosses the bus, generated from `proto/` by buf
+ * (protobuf-es), plus the registry the transports use to encode and decode by name.
+ */
+import type { DescMessage, DescMethod, DescService } from '@bufbuild/protobuf';
+import { AuthService } from './gen/shelfscan/auth/v1/auth_pb.js';
+import { UserRegisteredSchema } from './gen/shelfscan/auth/v1/events_pb.js';
+
+export * from './gen/shelfscan/bus/v1/envelope_pb.js';
+export * as authV1 from './gen/shelfscan/auth/v1/auth_pb.js';
+export * as authEventsV1 from './gen/shelfscan/auth/v1/events_pb.js';
+
+/** Every RPC service on the bus. Add a service here when its .proto is added. */
+export const services: readonly DescService[] = [AuthService];
+
+/** Every event on the bus (`<Subject><PastTense>` messages in the `events.proto` files). */
+export const events: readonly DescMessage[] = [UserRegisteredSchema];
+
+/** The bus pattern of an RPC method: `shelfscan.auth.v1.AuthService/Register`. */
+export function methodPattern(method: DescMethod): string {
+  return `${method.parent.typeName}/${method.name}`;
+}
+
+/** The bus topic of an event: its full protobuf type name, `shelfscan.auth.v1.UserRegistered`. */
+export function eventTopic(event: DescMessage): string {
+  return event.typeName;
+}
+
+const methodsByPattern = new Map<string, DescMethod>(
+  services.flatMap((s) => s.methods.map((m) => [methodPattern(m), m] as const)),
+);
+const eventsByTopic = new Map<string, DescMessage>(events.map((e) => [eventTopic(e), e] as const));
+
+/** Looks up the contract of a request pattern; undefined when no such method exists. */
+export function findMethod(pattern: string): DescMethod | undefined {
+  return methodsByPattern.get(pattern);
+}
+
+/** Looks up the contract of an event topic; undefined when no such event exists. */
+export function findEvent(topic: string): DescMessage | undefined {
+  return eventsByTopic.get(topic);
+}
