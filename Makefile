@@ -51,7 +51,7 @@ test: install
 	scripts/test-all.sh
 
 test-unit: install
-	npx jest
+	node --experimental-vm-modules node_modules/jest/bin/jest.js
 
 test-web: install
 	npm test -w web
