@@ -40,8 +40,9 @@ module.exports = {
     moduleNameMapper,
     resolver: '<rootDir>/scripts/jest-resolver.cjs',
     testEnvironment: 'node',
-    globalSetup: '<rootDir>/libs/db/test/global-setup.js',
-    globalTeardown: '<rootDir>/libs/db/test/global-teardown.js',
   })),
+  // One PostgreSQL for the whole run (embedded, or TEST_DATABASE_URL); each suite makes its own database.
+  globalSetup: '<rootDir>/libs/db/test/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/db/test/global-teardown.ts',
   testTimeout: 30000,
 };

@@ -1,0 +1,3 @@
+export * from './embedded-postgres.js';
+export * from './data-source.js';
+export * from './testing.js';

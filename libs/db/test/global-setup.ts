@@ -1,0 +1,17 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { startEmbeddedPostgres } from '../src/embedded-postgres';
+
+/**
+ * Jest global setup: integration tests run the real migrations on real PostgreSQL — the server
+ * in TEST_DATABASE_URL when given, otherwise one started here from `embedded-postgres`.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) return;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-test-'));
+  fs.chmodSync(dataDir, 0o755);
+  const pg = await startEmbeddedPostgres({ dataDir, database: 'postgres' });
+  process.env.TEST_DATABASE_URL = pg.url;
+  (globalThis as Record<string, unknown>).__SHELFSCAN_TEST_PG__ = { pg, dataDir };
+}
