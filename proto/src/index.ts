@@ -16,9 +16,9 @@ export const services: readonly DescService[] = [AuthService];
 /** Every event on the bus (`<Subject><PastTense>` messages in the `events.proto` files). */
 export const events: readonly DescMessage[] = [UserRegisteredSchema];
 
-/** The bus pattern of an RPC method: `shelfscan.auth.v1.AuthService/Register`. */
+/** The bus pattern (and Kafka topic) of an RPC method: `shelfscan.auth.v1.AuthService.Register`. */
 export function methodPattern(method: DescMethod): string {
-  return `${method.parent.typeName}/${method.name}`;
+  return `${method.parent.typeName}.${method.name}`;
 }
 
 /** The bus topic of an event: its full protobuf type name, `shelfscan.auth.v1.UserRegistered`. */

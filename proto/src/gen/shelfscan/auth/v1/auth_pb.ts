@@ -2,20 +2,23 @@
 // @generated from file shelfscan/auth/v1/auth.proto (package shelfscan.auth.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Message } from "@bufbuild/protobuf";
+import type { GenFile, GenMessage, GenService } from '@bufbuild/protobuf/codegenv2';
+import { fileDesc, messageDesc, serviceDesc } from '@bufbuild/protobuf/codegenv2';
+import type { Message } from '@bufbuild/protobuf';
 
 /**
  * Describes the file shelfscan/auth/v1/auth.proto.
  */
-export const file_shelfscan_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSJ6Cg9SZWdpc3RlclJlcXVlc3QSEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFcGhvbmUYBCABKAkSEAoIcGFzc3dvcmQYBSABKAkSEAoIbGFuZ19rZXkYBiABKAkiIwoQUmVnaXN0ZXJSZXNwb25zZRIPCgd1c2VyX2lkGAEgASgJIkkKE0F1dGhlbnRpY2F0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJIiUKFEF1dGhlbnRpY2F0ZVJlc3BvbnNlEg0KBXRva2VuGAEgASgJIicKFkNoZWNrQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiLAoXQ2hlY2tBY3RpdmF0aW9uUmVzcG9uc2USEQoJYWN0aXZhdGVkGAEgASgIIiIKEUdldEFjY291bnRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkEKEkdldEFjY291bnRSZXNwb25zZRIrCgdhY2NvdW50GAEgASgLMhouc2hlbGZzY2FuLmF1dGgudjEuQWNjb3VudCKiAQoHQWNjb3VudBIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRINCgVwaG9uZRgFIAEoCRIRCglhY3RpdmF0ZWQYBiABKAgSDQoFcm9sZXMYByADKAkSEAoIbGFuZ19rZXkYCCABKAkSEgoKY3JlYXRlZF9hdBgJIAEoCSIXChVHZXRTaWduaW5nS2V5c1JlcXVlc3QiMQoWR2V0U2lnbmluZ0tleXNSZXNwb25zZRIXCg9wdWJsaWNfa2V5c19wZW0YASADKAky7wMKC0F1dGhTZXJ2aWNlElMKCFJlZ2lzdGVyEiIuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXNwb25zZRJfCgxBdXRoZW50aWNhdGUSJi5zaGVsZnNjYW4uYXV0aC52MS5BdXRoZW50aWNhdGVSZXF1ZXN0Gicuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVzcG9uc2USaAoPQ2hlY2tBY3RpdmF0aW9uEikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tBY3RpdmF0aW9uUmVxdWVzdBoqLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlc3BvbnNlElkKCkdldEFjY291bnQSJC5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZRJlCg5HZXRTaWduaW5nS2V5cxIoLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVzcG9uc2ViBnByb3RvMw");
+export const file_shelfscan_auth_v1_auth: GenFile =
+  /*@__PURE__*/
+  fileDesc(
+    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSJ6Cg9SZWdpc3RlclJlcXVlc3QSEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFcGhvbmUYBCABKAkSEAoIcGFzc3dvcmQYBSABKAkSEAoIbGFuZ19rZXkYBiABKAkiIwoQUmVnaXN0ZXJSZXNwb25zZRIPCgd1c2VyX2lkGAEgASgJIkkKE0F1dGhlbnRpY2F0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJIiUKFEF1dGhlbnRpY2F0ZVJlc3BvbnNlEg0KBXRva2VuGAEgASgJIicKFkNoZWNrQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiLAoXQ2hlY2tBY3RpdmF0aW9uUmVzcG9uc2USEQoJYWN0aXZhdGVkGAEgASgIIiIKEUdldEFjY291bnRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkEKEkdldEFjY291bnRSZXNwb25zZRIrCgdhY2NvdW50GAEgASgLMhouc2hlbGZzY2FuLmF1dGgudjEuQWNjb3VudCKiAQoHQWNjb3VudBIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRINCgVwaG9uZRgFIAEoCRIRCglhY3RpdmF0ZWQYBiABKAgSDQoFcm9sZXMYByADKAkSEAoIbGFuZ19rZXkYCCABKAkSEgoKY3JlYXRlZF9hdBgJIAEoCSIXChVHZXRTaWduaW5nS2V5c1JlcXVlc3QiMQoWR2V0U2lnbmluZ0tleXNSZXNwb25zZRIXCg9wdWJsaWNfa2V5c19wZW0YASADKAky7wMKC0F1dGhTZXJ2aWNlElMKCFJlZ2lzdGVyEiIuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXNwb25zZRJfCgxBdXRoZW50aWNhdGUSJi5zaGVsZnNjYW4uYXV0aC52MS5BdXRoZW50aWNhdGVSZXF1ZXN0Gicuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVzcG9uc2USaAoPQ2hlY2tBY3RpdmF0aW9uEikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tBY3RpdmF0aW9uUmVxdWVzdBoqLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlc3BvbnNlElkKCkdldEFjY291bnQSJC5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZRJlCg5HZXRTaWduaW5nS2V5cxIoLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVzcG9uc2ViBnByb3RvMw',
+  );
 
 /**
  * @generated from message shelfscan.auth.v1.RegisterRequest
  */
-export type RegisterRequest = Message<"shelfscan.auth.v1.RegisterRequest"> & {
+export type RegisterRequest = Message<'shelfscan.auth.v1.RegisterRequest'> & {
   /**
    * @generated from field: string first_name = 1;
    */
@@ -55,13 +58,14 @@ export type RegisterRequest = Message<"shelfscan.auth.v1.RegisterRequest"> & {
  * Describes the message shelfscan.auth.v1.RegisterRequest.
  * Use `create(RegisterRequestSchema)` to create a new message.
  */
-export const RegisterRequestSchema: GenMessage<RegisterRequest> = /*@__PURE__*/
+export const RegisterRequestSchema: GenMessage<RegisterRequest> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 0);
 
 /**
  * @generated from message shelfscan.auth.v1.RegisterResponse
  */
-export type RegisterResponse = Message<"shelfscan.auth.v1.RegisterResponse"> & {
+export type RegisterResponse = Message<'shelfscan.auth.v1.RegisterResponse'> & {
   /**
    * @generated from field: string user_id = 1;
    */
@@ -72,13 +76,14 @@ export type RegisterResponse = Message<"shelfscan.auth.v1.RegisterResponse"> & {
  * Describes the message shelfscan.auth.v1.RegisterResponse.
  * Use `create(RegisterResponseSchema)` to create a new message.
  */
-export const RegisterResponseSchema: GenMessage<RegisterResponse> = /*@__PURE__*/
+export const RegisterResponseSchema: GenMessage<RegisterResponse> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 1);
 
 /**
  * @generated from message shelfscan.auth.v1.AuthenticateRequest
  */
-export type AuthenticateRequest = Message<"shelfscan.auth.v1.AuthenticateRequest"> & {
+export type AuthenticateRequest = Message<'shelfscan.auth.v1.AuthenticateRequest'> & {
   /**
    * @generated from field: string email = 1;
    */
@@ -101,13 +106,14 @@ export type AuthenticateRequest = Message<"shelfscan.auth.v1.AuthenticateRequest
  * Describes the message shelfscan.auth.v1.AuthenticateRequest.
  * Use `create(AuthenticateRequestSchema)` to create a new message.
  */
-export const AuthenticateRequestSchema: GenMessage<AuthenticateRequest> = /*@__PURE__*/
+export const AuthenticateRequestSchema: GenMessage<AuthenticateRequest> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 2);
 
 /**
  * @generated from message shelfscan.auth.v1.AuthenticateResponse
  */
-export type AuthenticateResponse = Message<"shelfscan.auth.v1.AuthenticateResponse"> & {
+export type AuthenticateResponse = Message<'shelfscan.auth.v1.AuthenticateResponse'> & {
   /**
    * A signed JWT: sub = email, auth = comma-separated roles, exp = expiry.
    *
@@ -120,13 +126,14 @@ export type AuthenticateResponse = Message<"shelfscan.auth.v1.AuthenticateRespon
  * Describes the message shelfscan.auth.v1.AuthenticateResponse.
  * Use `create(AuthenticateResponseSchema)` to create a new message.
  */
-export const AuthenticateResponseSchema: GenMessage<AuthenticateResponse> = /*@__PURE__*/
+export const AuthenticateResponseSchema: GenMessage<AuthenticateResponse> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 3);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckActivationRequest
  */
-export type CheckActivationRequest = Message<"shelfscan.auth.v1.CheckActivationRequest"> & {
+export type CheckActivationRequest = Message<'shelfscan.auth.v1.CheckActivationRequest'> & {
   /**
    * @generated from field: string email = 1;
    */
@@ -137,13 +144,14 @@ export type CheckActivationRequest = Message<"shelfscan.auth.v1.CheckActivationR
  * Describes the message shelfscan.auth.v1.CheckActivationRequest.
  * Use `create(CheckActivationRequestSchema)` to create a new message.
  */
-export const CheckActivationRequestSchema: GenMessage<CheckActivationRequest> = /*@__PURE__*/
+export const CheckActivationRequestSchema: GenMessage<CheckActivationRequest> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 4);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckActivationResponse
  */
-export type CheckActivationResponse = Message<"shelfscan.auth.v1.CheckActivationResponse"> & {
+export type CheckActivationResponse = Message<'shelfscan.auth.v1.CheckActivationResponse'> & {
   /**
    * @generated from field: bool activated = 1;
    */
@@ -154,13 +162,14 @@ export type CheckActivationResponse = Message<"shelfscan.auth.v1.CheckActivation
  * Describes the message shelfscan.auth.v1.CheckActivationResponse.
  * Use `create(CheckActivationResponseSchema)` to create a new message.
  */
-export const CheckActivationResponseSchema: GenMessage<CheckActivationResponse> = /*@__PURE__*/
+export const CheckActivationResponseSchema: GenMessage<CheckActivationResponse> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 5);
 
 /**
  * @generated from message shelfscan.auth.v1.GetAccountRequest
  */
-export type GetAccountRequest = Message<"shelfscan.auth.v1.GetAccountRequest"> & {
+export type GetAccountRequest = Message<'shelfscan.auth.v1.GetAccountRequest'> & {
   /**
    * The token's subject.
    *
@@ -173,13 +182,14 @@ export type GetAccountRequest = Message<"shelfscan.auth.v1.GetAccountRequest"> &
  * Describes the message shelfscan.auth.v1.GetAccountRequest.
  * Use `create(GetAccountRequestSchema)` to create a new message.
  */
-export const GetAccountRequestSchema: GenMessage<GetAccountRequest> = /*@__PURE__*/
+export const GetAccountRequestSchema: GenMessage<GetAccountRequest> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 6);
 
 /**
  * @generated from message shelfscan.auth.v1.GetAccountResponse
  */
-export type GetAccountResponse = Message<"shelfscan.auth.v1.GetAccountResponse"> & {
+export type GetAccountResponse = Message<'shelfscan.auth.v1.GetAccountResponse'> & {
   /**
    * @generated from field: shelfscan.auth.v1.Account account = 1;
    */
@@ -190,13 +200,14 @@ export type GetAccountResponse = Message<"shelfscan.auth.v1.GetAccountResponse">
  * Describes the message shelfscan.auth.v1.GetAccountResponse.
  * Use `create(GetAccountResponseSchema)` to create a new message.
  */
-export const GetAccountResponseSchema: GenMessage<GetAccountResponse> = /*@__PURE__*/
+export const GetAccountResponseSchema: GenMessage<GetAccountResponse> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 7);
 
 /**
  * @generated from message shelfscan.auth.v1.Account
  */
-export type Account = Message<"shelfscan.auth.v1.Account"> & {
+export type Account = Message<'shelfscan.auth.v1.Account'> & {
   /**
    * @generated from field: string id = 1;
    */
@@ -247,26 +258,25 @@ export type Account = Message<"shelfscan.auth.v1.Account"> & {
  * Describes the message shelfscan.auth.v1.Account.
  * Use `create(AccountSchema)` to create a new message.
  */
-export const AccountSchema: GenMessage<Account> = /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 8);
+export const AccountSchema: GenMessage<Account> = /*@__PURE__*/ messageDesc(file_shelfscan_auth_v1_auth, 8);
 
 /**
  * @generated from message shelfscan.auth.v1.GetSigningKeysRequest
  */
-export type GetSigningKeysRequest = Message<"shelfscan.auth.v1.GetSigningKeysRequest"> & {
-};
+export type GetSigningKeysRequest = Message<'shelfscan.auth.v1.GetSigningKeysRequest'> & {};
 
 /**
  * Describes the message shelfscan.auth.v1.GetSigningKeysRequest.
  * Use `create(GetSigningKeysRequestSchema)` to create a new message.
  */
-export const GetSigningKeysRequestSchema: GenMessage<GetSigningKeysRequest> = /*@__PURE__*/
+export const GetSigningKeysRequestSchema: GenMessage<GetSigningKeysRequest> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 9);
 
 /**
  * @generated from message shelfscan.auth.v1.GetSigningKeysResponse
  */
-export type GetSigningKeysResponse = Message<"shelfscan.auth.v1.GetSigningKeysResponse"> & {
+export type GetSigningKeysResponse = Message<'shelfscan.auth.v1.GetSigningKeysResponse'> & {
   /**
    * PEM (SPKI) public keys the gateway accepts token signatures from.
    *
@@ -279,7 +289,8 @@ export type GetSigningKeysResponse = Message<"shelfscan.auth.v1.GetSigningKeysRe
  * Describes the message shelfscan.auth.v1.GetSigningKeysResponse.
  * Use `create(GetSigningKeysResponseSchema)` to create a new message.
  */
-export const GetSigningKeysResponseSchema: GenMessage<GetSigningKeysResponse> = /*@__PURE__*/
+export const GetSigningKeysResponseSchema: GenMessage<GetSigningKeysResponse> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 10);
 
 /**
@@ -292,42 +303,40 @@ export const AuthService: GenService<{
    * @generated from rpc shelfscan.auth.v1.AuthService.Register
    */
   register: {
-    methodKind: "unary";
+    methodKind: 'unary';
     input: typeof RegisterRequestSchema;
     output: typeof RegisterResponseSchema;
-  },
+  };
   /**
    * @generated from rpc shelfscan.auth.v1.AuthService.Authenticate
    */
   authenticate: {
-    methodKind: "unary";
+    methodKind: 'unary';
     input: typeof AuthenticateRequestSchema;
     output: typeof AuthenticateResponseSchema;
-  },
+  };
   /**
    * @generated from rpc shelfscan.auth.v1.AuthService.CheckActivation
    */
   checkActivation: {
-    methodKind: "unary";
+    methodKind: 'unary';
     input: typeof CheckActivationRequestSchema;
     output: typeof CheckActivationResponseSchema;
-  },
+  };
   /**
    * @generated from rpc shelfscan.auth.v1.AuthService.GetAccount
    */
   getAccount: {
-    methodKind: "unary";
+    methodKind: 'unary';
     input: typeof GetAccountRequestSchema;
     output: typeof GetAccountResponseSchema;
-  },
+  };
   /**
    * @generated from rpc shelfscan.auth.v1.AuthService.GetSigningKeys
    */
   getSigningKeys: {
-    methodKind: "unary";
+    methodKind: 'unary';
     input: typeof GetSigningKeysRequestSchema;
     output: typeof GetSigningKeysResponseSchema;
-  },
-}> = /*@__PURE__*/
-  serviceDesc(file_shelfscan_auth_v1_auth, 0);
-
+  };
+}> = /*@__PURE__*/ serviceDesc(file_shelfscan_auth_v1_auth, 0);

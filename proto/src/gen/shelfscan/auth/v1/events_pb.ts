@@ -2,22 +2,25 @@
 // @generated from file shelfscan/auth/v1/events.proto (package shelfscan.auth.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Message } from "@bufbuild/protobuf";
+import type { GenFile, GenMessage } from '@bufbuild/protobuf/codegenv2';
+import { fileDesc, messageDesc } from '@bufbuild/protobuf/codegenv2';
+import type { Message } from '@bufbuild/protobuf';
 
 /**
  * Describes the file shelfscan/auth/v1/events.proto.
  */
-export const file_shelfscan_auth_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5zaGVsZnNjYW4vYXV0aC92MS9ldmVudHMucHJvdG8SEXNoZWxmc2Nhbi5hdXRoLnYxImkKDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkSEAoIbGFuZ19rZXkYBSABKAliBnByb3RvMw");
+export const file_shelfscan_auth_v1_events: GenFile =
+  /*@__PURE__*/
+  fileDesc(
+    'Ch5zaGVsZnNjYW4vYXV0aC92MS9ldmVudHMucHJvdG8SEXNoZWxmc2Nhbi5hdXRoLnYxImkKDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkSEAoIbGFuZ19rZXkYBSABKAliBnByb3RvMw',
+  );
 
 /**
  * A new account was created (not yet activated when activation is required).
  *
  * @generated from message shelfscan.auth.v1.UserRegistered
  */
-export type UserRegistered = Message<"shelfscan.auth.v1.UserRegistered"> & {
+export type UserRegistered = Message<'shelfscan.auth.v1.UserRegistered'> & {
   /**
    * @generated from field: string user_id = 1;
    */
@@ -48,6 +51,6 @@ export type UserRegistered = Message<"shelfscan.auth.v1.UserRegistered"> & {
  * Describes the message shelfscan.auth.v1.UserRegistered.
  * Use `create(UserRegisteredSchema)` to create a new message.
  */
-export const UserRegisteredSchema: GenMessage<UserRegistered> = /*@__PURE__*/
+export const UserRegisteredSchema: GenMessage<UserRegistered> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_events, 0);
-

@@ -2,22 +2,25 @@
 // @generated from file shelfscan/bus/v1/envelope.proto (package shelfscan.bus.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Message } from "@bufbuild/protobuf";
+import type { GenFile, GenMessage } from '@bufbuild/protobuf/codegenv2';
+import { fileDesc, messageDesc } from '@bufbuild/protobuf/codegenv2';
+import type { Message } from '@bufbuild/protobuf';
 
 /**
  * Describes the file shelfscan/bus/v1/envelope.proto.
  */
-export const file_shelfscan_bus_v1_envelope: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIl4KCEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCRITCgtvY2N1cnJlZF9hdBgEIAEoCRIPCgdwYXlsb2FkGAUgASgMIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQiXAoFRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEjQKCnZpb2xhdGlvbnMYAyADKAsyIC5zaGVsZnNjYW4uYnVzLnYxLkZpZWxkVmlvbGF0aW9uIiwKDkZpZWxkVmlvbGF0aW9uEg0KBWZpZWxkGAEgASgJEgsKA21zZxgCIAEoCWIGcHJvdG8z");
+export const file_shelfscan_bus_v1_envelope: GenFile =
+  /*@__PURE__*/
+  fileDesc(
+    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIl4KCEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCRITCgtvY2N1cnJlZF9hdBgEIAEoCRIPCgdwYXlsb2FkGAUgASgMIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQibAoFRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEjQKCnZpb2xhdGlvbnMYAyADKAsyIC5zaGVsZnNjYW4uYnVzLnYxLkZpZWxkVmlvbGF0aW9uEg4KBnJlYXNvbhgEIAEoCSIsCg5GaWVsZFZpb2xhdGlvbhINCgVmaWVsZBgBIAEoCRILCgNtc2cYAiABKAliBnByb3RvMw',
+  );
 
 /**
  * Every message on the bus travels inside an envelope, whatever the transport.
  *
  * @generated from message shelfscan.bus.v1.Envelope
  */
-export type Envelope = Message<"shelfscan.bus.v1.Envelope"> & {
+export type Envelope = Message<'shelfscan.bus.v1.Envelope'> & {
   /**
    * Unique id of this message: the idempotency key of its handlers.
    *
@@ -26,7 +29,8 @@ export type Envelope = Message<"shelfscan.bus.v1.Envelope"> & {
   id: string;
 
   /**
-   * The RPC method ("shelfscan.auth.v1.AuthService/Register") or event type ("shelfscan.auth.v1.UserRegistered").
+   * The RPC method ("shelfscan.auth.v1.AuthService.Register") or event type ("shelfscan.auth.v1.UserRegistered");
+   * both are also the Kafka topic names.
    *
    * @generated from field: string type = 2;
    */
@@ -58,7 +62,8 @@ export type Envelope = Message<"shelfscan.bus.v1.Envelope"> & {
  * Describes the message shelfscan.bus.v1.Envelope.
  * Use `create(EnvelopeSchema)` to create a new message.
  */
-export const EnvelopeSchema: GenMessage<Envelope> = /*@__PURE__*/
+export const EnvelopeSchema: GenMessage<Envelope> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_bus_v1_envelope, 0);
 
 /**
@@ -66,36 +71,38 @@ export const EnvelopeSchema: GenMessage<Envelope> = /*@__PURE__*/
  *
  * @generated from message shelfscan.bus.v1.Reply
  */
-export type Reply = Message<"shelfscan.bus.v1.Reply"> & {
+export type Reply = Message<'shelfscan.bus.v1.Reply'> & {
   /**
    * @generated from oneof shelfscan.bus.v1.Reply.result
    */
-  result: {
-    /**
-     * @generated from field: bytes payload = 1;
-     */
-    value: Uint8Array;
-    case: "payload";
-  } | {
-    /**
-     * @generated from field: shelfscan.bus.v1.Error error = 2;
-     */
-    value: Error;
-    case: "error";
-  } | { case: undefined; value?: undefined };
+  result:
+    | {
+        /**
+         * @generated from field: bytes payload = 1;
+         */
+        value: Uint8Array;
+        case: 'payload';
+      }
+    | {
+        /**
+         * @generated from field: shelfscan.bus.v1.Error error = 2;
+         */
+        value: Error;
+        case: 'error';
+      }
+    | { case: undefined; value?: undefined };
 };
 
 /**
  * Describes the message shelfscan.bus.v1.Reply.
  * Use `create(ReplySchema)` to create a new message.
  */
-export const ReplySchema: GenMessage<Reply> = /*@__PURE__*/
-  messageDesc(file_shelfscan_bus_v1_envelope, 1);
+export const ReplySchema: GenMessage<Reply> = /*@__PURE__*/ messageDesc(file_shelfscan_bus_v1_envelope, 1);
 
 /**
  * @generated from message shelfscan.bus.v1.Error
  */
-export type Error = Message<"shelfscan.bus.v1.Error"> & {
+export type Error = Message<'shelfscan.bus.v1.Error'> & {
   /**
    * A stable code the gateway maps to an HTTP status: INVALID_ARGUMENT, ALREADY_EXISTS, NOT_FOUND,
    * UNAUTHENTICATED, PERMISSION_DENIED, FAILED_PRECONDITION, RESOURCE_EXHAUSTED, UNAVAILABLE, INTERNAL.
@@ -117,19 +124,25 @@ export type Error = Message<"shelfscan.bus.v1.Error"> & {
    * @generated from field: repeated shelfscan.bus.v1.FieldViolation violations = 3;
    */
   violations: FieldViolation[];
+
+  /**
+   * A machine-readable domain reason the web app translates ("emailIsAlreadyTaken"); may be empty.
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
 };
 
 /**
  * Describes the message shelfscan.bus.v1.Error.
  * Use `create(ErrorSchema)` to create a new message.
  */
-export const ErrorSchema: GenMessage<Error> = /*@__PURE__*/
-  messageDesc(file_shelfscan_bus_v1_envelope, 2);
+export const ErrorSchema: GenMessage<Error> = /*@__PURE__*/ messageDesc(file_shelfscan_bus_v1_envelope, 2);
 
 /**
  * @generated from message shelfscan.bus.v1.FieldViolation
  */
-export type FieldViolation = Message<"shelfscan.bus.v1.FieldViolation"> & {
+export type FieldViolation = Message<'shelfscan.bus.v1.FieldViolation'> & {
   /**
    * @generated from field: string field = 1;
    */
@@ -145,6 +158,6 @@ export type FieldViolation = Message<"shelfscan.bus.v1.FieldViolation"> & {
  * Describes the message shelfscan.bus.v1.FieldViolation.
  * Use `create(FieldViolationSchema)` to create a new message.
  */
-export const FieldViolationSchema: GenMessage<FieldViolation> = /*@__PURE__*/
+export const FieldViolationSchema: GenMessage<FieldViolation> =
+  /*@__PURE__*/
   messageDesc(file_shelfscan_bus_v1_envelope, 3);
-

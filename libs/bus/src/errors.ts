@@ -1,0 +1,39 @@
+export type BusErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'ALREADY_EXISTS'
+  | 'NOT_FOUND'
+  | 'UNAUTHENTICATED'
+  | 'PERMISSION_DENIED'
+  | 'FAILED_PRECONDITION'
+  | 'RESOURCE_EXHAUSTED'
+  | 'UNAVAILABLE'
+  | 'DEADLINE_EXCEEDED'
+  | 'INTERNAL';
+
+export interface Violation {
+  field: string;
+  msg: string;
+}
+
+/**
+ * An error a handler returns to the caller over the bus. `message` is fit to show a user;
+ * `reason` is a stable key the web app may translate (`emailIsAlreadyTaken`).
+ */
+export class BusError extends Error {
+  constructor(
+    readonly code: BusErrorCode,
+    message: string,
+    readonly options: { reason?: string; violations?: Violation[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'BusError';
+  }
+
+  get reason(): string | undefined {
+    return this.options.reason;
+  }
+
+  get violations(): Violation[] {
+    return this.options.violations ?? [];
+  }
+}

@@ -1,0 +1,134 @@
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
+import { randomUUID } from 'node:crypto';
+import { createLogger, outboxBacklog } from '@shelfscan/observability';
+import type { DataSource, EntityManager } from 'typeorm';
+import { codec } from '../codec.js';
+import type { BusTransportClient } from '../transport.js';
+
+/**
+ * Writes an event in the same transaction as the change it announces. Nothing is published
+ * here: the relay publishes committed rows, so an event exists if and only if its change does.
+ */
+export async function addToOutbox<S extends DescMessage>(
+  manager: EntityManager,
+  event: S,
+  data: MessageInitShape<S>,
+): Promise<string> {
+  const id = randomUUID();
+  const { topic, bytes } = codec.eventOf(event, data, id);
+  await manager.query('INSERT INTO outbox (id, topic, envelope) VALUES ($1, $2, $3)', [id, topic, Buffer.from(bytes)]);
+  return id;
+}
+
+export interface OutboxRelayOptions {
+  service: string;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Attempts before a row is marked dead (and copied to `<topic>.dlq`). */
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+}
+
+/**
+ * Publishes committed outbox rows, oldest first, and retries failures with exponential backoff.
+ * Several relays (replicas) may run at once: rows are claimed with FOR UPDATE SKIP LOCKED.
+ * Delivery is at-least-once: a crash between publish and mark republishes, and handlers are
+ * idempotent (see Inbox).
+ */
+export class OutboxRelay {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = true;
+  private readonly log;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly client: BusTransportClient,
+    private readonly options: OutboxRelayOptions,
+  ) {
+    this.log = createLogger(options.service, { component: 'outbox-relay' });
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.nudge();
+  }
+
+  /** Publish now (call after a commit that wrote to the outbox). */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.runOnce()
+      .then(() => undefined)
+      .catch((err) => this.log.error({ err }, 'outbox relay pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.nudge();
+        } else {
+          this.timer = setTimeout(() => this.nudge(), this.options.pollIntervalMs ?? 1000);
+        }
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass: publishes every due row; returns how many were published. */
+  async runOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.publishBatch();
+      total += n;
+      if (n < (this.options.batchSize ?? 100)) return total;
+    }
+  }
+
+  private publishBatch(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: { id: string; topic: string; envelope: Buffer; attempts: number }[] = await manager.query(
+        `SELECT id, topic, envelope, attempts FROM outbox
+          WHERE published_at IS NULL AND NOT dead AND available_at <= now()
+          ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.options.batchSize ?? 100],
+      );
+      let published = 0;
+      for (const row of rows) {
+        try {
+          await this.client.publishEncoded(row.topic, new Uint8Array(row.envelope));
+          await manager.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1 WHERE id = $1', [row.id]);
+          outboxBacklog.inc({ service: this.options.service, outcome: 'published' });
+          published++;
+        } catch (err) {
+          const attempts = row.attempts + 1;
+          const dead = attempts >= (this.options.maxAttempts ?? 10);
+          const delayMs = Math.min((this.options.backoffBaseMs ?? 500) * 2 ** (attempts - 1), 5 * 60_000);
+          const error = err instanceof Error ? err.message : String(err);
+          await manager.query(
+            `UPDATE outbox SET attempts = $2, last_error = $3, dead = $4,
+                    available_at = now() + ($5::int * interval '1 millisecond') WHERE id = $1`,
+            [row.id, attempts, error, dead, delayMs],
+          );
+          outboxBacklog.inc({ service: this.options.service, outcome: dead ? 'dead' : 'retry' });
+          if (dead) {
+            this.log.error({ id: row.id, topic: row.topic, attempts, err: error }, 'outbox row is dead; copying to the DLQ');
+            await this.client.publishEncoded(`${row.topic}.dlq`, new Uint8Array(row.envelope)).catch(() => undefined);
+          } else {
+            this.log.warn({ id: row.id, topic: row.topic, attempts, delayMs, err: error }, 'publish failed; will retry');
+          }
+        }
+      }
+      return published;
+    });
+  }
+}

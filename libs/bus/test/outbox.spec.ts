@@ -1,0 +1,78 @@
+import { authEventsV1 } from '@shelfscan/contracts';
+import { createServiceDataSource, createTestDatabase, openServiceDataSource } from '@shelfscan/db';
+import type { DataSource } from 'typeorm';
+import { BusTables1763800000000, OutboxRelay, addToOutbox, codec, handleOnce, type BusTransportClient } from '../src/index.js';
+
+function fakeClient(failures: number) {
+  const published: { topic: string; email: string; id: string }[] = [];
+  let left = failures;
+  const client = {
+    async publishEncoded(topic: string, bytes: Uint8Array) {
+      if (left-- > 0) throw new Error('broker unavailable');
+      const { envelope, message } = codec.decode(bytes);
+      published.push({ topic, email: (message as authEventsV1.UserRegistered).email, id: envelope.id });
+    },
+  } as unknown as BusTransportClient;
+  return { client, published };
+}
+
+describe('outbox and inbox (real PostgreSQL)', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let ds: DataSource;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = createServiceDataSource({ url: db.url, schema: 'svc', entities: [], migrations: [BusTables1763800000000] });
+    await openServiceDataSource(ds, { runMigrations: true });
+    await ds.query('CREATE TABLE account (email text PRIMARY KEY)');
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  it('publishes only committed events, retrying a failed publish with backoff', async () => {
+    await ds.transaction(async (m) => {
+      await m.query("INSERT INTO account VALUES ('kept@example.com')");
+      await addToOutbox(m, authEventsV1.UserRegisteredSchema, { email: 'kept@example.com', userId: 'u1' });
+    });
+    await expect(
+      ds.transaction(async (m) => {
+        await addToOutbox(m, authEventsV1.UserRegisteredSchema, { email: 'rolled-back@example.com', userId: 'u2' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+
+    const { client, published } = fakeClient(1);
+    const relay = new OutboxRelay(ds, client, { service: 'svc', backoffBaseMs: 50 });
+    expect(await relay.runOnce()).toBe(0); // first publish fails: row scheduled again
+    const [row] = await ds.query('SELECT attempts, last_error, published_at FROM outbox');
+    expect(row).toMatchObject({ attempts: 1, last_error: 'broker unavailable', published_at: null });
+
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await relay.runOnce()).toBe(1);
+    expect(published).toEqual([
+      { topic: 'shelfscan.auth.v1.UserRegistered', email: 'kept@example.com', id: expect.any(String) },
+    ]);
+    expect(await relay.runOnce()).toBe(0); // nothing published twice
+  });
+
+  it('handles a message once, and again only if the first handling failed', async () => {
+    const ctx = { messageId: '7d7f6a0e-2b67-4d7e-9a53-2f0d7e1b8a11' };
+    await expect(
+      handleOnce(ds, ctx, 'welcome-mail', async (m) => {
+        await m.query("INSERT INTO account VALUES ('first-try@example.com')");
+        throw new Error('mail server down');
+      }),
+    ).rejects.toThrow('mail server down');
+    expect(await ds.query("SELECT * FROM account WHERE email = 'first-try@example.com'")).toEqual([]);
+
+    let runs = 0;
+    const work = async () => {
+      runs++;
+    };
+    expect(await handleOnce(ds, ctx, 'welcome-mail', work)).toBe(true);
+    expect(await handleOnce(ds, ctx, 'welcome-mail', work)).toBe(false);
+    expect(await handleOnce(ds, ctx, 'another-consumer', work)).toBe(true);
+    expect(runs).toBe(2);
+  });
+});
