@@ -1,0 +1,13 @@
+export * from './browser-headers.js';
+export * from './circuit-breaker.js';
+export * from './classify.js';
+export * from './clock.js';
+export * from './cookie-jar.js';
+export * from './delivery-location.js';
+export * from './domain-gate.js';
+export * from './errors.js';
+export * from './marketplace-client.js';
+export * from './metrics.js';
+export * from './options.js';
+export * from './proxy-pool.js';
+export { ACCEPT_ENCODING, BodyDecodeError } from './decode.js';
