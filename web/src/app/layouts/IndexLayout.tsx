@@ -1,0 +1,60 @@
+import { Suspense, useState } from 'react';
+import { Box, Drawer } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FilterToolPanel } from '../../features/filter-tool/components/FilterToolPanel';
+import { isRootPath } from '../../lib/locale';
+import { useGetCurrentUserQuery } from '../userApi';
+import { useSession } from '../useSession';
+import { ContactButton } from './ContactButton';
+import { Footer } from './Footer';
+import { MobileMenu } from './MobileMenu';
+import { Navbar } from './Navbar';
+import { PageFallback } from './PageFallback';
+
+export const FILTER_PANEL_WIDTH = 550;
+
+/** Top navigation, footer, the ASIN filter side panel and the floating contact button. */
+export function IndexLayout() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const { loggedIn } = useSession();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [filterOpened, setFilterOpened] = useState(false);
+  // The current user is loaded on every page of this layout except the landing page.
+  const { data: currentUser } = useGetCurrentUserQuery(undefined, {
+    skip: !loggedIn || isRootPath(pathname),
+  });
+  const premium = !!currentUser?.userPlans?.some((p) => p.plan && !p.plan.trial);
+
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" h={64} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Navbar
+          mobileOpened={mobileOpened}
+          onToggleMobile={mobile.toggle}
+          onOpenFilter={() => setFilterOpened(true)}
+        />
+      </Box>
+      <MobileMenu opened={mobileOpened} onClose={mobile.close} onOpenFilter={() => setFilterOpened(true)} />
+      <Box component="main" style={{ flex: 1 }}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+      <Drawer
+        opened={filterOpened}
+        onClose={() => setFilterOpened(false)}
+        position="right"
+        size={FILTER_PANEL_WIDTH}
+        title={t('nav.filterTool')}
+        data-testid="filter-drawer"
+      >
+        <FilterToolPanel premium={premium} />
+      </Drawer>
+      {loggedIn && <ContactButton />}
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { localizePath } from '../lib/locale';
+import { api } from './api';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { useLocale } from './locale';
+import {
+  authKeyLoaded,
+  clearPersistedToken,
+  isAdmin,
+  isLoggedIn,
+  loggedOut,
+  persistToken,
+  selectSession,
+} from './session';
+
+/** The session as components see it. */
+export function useSession() {
+  const session = useAppSelector(selectSession);
+  return {
+    session,
+    user: session.user,
+    loggedIn: isLoggedIn(session),
+    admin: isAdmin(session),
+  };
+}
+
+/** Stores a token after login: in the store and in the cookie `frontend-nuxt-auth-key`. */
+export function useStoreToken() {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (token: string) => {
+      persistToken(token);
+      dispatch(authKeyLoaded(token));
+    },
+    [dispatch],
+  );
+}
+
+/** Logout: clears the key, the user, the cached api data and the cookie, then goes to `/` of the locale. */
+export function useLogout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  return useCallback(() => {
+    clearPersistedToken();
+    dispatch(loggedOut());
+    dispatch(api.util.resetApiState());
+    void navigate(localizePath('/', locale), { replace: true });
+  }, [dispatch, navigate, locale]);
+}

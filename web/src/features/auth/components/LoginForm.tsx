@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LocaleLink, useLocalePath } from '../../../app/locale';
+import { useStoreToken } from '../../../app/useSession';
+import { readApiError } from '../../../lib/errors';
+import { useAuthenticateMutation, useLazyCheckActivationQuery } from '../api/authApi';
+import { safeRedirect, validateLogin, type LoginValues } from '../validation';
+import { ApiMessage } from './ApiMessage';
+import { useApiErrorText } from './useApiErrorText';
+
+export function LoginForm() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const storeToken = useStoreToken();
+  const errorText = useApiErrorText();
+  const [checkActivation, activation] = useLazyCheckActivationQuery();
+  const [authenticate, auth] = useAuthenticateMutation();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const errors = submitted ? validateLogin(values) : {};
+  const busy = activation.isFetching || auth.isLoading;
+  const fromRegister = params.get('redirect') === 'register';
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setError(null);
+    if (Object.keys(validateLogin(values)).length > 0) return;
+    const email = values.email.trim();
+    try {
+      const activated = await checkActivation(email).unwrap();
+      if (!activated) {
+        setError(t('codes.accountNotActivated'));
+        return;
+      }
+    } catch (e) {
+      setError(errorText(e));
+      return;
+    }
+    try {
+      const token = await authenticate({ email, password: values.password }).unwrap();
+      storeToken(token);
+      const target = safeRedirect(params.get('redirect')) ?? localePath('/dashboard');
+      void navigate(target, { replace: true });
+    } catch (e) {
+      const { code, status } = readApiError(e);
+      if (status === undefined) setError(errorText(e));
+      else if (code === 'accountNotActivated' || code === 'tooManyAttempts') setError(t(`codes.${code}`));
+      else setError(t('codes.loginError'));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('login.title')} data-testid="login-form">
+      <Stack gap="sm">
+        {fromRegister && (
+          <ApiMessage kind="info" testId="login-after-register">
+            {t('login.afterRegister')}
+          </ApiMessage>
+        )}
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={(e) => {
+            const email = e.currentTarget.value;
+            setValues((v) => ({ ...v, email }));
+          }}
+          error={errors.email ? t(errors.email) : undefined}
+          data-testid="login-email"
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={(e) => {
+            const password = e.currentTarget.value;
+            setValues((v) => ({ ...v, password }));
+          }}
+          error={errors.password ? t(errors.password) : undefined}
+          data-testid="login-password"
+        />
+        <Group justify="flex-end">
+          <Anchor component={LocaleLink} to="/auth/forgotpassword" size="sm">
+            {t('login.forgot')}
+          </Anchor>
+        </Group>
+        {error && (
+          <ApiMessage kind="error" testId="login-error">
+            {error}
+          </ApiMessage>
+        )}
+        <Button type="submit" loading={busy} fullWidth data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+        <Group justify="center" gap={4}>
+          <Text size="sm" c="dimmed">
+            {t('login.noAccount')}
+          </Text>
+          <Anchor component={LocaleLink} to="/auth/register" size="sm">
+            {t('register.submit')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { LocaleLink, useLocale, useLocalePath } from '../../../app/locale';
+import { useRegisterMutation } from '../api/authApi';
+import { validateRegister, type RegisterErrors, type RegisterValues } from '../validation';
+import { ApiMessage } from './ApiMessage';
+import { useApiErrorText } from './useApiErrorText';
+
+export const REGISTER_REDIRECT_DELAY_MS = 1000;
+
+const EMPTY: RegisterValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+  terms: false,
+};
+
+export function RegisterForm() {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const localePath = useLocalePath();
+  const navigate = useNavigate();
+  const errorText = useApiErrorText();
+  const [register, { isLoading }] = useRegisterMutation();
+  const [values, setValues] = useState<RegisterValues>(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const errors: RegisterErrors = submitted ? validateRegister(values) : {};
+  const err = (field: keyof RegisterValues) => (errors[field] ? t(errors[field]) : undefined);
+  const set =
+    <K extends keyof RegisterValues>(field: K) =>
+    (value: RegisterValues[K]) =>
+      setValues((v) => ({ ...v, [field]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    if (Object.keys(validateRegister(values)).length > 0) return;
+    try {
+      await register({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        password: values.password,
+        langKey: locale,
+      }).unwrap();
+      setSuccess(t('register.success'));
+      timer.current = setTimeout(
+        () => void navigate(localePath('/auth/login?redirect=register')),
+        REGISTER_REDIRECT_DELAY_MS,
+      );
+    } catch (error) {
+      setServerError(errorText(error, 'codes.registrationFailed'));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('register.title')} data-testid="register-form">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            required
+            value={values.firstName}
+            onChange={(e) => set('firstName')(e.currentTarget.value)}
+            error={err('firstName')}
+            data-testid="register-first-name"
+          />
+          <TextInput
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+            required
+            value={values.lastName}
+            onChange={(e) => set('lastName')(e.currentTarget.value)}
+            error={err('lastName')}
+            data-testid="register-last-name"
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={(e) => set('email')(e.currentTarget.value)}
+          error={err('email')}
+          data-testid="register-email"
+        />
+        <TextInput
+          label={t('fields.phoneOptional')}
+          type="tel"
+          autoComplete="tel"
+          placeholder="+90 5xx xxx xx xx"
+          value={values.phone}
+          onChange={(e) => set('phone')(e.currentTarget.value)}
+          error={err('phone')}
+          data-testid="register-phone"
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={(e) => set('password')(e.currentTarget.value)}
+          error={err('password')}
+          data-testid="register-password"
+        />
+        <PasswordInput
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={(e) => set('confirmPassword')(e.currentTarget.value)}
+          error={err('confirmPassword')}
+          data-testid="register-confirm-password"
+        />
+        <Checkbox
+          checked={values.terms}
+          onChange={(e) => set('terms')(e.currentTarget.checked)}
+          error={err('terms')}
+          data-testid="register-terms"
+          label={
+            <Trans
+              t={t}
+              i18nKey="register.terms"
+              components={{
+                agreement: <Anchor component={LocaleLink} to="/privacy" target="_blank" size="sm" />,
+              }}
+            />
+          }
+        />
+        {/*
+          The six-digit activation code field and its "resend code" action belong here
+          (product spec part 2, Register). They are a later issue and are intentionally not shown.
+        */}
+        {serverError && (
+          <ApiMessage kind="error" testId="register-error">
+            {serverError}
+          </ApiMessage>
+        )}
+        {success && (
+          <ApiMessage kind="success" testId="register-success">
+            {success}
+          </ApiMessage>
+        )}
+        <Button
+          type="submit"
+          loading={isLoading}
+          disabled={!!success}
+          fullWidth
+          data-testid="register-submit"
+        >
+          {t('register.submit')}
+        </Button>
+        <Group justify="center" gap={4}>
+          <Text size="sm" c="dimmed">
+            {t('register.haveAccount')}
+          </Text>
+          <Anchor component={LocaleLink} to="/auth/login" size="sm">
+            {t('login.submit')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../../app/locale';
+import { useCompletePasswordResetMutation } from '../api/authApi';
+import { ApiMessage } from '../components/ApiMessage';
+import { AuthHeader } from '../components/AuthHeader';
+import { useApiErrorText } from '../components/useApiErrorText';
+import { isValidEmail, PASSWORD_MIN } from '../validation';
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const errorText = useApiErrorText();
+  const [completeReset, { isLoading }] = useCompletePasswordResetMutation();
+  const [values, setValues] = useState({
+    email: params.get('email') ?? '',
+    key: params.get('key') ?? '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  const errors = {
+    email: !isValidEmail(values.email) ? t('validation.emailInvalid') : undefined,
+    key: values.key.trim() === '' ? t('validation.required') : undefined,
+    password: values.password.length < PASSWORD_MIN ? t('validation.passwordMin') : undefined,
+    confirmPassword: values.confirmPassword !== values.password ? t('validation.confirmPassword') : undefined,
+  };
+  const invalid = Object.values(errors).some(Boolean);
+  const shown: Partial<typeof errors> = submitted ? errors : {};
+  const set = (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setResult(null);
+    if (invalid) return;
+    try {
+      const response = await completeReset({
+        email: values.email.trim(),
+        key: values.key.trim(),
+        password: values.password,
+      }).unwrap();
+      setResult({ kind: 'success', text: response.message || t('reset.success') });
+    } catch (error) {
+      setResult({ kind: 'error', text: errorText(error) });
+    }
+  };
+
+  return (
+    <>
+      <AuthHeader title={t('reset.title')} subtitle={t('reset.subtitle')} />
+      <form onSubmit={onSubmit} noValidate aria-label={t('reset.title')}>
+        <Stack gap="sm">
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+            error={shown.email}
+            data-testid="reset-email"
+          />
+          <TextInput
+            label={t('fields.resetKey')}
+            required
+            value={values.key}
+            onChange={set('key')}
+            error={shown.key}
+            data-testid="reset-key"
+          />
+          <PasswordInput
+            label={t('fields.newPassword')}
+            autoComplete="new-password"
+            required
+            value={values.password}
+            onChange={set('password')}
+            error={shown.password}
+            data-testid="reset-password"
+          />
+          <PasswordInput
+            label={t('fields.confirmPassword')}
+            autoComplete="new-password"
+            required
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+            error={shown.confirmPassword}
+            data-testid="reset-confirm-password"
+          />
+          {result && (
+            <ApiMessage kind={result.kind} testId="reset-result">
+              {result.text}
+            </ApiMessage>
+          )}
+          <Button type="submit" loading={isLoading} fullWidth data-testid="reset-submit">
+            {t('reset.submit')}
+          </Button>
+          <Anchor component={LocaleLink} to="/auth/login" size="sm" ta="center">
+            {t('common.backToLogin')}
+          </Anchor>
+        </Stack>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageShell } from '../../../app/layouts/PageShell';
+
+interface LegalSection {
+  title: string;
+  body: string;
+}
+
+/** Renders one legal text (`privacy` or `security`) of the legal namespace. */
+export function LegalDocument({ doc }: { doc: 'privacy' | 'security' }) {
+  const { t } = useTranslation('legal');
+  const sections = t(`${doc}.sections`, { returnObjects: true }) as LegalSection[];
+  return (
+    <PageShell title={t(`${doc}.title`)} description={t('updated')} size="md">
+      <Stack gap="lg" data-testid={`legal-${doc}`}>
+        <Text>{t(`${doc}.intro`)}</Text>
+        {Array.isArray(sections) &&
+          sections.map((s) => (
+            <section key={s.title}>
+              <Title order={2} size="h4" mb={6}>
+                {s.title}
+              </Title>
+              <Text>{s.body}</Text>
+            </section>
+          ))}
+      </Stack>
+    </PageShell>
+  );
+}

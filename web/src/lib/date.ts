@@ -1,0 +1,19 @@
+import type { Locale } from './locale';
+
+const MONTHS: Record<Locale, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  tr: ['Oca', 'Şub', 'Mar', 'Nis', 'May', 'Haz', 'Tem', 'Ağu', 'Eyl', 'Eki', 'Kas', 'Ara'],
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Formats a date as `D MMM YY HH:mm` (e.g. `5 Mar 24 09:07`) in local time. Empty string for invalid input. */
+export function formatDate(value: Date | string | number | null | undefined, locale: Locale = 'tr'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = date.getDate();
+  const month = MONTHS[locale][date.getMonth()];
+  const year = pad(date.getFullYear() % 100);
+  return `${day} ${month} ${year} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,36 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import type { IncomingMessage } from 'node:http';
+
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+
+// `/dashboard` is both an SPA route and an API prefix (POST /dashboard/{state}, DELETE /dashboard/{id}).
+// Browser navigations (Accept: text/html) stay in the SPA; XHR/fetch calls go to the gateway.
+const htmlBypass = (req: IncomingMessage) =>
+  req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined;
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: gateway, changeOrigin: true },
+      '/dashboard': { target: gateway, changeOrigin: true, bypass: htmlBypass },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    include: ['src/**/*.{spec,test}.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});
