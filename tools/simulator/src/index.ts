@@ -1,0 +1,11 @@
+export { startSimulator } from './server.js';
+export type { Simulator, SimulatorOptions, SimulatorStats } from './server.js';
+export { createStore, describeStore, sellerIdForSeed, MAX_STORE_SIZE } from './store.js';
+export type { Store, StoreOptions, CategoryNode } from './store.js';
+export { DEFAULT_FAULTS, FaultInjector, mergeFaults } from './faults.js';
+export type { FaultSettings, RateLimitSettings } from './faults.js';
+export { MARKETS, marketForHost, getMarket, formatPrice } from './markets.js';
+export type { Market } from './markets.js';
+export { parseSearchQuery, evaluate } from './query.js';
+export type { SearchQuery, QueryResult, SortKey } from './query.js';
+export { parseStoreList, parseCliArgs } from './cli-args.js';
