@@ -21,7 +21,14 @@ export interface StoredCookie {
 export class CookieJar {
   private readonly cookies = new Map<string, StoredCookie>();
 
-  constructor(private readonly clock: Clock) {}
+  /**
+   * @param scope when given (the market's domain, e.g. `amazon.co.uk`), cookies for any wider
+   *   domain (`co.uk`) are refused: a stand-in for the public-suffix check a browser makes.
+   */
+  constructor(
+    private readonly clock: Clock,
+    private readonly scope?: string,
+  ) {}
 
   /** Stores the Set-Cookie headers of a response to `url` (the real marketplace URL). */
   storeSetCookies(url: URL, setCookies: readonly string[]): void {
@@ -34,7 +41,8 @@ export class CookieJar {
       if (parsed.domain) {
         const attr = parsed.domain.toLowerCase().replace(/^\./, '');
         // A cookie for a foreign domain is ignored, as a browser would.
-        if (!domainMatches(host, attr)) continue;
+        if (!domainMatches(host, attr) || !attr.includes('.')) continue;
+        if (this.scope && !domainMatches(attr, this.scope)) continue;
         domain = attr;
         hostOnly = false;
       }

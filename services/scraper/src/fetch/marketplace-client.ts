@@ -306,7 +306,7 @@ export class MarketplaceClient extends MarketplaceFetcher {
   private session(market: Market): DomainSession {
     let s = this.sessions.get(market.domain);
     if (!s) {
-      const jar = new CookieJar(this.clock);
+      const jar = new CookieJar(this.clock, market.domain);
       jar.set(market.domain, 'i18n-prefs', market.currency);
       const domain = market.domain;
       s = {

@@ -18,11 +18,7 @@ export interface RecordedRequest {
   at: number;
 }
 
-export type Handler = (
-  req: RecordedRequest,
-  res: http.ServerResponse,
-  raw: http.IncomingMessage,
-) => void | Promise<void>;
+export type Handler = (req: RecordedRequest, res: http.ServerResponse, raw: http.IncomingMessage) => unknown;
 
 export interface LocalServer {
   origin: string;
