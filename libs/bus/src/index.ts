@@ -12,3 +12,4 @@ export * from './outbox/inbox.js';
 export * from './outbox/bus-tables.migration.js';
 export * from './transport-factory.js';
 export * from './exception-filter.js';
+export * from './service-app.js';

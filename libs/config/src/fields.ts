@@ -36,8 +36,7 @@ export const env = {
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'true or false' })
       .transform((v) => v === 'true' || v === '1' || v === 'yes')
-      .default(fallback ? 'true' : 'false')
-      .pipe(z.boolean()),
+      .default(fallback),
   /** host:port[,host:port…] */
   hostPorts: () =>
     z

@@ -1,0 +1,7 @@
+import { authEnvSchema } from '@shelfscan/auth-service';
+import { gatewayEnvSchema } from '@shelfscan/gateway';
+import type { z } from 'zod';
+
+/** The embedded mode reads every service's variables, validated together once at start. */
+export const allInOneEnvSchema = gatewayEnvSchema.extend(authEnvSchema.shape);
+export type AllInOneConfig = z.infer<typeof allInOneEnvSchema>;

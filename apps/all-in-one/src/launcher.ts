@@ -1,0 +1,49 @@
+import { BusClient, BusTransports } from '@shelfscan/bus';
+import { startAuthService, type RunningService } from '@shelfscan/auth-service';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '@shelfscan/db';
+import { createGateway } from '@shelfscan/gateway';
+import { createLogger } from '@shelfscan/observability';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { AllInOneConfig } from './config.js';
+
+export interface Running {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The embedded mode: a real PostgreSQL under DATA_DIR (unless DATABASE_URL is given), every
+ * service module on the in-process bus, and the gateway serving the API and the SPA on PORT.
+ * `stop()` closes them in reverse order, the database last.
+ */
+export async function startAllInOne(config: AllInOneConfig, options: { host?: string } = {}): Promise<Running> {
+  const log = createLogger('all-in-one');
+  let pg: EmbeddedPostgres | undefined;
+  const services: RunningService[] = [];
+  let gateway: NestFastifyApplication | undefined;
+  const transports = new BusTransports(config);
+
+  const stop = async () => {
+    await gateway?.close();
+    for (const s of services.reverse()) await s.stop();
+    await transports.close();
+    await pg?.stop();
+  };
+
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      pg = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
+      databaseUrl = pg.url;
+    }
+    services.push(await startAuthService({ config, databaseUrl, transports, runMigrations: true }));
+    gateway = await createGateway({ config, bus: new BusClient(transports.client()) });
+    await gateway.listen({ port: config.PORT, host: options.host ?? '0.0.0.0' });
+  } catch (err) {
+    await stop().catch((e) => log.error({ err: e }, 'clean-up after a failed start failed'));
+    throw err;
+  }
+  const url = `http://localhost:${config.PORT}`;
+  log.info({ url }, `ShelfScan is up on ${url}`);
+  return { url, stop };
+}

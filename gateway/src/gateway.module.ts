@@ -1,0 +1,42 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { BusClient } from '@shelfscan/bus';
+import { AccountController } from './account/account.controller.js';
+import { AccountService } from './account/account.service.js';
+import { JwtStrategy } from './auth/jwt.strategy.js';
+import { RolesGuard } from './auth/guards.js';
+import { SigningKeySource } from './auth/signing-keys.js';
+import type { GatewayConfig } from './config.js';
+import { HealthController } from './health/health.controller.js';
+import { PendingAdminController, PendingPublicController, PendingUserController } from './pending/pending.controller.js';
+import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(deps: { config: GatewayConfig; bus: BusClient }): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        PassportModule,
+        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }]),
+      ],
+      controllers: [
+        HealthController,
+        AccountController,
+        PendingPublicController,
+        PendingUserController,
+        PendingAdminController,
+        SpaController,
+      ],
+      providers: [
+        { provide: BusClient, useValue: deps.bus },
+        { provide: SigningKeySource, useValue: new SigningKeySource(deps.bus, deps.config.JWT_PUBLIC_KEY) },
+        { provide: WEB_DIST_DIR, useValue: deps.config.WEB_DIST_DIR },
+        AccountService,
+        JwtStrategy,
+        RolesGuard,
+      ],
+    };
+  }
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { BusClient } from '@shelfscan/bus';
+import { NestPinoLogger, createLogger, httpRequestDuration, runWithRequestId } from '@shelfscan/observability';
+import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { runWithLang } from './common/i18n.js';
+import { createValidationPipe } from './common/validation.js';
+import type { GatewayConfig } from './config.js';
+import { GatewayModule } from './gateway.module.js';
+
+/**
+ * Builds the HTTP edge: the spec's routes, JWT, validation (422 lists), security headers,
+ * request ids, metrics, OpenAPI at /api/docs, and the SPA on the same origin.
+ */
+export async function createGateway(deps: { config: GatewayConfig; bus: BusClient }): Promise<NestFastifyApplication> {
+  const log = createLogger('gateway');
+  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 2 * 1024 * 1024, genReqId: () => randomUUID() });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(deps), adapter, {
+    logger: new NestPinoLogger(log),
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  // Request id (from X-Request-Id or new) and language, visible to logs and to every bus message.
+  fastify.addHook('onRequest', (req, reply, done) => {
+    const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || req.id;
+    void reply.header('X-Request-Id', requestId);
+    runWithRequestId(requestId, () => runWithLang(req.headers['accept-language'], done));
+  });
+  fastify.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    httpRequestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // Plain http on localhost must keep working: no forced upgrade.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  if (fs.existsSync(deps.config.WEB_DIST_DIR)) {
+    app.useStaticAssets({
+      root: deps.config.WEB_DIST_DIR,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    log.warn({ dir: deps.config.WEB_DIST_DIR }, 'the web app is not built: only the API is served');
+  }
+
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('ShelfScan API')
+      .setDescription('The gateway of ShelfScan. Answers are {success, message, data}; validation failures are 422 with errors: [{msg}].')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+
+  app.enableShutdownHooks([]);
+  return app;
+}
