@@ -230,7 +230,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
           return;
         }
         stats.requests++;
-        const decision = injector.decide(clientIp(req));
+        // The captcha form's target is never blocked itself (it only redirects back).
+        const decision =
+          url.pathname === '/errors/validateCaptcha'
+            ? { kind: 'none' as const, delayMs: 0 }
+            : injector.decide(clientIp(req));
         const market =
           requestMarket(req) ?? bySeller.values().next().value?.store.market ?? marketForHost('amazon.ca')!;
         let reply: Reply;

@@ -263,7 +263,8 @@ export function createStore(options: StoreOptions): Store {
     if (rated && rng.chance(0.02)) badges[i] |= BADGE_CHOICE;
     if (rated && rng.chance(0.015)) badges[i] |= BADGE_BEST_SELLER;
     added[i] = rng.int(0, 5 * 365);
-    relevanceScore[i] = rng.next() + Math.log10(1 + ratingCounts[i]) * 0.15;
+    // badge holders are popular listings: they rank high in the default order
+    relevanceScore[i] = rng.next() + Math.log10(1 + ratingCounts[i]) * 0.15 + (badges[i] ? 0.6 : 0);
 
     if (isBook) {
       const w1 = rng.pick(BOOK_WORDS);
