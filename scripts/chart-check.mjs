@@ -169,9 +169,10 @@ function checkPodSpec(label, spec) {
       assert.equal(typeof c.image, 'string');
       assert.match(
         c.image,
-        /^[a-z0-9][a-z0-9._/-]*(:[\w][\w.-]{0,127}|@sha256:[a-f0-9]{64})$/,
+        /^[a-z0-9][a-z0-9._/-]*(:\w[\w.-]{0,127})?(@sha256:[a-f0-9]{64})?$/,
         `image "${c.image}"`,
       );
+      assert.ok(/[:@]/.test(c.image.split('/').at(-1)), `image "${c.image}" has neither tag nor digest`);
       assert.doesNotMatch(c.image, /:latest$/);
     });
     check(`${cl}: securityContext is locked down`, () => {
@@ -613,6 +614,23 @@ function main() {
       assert.equal(spec.containers[0].startupProbe, undefined, 'startup probe disabled');
     });
   }
+
+  check(
+    'skaffold-style tags render valid references ("<tag>@<digest>", and "<tag>@" for unpushed images)',
+    () => {
+      const digest = 'sha256:' + 'ab'.repeat(32);
+      const res = render(chartDir, [
+        '--set',
+        `gateway.image.tag=3f2a1b@${digest}`,
+        '--set',
+        'auth.image.tag=3f2a1b@',
+      ]);
+      const img = (c) =>
+        podSpecOf(ofKind(res.docs, 'Deployment').find((d) => component(d) === c)).containers[0].image;
+      assert.equal(img('gateway'), `shelfscan/gateway:3f2a1b@${digest}`);
+      assert.equal(img('auth'), 'shelfscan/auth:3f2a1b');
+    },
+  );
 
   // Adding a service = a values entry + a template folder copy
   section('adding a service (copy of templates/auth as templates/sample + a values entry)');

@@ -75,7 +75,8 @@ app.kubernetes.io/part-of: shelfscan
 {{- printf "%s@%s" $repo .image.digest -}}
 {{- else -}}
 {{- $tag := .image.tag | default .root.Values.global.imageTag | default .root.Chart.AppVersion -}}
-{{- printf "%s:%s" $repo (toString $tag) -}}
+{{- /* skaffold passes "<tag>@<digest>"; the digest is empty for images that were never pushed */ -}}
+{{- printf "%s:%s" $repo (toString $tag | trimSuffix "@") -}}
 {{- end -}}
 {{- end -}}
 
