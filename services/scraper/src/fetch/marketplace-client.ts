@@ -148,7 +148,7 @@ export class MarketplaceClient extends MarketplaceFetcher {
     super();
     this.options = resolveOptions(config);
     this.clock = deps.clock ?? new SystemClock();
-    this.metrics = deps.metrics ?? {};
+    this.metrics = safeMetrics(deps.metrics ?? {});
     this.classify = deps.classify ?? defaultClassifier;
     this.random = deps.random ?? Math.random;
     this.poolOptions = {
@@ -335,16 +335,19 @@ export class MarketplaceClient extends MarketplaceFetcher {
 
   private async ensurePinned(market: Market, signal?: AbortSignal): Promise<void> {
     const s = this.session(market);
-    if (s.pin) return;
-    if (!s.pinning) {
-      const pinning = this.pinDeliveryLocation(market, signal);
-      s.pinning = pinning;
-      // An aborted pin is tried again by the next request.
-      pinning.catch(() => {
+    // Concurrent first requests share one pin; if the caller that started it aborts, the next one pins.
+    for (let tries = 0; !s.pin && tries < 3; tries++) {
+      if (!s.pinning) s.pinning = this.pinDeliveryLocation(market, signal);
+      const pinning = s.pinning;
+      try {
+        await abortable(pinning, signal);
+        return;
+      } catch (err) {
+        throwIfAborted(signal);
         if (s.pinning === pinning) s.pinning = undefined;
-      });
+        if (tries === 2) throw err;
+      }
     }
-    await abortable(s.pinning, signal);
   }
 
   /** One request (one redirect hop) with its retries. */
@@ -618,6 +621,23 @@ export class MarketplaceClient extends MarketplaceFetcher {
       return undefined;
     return target;
   }
+}
+
+/** Metrics callbacks must never break a request (or leave a breaker probe unsettled). */
+function safeMetrics(metrics: FetchMetrics): FetchMetrics {
+  const safe: Record<string, (e: never) => void> = {};
+  for (const name of ['request', 'retry', 'block', 'breakerStateChanged', 'deliveryPinned'] as const) {
+    const fn = metrics[name] as ((e: never) => void) | undefined;
+    if (fn)
+      safe[name] = (e) => {
+        try {
+          fn.call(metrics, e);
+        } catch {
+          // ignored: observability must not change the outcome
+        }
+      };
+  }
+  return safe as FetchMetrics;
 }
 
 function first(value: string | string[] | undefined): string | undefined {
