@@ -32,5 +32,8 @@ export default defineConfig({
     css: false,
     include: ['src/**/*.{spec,test}.{ts,tsx}'],
     restoreMocks: true,
+    testTimeout: 20000,
+    // Node's fetch/Request (used under jsdom) need absolute URLs; browsers use the same origin.
+    env: { VITE_API_BASE: 'http://localhost:3000' },
   },
 });

@@ -14,7 +14,7 @@ import { notifications } from '@mantine/notifications';
 import { getAuthCookie, removeAuthCookie } from '../lib/cookies';
 import { handleApiError, type ErrorEffects, type ErrorHandlingMode } from '../lib/errors';
 import { i18n } from '../lib/i18n';
-import { localeFromPath } from '../lib/locale';
+import { isLocale, localeFromPath, type Locale } from '../lib/locale';
 import { appNavigate, reloadPage } from '../lib/navigation';
 
 export const TAG_TYPES = [
@@ -48,6 +48,11 @@ export function currentToken(state: unknown): string | undefined {
   return (state as SessionLike).session?.authKey ?? getAuthCookie() ?? undefined;
 }
 
+/** The locale LocaleRoot synced into i18next (it follows the URL), else the URL's. */
+export function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : localeFromPath(window.location.pathname);
+}
+
 export const errorEffects: ErrorEffects = {
   t: (key, options) => i18n.t(key, options ?? {}) as string,
   hasCodeTranslation: (code) => i18n.exists(`common:codes.${code}`),
@@ -71,7 +76,7 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers, { getState }) => {
     const token = currentToken(getState());
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-    headers.set('Accept-Language', localeFromPath(window.location.pathname));
+    headers.set('Accept-Language', currentLocale());
     return headers;
   },
 });

@@ -10,8 +10,12 @@ const to = (path: string, locale: Locale): GuardDecision => ({
   redirectTo: localizePath(path, locale),
 });
 
-/** guest-only: logged-in users go to `/` of their locale. */
+/**
+ * guest-only: logged-in users go to `/` of their locale. While a login is finishing
+ * (`session.loading`), the login page itself navigates to its target, so the guard stays quiet.
+ */
 export function guestOnly(session: SessionState, locale: Locale, now = Date.now()): GuardDecision {
+  if (session.loading) return allow;
   return isLoggedIn(session, now) ? to('/', locale) : allow;
 }
 

@@ -3,7 +3,7 @@
  * `i18n_redirected` remembers the user's choice; the browser language is used on `/` only when no
  * cookie exists. `<html lang>` follows the locale.
  */
-import { useCallback, useLayoutEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Button } from '@mantine/core';
 import { Link, Outlet, useLocation, useNavigate, type LinkProps } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import {
 } from '../lib/locale';
 import { registerNavigate } from '../lib/navigation';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { authKeyLoaded, selectAuthKey } from './session';
+import { authKeyLoaded, loginFinished, selectAuthKey, selectSession } from './session';
 
 export function useLocale(): Locale {
   return localeFromPath(useLocation().pathname);
@@ -47,6 +47,7 @@ export function LocaleRoot() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const storedKey = useAppSelector(selectAuthKey);
+  const loginInProgress = useAppSelector((state) => selectSession(state).loading);
   const locale = localeFromPath(pathname);
 
   useLayoutEffect(() => {
@@ -59,7 +60,8 @@ export function LocaleRoot() {
     document.documentElement.lang = locale;
   }, [locale]);
 
-  useLayoutEffect(() => {
+  // A plain effect: the router subscribes to history in its own layout effect, after ours.
+  useEffect(() => {
     const detection = detectRootLocale(pathname, getLocaleCookie(), navigator.language);
     if (detection.setCookie) setLocaleCookie(detection.setCookie);
     if (detection.redirectTo) void navigate(detection.redirectTo, { replace: true });
@@ -70,6 +72,13 @@ export function LocaleRoot() {
     const cookieKey = getAuthCookie() ?? null;
     if (cookieKey !== storedKey) dispatch(authKeyLoaded(cookieKey));
   }, [pathname, storedKey, dispatch]);
+
+  // A login navigates away from the auth page; once the new page is reached it is finished.
+  const loginPath = useRef(pathname);
+  useEffect(() => {
+    if (!loginInProgress) loginPath.current = pathname;
+    else if (pathname !== loginPath.current) dispatch(loginFinished());
+  }, [pathname, loginInProgress, dispatch]);
 
   return <Outlet />;
 }

@@ -22,8 +22,10 @@ export const sessionSlice = createSlice({
   initialState: (): SessionState => sessionFromToken(getAuthCookie()),
   reducers: {
     /** check-auth: take the key from the cookie (or drop it when the cookie is gone). */
-    authKeyLoaded: (_state, action: PayloadAction<string | null | undefined>) =>
-      sessionFromToken(action.payload),
+    authKeyLoaded: (state, action: PayloadAction<string | null | undefined>) => ({
+      ...sessionFromToken(action.payload),
+      loading: state.loading,
+    }),
     loginStarted: (state) => {
       state.loading = true;
     },

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { localizePath } from '../lib/locale';
 import { api } from './api';
@@ -10,6 +10,8 @@ import {
   isAdmin,
   isLoggedIn,
   loggedOut,
+  loginFinished,
+  loginStarted,
   persistToken,
   selectSession,
 } from './session';
@@ -25,15 +27,24 @@ export function useSession() {
   };
 }
 
-/** Stores a token after login: in the store and in the cookie `frontend-nuxt-auth-key`. */
-export function useStoreToken() {
+/**
+ * The login lifecycle: `start()` before the calls, `succeed(token, target)` stores the token in the
+ * store and in the cookie `frontend-nuxt-auth-key` and navigates, `fail()` ends a failed attempt.
+ */
+export function useLoginSession() {
   const dispatch = useAppDispatch();
-  return useCallback(
-    (token: string) => {
-      persistToken(token);
-      dispatch(authKeyLoaded(token));
-    },
-    [dispatch],
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      start: () => dispatch(loginStarted()),
+      fail: () => dispatch(loginFinished()),
+      succeed: (token: string, target: string) => {
+        persistToken(token);
+        dispatch(authKeyLoaded(token));
+        void navigate(target, { replace: true });
+      },
+    }),
+    [dispatch, navigate],
   );
 }
 

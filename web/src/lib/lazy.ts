@@ -19,7 +19,7 @@ export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ 
 }
 
 /** Picks a named export of a lazily imported module. */
- 
+
 export function lazyNamed<M, K extends keyof M>(factory: () => Promise<M>, name: K) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return lazyPage(() => factory().then((m) => ({ default: m[name] as ComponentType<any> })));

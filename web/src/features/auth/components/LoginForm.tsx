@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, useLocalePath } from '../../../app/locale';
-import { useStoreToken } from '../../../app/useSession';
+import { useLoginSession } from '../../../app/useSession';
 import { readApiError } from '../../../lib/errors';
 import { useAuthenticateMutation, useLazyCheckActivationQuery } from '../api/authApi';
 import { safeRedirect, validateLogin, type LoginValues } from '../validation';
@@ -13,9 +13,8 @@ import { useApiErrorText } from './useApiErrorText';
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const localePath = useLocalePath();
-  const storeToken = useStoreToken();
+  const loginSession = useLoginSession();
   const errorText = useApiErrorText();
   const [checkActivation, activation] = useLazyCheckActivationQuery();
   const [authenticate, auth] = useAuthenticateMutation();
@@ -33,22 +32,24 @@ export function LoginForm() {
     setError(null);
     if (Object.keys(validateLogin(values)).length > 0) return;
     const email = values.email.trim();
+    loginSession.start();
     try {
       const activated = await checkActivation(email).unwrap();
       if (!activated) {
+        loginSession.fail();
         setError(t('codes.accountNotActivated'));
         return;
       }
     } catch (e) {
+      loginSession.fail();
       setError(errorText(e));
       return;
     }
     try {
       const token = await authenticate({ email, password: values.password }).unwrap();
-      storeToken(token);
-      const target = safeRedirect(params.get('redirect')) ?? localePath('/dashboard');
-      void navigate(target, { replace: true });
+      loginSession.succeed(token, safeRedirect(params.get('redirect')) ?? localePath('/dashboard'));
     } catch (e) {
+      loginSession.fail();
       const { code, status } = readApiError(e);
       if (status === undefined) setError(errorText(e));
       else if (code === 'accountNotActivated' || code === 'tooManyAttempts') setError(t(`codes.${code}`));

@@ -1,0 +1,84 @@
+import Cookies from 'js-cookie';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { userToken } from '../../../test/jwt';
+import { jsonResponse, renderApp, requestUrl } from '../../../test/render';
+
+const input = (testId: string) => {
+  const el = screen.getByTestId(testId);
+  return (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
+};
+
+function gateway(opts: { activated: boolean; login?: { status: number; body: unknown } }) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (req: unknown) => {
+    const url = requestUrl(req);
+    calls.push(url);
+    if (url.includes('/api/public/check-activation'))
+      return jsonResponse({ success: true, data: opts.activated });
+    if (url.includes('/api/authenticate')) return jsonResponse(opts.login?.body, opts.login?.status ?? 200);
+    if (url.includes('/api/account/user'))
+      return jsonResponse({
+        success: true,
+        data: { id: 1, firstName: 'A', lastName: 'B', email: 'user@example.com', userPlans: [] },
+      });
+    return jsonResponse({ success: false, message: 'not stubbed' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+async function submit(email: string, password: string) {
+  await screen.findByTestId('login-form');
+  fireEvent.change(input('login-email'), { target: { value: email } });
+  fireEvent.change(input('login-password'), { target: { value: password } });
+  await act(async () => fireEvent.click(screen.getByTestId('login-submit')));
+}
+
+describe('login form', () => {
+  it('stops with the not-activated message when check-activation says false', async () => {
+    const calls = gateway({ activated: false });
+    renderApp('/us/auth/login');
+    await submit('new@example.com', 'secret1');
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      'Your email account is not activated',
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toContain('check-activation?email=new%40example.com');
+  });
+
+  it('shows loginError on 401', async () => {
+    gateway({
+      activated: true,
+      login: { status: 401, body: { success: false, code: 'loginError', message: 'x' } },
+    });
+    renderApp('/auth/login');
+    await submit('user@example.com', 'wrong1');
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      'Giriş başarısız, e-posta adresinizi ve şifrenizi kontrol edin.',
+    );
+    expect(Cookies.get('frontend-nuxt-auth-key')).toBeUndefined();
+  });
+
+  it('on success stores the token in the cookie and goes to the dashboard of the locale', async () => {
+    const token = userToken('user@example.com');
+    gateway({
+      activated: true,
+      login: { status: 200, body: { success: true, status: 200, message: 'ok', data: { token } } },
+    });
+    const app = renderApp('/us/auth/login');
+    await submit('user@example.com', 'secret1');
+    await waitFor(() => expect(app.location()).toBe('/us/dashboard'));
+    expect(Cookies.get('frontend-nuxt-auth-key')).toBe(token);
+    expect(app.store.getState().session.user?.sub).toBe('user@example.com');
+    expect((await screen.findByTestId('nav-account')).textContent).toContain('user@example.com');
+  });
+
+  it('follows a safe redirect target', async () => {
+    const token = userToken();
+    gateway({ activated: true, login: { status: 200, body: { success: true, data: { token } } } });
+    const app = renderApp('/auth/login?redirect=%2Faccount');
+    await submit('user@example.com', 'secret1');
+    await waitFor(() => expect(app.location()).toBe('/account'));
+  });
+});

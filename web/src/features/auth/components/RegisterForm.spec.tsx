@@ -1,0 +1,117 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp, requestUrl } from '../../../test/render';
+import { REGISTER_REDIRECT_DELAY_MS } from './RegisterForm';
+
+const input = (testId: string) => {
+  const el = screen.getByTestId(testId);
+  return (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
+};
+const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
+
+function fillValid() {
+  type('register-first-name', 'Ayşe');
+  type('register-last-name', 'Yılmaz');
+  type('register-email', 'ayse@example.com');
+  type('register-phone', '0555 123 45 67');
+  type('register-password', 'secret1');
+  type('register-confirm-password', 'secret1');
+  fireEvent.click(input('register-terms'));
+}
+
+describe('register form', () => {
+  it('shows the client validation messages and sends nothing', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/us/auth/register');
+    await screen.findByTestId('register-form');
+    type('register-first-name', 'A1');
+    type('register-phone', '123');
+    type('register-password', '123');
+    type('register-confirm-password', '1234');
+    await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
+    expect(screen.getByText('Name is invalid: use 2–50 letters, spaces or hyphens.')).toBeTruthy();
+    expect(screen.getByText('Surname is invalid: use 2–50 letters, spaces or hyphens.')).toBeTruthy();
+    expect(screen.getByText('Email is invalid.')).toBeTruthy();
+    expect(screen.getByText('Phone number must have at least 10 digits.')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 6 characters.')).toBeTruthy();
+    expect(screen.getByText('Passwords do not match.')).toBeTruthy();
+    expect(screen.getByText('You must accept the user agreement.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a taken email shows the translated emailIsAlreadyTaken message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          { success: false, code: 'emailIsAlreadyTaken', message: 'email address already taken' },
+          400,
+        ),
+      ),
+    );
+    renderApp('/auth/register');
+    await screen.findByTestId('register-form');
+    fillValid();
+    await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
+    expect((await screen.findByTestId('register-error')).textContent).toBe(
+      'e-posta adresi zaten kullanılıyor',
+    );
+  });
+
+  it('422 messages are joined by line breaks', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            success: false,
+            message: 'invalid',
+            errors: [
+              { field: 'email', msg: 'bad email' },
+              { field: 'phone', msg: 'bad phone' },
+            ],
+          },
+          422,
+        ),
+      ),
+    );
+    renderApp('/auth/register');
+    await screen.findByTestId('register-form');
+    fillValid();
+    await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
+    expect((await screen.findByTestId('register-error')).textContent).toBe('bad email\nbad phone');
+  });
+
+  it('on success sends the payload with langKey, then redirects to login?redirect=register after 1000 ms', async () => {
+    const fetchMock = vi.fn(async (_req: unknown) =>
+      jsonResponse({ success: true, message: 'ok', data: { id: 7 } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const app = renderApp('/us/auth/register');
+    await screen.findByTestId('register-form');
+    fillValid();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
+    await screen.findByTestId('register-success');
+
+    const request = fetchMock.mock.calls[0][0] as Request;
+    expect(requestUrl(request)).toMatch(/\/api\/public\/register$/);
+    expect(request.method).toBe('POST');
+    expect(await request.clone().json()).toEqual({
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      email: 'ayse@example.com',
+      phone: '0555 123 45 67',
+      password: 'secret1',
+      langKey: 'en',
+    });
+
+    expect(app.location()).toBe('/us/auth/register');
+    await act(async () => vi.advanceTimersByTime(REGISTER_REDIRECT_DELAY_MS - 100));
+    expect(app.location()).toBe('/us/auth/register');
+    await act(async () => vi.advanceTimersByTime(100));
+    await waitFor(() => expect(app.location()).toBe('/us/auth/login?redirect=register'));
+    expect(await screen.findByTestId('login-after-register')).toBeTruthy();
+  });
+});

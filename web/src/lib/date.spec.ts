@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './date';
+
+describe('formatDate (D MMM YY HH:mm)', () => {
+  it('formats in both locales', () => {
+    const d = new Date(2024, 2, 5, 9, 7);
+    expect(formatDate(d, 'en')).toBe('5 Mar 24 09:07');
+    expect(formatDate(new Date(2025, 7, 31, 23, 59), 'tr')).toBe('31 Ağu 25 23:59');
+  });
+  it('returns an empty string for missing or invalid input', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('nonsense')).toBe('');
+  });
+});
