@@ -1,0 +1,331 @@
+/**
+ * Reads an Amazon search / storefront results page: the organic result ASINs in document order
+ * and what the scan engine needs to plan the next requests (result count, pagination, category
+ * and star refinements). Facts behind the selectors: ../shared/docs/amazon-search-notes.md.
+ */
+import { ASIN_PATTERN, CURRENT_TILE_SELECTOR, LEGACY_TILE_SELECTOR, classifyDocument } from './classify.js';
+import { loadHtml, ownText, rhOf, visibleText, type CheerioAPI, type Nodes } from './dom.js';
+import {
+  amazonDomainOf,
+  collapseWhitespace,
+  parseCount,
+  parseInteger,
+  parsePrice,
+  parseResultCount,
+  parseStars,
+} from './numbers.js';
+import type {
+  Badge,
+  CategoryRefinement,
+  PageLayout,
+  ParsedPage,
+  ParseOptions,
+  Price,
+  ResultCount,
+  ResultTile,
+  StarRefinement,
+} from './types.js';
+
+/** Markers of a sponsored (or "Featured from Amazon brands") tile, inside the tile. */
+const SPONSORED_INNER_SELECTOR = [
+  '.puis-sponsored-label-text',
+  '.s-sponsored-label-text',
+  '.puis-sponsored-label-info-icon',
+  '.s-sponsored-label-info-icon',
+  '[data-component-type="sp-sponsored-result"]',
+  'h5.s-sponsored-header',
+  '.s-sponsored-list-header',
+  'a[href*="/sspa/click"]',
+  'a[href*="/gp/slredirect/"]',
+].join(', ');
+
+/** Containers of the left navigation in the current and 2019 layouts. */
+const LEFT_NAV_SELECTOR = '#s-refinements, #leftNavContainer, #leftNav, #refinements';
+
+export function isSponsoredTile(tile: Nodes): boolean {
+  return tile.hasClass('AdHolder') || tile.find(SPONSORED_INNER_SELECTOR).length > 0;
+}
+
+/** Result tiles of the page in document order, leaving out "results for fewer keywords" (2019 fkmr lists). */
+function resultTiles($: CheerioAPI): { tiles: Nodes; layout: PageLayout } {
+  const current = $(CURRENT_TILE_SELECTOR);
+  if (current.length) return { tiles: current, layout: 'current' };
+  const legacy = $(LEGACY_TILE_SELECTOR).filter(
+    (_, el) => $(el).closest('[id^="fkmr-results"]').length === 0,
+  );
+  if (legacy.length) return { tiles: legacy, layout: 'legacy-2019' };
+  return { tiles: current, layout: 'none' };
+}
+
+function readTitle($: CheerioAPI, tile: Nodes): string | null {
+  const legacy = tile.find('h2.s-access-title').first();
+  if (legacy.length) return legacy.attr('data-attribute')?.trim() || visibleText(legacy) || null;
+  let best = '';
+  tile.find('h2').each((_, el) => {
+    const h2 = $(el);
+    const text = h2.attr('aria-label')?.trim() || visibleText(h2);
+    if (text.length > best.length) best = text;
+  });
+  return best || null;
+}
+
+function readPrice($: CheerioAPI, tile: Nodes, domain: string | null): Price | null {
+  const candidates = [
+    ...tile.find('.a-price:not(.a-text-price) > .a-offscreen').toArray(),
+    ...tile.find('.s-price, span.a-color-price').toArray(),
+  ];
+  for (const el of candidates) {
+    const text = collapseWhitespace($(el).text());
+    if (!/\d/.test(text)) continue;
+    const price = parsePrice(text, domain);
+    if (price) return price;
+  }
+  return null;
+}
+
+function readStars(tile: Nodes): number | null {
+  const alt = tile
+    .find('i[class*="a-star"] .a-icon-alt, i.a-icon-star .a-icon-alt, i.a-icon-star-small .a-icon-alt')
+    .first();
+  const fromText = parseStars(alt.text());
+  if (fromText !== null) return fromText;
+  const cls = /a-star-(?:small-|medium-|mini-)?(\d)(?:-(\d))?/.exec(
+    tile.find('i[class*="a-star"]').attr('class') ?? '',
+  );
+  return cls ? Number(cls[1]) + (cls[2] ? Number(cls[2]) / 10 : 0) : null;
+}
+
+function readReviewCount(tile: Nodes): number | null {
+  const link = tile.find('a[href*="customerReviews"]').first();
+  if (!link.length) return null;
+  return parseCount(link.attr('aria-label')) ?? parseCount(link.text());
+}
+
+/** A badge from its label element (`…-amazons-choice-label`, `…-best-seller-label`, `BESTSELLER_…-label`). */
+function readBadge(tile: Nodes, labelSelector: string, fallbackSelector: string): Badge | null {
+  let label = tile.find(labelSelector).first();
+  if (!label.length) label = tile.find(fallbackSelector).first();
+  if (!label.length) return null;
+  const badge = label.closest('.a-badge');
+  const text = visibleText(label.find('.a-badge-text').length ? label.find('.a-badge-text') : label);
+  const supplementary = visibleText(
+    badge.find('[id$="-supplementary"], .a-badge-supplementary-text').first(),
+  );
+  return text ? { label: text, supplementary: supplementary || null } : null;
+}
+
+function readTile(
+  $: CheerioAPI,
+  tile: Nodes,
+  asin: string,
+  position: number,
+  domain: string | null,
+): ResultTile {
+  return {
+    asin,
+    position,
+    title: readTitle($, tile),
+    price: readPrice($, tile, domain),
+    stars: readStars(tile),
+    reviewCount: readReviewCount(tile),
+    amazonsChoice: readBadge(
+      tile,
+      '[id$="-amazons-choice-label"]',
+      'span[id$="-amazons-choice"], [id^="AMAZONS_CHOICE_"]',
+    ),
+    bestSeller: readBadge(
+      tile,
+      '[id*="best-seller-label"], [id^="BESTSELLER_"][id$="-label"]',
+      '[id^="BESTSELLER_"]',
+    ),
+  };
+}
+
+function readResultCount($: CheerioAPI): ResultCount | null {
+  const bar = $('[data-component-type="s-result-info-bar"]').first();
+  if (bar.length) {
+    const spans = bar.find('h1 span, h2 span, .s-breadcrumb-header-text span').toArray();
+    for (const el of spans) {
+      const span = $(el);
+      if (span.hasClass('a-color-state') || span.children().length) continue;
+      const text = collapseWhitespace(span.text());
+      if (/\d/.test(text)) return parseResultCount(text);
+    }
+  }
+  const legacy = $('#s-result-count').first();
+  if (legacy.length) {
+    const text = ownText(legacy);
+    if (/\d/.test(text)) return parseResultCount(text);
+  }
+  return null;
+}
+
+interface Pagination {
+  currentPage: number | null;
+  lastPage: number | null;
+  nextPageHref: string | null;
+}
+
+function maxPageNumber($: CheerioAPI, items: Nodes): number | null {
+  let max: number | null = null;
+  items.each((_, el) => {
+    const text = collapseWhitespace($(el).text());
+    if (!/^\d+$/.test(text)) return;
+    const n = Number(text);
+    if (max === null || n > max) max = n;
+  });
+  return max;
+}
+
+function readPagination($: CheerioAPI): Pagination {
+  const strip = $('.s-pagination-strip').first();
+  if (strip.length) {
+    const next = strip.find('a.s-pagination-next').not('.s-pagination-disabled').first();
+    return {
+      currentPage: parseInteger(strip.find('.s-pagination-selected').first().text()),
+      lastPage: maxPageNumber($, strip.find('.s-pagination-item')),
+      nextPageHref: next.attr('href') ?? null,
+    };
+  }
+  const aPagination = $('ul.a-pagination').first();
+  if (aPagination.length) {
+    const next = aPagination.find('li.a-last:not(.a-disabled) > a').first();
+    return {
+      currentPage: parseInteger(aPagination.find('li.a-selected').first().text()),
+      lastPage: maxPageNumber($, aPagination.find('li')),
+      nextPageHref: next.attr('href') ?? null,
+    };
+  }
+  const pagn = $('#pagn').first();
+  if (pagn.length) {
+    return {
+      currentPage: parseInteger(pagn.find('.pagnCur').first().text()),
+      lastPage: maxPageNumber($, pagn.find('.pagnCur, .pagnLink, .pagnDisabled')),
+      nextPageHref: pagn.find('a#pagnNextLink').attr('href') ?? null,
+    };
+  }
+  return { currentPage: null, lastPage: null, nextPageHref: null };
+}
+
+/** Splits "Camping Tents (1,234)" into label and count. */
+function labelAndCount(text: string): { label: string; count: number | null } {
+  const m = /^(.*?)\s*\(([\d.,\s\u00a0\u202f]+)\)$/.exec(text);
+  return m ? { label: m[1].trim(), count: parseInteger(m[2]) } : { label: text, count: null };
+}
+
+function lastNodeOf(rh: string | null): string | null {
+  const nodes = [...(rh ?? '').matchAll(/(?:^|,)n:(\d+)/g)];
+  return nodes.length ? nodes[nodes.length - 1][1] : null;
+}
+
+function readCategories($: CheerioAPI): CategoryRefinement[] {
+  const out: CategoryRefinement[] = [];
+  const seen = new Set<string>();
+  const push = (c: CategoryRefinement) => {
+    if (seen.has(c.nodeId)) return;
+    seen.add(c.nodeId);
+    out.push(c);
+  };
+  const departments = $('#departments').first();
+  if (departments.length) {
+    departments.find('li[id^="n/"]').each((_, el) => {
+      const li = $(el);
+      const nodeId = (li.attr('id') ?? '').slice(2);
+      if (!/^\d+$/.test(nodeId)) return;
+      const link = li.find('a').first();
+      const depth = Number(/s-navigation-indent-(\d+)/.exec(li.attr('class') ?? '')?.[1] ?? 0);
+      const { label, count } = labelAndCount(visibleText(link.length ? link : li));
+      push({ nodeId, label, count, depth, selected: link.length === 0, rh: rhOf(link.attr('href')) });
+    });
+    return out;
+  }
+  // 2019 layout: department links carry a `sr_nr_n_` ref tag; the node is the last `n:` of their rh.
+  $(LEFT_NAV_SELECTOR)
+    .first()
+    .find('a[href*="sr_nr_n_"]')
+    .each((_, el) => {
+      const link = $(el);
+      const rh = rhOf(link.attr('href'));
+      const nodeId = lastNodeOf(rh);
+      if (!nodeId) return;
+      const depth = link.parents('ul.s-ref-indent-one, ul.s-ref-indent-two').length;
+      const { label, count } = labelAndCount(visibleText(link));
+      push({ nodeId, label, count, depth, selected: false, rh });
+    });
+  return out;
+}
+
+function readStarRefinements($: CheerioAPI): StarRefinement[] {
+  const out: StarRefinement[] = [];
+  const seen = new Set<string>();
+  $(LEFT_NAV_SELECTOR)
+    .find('a[href*="p_72"]')
+    .each((_, el) => {
+      const link = $(el);
+      const id = /(?:^|,)p_72:(\d+)/.exec(rhOf(link.attr('href')) ?? '')?.[1];
+      if (!id || seen.has(id)) return;
+      seen.add(id);
+      const alt = collapseWhitespace(link.find('.a-icon-alt').first().text());
+      const label = alt || link.find('section').attr('aria-label') || visibleText(link);
+      const cls = /a-star-(?:medium-|small-)?(\d)/.exec(link.find('i[class*="a-star"]').attr('class') ?? '');
+      out.push({ id, minStars: cls ? Number(cls[1]) : parseInteger(label), label });
+    });
+  return out;
+}
+
+/** `ue_sn = "www.amazon.ca"` in Amazon's page bootstrap names the market the page came from. */
+function detectDomain(html: string): string | null {
+  const m = /ue_sn\s*=\s*["']([a-z0-9.-]+)["']/i.exec(html);
+  return m ? amazonDomainOf(m[1]) : null;
+}
+
+/** Parses an already loaded page. */
+export function parseResultsDocument($: CheerioAPI, html: string, opts: ParseOptions = {}): ParsedPage {
+  const domain = amazonDomainOf(opts.domain) ?? detectDomain(html);
+  const { tiles, layout } = resultTiles($);
+  const organic: ResultTile[] = [];
+  const seen = new Set<string>();
+  const sponsoredAsins: string[] = [];
+  let placeholders = 0;
+  let duplicates = 0;
+  tiles.each((_, el) => {
+    const tile = $(el);
+    const asin = (tile.attr('data-asin') ?? '').trim();
+    if (!ASIN_PATTERN.test(asin)) {
+      placeholders++;
+      return;
+    }
+    if (isSponsoredTile(tile)) {
+      sponsoredAsins.push(asin);
+      return;
+    }
+    if (seen.has(asin)) {
+      duplicates++;
+      return;
+    }
+    seen.add(asin);
+    organic.push(readTile($, tile, asin, organic.length, domain));
+  });
+  return {
+    kind: classifyDocument($, html),
+    layout,
+    domain,
+    asins: organic.map((t) => t.asin),
+    tiles: organic,
+    sponsored: { tiles: sponsoredAsins.length, asins: sponsoredAsins },
+    duplicatesDropped: duplicates,
+    placeholdersSkipped: placeholders,
+    resultCount: readResultCount($),
+    ...readPagination($),
+    categories: readCategories($),
+    starRefinements: readStarRefinements($),
+  };
+}
+
+/**
+ * Extracts the organic result ASINs (document order, de-duplicated, sponsored and "Featured from
+ * Amazon brands" tiles left out) and the page facts the scan engine plans with.
+ */
+export function parseResultsPage(html: string, opts: ParseOptions = {}): ParsedPage {
+  return parseResultsDocument(loadHtml(html), html, opts);
+}
