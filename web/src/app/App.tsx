@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router';
+import { AppErrorBoundary } from './layouts/AppErrorBoundary';
 import { GlobalLoader } from './layouts/GlobalLoader';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
@@ -9,7 +10,9 @@ export function App({ store }: { store: AppStore }) {
     <AppProviders store={store}>
       <BrowserRouter>
         <GlobalLoader />
-        <AppRoutes />
+        <AppErrorBoundary>
+          <AppRoutes />
+        </AppErrorBoundary>
       </BrowserRouter>
     </AppProviders>
   );
