@@ -1,0 +1,2 @@
+export * from './parser/index.js';
+export * from './markets/index.js';
