@@ -22,8 +22,10 @@ help:
 	@echo "make bench  run the benchmarks and print their figures"
 	@echo "make scan URL='<store url>' TYPE=standard|deep|functional [KEYWORD=...]"
 
+# `npm install` (not `npm ci`): npm 11 writes lockfiles without other platforms' optional packages
+# (@swc/core-darwin-arm64, ...) and then refuses them in `npm ci`. The lockfile still pins every version.
 $(INSTALL_STAMP): package.json package-lock.json $(wildcard */package.json */*/package.json)
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund
 	@touch $@
 
 install: $(INSTALL_STAMP)

@@ -5,9 +5,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const workspaceDirs = ['proto', 'gateway']
-  .concat(...['libs', 'services', 'apps', 'tools'].map((top) =>
-    fs.existsSync(top) ? fs.readdirSync(top).map((d) => `${top}/${d}`) : [],
-  ))
+  .concat(
+    ...['libs', 'services', 'apps', 'tools'].map((top) =>
+      fs.existsSync(top) ? fs.readdirSync(top).map((d) => `${top}/${d}`) : [],
+    ),
+  )
   .filter((dir) => fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'src')));
 
 const moduleNameMapper = {};

@@ -5,11 +5,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dirs = ['proto', 'gateway', ...['libs', 'services', 'apps', 'tools'].flatMap((top) =>
-  fs.existsSync(path.join(root, top)) ? fs.readdirSync(path.join(root, top)).map((d) => `${top}/${d}`) : [],
-)].filter((d) => fs.existsSync(path.join(root, d, 'package.json')) && fs.existsSync(path.join(root, d, 'src')));
+const dirs = [
+  'proto',
+  'gateway',
+  ...['libs', 'services', 'apps', 'tools'].flatMap((top) =>
+    fs.existsSync(path.join(root, top)) ? fs.readdirSync(path.join(root, top)).map((d) => `${top}/${d}`) : [],
+  ),
+].filter(
+  (d) => fs.existsSync(path.join(root, d, 'package.json')) && fs.existsSync(path.join(root, d, 'src')),
+);
 
-const byName = new Map(dirs.map((d) => [JSON.parse(fs.readFileSync(path.join(root, d, 'package.json'))).name, d]));
+const byName = new Map(
+  dirs.map((d) => [JSON.parse(fs.readFileSync(path.join(root, d, 'package.json'))).name, d]),
+);
 for (const dir of dirs) {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json')));
   const deps = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((n) => byName.has(n));
@@ -19,7 +27,9 @@ for (const dir of dirs) {
     compilerOptions: { rootDir: 'src', outDir: 'dist', tsBuildInfoFile: 'dist/tsconfig.tsbuildinfo' },
     include: ['src'],
     exclude: ['src/**/*.spec.ts', 'src/**/*.test.ts'],
-    references: deps.map((n) => ({ path: path.relative(path.join(root, dir), path.join(root, byName.get(n))) })),
+    references: deps.map((n) => ({
+      path: path.relative(path.join(root, dir), path.join(root, byName.get(n))),
+    })),
   };
   fs.writeFileSync(path.join(root, dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2) + '\n');
 }

@@ -9,7 +9,11 @@ import { RolesGuard } from './auth/guards.js';
 import { SigningKeySource } from './auth/signing-keys.js';
 import type { GatewayConfig } from './config.js';
 import { HealthController } from './health/health.controller.js';
-import { PendingAdminController, PendingPublicController, PendingUserController } from './pending/pending.controller.js';
+import {
+  PendingAdminController,
+  PendingPublicController,
+  PendingUserController,
+} from './pending/pending.controller.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
 
 @Module({})
@@ -19,7 +23,9 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         PassportModule,
-        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }]),
+        ThrottlerModule.forRoot([
+          { name: 'default', ttl: 60_000, limit: deps.config.AUTH_RATE_LIMIT_PER_MINUTE },
+        ]),
       ],
       controllers: [
         HealthController,

@@ -5,7 +5,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { BusClient } from '@shelfscan/bus';
-import { NestPinoLogger, createLogger, httpRequestDuration, runWithRequestId } from '@shelfscan/observability';
+import type { FastifyReply } from 'fastify';
+import {
+  NestPinoLogger,
+  createLogger,
+  httpRequestDuration,
+  runWithRequestId,
+} from '@shelfscan/observability';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { runWithLang } from './common/i18n.js';
 import { createValidationPipe } from './common/validation.js';
@@ -16,9 +22,16 @@ import { GatewayModule } from './gateway.module.js';
  * Builds the HTTP edge: the spec's routes, JWT, validation (422 lists), security headers,
  * request ids, metrics, OpenAPI at /api/docs, and the SPA on the same origin.
  */
-export async function createGateway(deps: { config: GatewayConfig; bus: BusClient }): Promise<NestFastifyApplication> {
+export async function createGateway(deps: {
+  config: GatewayConfig;
+  bus: BusClient;
+}): Promise<NestFastifyApplication> {
   const log = createLogger('gateway');
-  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 2 * 1024 * 1024, genReqId: () => randomUUID() });
+  const adapter = new FastifyAdapter({
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => randomUUID(),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(deps), adapter, {
     logger: new NestPinoLogger(log),
   });
@@ -32,7 +45,10 @@ export async function createGateway(deps: { config: GatewayConfig; bus: BusClien
   });
   fastify.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    httpRequestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    httpRequestDuration.observe(
+      { method: req.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
@@ -60,9 +76,13 @@ export async function createGateway(deps: { config: GatewayConfig; bus: BusClien
       root: deps.config.WEB_DIST_DIR,
       wildcard: false,
       index: false,
-      setHeaders: (res, file) => {
-        res.setHeader('Cache-Control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      // @fastify/static 10 hands over the Fastify reply (Nest's option type still says ServerResponse).
+      setHeaders: ((reply: FastifyReply, file: string) => {
+        void reply.header(
+          'Cache-Control',
+          file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      }) as never,
     });
   } else {
     log.warn({ dir: deps.config.WEB_DIST_DIR }, 'the web app is not built: only the API is served');
@@ -75,7 +95,9 @@ export async function createGateway(deps: { config: GatewayConfig; bus: BusClien
     app,
     new DocumentBuilder()
       .setTitle('ShelfScan API')
-      .setDescription('The gateway of ShelfScan. Answers are {success, message, data}; validation failures are 422 with errors: [{msg}].')
+      .setDescription(
+        'The gateway of ShelfScan. Answers are {success, message, data}; validation failures are 422 with errors: [{msg}].',
+      )
       .setVersion('1')
       .addBearerAuth()
       .build(),

@@ -16,7 +16,10 @@ export interface Running {
  * service module on the in-process bus, and the gateway serving the API and the SPA on PORT.
  * `stop()` closes them in reverse order, the database last.
  */
-export async function startAllInOne(config: AllInOneConfig, options: { host?: string } = {}): Promise<Running> {
+export async function startAllInOne(
+  config: AllInOneConfig,
+  options: { host?: string } = {},
+): Promise<Running> {
   const log = createLogger('all-in-one');
   let pg: EmbeddedPostgres | undefined;
   const services: RunningService[] = [];

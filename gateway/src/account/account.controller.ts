@@ -20,7 +20,9 @@ export class AccountController {
   @UseGuards(ThrottlerGuard)
   @Throttle({ default: { limit: 10, ttl: 60_000 } })
   @ApiOperation({ summary: 'Create an account' })
-  @ApiOkResponse({ description: '{success, message, data: {id}}; 400 email address already taken; 422 validation' })
+  @ApiOkResponse({
+    description: '{success, message, data: {id}}; 400 email address already taken; 422 validation',
+  })
   async register(@Body() dto: RegisterDto) {
     return ok(await this.accounts.register({ ...dto, langKey: dto.langKey ?? currentLang() }), 'registered');
   }

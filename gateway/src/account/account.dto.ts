@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 
 /** Letters (Turkish ones included), spaces and hyphens, 2–50 characters. */
 const PERSON_NAME = /^(?=.{2,50}$)\p{L}+(?:[ \-'’]\p{L}+)*$/u;
@@ -39,7 +48,10 @@ export class RegisterDto {
   @MaxLength(128, { message: 'passwordMin' })
   password!: string;
 
-  @ApiPropertyOptional({ enum: ['tr', 'en'], description: 'locale of the emails; defaults to the request language' })
+  @ApiPropertyOptional({
+    enum: ['tr', 'en'],
+    description: 'locale of the emails; defaults to the request language',
+  })
   @IsOptional()
   @IsIn(['tr', 'en'], { message: 'langInvalid' })
   langKey?: 'tr' | 'en';

@@ -9,7 +9,14 @@ const { AuthService } = authV1;
 export class AccountService {
   constructor(@Inject(BusClient) private readonly bus: BusClient) {}
 
-  async register(input: { firstName: string; lastName: string; email: string; phone?: string; password: string; langKey: string }) {
+  async register(input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone?: string;
+    password: string;
+    langKey: string;
+  }) {
     const r = await this.bus.request(AuthService.method.register, { ...input, phone: input.phone ?? '' });
     return { id: r.userId };
   }

@@ -44,7 +44,8 @@ function toResponse(exception: unknown): { status: number; body: ApiResponse; re
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const res = exception.getResponse();
-    if (typeof res === 'object' && res !== null && 'success' in res) return { status, body: res as ApiResponse };
+    if (typeof res === 'object' && res !== null && 'success' in res)
+      return { status, body: res as ApiResponse };
     const message =
       typeof res === 'string' ? res : String((res as { message?: unknown }).message ?? exception.message);
     return { status, body: { success: false, message, code: defaultCode(status) } };

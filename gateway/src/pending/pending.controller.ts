@@ -16,8 +16,12 @@ function notYet(): never {
 @ApiNotImplementedResponse({ description: 'arrives with its feature' })
 @Controller()
 export class PendingPublicController {
-  @Post('api/public/password-reset') passwordReset() { return notYet(); }
-  @Post('api/public/complete-password-reset') completePasswordReset() { return notYet(); }
+  @Post('api/public/password-reset') passwordReset() {
+    return notYet();
+  }
+  @Post('api/public/complete-password-reset') completePasswordReset() {
+    return notYet();
+  }
 }
 
 @ApiTags('not available yet')
@@ -25,26 +29,66 @@ export class PendingPublicController {
 @Authenticated()
 @Controller()
 export class PendingUserController {
-  @Put('api/account/user') updateAccount() { return notYet(); }
-  @Get('api/account/send-verification-code') sendVerificationCode() { return notYet(); }
-  @Get('api/account/check-verification-code') checkVerificationCode() { return notYet(); }
-  @Get('api/search-info') listSearches() { return notYet(); }
-  @Get('api/search-info/:state') listSearchesByState() { return notYet(); }
-  @Post('api/search-info') createSearch() { return notYet(); }
-  @Post('api/search-info/functional-search') createFunctionalSearch() { return notYet(); }
-  @Post('dashboard/:state') bulkUpdateSearches() { return notYet(); }
-  @Delete('dashboard/:todoId') deleteSearch() { return notYet(); }
-  @Get('api/marketplace') marketplaces() { return notYet(); }
-  @Get('api/category') categories() { return notYet(); }
-  @Get('api/card') card() { return notYet(); }
-  @Post('api/card') addCard() { return notYet(); }
-  @Delete('api/card') deleteCard() { return notYet(); }
-  @Get('api/plan') plans() { return notYet(); }
-  @Get('api/user-plan') userPlans() { return notYet(); }
-  @Post('api/user-plan') addUserPlan() { return notYet(); }
-  @Delete('api/user-plan') deleteUserPlan() { return notYet(); }
-  @Post('api/promotion/summary') promotionSummary() { return notYet(); }
-  @Get('api/payment/history/:conversationId') paymentHistory() { return notYet(); }
+  @Put('api/account/user') updateAccount() {
+    return notYet();
+  }
+  @Get('api/account/send-verification-code') sendVerificationCode() {
+    return notYet();
+  }
+  @Get('api/account/check-verification-code') checkVerificationCode() {
+    return notYet();
+  }
+  @Get('api/search-info') listSearches() {
+    return notYet();
+  }
+  @Get('api/search-info/:state') listSearchesByState() {
+    return notYet();
+  }
+  @Post('api/search-info') createSearch() {
+    return notYet();
+  }
+  @Post('api/search-info/functional-search') createFunctionalSearch() {
+    return notYet();
+  }
+  @Post('dashboard/:state') bulkUpdateSearches() {
+    return notYet();
+  }
+  @Delete('dashboard/:todoId') deleteSearch() {
+    return notYet();
+  }
+  @Get('api/marketplace') marketplaces() {
+    return notYet();
+  }
+  @Get('api/category') categories() {
+    return notYet();
+  }
+  @Get('api/card') card() {
+    return notYet();
+  }
+  @Post('api/card') addCard() {
+    return notYet();
+  }
+  @Delete('api/card') deleteCard() {
+    return notYet();
+  }
+  @Get('api/plan') plans() {
+    return notYet();
+  }
+  @Get('api/user-plan') userPlans() {
+    return notYet();
+  }
+  @Post('api/user-plan') addUserPlan() {
+    return notYet();
+  }
+  @Delete('api/user-plan') deleteUserPlan() {
+    return notYet();
+  }
+  @Post('api/promotion/summary') promotionSummary() {
+    return notYet();
+  }
+  @Get('api/payment/history/:conversationId') paymentHistory() {
+    return notYet();
+  }
 }
 
 @ApiTags('not available yet')
@@ -52,10 +96,22 @@ export class PendingUserController {
 @Authenticated(ROLE_ADMIN)
 @Controller()
 export class PendingAdminController {
-  @Get('api/promotion') promotions() { return notYet(); }
-  @Post('api/promotion') createPromotion() { return notYet(); }
-  @Put('api/promotion') updatePromotion() { return notYet(); }
-  @Delete('api/promotion/:id') deletePromotion() { return notYet(); }
-  @Get('api/system-parameter') systemParameters() { return notYet(); }
-  @Put('api/system-parameter') updateSystemParameters() { return notYet(); }
+  @Get('api/promotion') promotions() {
+    return notYet();
+  }
+  @Post('api/promotion') createPromotion() {
+    return notYet();
+  }
+  @Put('api/promotion') updatePromotion() {
+    return notYet();
+  }
+  @Delete('api/promotion/:id') deletePromotion() {
+    return notYet();
+  }
+  @Get('api/system-parameter') systemParameters() {
+    return notYet();
+  }
+  @Put('api/system-parameter') updateSystemParameters() {
+    return notYet();
+  }
 }

@@ -28,7 +28,8 @@ export class SpaController {
 
   private readIndex(): Buffer {
     const file = path.join(this.distDir, 'index.html');
-    if (!fs.existsSync(file)) throw new NotFoundException(`the web app is not built (${file} is missing): run make build`);
+    if (!fs.existsSync(file))
+      throw new NotFoundException(`the web app is not built (${file} is missing): run make build`);
     return fs.readFileSync(file);
   }
 }

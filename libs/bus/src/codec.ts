@@ -16,7 +16,12 @@ import { BusError, type BusErrorCode } from './errors.js';
  * Every message crossing the bus is encoded here, whatever the transport: an Envelope (id,
  * type, request id, time) around the protobuf payload that the contract of `type` describes.
  */
-export function encodeEnvelope(type: string, schema: DescMessage, data: unknown, id: string = randomUUID()): Uint8Array {
+export function encodeEnvelope(
+  type: string,
+  schema: DescMessage,
+  data: unknown,
+  id: string = randomUUID(),
+): Uint8Array {
   // `create` accepts a plain object of the message's shape (or a message) and fills defaults.
   const message = create(schema, data as never);
   return toBinary(
@@ -77,7 +82,12 @@ export const codec = {
       create(ReplySchema, {
         result: {
           case: 'error',
-          value: { code: err.code, message: err.message, reason: err.reason ?? '', violations: err.violations },
+          value: {
+            code: err.code,
+            message: err.message,
+            reason: err.reason ?? '',
+            violations: err.violations,
+          },
         },
       }),
     );

@@ -4,7 +4,16 @@ import { NestFactory } from '@nestjs/core';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { authEventsV1, authV1 } from '@shelfscan/contracts';
 import { runWithRequestId, currentRequestId } from '@shelfscan/observability';
-import { BusClient, BusContext, BusError, BusExceptionFilter, BusTransports, EventHandler, RpcHandler, codec } from '../src/index.js';
+import {
+  BusClient,
+  BusContext,
+  BusError,
+  BusExceptionFilter,
+  BusTransports,
+  EventHandler,
+  RpcHandler,
+  codec,
+} from '../src/index.js';
 
 const seen: { email: string; requestId?: string; messageId: string }[] = [];
 let failNext = 0;
@@ -13,7 +22,8 @@ let failNext = 0;
 class AuthLikeHandlers {
   @RpcHandler(authV1.AuthService.method.checkActivation)
   check(@Payload() req: authV1.CheckActivationRequest) {
-    if (req.email === 'boom@example.com') throw new BusError('NOT_FOUND', 'no such user', { reason: 'userNotFound' });
+    if (req.email === 'boom@example.com')
+      throw new BusError('NOT_FOUND', 'no such user', { reason: 'userNotFound' });
     if (req.email === 'crash@example.com') throw new Error('database on fire');
     return { activated: req.email.endsWith('@active.example') };
   }
@@ -38,7 +48,10 @@ describe('bus over the in-process transport', () => {
 
   beforeAll(async () => {
     transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
-    service = await NestFactory.createMicroservice(HandlersModule, { strategy: transports.server('auth'), logger: false });
+    service = await NestFactory.createMicroservice(HandlersModule, {
+      strategy: transports.server('auth'),
+      logger: false,
+    });
     service.useGlobalFilters(new BusExceptionFilter());
     await service.listen();
     bus = new BusClient(transports.client());
@@ -53,7 +66,9 @@ describe('bus over the in-process transport', () => {
   });
 
   it('answers typed requests through the contracts', async () => {
-    await expect(bus.request(authV1.AuthService.method.checkActivation, { email: 'a@active.example' })).resolves.toMatchObject({
+    await expect(
+      bus.request(authV1.AuthService.method.checkActivation, { email: 'a@active.example' }),
+    ).resolves.toMatchObject({
       activated: true,
     });
     const r = await bus.request(authV1.AuthService.method.checkActivation, { email: 'a@b.example' });
@@ -61,25 +76,34 @@ describe('bus over the in-process transport', () => {
   });
 
   it('returns domain errors with code and reason, and hides unexpected ones', async () => {
-    await expect(bus.request(authV1.AuthService.method.checkActivation, { email: 'boom@example.com' })).rejects.toMatchObject({
+    await expect(
+      bus.request(authV1.AuthService.method.checkActivation, { email: 'boom@example.com' }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       reason: 'userNotFound',
       message: 'no such user',
     });
-    await expect(bus.request(authV1.AuthService.method.checkActivation, { email: 'crash@example.com' })).rejects.toMatchObject({
+    await expect(
+      bus.request(authV1.AuthService.method.checkActivation, { email: 'crash@example.com' }),
+    ).rejects.toMatchObject({
       code: 'INTERNAL',
       message: 'system error occurred',
     });
   });
 
   it('fails fast when no service answers a pattern', async () => {
-    await expect(bus.request(authV1.AuthService.method.getSigningKeys, {})).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(bus.request(authV1.AuthService.method.getSigningKeys, {})).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
   });
 
   it('delivers events asynchronously with the request id, and redelivers after a failure', async () => {
     failNext = 2;
     await runWithRequestId('req-42', () => {
-      const { topic, bytes } = codec.eventOf(authEventsV1.UserRegisteredSchema, { email: 'x@y.example', userId: 'u1' });
+      const { topic, bytes } = codec.eventOf(authEventsV1.UserRegisteredSchema, {
+        email: 'x@y.example',
+        userId: 'u1',
+      });
       return bus.transport.publishEncoded(topic, bytes);
     });
     expect(seen).toHaveLength(0); // accepted, not yet handled: never a direct call

@@ -1,7 +1,14 @@
 import { authEventsV1 } from '@shelfscan/contracts';
 import { createServiceDataSource, createTestDatabase, openServiceDataSource } from '@shelfscan/db';
 import type { DataSource } from 'typeorm';
-import { BusTables1763800000000, OutboxRelay, addToOutbox, codec, handleOnce, type BusTransportClient } from '../src/index.js';
+import {
+  BusTables1763800000000,
+  OutboxRelay,
+  addToOutbox,
+  codec,
+  handleOnce,
+  type BusTransportClient,
+} from '../src/index.js';
 
 function fakeClient(failures: number) {
   const published: { topic: string; email: string; id: string }[] = [];
@@ -21,7 +28,12 @@ describe('outbox and inbox (real PostgreSQL)', () => {
   let ds: DataSource;
   beforeAll(async () => {
     db = await createTestDatabase();
-    ds = createServiceDataSource({ url: db.url, schema: 'svc', entities: [], migrations: [BusTables1763800000000] });
+    ds = createServiceDataSource({
+      url: db.url,
+      schema: 'svc',
+      entities: [],
+      migrations: [BusTables1763800000000],
+    });
     await openServiceDataSource(ds, { runMigrations: true });
     await ds.query('CREATE TABLE account (email text PRIMARY KEY)');
   });
@@ -37,7 +49,10 @@ describe('outbox and inbox (real PostgreSQL)', () => {
     });
     await expect(
       ds.transaction(async (m) => {
-        await addToOutbox(m, authEventsV1.UserRegisteredSchema, { email: 'rolled-back@example.com', userId: 'u2' });
+        await addToOutbox(m, authEventsV1.UserRegisteredSchema, {
+          email: 'rolled-back@example.com',
+          userId: 'u2',
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');

@@ -17,18 +17,16 @@ export const env = {
       .max(max, { error: `a whole number from ${min} to ${max}` })
       .default(fallback),
   url: (protocols: string[]) =>
-    z
-      .string()
-      .refine(
-        (v) => {
-          try {
-            return protocols.includes(new URL(v).protocol.replace(/:$/, ''));
-          } catch {
-            return false;
-          }
-        },
-        { error: `a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` },
-      ),
+    z.string().refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol.replace(/:$/, ''));
+        } catch {
+          return false;
+        }
+      },
+      { error: `a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` },
+    ),
   email: () => z.email({ error: 'an email address' }),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
     z.enum(values, { error: `one of ${values.join(', ')}` }).default(fallback as never),

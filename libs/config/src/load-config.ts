@@ -63,7 +63,9 @@ export async function runOrExit(start: () => Promise<unknown>): Promise<void> {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
     } else {
-      process.stderr.write(`Start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.stderr.write(
+        `Start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
     }
     process.exit(1);
   }

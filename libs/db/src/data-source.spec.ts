@@ -20,8 +20,18 @@ describe('service data source (real PostgreSQL)', () => {
   afterAll(() => db.drop());
 
   it('creates the schema, runs migrations inside it once, and keeps each service in its own schema', async () => {
-    const a = createServiceDataSource({ url: db.url, schema: 'alpha', entities: [], migrations: [CreateThings1763800000000] });
-    const b = createServiceDataSource({ url: db.url, schema: 'beta', entities: [], migrations: [CreateThings1763800000000] });
+    const a = createServiceDataSource({
+      url: db.url,
+      schema: 'alpha',
+      entities: [],
+      migrations: [CreateThings1763800000000],
+    });
+    const b = createServiceDataSource({
+      url: db.url,
+      schema: 'beta',
+      entities: [],
+      migrations: [CreateThings1763800000000],
+    });
     expect(await openServiceDataSource(a, { runMigrations: true })).toEqual(['CreateThings1763800000000']);
     expect(await openServiceDataSource(b, { runMigrations: true })).toEqual(['CreateThings1763800000000']);
     await a.query("INSERT INTO thing (name) VALUES ('in alpha')");
@@ -30,7 +40,12 @@ describe('service data source (real PostgreSQL)', () => {
     await b.destroy();
 
     // A second start applies nothing new.
-    const again = createServiceDataSource({ url: db.url, schema: 'alpha', entities: [], migrations: [CreateThings1763800000000] });
+    const again = createServiceDataSource({
+      url: db.url,
+      schema: 'alpha',
+      entities: [],
+      migrations: [CreateThings1763800000000],
+    });
     expect(await openServiceDataSource(again, { runMigrations: true })).toEqual([]);
     await again.destroy();
 

@@ -29,7 +29,8 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     migrationsTransactionMode: 'each',
     synchronize: false,
     migrationsRun: false,
-    logging: ['error', 'warn'],
+    // Query errors are raised to the caller (a unique violation is often expected); not logged twice.
+    logging: ['warn', 'migration'],
     applicationName: `shelfscan-${options.schema}`,
     extra: { options: `-c search_path=${options.schema}`, max: options.poolSize ?? 10 },
   };

@@ -59,11 +59,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message: string) => log?.debug({ component: 'postgres' }, message.trim()),
-    onError: (error: unknown) => log?.warn({ component: 'postgres', err: error }, 'postgres reported an error'),
+    onError: (error: unknown) =>
+      log?.warn({ component: 'postgres', err: error }, 'postgres reported an error'),
   });
-  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit']) exitHook.unhookEvent(event);
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'])
+    exitHook.unhookEvent(event);
   // Last resort when the process exits without stop(): ask the server for a fast shutdown.
-  const onExit = () => (server as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
+  const onExit = () =>
+    (server as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
   process.on('exit', onExit);
 
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {

@@ -48,7 +48,9 @@ export function startHealthServer(port: number, registry: HealthRegistry = healt
         const r = await registry.readiness();
         res.writeHead(r.ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(r));
       } else if (req.url === '/metrics') {
-        res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(await metricsRegistry.metrics());
+        res
+          .writeHead(200, { 'content-type': metricsRegistry.contentType })
+          .end(await metricsRegistry.metrics());
       } else {
         res.writeHead(404).end();
       }

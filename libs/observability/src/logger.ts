@@ -5,7 +5,9 @@ import { currentRequestId } from './request-context.js';
 let root: Logger | undefined;
 
 /** The process's root JSON logger; every line carries the current request id when there is one. */
-export function rootLogger(level: LevelWithSilent = (process.env.LOG_LEVEL as LevelWithSilent) || 'info'): Logger {
+export function rootLogger(
+  level: LevelWithSilent = (process.env.LOG_LEVEL as LevelWithSilent) || 'info',
+): Logger {
   root ??= pino({
     level,
     base: { pid: process.pid },
@@ -14,7 +16,10 @@ export function rootLogger(level: LevelWithSilent = (process.env.LOG_LEVEL as Le
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};
     },
-    redact: { paths: ['password', '*.password', 'req.headers.authorization', 'token', '*.token'], censor: '***' },
+    redact: {
+      paths: ['password', '*.password', 'req.headers.authorization', 'token', '*.token'],
+      censor: '***',
+    },
   });
   return root;
 }
@@ -47,7 +52,11 @@ export class NestPinoLogger implements LoggerService {
     this.write('fatal', message, optional);
   }
 
-  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, optional: unknown[]) {
+  private write(
+    level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal',
+    message: unknown,
+    optional: unknown[],
+  ) {
     // Nest passes the context (class name) last; errors pass a stack before it.
     const context = typeof optional.at(-1) === 'string' ? (optional.at(-1) as string) : undefined;
     const stack = optional.length > 1 && typeof optional[0] === 'string' ? optional[0] : undefined;

@@ -34,18 +34,29 @@ export async function startAuthService(opts: {
   const applied = await openServiceDataSource(dataSource, { runMigrations: opts.runMigrations });
   if (applied.length) log.info({ applied }, 'migrations applied');
 
-  const relay = new OutboxRelay(dataSource, new BusClient(opts.transports.client()).transport, { service: 'auth' });
+  const relay = new OutboxRelay(dataSource, new BusClient(opts.transports.client()).transport, {
+    service: 'auth',
+  });
   const tokens = new TokenService(
     loadSigningKeys({ privateKeyPem: opts.config.JWT_PRIVATE_KEY, dataDir: opts.config.DATA_DIR }),
     opts.config.JWT_TTL_SECONDS,
   );
-  const users = new UsersService({ dataSource, hasher: new PasswordHasher(), tokens, onOutboxWrite: () => relay.nudge() });
+  const users = new UsersService({
+    dataSource,
+    hasher: new PasswordHasher(),
+    tokens,
+    onOutboxWrite: () => relay.nudge(),
+  });
   if (opts.config.ADMIN_EMAIL && opts.config.ADMIN_PASSWORD) {
     await users.ensureAdmin(opts.config.ADMIN_EMAIL, opts.config.ADMIN_PASSWORD);
     log.info({ email: opts.config.ADMIN_EMAIL }, 'admin account ensured');
   }
 
-  const app = await startBusService('auth', AuthModule.forRoot({ users, tokens, dataSource }), opts.transports);
+  const app = await startBusService(
+    'auth',
+    AuthModule.forRoot({ users, tokens, dataSource }),
+    opts.transports,
+  );
   relay.start();
   health.register('auth.database', async () => void (await dataSource.query('SELECT 1')));
   log.info('auth service is up');

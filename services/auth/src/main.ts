@@ -11,17 +11,29 @@ import { AUTH_SCHEMA, authEntities, authMigrations } from './db/index.js';
 void runOrExit(async () => {
   const config = loadConfig(authEnvSchema);
   if (!config.DATABASE_URL) {
-    throw new ConfigError([{ variable: 'DATABASE_URL', expected: 'a postgres:// URL (required outside the embedded mode)' }]);
+    throw new ConfigError([
+      { variable: 'DATABASE_URL', expected: 'a postgres:// URL (required outside the embedded mode)' },
+    ]);
   }
   if (process.argv[2] === 'migrate') {
-    const ds = createServiceDataSource({ url: config.DATABASE_URL, schema: AUTH_SCHEMA, entities: authEntities, migrations: authMigrations });
+    const ds = createServiceDataSource({
+      url: config.DATABASE_URL,
+      schema: AUTH_SCHEMA,
+      entities: authEntities,
+      migrations: authMigrations,
+    });
     const applied = await openServiceDataSource(ds, { runMigrations: true });
     process.stdout.write(`auth migrations applied: ${applied.length ? applied.join(', ') : 'none'}\n`);
     await ds.destroy();
     return;
   }
   const transports = new BusTransports(config);
-  const service = await startAuthService({ config, databaseUrl: config.DATABASE_URL, transports, runMigrations: false });
+  const service = await startAuthService({
+    config,
+    databaseUrl: config.DATABASE_URL,
+    transports,
+    runMigrations: false,
+  });
   const healthServer = await startHealthServer(config.HEALTH_PORT);
   const stop = async () => {
     healthServer.close();

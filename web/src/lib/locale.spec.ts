@@ -56,8 +56,11 @@ describe('root detection', () => {
     expect(detectRootLocale('/', undefined, 'de')).toEqual({ setCookie: 'tr' });
     expect(detectRootLocale('/', undefined, undefined)).toEqual({ setCookie: 'tr' });
   });
-  it('does nothing when a cookie exists or off the root path', () => {
+  it('follows the remembered locale on the root path, whatever the browser says', () => {
+    expect(detectRootLocale('/', 'en', 'tr-TR')).toEqual({ redirectTo: '/us' });
     expect(detectRootLocale('/', 'tr', 'en-US')).toEqual({});
+  });
+  it('does nothing off the root path', () => {
     expect(detectRootLocale('/dashboard', undefined, 'en-US')).toEqual({});
     expect(detectRootLocale('/us', undefined, 'tr')).toEqual({});
   });

@@ -62,15 +62,17 @@ export interface RootDetection {
 }
 
 /**
- * Browser-language detection, done on the root path `/` only and only when no locale cookie exists:
- * an English browser goes to `/us` (cookie 'en'); anything else stays on `/` (cookie 'tr').
+ * The root path `/` follows the remembered locale (cookie 'en' goes to `/us`); without a cookie
+ * the browser language decides: an English browser goes to `/us` (cookie 'en'), anything else
+ * stays on `/` (cookie 'tr'). Other paths carry their locale in the URL and are left alone.
  */
 export function detectRootLocale(
   pathname: string,
   cookie: Locale | undefined,
   navigatorLanguage: string | undefined,
 ): RootDetection {
-  if (cookie || pathname !== '/') return {};
+  if (pathname !== '/') return {};
+  if (cookie) return cookie === 'en' ? { redirectTo: EN_PREFIX } : {};
   const wantsEnglish = (navigatorLanguage ?? '').toLowerCase().startsWith('en');
   return wantsEnglish ? { setCookie: 'en', redirectTo: EN_PREFIX } : { setCookie: 'tr' };
 }

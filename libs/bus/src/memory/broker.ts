@@ -92,12 +92,18 @@ export class MemoryBroker {
       const max = this.options.maxDeliveries ?? 5;
       const error = err instanceof Error ? err.message : String(err);
       if (attempt >= max || this.closed) {
-        this.log.error({ topic, group: groupName, attempt, err: error }, 'event parked on the dead-letter topic');
+        this.log.error(
+          { topic, group: groupName, attempt, err: error },
+          'event parked on the dead-letter topic',
+        );
         this.deadLetters.push({ topic: `${topic}.dlq`, bytes, error });
         return;
       }
       const delay = (this.options.redeliveryBaseMs ?? 200) * 2 ** (attempt - 1);
-      this.log.warn({ topic, group: groupName, attempt, delay, err: error }, 'event handler failed; redelivering');
+      this.log.warn(
+        { topic, group: groupName, attempt, delay, err: error },
+        'event handler failed; redelivering',
+      );
       await new Promise((r) => setTimeout(r, delay));
       await this.deliver(topic, groupName, group, bytes, attempt + 1);
     }

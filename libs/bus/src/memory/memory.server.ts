@@ -24,7 +24,9 @@ export class MemoryTransportServer extends Server implements CustomTransportStra
   listen(callback: () => void): void {
     for (const [pattern, handler] of this.messageHandlers) {
       if (handler.isEventHandler) {
-        this.unsubscribes.push(this.broker.subscribe(pattern, this.group, (bytes) => this.onEvent(pattern, bytes)));
+        this.unsubscribes.push(
+          this.broker.subscribe(pattern, this.group, (bytes) => this.onEvent(pattern, bytes)),
+        );
       } else {
         this.unsubscribes.push(this.broker.answer(pattern, (bytes) => this.onRequest(pattern, bytes)));
       }
@@ -44,7 +46,9 @@ export class MemoryTransportServer extends Server implements CustomTransportStra
       } catch (error) {
         busMessages.inc({ kind: 'request', type: pattern, outcome: 'error' });
         if (!(error instanceof Error && error.name === 'BusError')) {
-          this.logger.error(`handler of ${pattern} failed: ${error instanceof Error ? error.stack : String(error)}`);
+          this.logger.error(
+            `handler of ${pattern} failed: ${error instanceof Error ? error.stack : String(error)}`,
+          );
         }
         return codec.reply(pattern, { error });
       }

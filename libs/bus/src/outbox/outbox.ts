@@ -16,7 +16,11 @@ export async function addToOutbox<S extends DescMessage>(
 ): Promise<string> {
   const id = randomUUID();
   const { topic, bytes } = codec.eventOf(event, data, id);
-  await manager.query('INSERT INTO outbox (id, topic, envelope) VALUES ($1, $2, $3)', [id, topic, Buffer.from(bytes)]);
+  await manager.query('INSERT INTO outbox (id, topic, envelope) VALUES ($1, $2, $3)', [
+    id,
+    topic,
+    Buffer.from(bytes),
+  ]);
   return id;
 }
 
@@ -106,7 +110,10 @@ export class OutboxRelay {
       for (const row of rows) {
         try {
           await this.client.publishEncoded(row.topic, new Uint8Array(row.envelope));
-          await manager.query('UPDATE outbox SET published_at = now(), attempts = attempts + 1 WHERE id = $1', [row.id]);
+          await manager.query(
+            'UPDATE outbox SET published_at = now(), attempts = attempts + 1 WHERE id = $1',
+            [row.id],
+          );
           outboxBacklog.inc({ service: this.options.service, outcome: 'published' });
           published++;
         } catch (err) {
@@ -121,10 +128,18 @@ export class OutboxRelay {
           );
           outboxBacklog.inc({ service: this.options.service, outcome: dead ? 'dead' : 'retry' });
           if (dead) {
-            this.log.error({ id: row.id, topic: row.topic, attempts, err: error }, 'outbox row is dead; copying to the DLQ');
-            await this.client.publishEncoded(`${row.topic}.dlq`, new Uint8Array(row.envelope)).catch(() => undefined);
+            this.log.error(
+              { id: row.id, topic: row.topic, attempts, err: error },
+              'outbox row is dead; copying to the DLQ',
+            );
+            await this.client
+              .publishEncoded(`${row.topic}.dlq`, new Uint8Array(row.envelope))
+              .catch(() => undefined);
           } else {
-            this.log.warn({ id: row.id, topic: row.topic, attempts, delayMs, err: error }, 'publish failed; will retry');
+            this.log.warn(
+              { id: row.id, topic: row.topic, attempts, delayMs, err: error },
+              'publish failed; will retry',
+            );
           }
         }
       }

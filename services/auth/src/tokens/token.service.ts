@@ -18,7 +18,13 @@ export class TokenService {
   issue(subject: TokenSubject): string {
     const iat = Math.floor(this.now().getTime() / 1000);
     return jwt.sign(
-      { sub: subject.email, auth: subject.roles.join(','), ver: subject.tokenVersion, iat, exp: iat + this.ttlSeconds },
+      {
+        sub: subject.email,
+        auth: subject.roles.join(','),
+        ver: subject.tokenVersion,
+        iat,
+        exp: iat + this.ttlSeconds,
+      },
       this.keys.privateKey,
       { algorithm: 'ES256', keyid: this.keys.kid },
     );

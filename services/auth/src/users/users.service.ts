@@ -27,7 +27,9 @@ export class UsersService {
   async register(req: authV1.RegisterRequest): Promise<{ userId: string }> {
     const email = normalizeEmail(req.email);
     if (!email || req.password.length < 6 || !req.firstName.trim() || !req.lastName.trim()) {
-      throw new BusError('INVALID_ARGUMENT', 'registration failed, check your information', { reason: 'registrationFailed' });
+      throw new BusError('INVALID_ARGUMENT', 'registration failed, check your information', {
+        reason: 'registrationFailed',
+      });
     }
     const passwordHash = await this.deps.hasher.hash(req.password);
     try {
@@ -58,7 +60,9 @@ export class UsersService {
       return { userId: user.id };
     } catch (err) {
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
-        throw new BusError('ALREADY_EXISTS', 'email address already taken', { reason: 'emailIsAlreadyTaken' });
+        throw new BusError('ALREADY_EXISTS', 'email address already taken', {
+          reason: 'emailIsAlreadyTaken',
+        });
       }
       throw err;
     }
@@ -68,14 +72,27 @@ export class UsersService {
     const user = await this.users.findOneBy({ email: normalizeEmail(req.email) });
     const ok = user
       ? await this.deps.hasher.verify(user.passwordHash, req.password)
-      : await this.deps.hasher.verify(await (dummyHash ??= this.deps.hasher.hash('not a password')), req.password);
+      : await this.deps.hasher.verify(
+          await (dummyHash ??= this.deps.hasher.hash('not a password')),
+          req.password,
+        );
     if (!user || !ok) {
-      throw new BusError('UNAUTHENTICATED', 'login failed, check email and password', { reason: 'loginError' });
+      throw new BusError('UNAUTHENTICATED', 'login failed, check email and password', {
+        reason: 'loginError',
+      });
     }
     if (!user.activated) {
-      throw new BusError('FAILED_PRECONDITION', 'Your email account is not activated', { reason: 'accountNotActivated' });
+      throw new BusError('FAILED_PRECONDITION', 'Your email account is not activated', {
+        reason: 'accountNotActivated',
+      });
     }
-    return { token: this.deps.tokens.issue({ email: user.email, roles: user.roles, tokenVersion: user.tokenVersion }) };
+    return {
+      token: this.deps.tokens.issue({
+        email: user.email,
+        roles: user.roles,
+        tokenVersion: user.tokenVersion,
+      }),
+    };
   }
 
   async isActivated(email: string): Promise<boolean> {

@@ -1,0 +1,224 @@
+import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { authEnvSchema, startAuthService, type RunningService } from '@shelfscan/auth-service';
+import { BusClient, BusTransports } from '@shelfscan/bus';
+import { loadConfig } from '@shelfscan/config';
+import { createTestDatabase } from '@shelfscan/db';
+import { createGateway, gatewayEnvSchema } from '../src/index.js';
+
+/** The first journey through the real layers: HTTP → gateway → bus → auth service → PostgreSQL. */
+describe('gateway + auth service (real PostgreSQL)', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let auth: RunningService;
+  let transports: BusTransports;
+  let app: NestFastifyApplication;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-gw-'));
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-web-'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>ShelfScan SPA</title>');
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log("spa")');
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const env = {
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDir,
+      ADMIN_EMAIL: 'admin@shelfscan.test',
+      ADMIN_PASSWORD: 'admin-pass',
+      LOG_LEVEL: 'silent',
+    };
+    transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
+    auth = await startAuthService({
+      config: loadConfig(authEnvSchema, env),
+      databaseUrl: db.url,
+      transports,
+      runMigrations: true,
+    });
+    app = await createGateway({
+      config: loadConfig(gatewayEnvSchema, env),
+      bus: new BusClient(transports.client()),
+    });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await auth.stop();
+    await transports.close();
+    await db.drop();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: object,
+    headers: Record<string, string> = {},
+  ) => app.inject({ method, url, payload: body, headers });
+
+  const ayse = {
+    firstName: 'Ayşe',
+    lastName: 'Çelik-Yılmaz',
+    email: 'Ayse@Example.com',
+    phone: '+90 532 123 45 67',
+    password: 'secret1',
+  };
+
+  it('registers, refuses a taken email, logs in and shows who you are', async () => {
+    const reg = await call('POST', '/api/public/register', ayse);
+    expect(reg.statusCode).toBe(200);
+    expect(reg.json()).toMatchObject({ success: true, data: { id: expect.any(String) } });
+
+    const again = await call('POST', '/api/public/register', { ...ayse, email: 'ayse@example.com' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      success: false,
+      code: 'emailIsAlreadyTaken',
+      message: 'email address already taken',
+    });
+
+    const activation = await call('GET', '/api/public/check-activation?email=ayse@example.com');
+    expect(activation.json()).toEqual({ success: true, message: 'ok', data: true });
+
+    const login = await call('POST', '/api/authenticate', { email: 'ayse@example.com', password: 'secret1' });
+    expect(login.statusCode).toBe(200);
+    const token: string = login.json().data.token;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ sub: 'ayse@example.com', auth: 'ROLE_USER' });
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+
+    const me = await call('GET', '/api/account/user', undefined, { authorization: `Bearer ${token}` });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data).toMatchObject({
+      email: 'ayse@example.com',
+      firstName: 'Ayşe',
+      lastName: 'Çelik-Yılmaz',
+      fullName: 'Ayşe Çelik-Yılmaz',
+      authorities: ['ROLE_USER'],
+      userPlanExist: false,
+      userPlans: [],
+    });
+  });
+
+  it('answers a failed login the same way whether the email exists or not', async () => {
+    const wrong = await call('POST', '/api/authenticate', {
+      email: 'ayse@example.com',
+      password: 'nope-nope',
+    });
+    const unknown = await call('POST', '/api/authenticate', {
+      email: 'nobody@example.com',
+      password: 'nope-nope',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toMatchObject({ success: false, code: 'loginError' });
+  });
+
+  it('rejects bad input with 422 and a list of {msg}, in the request language', async () => {
+    const bad = { firstName: 'A', lastName: 'Y2', email: 'not-an-email', phone: '12345', password: '123' };
+    const en = await call('POST', '/api/public/register', bad, { 'accept-language': 'en-US,en;q=0.9' });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors.map((e: { msg: string }) => e.msg)).toEqual([
+      'Name is invalid.',
+      'Surname is invalid.',
+      'Email is invalid.',
+      'Phone must have at least 10 digits.',
+      'Password must be at least 6 characters.',
+    ]);
+    const tr = await call('POST', '/api/public/register', bad);
+    expect(tr.json().errors[0].msg).toBe('Ad geçersiz.');
+    const extra = await call('POST', '/api/public/register', {
+      ...ayse,
+      email: 'x@example.com',
+      isAdmin: true,
+    });
+    expect(extra.statusCode).toBe(422);
+  });
+
+  it('guards accounts and admin routes with the token', async () => {
+    expect((await call('GET', '/api/account/user')).statusCode).toBe(401);
+    expect(
+      (await call('GET', '/api/account/user', undefined, { authorization: 'Bearer not.a.token' })).statusCode,
+    ).toBe(401);
+    const forged =
+      Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url') +
+      '.' +
+      Buffer.from(
+        JSON.stringify({ sub: 'admin@shelfscan.test', auth: 'ROLE_ADMIN', exp: 9999999999 }),
+      ).toString('base64url') +
+      '.';
+    expect(
+      (await call('GET', '/api/system-parameter', undefined, { authorization: `Bearer ${forged}` }))
+        .statusCode,
+    ).toBe(401);
+
+    const user = (
+      await call('POST', '/api/authenticate', { email: 'ayse@example.com', password: 'secret1' })
+    ).json().data.token;
+    expect(
+      (await call('GET', '/api/system-parameter', undefined, { authorization: `Bearer ${user}` })).statusCode,
+    ).toBe(403);
+
+    const admin = await call('POST', '/api/authenticate', {
+      email: 'admin@shelfscan.test',
+      password: 'admin-pass',
+    });
+    expect(admin.statusCode).toBe(200);
+    const adminToken = admin.json().data.token;
+    expect(JSON.parse(Buffer.from(adminToken.split('.')[1], 'base64url').toString()).auth).toBe(
+      'ROLE_USER,ROLE_ADMIN',
+    );
+    // Admin passes the guard; the feature itself is not built yet and says so.
+    const params = await call('GET', '/api/system-parameter', undefined, {
+      authorization: `Bearer ${adminToken}`,
+    });
+    expect(params.statusCode).toBe(501);
+    expect(params.json()).toMatchObject({ success: false, code: 'notAvailableYet' });
+  });
+
+  it('serves the SPA for client routes in both locales, and JSON 404 for unknown API paths', async () => {
+    for (const url of ['/', '/us', '/auth/login', '/us/auth/register', '/dashboard']) {
+      const res = await call('GET', url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('ShelfScan SPA');
+    }
+    const asset = await call('GET', '/assets/app-1234.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("spa")');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await call('GET', '/assets/missing.js')).statusCode).toBe(404);
+    const api = await call('GET', '/api/nope');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false });
+    // non-GET /dashboard paths are API calls, guarded
+    expect((await call('POST', '/dashboard/completed', { todo: [] })).statusCode).toBe(401);
+    expect((await call('DELETE', '/dashboard/12')).statusCode).toBe(401);
+  });
+
+  it('sends security headers, a request id, health, readiness, metrics and OpenAPI', async () => {
+    const res = await call('GET', '/healthz', undefined, { 'x-request-id': 'abc-123' });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect((await call('GET', '/readyz')).json()).toMatchObject({
+      ready: true,
+      checks: { 'auth.database': 'ok' },
+    });
+    const metrics = await call('GET', '/metrics');
+    expect(metrics.body).toContain('shelfscan_http_request_duration_seconds');
+    const docs = await call('GET', '/api/docs-json');
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/authenticate',
+        '/api/public/register',
+        '/api/account/user',
+        '/api/search-info/{state}',
+        '/dashboard/{todoId}',
+      ]),
+    );
+  });
+});
