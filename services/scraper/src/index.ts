@@ -1,2 +1,3 @@
 export * from './parser/index.js';
 export * from './markets/index.js';
+export * from './fetch/index.js';

@@ -1,0 +1,93 @@
+/**
+ * The scan engine's contract, shared by the strategies (engine/) and the durable job runner
+ * (jobs/). The engine is pure scan logic over a page source; the runner persists what it reports
+ * after every page and can resume it from the last checkpoint after a crash.
+ */
+import type { MarketCode } from '../markets/markets.js';
+
+export type ScanType = 'standard' | 'deep' | 'functional';
+
+export interface FunctionalFilters {
+  amazonsChoice?: boolean;
+  bestSeller?: boolean;
+  /** Star range, inclusive, 0–5. */
+  minStars?: number;
+  maxStars?: number;
+  /** Price range in the market's major currency units, inclusive. */
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+export interface ScanSpec {
+  market: MarketCode;
+  sellerId: string;
+  type: ScanType;
+  keyword?: string;
+  /** Functional scans only. */
+  filters?: FunctionalFilters;
+  /** Stop once this many ASINs are found (the 2720 list limit, a system parameter). */
+  listLimit: number;
+}
+
+/**
+ * Everything needed to continue a scan from where it stopped; JSON-serialisable, opaque to the
+ * runner (which stores it as jsonb after each page). The ASINs found so far are NOT in here: the
+ * runner stores them (one row each) and hands them back on resume.
+ */
+export type ScanCheckpoint = Record<string, unknown> & { version: number };
+
+export interface ScanProgress {
+  pagesFetched: number;
+  asinsFound: number;
+  /** Partitions (queries) still to run, for Deep scans; 0 or 1 otherwise. */
+  partitionsLeft: number;
+  /** The store size Amazon reported (lower bound when it says "over 1,000"), if known. */
+  reportedTotal: number | null;
+  reportedTotalIsLowerBound: boolean;
+  /** Seconds left, estimated from measured page rate and the remaining work; null when unknown. */
+  etaSeconds: number | null;
+}
+
+export interface PageReport {
+  /** ASINs first seen on this page (never one reported before, in this run or before a resume). */
+  newAsins: string[];
+  checkpoint: ScanCheckpoint;
+  progress: ScanProgress;
+}
+
+export interface ScanResult {
+  /** Every ASIN found, in discovery order (including those found before a resume). */
+  asins: string[];
+  progress: ScanProgress;
+  /** "Found 1,234 ASINs of the 1,240 Amazon reports (99.5%)." */
+  coverageLine: string;
+  /** Why the scan ended: all partitions done, list limit reached. */
+  stopReason: 'exhausted' | 'list-limit';
+}
+
+export interface RunOptions {
+  /** Continue from a checkpoint; `seenAsins` are the ASINs already stored for this scan. */
+  resume?: { checkpoint: ScanCheckpoint; seenAsins: readonly string[] };
+  signal?: AbortSignal;
+  /**
+   * Called after every fetched page, before the next one is requested. The runner persists the
+   * new ASINs and the checkpoint in one transaction here; if it throws, the scan stops.
+   */
+  onPage?: (report: PageReport) => Promise<void>;
+}
+
+/** Fetches one engine-built search URL and returns the page (the MarketplaceClient in production). */
+export interface PageSource {
+  fetchSearchPage(url: string, signal?: AbortSignal): Promise<{ status: number; html: string }>;
+}
+
+/** The engine: `createScanEngine(deps)` from engine/index.ts. */
+export interface ScanEngine {
+  run(spec: ScanSpec, options?: RunOptions): Promise<ScanResult>;
+}
+
+export interface ScanEngineDeps {
+  pages: PageSource;
+  /** Milliseconds clock for rates and ETA (tests pass a fake). */
+  now?: () => number;
+}
