@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_auth_v1_auth: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSJ6Cg9SZWdpc3RlclJlcXVlc3QSEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFcGhvbmUYBCABKAkSEAoIcGFzc3dvcmQYBSABKAkSEAoIbGFuZ19rZXkYBiABKAkiIwoQUmVnaXN0ZXJSZXNwb25zZRIPCgd1c2VyX2lkGAEgASgJIkkKE0F1dGhlbnRpY2F0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJIiUKFEF1dGhlbnRpY2F0ZVJlc3BvbnNlEg0KBXRva2VuGAEgASgJIicKFkNoZWNrQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiLAoXQ2hlY2tBY3RpdmF0aW9uUmVzcG9uc2USEQoJYWN0aXZhdGVkGAEgASgIIiIKEUdldEFjY291bnRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkEKEkdldEFjY291bnRSZXNwb25zZRIrCgdhY2NvdW50GAEgASgLMhouc2hlbGZzY2FuLmF1dGgudjEuQWNjb3VudCKiAQoHQWNjb3VudBIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRINCgVwaG9uZRgFIAEoCRIRCglhY3RpdmF0ZWQYBiABKAgSDQoFcm9sZXMYByADKAkSEAoIbGFuZ19rZXkYCCABKAkSEgoKY3JlYXRlZF9hdBgJIAEoCSIXChVHZXRTaWduaW5nS2V5c1JlcXVlc3QiMQoWR2V0U2lnbmluZ0tleXNSZXNwb25zZRIXCg9wdWJsaWNfa2V5c19wZW0YASADKAky7wMKC0F1dGhTZXJ2aWNlElMKCFJlZ2lzdGVyEiIuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXNwb25zZRJfCgxBdXRoZW50aWNhdGUSJi5zaGVsZnNjYW4uYXV0aC52MS5BdXRoZW50aWNhdGVSZXF1ZXN0Gicuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVzcG9uc2USaAoPQ2hlY2tBY3RpdmF0aW9uEikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tBY3RpdmF0aW9uUmVxdWVzdBoqLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlc3BvbnNlElkKCkdldEFjY291bnQSJC5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZRJlCg5HZXRTaWduaW5nS2V5cxIoLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVzcG9uc2ViBnByb3RvMw',
+    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSJ6Cg9SZWdpc3RlclJlcXVlc3QSEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFcGhvbmUYBCABKAkSEAoIcGFzc3dvcmQYBSABKAkSEAoIbGFuZ19rZXkYBiABKAkiIwoQUmVnaXN0ZXJSZXNwb25zZRIPCgd1c2VyX2lkGAEgASgJIkkKE0F1dGhlbnRpY2F0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJIiUKFEF1dGhlbnRpY2F0ZVJlc3BvbnNlEg0KBXRva2VuGAEgASgJIicKFkNoZWNrQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiLAoXQ2hlY2tBY3RpdmF0aW9uUmVzcG9uc2USEQoJYWN0aXZhdGVkGAEgASgIIiIKEUdldEFjY291bnRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkEKEkdldEFjY291bnRSZXNwb25zZRIrCgdhY2NvdW50GAEgASgLMhouc2hlbGZzY2FuLmF1dGgudjEuQWNjb3VudCLNAQoHQWNjb3VudBIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRINCgVwaG9uZRgFIAEoCRIRCglhY3RpdmF0ZWQYBiABKAgSDQoFcm9sZXMYByADKAkSEAoIbGFuZ19rZXkYCCABKAkSEgoKY3JlYXRlZF9hdBgJIAEoCRIWCg5waG9uZV92ZXJpZmllZBgKIAEoCBIRCglpbWFnZV91cmwYCyABKAkiFwoVR2V0U2lnbmluZ0tleXNSZXF1ZXN0IjEKFkdldFNpZ25pbmdLZXlzUmVzcG9uc2USFwoPcHVibGljX2tleXNfcGVtGAEgAygJIi4KD0FjdGl2YXRlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIMCgRjb2RlGAIgASgJIikKEEFjdGl2YXRlUmVzcG9uc2USFQoNYWN0aXZhdGVkX25vdxgBIAEoCCIoChdSZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBINCgVlbWFpbBgBIAEoCSIaChhSZXNlbmRBY3RpdmF0aW9uUmVzcG9uc2UiLAobUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIh4KHFJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2UiTAocQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCRILCgNrZXkYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkiHwodQ29tcGxldGVQYXNzd29yZFJlc2V0UmVzcG9uc2UiJQoUR2V0VG9rZW5TdGF0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkiUQoVR2V0VG9rZW5TdGF0ZVJlc3BvbnNlEg4KBmV4aXN0cxgBIAEoCBIRCglhY3RpdmF0ZWQYAiABKAgSFQoNdG9rZW5fdmVyc2lvbhgDIAEoBSKQAQoUVXBkYXRlQWNjb3VudFJlcXVlc3QSFQoNc3ViamVjdF9lbWFpbBgBIAEoCRIKCgJpZBgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRINCgVwaG9uZRgGIAEoCRIQCghwYXNzd29yZBgHIAEoCSIXChVVcGRhdGVBY2NvdW50UmVzcG9uc2UiMQoPU2V0UGhvdG9SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEg8KB2NvbnRlbnQYAiABKAwiJQoQU2V0UGhvdG9SZXNwb25zZRIRCglpbWFnZV91cmwYASABKAkiIgoPR2V0UGhvdG9SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiOQoQR2V0UGhvdG9SZXNwb25zZRIPCgdjb250ZW50GAEgASgMEhQKDGNvbnRlbnRfdHlwZRgCIAEoCSI0ChRTZW5kUGhvbmVDb2RlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSIlChVTZW5kUGhvbmVDb2RlUmVzcG9uc2USDAoEc2VudBgBIAEoCCI0ChVDaGVja1Bob25lQ29kZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDAoEY29kZRgCIAEoCSIqChZDaGVja1Bob25lQ29kZVJlc3BvbnNlEhAKCGlzX3ZhbGlkGAEgASgIMuMLCgtBdXRoU2VydmljZRJTCghSZWdpc3RlchIiLnNoZWxmc2Nhbi5hdXRoLnYxLlJlZ2lzdGVyUmVxdWVzdBojLnNoZWxmc2Nhbi5hdXRoLnYxLlJlZ2lzdGVyUmVzcG9uc2USXwoMQXV0aGVudGljYXRlEiYuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVxdWVzdBonLnNoZWxmc2Nhbi5hdXRoLnYxLkF1dGhlbnRpY2F0ZVJlc3BvbnNlEmgKD0NoZWNrQWN0aXZhdGlvbhIpLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlcXVlc3QaKi5zaGVsZnNjYW4uYXV0aC52MS5DaGVja0FjdGl2YXRpb25SZXNwb25zZRJZCgpHZXRBY2NvdW50EiQuc2hlbGZzY2FuLmF1dGgudjEuR2V0QWNjb3VudFJlcXVlc3QaJS5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVzcG9uc2USZQoOR2V0U2lnbmluZ0tleXMSKC5zaGVsZnNjYW4uYXV0aC52MS5HZXRTaWduaW5nS2V5c1JlcXVlc3QaKS5zaGVsZnNjYW4uYXV0aC52MS5HZXRTaWduaW5nS2V5c1Jlc3BvbnNlElMKCEFjdGl2YXRlEiIuc2hlbGZzY2FuLmF1dGgudjEuQWN0aXZhdGVSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuQWN0aXZhdGVSZXNwb25zZRJrChBSZXNlbmRBY3RpdmF0aW9uEiouc2hlbGZzY2FuLmF1dGgudjEuUmVzZW5kQWN0aXZhdGlvblJlcXVlc3QaKy5zaGVsZnNjYW4uYXV0aC52MS5SZXNlbmRBY3RpdmF0aW9uUmVzcG9uc2USdwoUUmVxdWVzdFBhc3N3b3JkUmVzZXQSLi5zaGVsZnNjYW4uYXV0aC52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QaLy5zaGVsZnNjYW4uYXV0aC52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlc3BvbnNlEnoKFUNvbXBsZXRlUGFzc3dvcmRSZXNldBIvLnNoZWxmc2Nhbi5hdXRoLnYxLkNvbXBsZXRlUGFzc3dvcmRSZXNldFJlcXVlc3QaMC5zaGVsZnNjYW4uYXV0aC52MS5Db21wbGV0ZVBhc3N3b3JkUmVzZXRSZXNwb25zZRJiCg1HZXRUb2tlblN0YXRlEicuc2hlbGZzY2FuLmF1dGgudjEuR2V0VG9rZW5TdGF0ZVJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5HZXRUb2tlblN0YXRlUmVzcG9uc2USYgoNVXBkYXRlQWNjb3VudBInLnNoZWxmc2Nhbi5hdXRoLnYxLlVwZGF0ZUFjY291bnRSZXF1ZXN0Giguc2hlbGZzY2FuLmF1dGgudjEuVXBkYXRlQWNjb3VudFJlc3BvbnNlElMKCFNldFBob3RvEiIuc2hlbGZzY2FuLmF1dGgudjEuU2V0UGhvdG9SZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuU2V0UGhvdG9SZXNwb25zZRJTCghHZXRQaG90bxIiLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFBob3RvUmVxdWVzdBojLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFBob3RvUmVzcG9uc2USYgoNU2VuZFBob25lQ29kZRInLnNoZWxmc2Nhbi5hdXRoLnYxLlNlbmRQaG9uZUNvZGVSZXF1ZXN0Giguc2hlbGZzY2FuLmF1dGgudjEuU2VuZFBob25lQ29kZVJlc3BvbnNlEmUKDkNoZWNrUGhvbmVDb2RlEiguc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tQaG9uZUNvZGVSZXF1ZXN0Gikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tQaG9uZUNvZGVSZXNwb25zZWIGcHJvdG8z',
   );
 
 /**
@@ -252,6 +252,18 @@ export type Account = Message<'shelfscan.auth.v1.Account'> & {
    * @generated from field: string created_at = 9;
    */
   createdAt: string;
+
+  /**
+   * @generated from field: bool phone_verified = 10;
+   */
+  phoneVerified: boolean;
+
+  /**
+   * Path of the profile photo ("/api/account/photo/<id>?v=<version>"); empty when there is none.
+   *
+   * @generated from field: string image_url = 11;
+   */
+  imageUrl: string;
 };
 
 /**
@@ -292,6 +304,437 @@ export type GetSigningKeysResponse = Message<'shelfscan.auth.v1.GetSigningKeysRe
 export const GetSigningKeysResponseSchema: GenMessage<GetSigningKeysResponse> =
   /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 10);
+
+/**
+ * @generated from message shelfscan.auth.v1.ActivateRequest
+ */
+export type ActivateRequest = Message<'shelfscan.auth.v1.ActivateRequest'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * The six-digit code of the activation email.
+   *
+   * @generated from field: string code = 2;
+   */
+  code: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.ActivateRequest.
+ * Use `create(ActivateRequestSchema)` to create a new message.
+ */
+export const ActivateRequestSchema: GenMessage<ActivateRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 11);
+
+/**
+ * @generated from message shelfscan.auth.v1.ActivateResponse
+ */
+export type ActivateResponse = Message<'shelfscan.auth.v1.ActivateResponse'> & {
+  /**
+   * False when the account was already active.
+   *
+   * @generated from field: bool activated_now = 1;
+   */
+  activatedNow: boolean;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.ActivateResponse.
+ * Use `create(ActivateResponseSchema)` to create a new message.
+ */
+export const ActivateResponseSchema: GenMessage<ActivateResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 12);
+
+/**
+ * @generated from message shelfscan.auth.v1.ResendActivationRequest
+ */
+export type ResendActivationRequest = Message<'shelfscan.auth.v1.ResendActivationRequest'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.ResendActivationRequest.
+ * Use `create(ResendActivationRequestSchema)` to create a new message.
+ */
+export const ResendActivationRequestSchema: GenMessage<ResendActivationRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 13);
+
+/**
+ * @generated from message shelfscan.auth.v1.ResendActivationResponse
+ */
+export type ResendActivationResponse = Message<'shelfscan.auth.v1.ResendActivationResponse'> & {};
+
+/**
+ * Describes the message shelfscan.auth.v1.ResendActivationResponse.
+ * Use `create(ResendActivationResponseSchema)` to create a new message.
+ */
+export const ResendActivationResponseSchema: GenMessage<ResendActivationResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 14);
+
+/**
+ * @generated from message shelfscan.auth.v1.RequestPasswordResetRequest
+ */
+export type RequestPasswordResetRequest = Message<'shelfscan.auth.v1.RequestPasswordResetRequest'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.RequestPasswordResetRequest.
+ * Use `create(RequestPasswordResetRequestSchema)` to create a new message.
+ */
+export const RequestPasswordResetRequestSchema: GenMessage<RequestPasswordResetRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 15);
+
+/**
+ * @generated from message shelfscan.auth.v1.RequestPasswordResetResponse
+ */
+export type RequestPasswordResetResponse = Message<'shelfscan.auth.v1.RequestPasswordResetResponse'> & {};
+
+/**
+ * Describes the message shelfscan.auth.v1.RequestPasswordResetResponse.
+ * Use `create(RequestPasswordResetResponseSchema)` to create a new message.
+ */
+export const RequestPasswordResetResponseSchema: GenMessage<RequestPasswordResetResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 16);
+
+/**
+ * @generated from message shelfscan.auth.v1.CompletePasswordResetRequest
+ */
+export type CompletePasswordResetRequest = Message<'shelfscan.auth.v1.CompletePasswordResetRequest'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string key = 2;
+   */
+  key: string;
+
+  /**
+   * @generated from field: string password = 3;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.CompletePasswordResetRequest.
+ * Use `create(CompletePasswordResetRequestSchema)` to create a new message.
+ */
+export const CompletePasswordResetRequestSchema: GenMessage<CompletePasswordResetRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 17);
+
+/**
+ * @generated from message shelfscan.auth.v1.CompletePasswordResetResponse
+ */
+export type CompletePasswordResetResponse = Message<'shelfscan.auth.v1.CompletePasswordResetResponse'> & {};
+
+/**
+ * Describes the message shelfscan.auth.v1.CompletePasswordResetResponse.
+ * Use `create(CompletePasswordResetResponseSchema)` to create a new message.
+ */
+export const CompletePasswordResetResponseSchema: GenMessage<CompletePasswordResetResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 18);
+
+/**
+ * @generated from message shelfscan.auth.v1.GetTokenStateRequest
+ */
+export type GetTokenStateRequest = Message<'shelfscan.auth.v1.GetTokenStateRequest'> & {
+  /**
+   * The token's subject.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.GetTokenStateRequest.
+ * Use `create(GetTokenStateRequestSchema)` to create a new message.
+ */
+export const GetTokenStateRequestSchema: GenMessage<GetTokenStateRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 19);
+
+/**
+ * @generated from message shelfscan.auth.v1.GetTokenStateResponse
+ */
+export type GetTokenStateResponse = Message<'shelfscan.auth.v1.GetTokenStateResponse'> & {
+  /**
+   * @generated from field: bool exists = 1;
+   */
+  exists: boolean;
+
+  /**
+   * @generated from field: bool activated = 2;
+   */
+  activated: boolean;
+
+  /**
+   * @generated from field: int32 token_version = 3;
+   */
+  tokenVersion: number;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.GetTokenStateResponse.
+ * Use `create(GetTokenStateResponseSchema)` to create a new message.
+ */
+export const GetTokenStateResponseSchema: GenMessage<GetTokenStateResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 20);
+
+/**
+ * @generated from message shelfscan.auth.v1.UpdateAccountRequest
+ */
+export type UpdateAccountRequest = Message<'shelfscan.auth.v1.UpdateAccountRequest'> & {
+  /**
+   * The token's subject: whose account is changed.
+   *
+   * @generated from field: string subject_email = 1;
+   */
+  subjectEmail: string;
+
+  /**
+   * The id and email sent in the form; they must be the subject's own.
+   *
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string email = 3;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string first_name = 4;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: string last_name = 5;
+   */
+  lastName: string;
+
+  /**
+   * Empty clears the phone.
+   *
+   * @generated from field: string phone = 6;
+   */
+  phone: string;
+
+  /**
+   * Empty keeps the password.
+   *
+   * @generated from field: string password = 7;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.UpdateAccountRequest.
+ * Use `create(UpdateAccountRequestSchema)` to create a new message.
+ */
+export const UpdateAccountRequestSchema: GenMessage<UpdateAccountRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 21);
+
+/**
+ * @generated from message shelfscan.auth.v1.UpdateAccountResponse
+ */
+export type UpdateAccountResponse = Message<'shelfscan.auth.v1.UpdateAccountResponse'> & {};
+
+/**
+ * Describes the message shelfscan.auth.v1.UpdateAccountResponse.
+ * Use `create(UpdateAccountResponseSchema)` to create a new message.
+ */
+export const UpdateAccountResponseSchema: GenMessage<UpdateAccountResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 22);
+
+/**
+ * @generated from message shelfscan.auth.v1.SetPhotoRequest
+ */
+export type SetPhotoRequest = Message<'shelfscan.auth.v1.SetPhotoRequest'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * @generated from field: bytes content = 2;
+   */
+  content: Uint8Array;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.SetPhotoRequest.
+ * Use `create(SetPhotoRequestSchema)` to create a new message.
+ */
+export const SetPhotoRequestSchema: GenMessage<SetPhotoRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 23);
+
+/**
+ * @generated from message shelfscan.auth.v1.SetPhotoResponse
+ */
+export type SetPhotoResponse = Message<'shelfscan.auth.v1.SetPhotoResponse'> & {
+  /**
+   * @generated from field: string image_url = 1;
+   */
+  imageUrl: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.SetPhotoResponse.
+ * Use `create(SetPhotoResponseSchema)` to create a new message.
+ */
+export const SetPhotoResponseSchema: GenMessage<SetPhotoResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 24);
+
+/**
+ * @generated from message shelfscan.auth.v1.GetPhotoRequest
+ */
+export type GetPhotoRequest = Message<'shelfscan.auth.v1.GetPhotoRequest'> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.GetPhotoRequest.
+ * Use `create(GetPhotoRequestSchema)` to create a new message.
+ */
+export const GetPhotoRequestSchema: GenMessage<GetPhotoRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 25);
+
+/**
+ * @generated from message shelfscan.auth.v1.GetPhotoResponse
+ */
+export type GetPhotoResponse = Message<'shelfscan.auth.v1.GetPhotoResponse'> & {
+  /**
+   * @generated from field: bytes content = 1;
+   */
+  content: Uint8Array;
+
+  /**
+   * @generated from field: string content_type = 2;
+   */
+  contentType: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.GetPhotoResponse.
+ * Use `create(GetPhotoResponseSchema)` to create a new message.
+ */
+export const GetPhotoResponseSchema: GenMessage<GetPhotoResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 26);
+
+/**
+ * @generated from message shelfscan.auth.v1.SendPhoneCodeRequest
+ */
+export type SendPhoneCodeRequest = Message<'shelfscan.auth.v1.SendPhoneCodeRequest'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * As typed; normalised to E.164 (default region TR).
+   *
+   * @generated from field: string phone = 2;
+   */
+  phone: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.SendPhoneCodeRequest.
+ * Use `create(SendPhoneCodeRequestSchema)` to create a new message.
+ */
+export const SendPhoneCodeRequestSchema: GenMessage<SendPhoneCodeRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 27);
+
+/**
+ * @generated from message shelfscan.auth.v1.SendPhoneCodeResponse
+ */
+export type SendPhoneCodeResponse = Message<'shelfscan.auth.v1.SendPhoneCodeResponse'> & {
+  /**
+   * @generated from field: bool sent = 1;
+   */
+  sent: boolean;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.SendPhoneCodeResponse.
+ * Use `create(SendPhoneCodeResponseSchema)` to create a new message.
+ */
+export const SendPhoneCodeResponseSchema: GenMessage<SendPhoneCodeResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 28);
+
+/**
+ * @generated from message shelfscan.auth.v1.CheckPhoneCodeRequest
+ */
+export type CheckPhoneCodeRequest = Message<'shelfscan.auth.v1.CheckPhoneCodeRequest'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string code = 2;
+   */
+  code: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.CheckPhoneCodeRequest.
+ * Use `create(CheckPhoneCodeRequestSchema)` to create a new message.
+ */
+export const CheckPhoneCodeRequestSchema: GenMessage<CheckPhoneCodeRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 29);
+
+/**
+ * @generated from message shelfscan.auth.v1.CheckPhoneCodeResponse
+ */
+export type CheckPhoneCodeResponse = Message<'shelfscan.auth.v1.CheckPhoneCodeResponse'> & {
+  /**
+   * @generated from field: bool is_valid = 1;
+   */
+  isValid: boolean;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.CheckPhoneCodeResponse.
+ * Use `create(CheckPhoneCodeResponseSchema)` to create a new message.
+ */
+export const CheckPhoneCodeResponseSchema: GenMessage<CheckPhoneCodeResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 30);
 
 /**
  * Commands and queries the auth service answers.
@@ -338,5 +781,93 @@ export const AuthService: GenService<{
     methodKind: 'unary';
     input: typeof GetSigningKeysRequestSchema;
     output: typeof GetSigningKeysResponseSchema;
+  };
+  /**
+   * Activation by the emailed six-digit code.
+   *
+   * @generated from rpc shelfscan.auth.v1.AuthService.Activate
+   */
+  activate: {
+    methodKind: 'unary';
+    input: typeof ActivateRequestSchema;
+    output: typeof ActivateResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.auth.v1.AuthService.ResendActivation
+   */
+  resendActivation: {
+    methodKind: 'unary';
+    input: typeof ResendActivationRequestSchema;
+    output: typeof ResendActivationResponseSchema;
+  };
+  /**
+   * Password reset: an emailed single-use key, then the new password.
+   *
+   * @generated from rpc shelfscan.auth.v1.AuthService.RequestPasswordReset
+   */
+  requestPasswordReset: {
+    methodKind: 'unary';
+    input: typeof RequestPasswordResetRequestSchema;
+    output: typeof RequestPasswordResetResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.auth.v1.AuthService.CompletePasswordReset
+   */
+  completePasswordReset: {
+    methodKind: 'unary';
+    input: typeof CompletePasswordResetRequestSchema;
+    output: typeof CompletePasswordResetResponseSchema;
+  };
+  /**
+   * What the gateway checks a token against: a token whose `ver` is older is refused.
+   *
+   * @generated from rpc shelfscan.auth.v1.AuthService.GetTokenState
+   */
+  getTokenState: {
+    methodKind: 'unary';
+    input: typeof GetTokenStateRequestSchema;
+    output: typeof GetTokenStateResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.auth.v1.AuthService.UpdateAccount
+   */
+  updateAccount: {
+    methodKind: 'unary';
+    input: typeof UpdateAccountRequestSchema;
+    output: typeof UpdateAccountResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.auth.v1.AuthService.SetPhoto
+   */
+  setPhoto: {
+    methodKind: 'unary';
+    input: typeof SetPhotoRequestSchema;
+    output: typeof SetPhotoResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.auth.v1.AuthService.GetPhoto
+   */
+  getPhoto: {
+    methodKind: 'unary';
+    input: typeof GetPhotoRequestSchema;
+    output: typeof GetPhotoResponseSchema;
+  };
+  /**
+   * Phone verification by SMS code.
+   *
+   * @generated from rpc shelfscan.auth.v1.AuthService.SendPhoneCode
+   */
+  sendPhoneCode: {
+    methodKind: 'unary';
+    input: typeof SendPhoneCodeRequestSchema;
+    output: typeof SendPhoneCodeResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.auth.v1.AuthService.CheckPhoneCode
+   */
+  checkPhoneCode: {
+    methodKind: 'unary';
+    input: typeof CheckPhoneCodeRequestSchema;
+    output: typeof CheckPhoneCodeResponseSchema;
   };
 }> = /*@__PURE__*/ serviceDesc(file_shelfscan_auth_v1_auth, 0);
