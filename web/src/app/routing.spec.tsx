@@ -171,8 +171,9 @@ describe('guards in the route tree', () => {
     const fetchMock = stubApi('user@example.com');
     const token = userToken('user@example.com');
     renderApp('/us/account', { token });
-    expect((await screen.findByTestId('account-email')).textContent).toBe('user@example.com');
-    expect(screen.getByTestId('account-first-name').textContent).toBe('Ayşe');
+    // My information is an update form now: the values are in its inputs.
+    expect(((await screen.findByTestId('account-email')) as HTMLInputElement).value).toBe('user@example.com');
+    expect((screen.getByTestId('account-first-name') as HTMLInputElement).value).toBe('Ayşe');
     expect(screen.getByTestId('account-no-plans')).toBeTruthy();
     const request = fetchMock.mock.calls[0][0] as Request;
     expect(request.headers.get('Authorization')).toBe(`Bearer ${token}`);

@@ -17,6 +17,9 @@ export interface CurrentUser {
   fullName?: string;
   email: string;
   phone?: string | null;
+  phoneVerified?: boolean;
+  /** Profile photo URL (GET /api/account/photo/:userId), null without a photo. */
+  imageUrl?: string | null;
   activated?: boolean;
   authorities?: string[];
   langKey?: string;

@@ -1,6 +1,9 @@
-import { Anchor, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconFilter, IconLogout, IconUser } from '@tabler/icons-react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isRootPath } from '../../lib/locale';
+import { useGetCurrentUserQuery } from '../userApi';
 import { LanguageSwitch, LocaleLink, useLocalePath } from '../locale';
 import { useLogout, useSession } from '../useSession';
 import { ADMIN_NAV, SECTION_ANCHORS, USER_NAV } from './navItems';
@@ -17,6 +20,12 @@ export function Navbar({ mobileOpened, onToggleMobile, onOpenFilter }: NavbarPro
   const { loggedIn, admin, user } = useSession();
   const logout = useLogout();
   const localePath = useLocalePath();
+  const { pathname } = useLocation();
+  // Shares the index layout's current-user query (same arguments, same skip rule): the avatar shows its photo.
+  const { data: currentUser } = useGetCurrentUserQuery(undefined, {
+    skip: !loggedIn || isRootPath(pathname),
+  });
+  const imageUrl = currentUser?.imageUrl || null;
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label={t('nav.label')}>
@@ -72,7 +81,11 @@ export function Navbar({ mobileOpened, onToggleMobile, onOpenFilter }: NavbarPro
               aria-label={t('nav.account')}
             >
               <Group gap={4} wrap="nowrap">
-                <IconUser size={16} />
+                {imageUrl ? (
+                  <Avatar src={imageUrl} size={28} radius="xl" alt="" data-testid="nav-avatar" />
+                ) : (
+                  <IconUser size={16} />
+                )}
                 <Text size="sm" maw={220} truncate>
                   {user?.sub}
                 </Text>

@@ -73,3 +73,21 @@ export function safeRedirect(redirect: string | null | undefined): string | null
   if (/^\/(us\/)?(auth|logout)(\/|$|\?)/.test(redirect)) return null;
   return redirect;
 }
+
+export interface ResetValues {
+  email: string;
+  key: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** The reset-password form: a valid email, the emailed key, a new password of ≥ 6 and its confirmation. */
+export function validateReset(values: ResetValues): Partial<Record<keyof ResetValues, string>> {
+  const errors: Partial<Record<keyof ResetValues, string>> = {};
+  if (!isValidEmail(values.email)) errors.email = 'validation.emailInvalid';
+  if (values.key.trim() === '') errors.key = 'validation.required';
+  if (values.password.length < PASSWORD_MIN) errors.password = 'validation.passwordMin';
+  if (values.confirmPassword !== values.password || values.confirmPassword === '')
+    errors.confirmPassword = 'validation.confirmPassword';
+  return errors;
+}

@@ -1,27 +1,20 @@
-import { Alert, Card, Grid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../app/layouts/PageShell';
 import { useLocale } from '../../../app/locale';
 import { useGetCurrentUserQuery } from '../../../app/userApi';
 import { formatDate } from '../../../lib/date';
+import { AccountInfoForm } from '../components/AccountInfoForm';
+import { PhoneVerification } from '../components/PhoneVerification';
+import { ProfilePhoto } from '../components/ProfilePhoto';
 
-/** /account: my information (GET /api/account/user) and my plans. Update form, photo and phone verification are a later issue. */
+/** /account: my information (update), profile photo, phone verification and my plans. */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const locale = useLocale();
   const { data: user, isLoading, isError } = useGetCurrentUserQuery();
   const plans = user?.userPlans ?? [];
-
-  const rows: { key: string; value: string | null | undefined; testId: string }[] = user
-    ? [
-        { key: 'fields.firstName', value: user.firstName, testId: 'account-first-name' },
-        { key: 'fields.lastName', value: user.lastName, testId: 'account-last-name' },
-        { key: 'fields.email', value: user.email, testId: 'account-email' },
-        { key: 'fields.phone', value: user.phone, testId: 'account-phone' },
-        { key: 'fields.createdDate', value: formatDate(user.createdDate, locale), testId: 'account-created' },
-      ]
-    : [];
 
   return (
     <PageShell title={t('title')}>
@@ -34,47 +27,57 @@ export function AccountPage() {
             {isLoading && <Skeleton h={160} />}
             {isError && <Alert color="red">{t('loadError')}</Alert>}
             {user && (
-              <Table variant="vertical" layout="fixed" withTableBorder={false} data-testid="account-info">
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <Table.Tr key={row.key}>
-                      <Table.Th w={160}>{t(row.key)}</Table.Th>
-                      <Table.Td data-testid={row.testId}>
-                        {row.value || (
-                          <Text c="dimmed" span>
-                            —
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <>
+                <AccountInfoForm key={user.id} user={user} />
+                {user.createdDate && (
+                  <Text size="xs" c="dimmed" mt="sm" data-testid="account-created">
+                    {t('fields.createdDate')}: {formatDate(user.createdDate, locale)}
+                  </Text>
+                )}
+              </>
             )}
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card withBorder padding="lg">
-            <Title order={2} size="h4" mb="md">
-              {t('myPlans')}
-            </Title>
-            {user && plans.length === 0 && (
-              <Alert icon={<IconInfoCircle size={18} />} data-testid="account-no-plans">
-                {t('noPlans')}
-              </Alert>
+          <Stack gap="lg">
+            {user && (
+              <Card withBorder padding="lg">
+                <Title order={2} size="h4" mb="md">
+                  {t('photo.title')}
+                </Title>
+                <ProfilePhoto user={user} />
+              </Card>
             )}
-            {plans.length > 0 && (
-              <Stack gap="xs" data-testid="account-plans">
-                {plans.map((p, i) => (
-                  <Text key={p.id ?? i}>
-                    {p.plan?.name ?? p.plan?.planCode ?? t('plan')}
-                    {p.plan?.trial ? ` (${t('trial')})` : ''}
-                    {p.endDate ? ` — ${t('until', { date: formatDate(p.endDate, locale) })}` : ''}
-                  </Text>
-                ))}
-              </Stack>
+            {user && (
+              <Card withBorder padding="lg">
+                <Title order={2} size="h4" mb="md">
+                  {t('phone.title')}
+                </Title>
+                <PhoneVerification key={user.id} user={user} />
+              </Card>
             )}
-          </Card>
+            <Card withBorder padding="lg">
+              <Title order={2} size="h4" mb="md">
+                {t('myPlans')}
+              </Title>
+              {user && plans.length === 0 && (
+                <Alert icon={<IconInfoCircle size={18} />} data-testid="account-no-plans">
+                  {t('noPlans')}
+                </Alert>
+              )}
+              {plans.length > 0 && (
+                <Stack gap="xs" data-testid="account-plans">
+                  {plans.map((p, i) => (
+                    <Text key={p.id ?? i}>
+                      {p.plan?.name ?? p.plan?.planCode ?? t('plan')}
+                      {p.plan?.trial ? ` (${t('trial')})` : ''}
+                      {p.endDate ? ` — ${t('until', { date: formatDate(p.endDate, locale) })}` : ''}
+                    </Text>
+                  ))}
+                </Stack>
+              )}
+            </Card>
+          </Stack>
         </Grid.Col>
       </Grid>
     </PageShell>

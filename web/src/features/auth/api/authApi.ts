@@ -1,6 +1,7 @@
 import { api } from '../../../app/api';
 import type { ApiResponse } from '../../../lib/http';
 import type { Locale } from '../../../lib/locale';
+import { keepRetryAfter } from '../../../lib/retryAfter';
 
 export interface RegisterRequest {
   firstName: string;
@@ -30,6 +31,17 @@ export const authApi = api.injectEndpoints({
     authenticate: build.mutation<string, LoginRequest>({
       query: (body) => ({ url: '/api/authenticate', method: 'POST', body }),
       transformResponse: (response: ApiResponse<{ token: string }>) => response.data.token,
+      transformErrorResponse: keepRetryAfter,
+      extraOptions: formErrors,
+    }),
+    activate: build.mutation<ApiResponse<unknown>, { email: string; code: string }>({
+      query: (body) => ({ url: '/api/public/activate', method: 'POST', body }),
+      transformErrorResponse: keepRetryAfter,
+      extraOptions: formErrors,
+    }),
+    resendActivation: build.mutation<ApiResponse<unknown>, { email: string }>({
+      query: (body) => ({ url: '/api/public/resend-activation', method: 'POST', body }),
+      transformErrorResponse: keepRetryAfter,
       extraOptions: formErrors,
     }),
     register: build.mutation<ApiResponse<{ id: number | string }>, RegisterRequest>({
@@ -54,6 +66,8 @@ export const {
   useLazyCheckActivationQuery,
   useAuthenticateMutation,
   useRegisterMutation,
+  useActivateMutation,
+  useResendActivationMutation,
   useRequestPasswordResetMutation,
   useCompletePasswordResetMutation,
 } = authApi;

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, useLocalePath } from '../../../app/locale';
 import { useLoginSession } from '../../../app/useSession';
 import { readApiError } from '../../../lib/errors';
+import { retryAfterOf } from '../../../lib/retryAfter';
 import { useAuthenticateMutation, useLazyCheckActivationQuery } from '../api/authApi';
 import { safeRedirect, validateLogin, type LoginValues } from '../validation';
+import { ActivationCodeForm } from './ActivationCodeForm';
 import { ApiMessage } from './ApiMessage';
 import { useApiErrorText } from './useApiErrorText';
 
@@ -21,23 +23,33 @@ export function LoginForm() {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Set when the account is not activated: the email the inline activation step works on. */
+  const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
+  const [justActivated, setJustActivated] = useState(false);
 
   const errors = submitted ? validateLogin(values) : {};
   const busy = activation.isFetching || auth.isLoading;
   const fromRegister = params.get('redirect') === 'register';
+  const fromReset = params.get('redirect') === 'reset';
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const notActivated = (email: string) => {
+    loginSession.fail();
+    setError(t('codes.accountNotActivated'));
+    setInactiveEmail(email);
+  };
+
+  const onSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
     setSubmitted(true);
     setError(null);
+    setInactiveEmail(null);
     if (Object.keys(validateLogin(values)).length > 0) return;
     const email = values.email.trim();
     loginSession.start();
     try {
       const activated = await checkActivation(email).unwrap();
       if (!activated) {
-        loginSession.fail();
-        setError(t('codes.accountNotActivated'));
+        notActivated(email);
         return;
       }
     } catch (e) {
@@ -49,69 +61,97 @@ export function LoginForm() {
       const token = await authenticate({ email, password: values.password }).unwrap();
       loginSession.succeed(token, safeRedirect(params.get('redirect')) ?? localePath('/dashboard'));
     } catch (e) {
-      loginSession.fail();
       const { code, status } = readApiError(e);
+      if (code === 'accountNotActivated') return notActivated(email);
+      loginSession.fail();
+      const wait = retryAfterOf(e);
       if (status === undefined) setError(errorText(e));
-      else if (code === 'accountNotActivated' || code === 'tooManyAttempts') setError(t(`codes.${code}`));
+      else if (status === 429 || code === 'tooManyAttempts')
+        setError(
+          wait !== undefined ? t('codes.tooManyAttemptsWait', { count: wait }) : t('codes.tooManyAttempts'),
+        );
       else setError(t('codes.loginError'));
     }
   };
 
+  const onActivated = () => {
+    setInactiveEmail(null);
+    setError(null);
+    setJustActivated(true);
+  };
+
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('login.title')} data-testid="login-form">
-      <Stack gap="sm">
-        {fromRegister && (
-          <ApiMessage kind="info" testId="login-after-register">
-            {t('login.afterRegister')}
-          </ApiMessage>
-        )}
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={(e) => {
-            const email = e.currentTarget.value;
-            setValues((v) => ({ ...v, email }));
-          }}
-          error={errors.email ? t(errors.email) : undefined}
-          data-testid="login-email"
-        />
-        <PasswordInput
-          label={t('fields.password')}
-          autoComplete="current-password"
-          required
-          value={values.password}
-          onChange={(e) => {
-            const password = e.currentTarget.value;
-            setValues((v) => ({ ...v, password }));
-          }}
-          error={errors.password ? t(errors.password) : undefined}
-          data-testid="login-password"
-        />
-        <Group justify="flex-end">
-          <Anchor component={LocaleLink} to="/auth/forgotpassword" size="sm">
-            {t('login.forgot')}
-          </Anchor>
-        </Group>
-        {error && (
-          <ApiMessage kind="error" testId="login-error">
-            {error}
-          </ApiMessage>
-        )}
-        <Button type="submit" loading={busy} fullWidth data-testid="login-submit">
-          {t('login.submit')}
-        </Button>
-        <Group justify="center" gap={4}>
-          <Text size="sm" c="dimmed">
-            {t('login.noAccount')}
-          </Text>
-          <Anchor component={LocaleLink} to="/auth/register" size="sm">
-            {t('register.submit')}
-          </Anchor>
-        </Group>
-      </Stack>
-    </form>
+    <Stack gap="lg">
+      <form onSubmit={onSubmit} noValidate aria-label={t('login.title')} data-testid="login-form">
+        <Stack gap="sm">
+          {fromRegister && (
+            <ApiMessage kind="info" testId="login-after-register">
+              {t('login.afterRegister')}
+            </ApiMessage>
+          )}
+          {fromReset && (
+            <ApiMessage kind="success" testId="login-after-reset">
+              {t('login.afterReset')}
+            </ApiMessage>
+          )}
+          {justActivated && (
+            <ApiMessage kind="success" testId="login-activated">
+              {t('login.activated')}
+            </ApiMessage>
+          )}
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(e) => {
+              const email = e.currentTarget.value;
+              setValues((v) => ({ ...v, email }));
+            }}
+            error={errors.email ? t(errors.email) : undefined}
+            data-testid="login-email"
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={(e) => {
+              const password = e.currentTarget.value;
+              setValues((v) => ({ ...v, password }));
+            }}
+            error={errors.password ? t(errors.password) : undefined}
+            data-testid="login-password"
+          />
+          <Group justify="flex-end">
+            <Anchor component={LocaleLink} to="/auth/forgotpassword" size="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+          {error && (
+            <ApiMessage kind="error" testId="login-error">
+              {error}
+            </ApiMessage>
+          )}
+          <Button type="submit" loading={busy} fullWidth data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+          <Group justify="center" gap={4}>
+            <Text size="sm" c="dimmed">
+              {t('login.noAccount')}
+            </Text>
+            <Anchor component={LocaleLink} to="/auth/register" size="sm">
+              {t('register.submit')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+      {inactiveEmail && (
+        <Card withBorder padding="md" data-testid="login-activation">
+          <ActivationCodeForm key={inactiveEmail} email={inactiveEmail} onActivated={onActivated} />
+        </Card>
+      )}
+    </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, requestUrl } from '../../../test/render';
+import { enterCode } from '../../../test/pin';
 import { REGISTER_REDIRECT_DELAY_MS } from './RegisterForm';
 
 const input = (testId: string) => {
@@ -83,17 +84,26 @@ describe('register form', () => {
     expect((await screen.findByTestId('register-error')).textContent).toBe('bad email\nbad phone');
   });
 
-  it('on success sends the payload with langKey, then redirects to login?redirect=register after 1000 ms', async () => {
-    const fetchMock = vi.fn(async (_req: unknown) =>
-      jsonResponse({ success: true, message: 'ok', data: { id: 7 } }),
-    );
+  it('on success shows the code step; the right code activates and redirects to login?redirect=register after 1000 ms', async () => {
+    const fetchMock = vi.fn(async (req: unknown) => {
+      const url = requestUrl(req);
+      if (url.endsWith('/api/public/register'))
+        return jsonResponse({ success: true, message: 'ok', data: { id: 7 } });
+      if (url.endsWith('/api/public/activate')) {
+        const body = (await (req as Request).clone().json()) as { code: string };
+        return body.code === '424242'
+          ? jsonResponse({ success: true, message: 'activated' })
+          : jsonResponse({ success: false, code: 'activationCodeInvalid', message: 'invalid' }, 400);
+      }
+      return jsonResponse({ success: false, message: 'not stubbed' }, 404);
+    });
     vi.stubGlobal('fetch', fetchMock);
     const app = renderApp('/us/auth/register');
     await screen.findByTestId('register-form');
     fillValid();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
-    await screen.findByTestId('register-success');
+    expect((await screen.findByTestId('register-success')).textContent).toContain('ayse@example.com');
+    expect(screen.queryByTestId('register-form')).toBeNull();
 
     const request = fetchMock.mock.calls[0][0] as Request;
     expect(requestUrl(request)).toMatch(/\/api\/public\/register$/);
@@ -106,6 +116,25 @@ describe('register form', () => {
       password: 'secret1',
       langKey: 'en',
     });
+
+    // A wrong code: the translated reason, no redirect.
+    await enterCode('activation-code', '111111');
+    expect((await screen.findByTestId('activation-error')).textContent).toBe(
+      'The code is not valid. Check it and try again.',
+    );
+    expect(app.location()).toBe('/us/auth/register');
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await enterCode('activation-code', '424242');
+    await waitFor(() =>
+      expect(screen.getByTestId('register-success').textContent).toBe(
+        'Your account is activated. You are being taken to the login page.',
+      ),
+    );
+    const activateCall = fetchMock.mock.calls
+      .map((c) => c[0] as Request)
+      .filter((r) => r.url.endsWith('/activate'));
+    expect(await activateCall.at(-1)!.clone().json()).toEqual({ email: 'ayse@example.com', code: '424242' });
 
     expect(app.location()).toBe('/us/auth/register');
     await act(async () => vi.advanceTimersByTime(REGISTER_REDIRECT_DELAY_MS - 100));

@@ -15,6 +15,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { LocaleLink, useLocale, useLocalePath } from '../../../app/locale';
 import { useRegisterMutation } from '../api/authApi';
 import { validateRegister, type RegisterErrors, type RegisterValues } from '../validation';
+import { ActivationCodeForm } from './ActivationCodeForm';
 import { ApiMessage } from './ApiMessage';
 import { useApiErrorText } from './useApiErrorText';
 
@@ -40,7 +41,8 @@ export function RegisterForm() {
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const [activated, setActivated] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -58,23 +60,40 @@ export function RegisterForm() {
     setServerError(null);
     if (Object.keys(validateRegister(values)).length > 0) return;
     try {
+      const email = values.email.trim();
       await register({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
-        email: values.email.trim(),
+        email,
         phone: values.phone.trim(),
         password: values.password,
         langKey: locale,
       }).unwrap();
-      setSuccess(t('register.success'));
-      timer.current = setTimeout(
-        () => void navigate(localePath('/auth/login?redirect=register')),
-        REGISTER_REDIRECT_DELAY_MS,
-      );
+      setRegisteredEmail(email);
     } catch (error) {
       setServerError(errorText(error, 'codes.registrationFailed'));
     }
   };
+
+  const onActivated = () => {
+    setActivated(true);
+    timer.current = setTimeout(
+      () => void navigate(localePath('/auth/login?redirect=register')),
+      REGISTER_REDIRECT_DELAY_MS,
+    );
+  };
+
+  // Step 2: the account exists but is not active; the emailed six-digit code activates it.
+  if (registeredEmail) {
+    return (
+      <Stack gap="sm" data-testid="register-activation-step">
+        <ApiMessage kind={activated ? 'success' : 'info'} testId="register-success">
+          {activated ? t('register.activated') : t('register.success', { email: registeredEmail })}
+        </ApiMessage>
+        {!activated && <ActivationCodeForm email={registeredEmail} onActivated={onActivated} />}
+      </Stack>
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('register.title')} data-testid="register-form">
@@ -152,27 +171,12 @@ export function RegisterForm() {
             />
           }
         />
-        {/*
-          The six-digit activation code field and its "resend code" action belong here
-          (product spec part 2, Register). They are a later issue and are intentionally not shown.
-        */}
         {serverError && (
           <ApiMessage kind="error" testId="register-error">
             {serverError}
           </ApiMessage>
         )}
-        {success && (
-          <ApiMessage kind="success" testId="register-success">
-            {success}
-          </ApiMessage>
-        )}
-        <Button
-          type="submit"
-          loading={isLoading}
-          disabled={!!success}
-          fullWidth
-          data-testid="register-submit"
-        >
+        <Button type="submit" loading={isLoading} fullWidth data-testid="register-submit">
           {t('register.submit')}
         </Button>
         <Group justify="center" gap={4}>

@@ -1,18 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LocaleLink } from '../../../app/locale';
+import { LocaleLink, useLocalePath } from '../../../app/locale';
 import { useCompletePasswordResetMutation } from '../api/authApi';
 import { ApiMessage } from '../components/ApiMessage';
 import { AuthHeader } from '../components/AuthHeader';
 import { useApiErrorText } from '../components/useApiErrorText';
-import { isValidEmail, PASSWORD_MIN } from '../validation';
+import { validateReset } from '../validation';
+
+/** After a successful reset the page goes to the login page after this delay. */
+export const RESET_REDIRECT_DELAY_MS = 1500;
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const errorText = useApiErrorText();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
   const [completeReset, { isLoading }] = useCompletePasswordResetMutation();
   const [values, setValues] = useState({
     email: params.get('email') ?? '',
@@ -23,14 +30,10 @@ export function ResetPasswordPage() {
   const [submitted, setSubmitted] = useState(false);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
-  const errors = {
-    email: !isValidEmail(values.email) ? t('validation.emailInvalid') : undefined,
-    key: values.key.trim() === '' ? t('validation.required') : undefined,
-    password: values.password.length < PASSWORD_MIN ? t('validation.passwordMin') : undefined,
-    confirmPassword: values.confirmPassword !== values.password ? t('validation.confirmPassword') : undefined,
-  };
-  const invalid = Object.values(errors).some(Boolean);
-  const shown: Partial<typeof errors> = submitted ? errors : {};
+  const errors = validateReset(values);
+  const invalid = Object.keys(errors).length > 0;
+  const shown = (field: keyof typeof errors) => (submitted && errors[field] ? t(errors[field]) : undefined);
+  const done = result?.kind === 'success';
   const set = (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const value = e.currentTarget.value;
     setValues((v) => ({ ...v, [field]: value }));
@@ -48,8 +51,12 @@ export function ResetPasswordPage() {
         password: values.password,
       }).unwrap();
       setResult({ kind: 'success', text: response.message || t('reset.success') });
+      timer.current = setTimeout(
+        () => void navigate(localePath('/auth/login?redirect=reset'), { replace: true }),
+        RESET_REDIRECT_DELAY_MS,
+      );
     } catch (error) {
-      setResult({ kind: 'error', text: errorText(error) });
+      setResult({ kind: 'error', text: errorText(error, 'codes.resetKeyInvalid') });
     }
   };
 
@@ -64,7 +71,7 @@ export function ResetPasswordPage() {
             required
             value={values.email}
             onChange={set('email')}
-            error={shown.email}
+            error={shown('email')}
             data-testid="reset-email"
           />
           <TextInput
@@ -72,7 +79,7 @@ export function ResetPasswordPage() {
             required
             value={values.key}
             onChange={set('key')}
-            error={shown.key}
+            error={shown('key')}
             data-testid="reset-key"
           />
           <PasswordInput
@@ -81,7 +88,7 @@ export function ResetPasswordPage() {
             required
             value={values.password}
             onChange={set('password')}
-            error={shown.password}
+            error={shown('password')}
             data-testid="reset-password"
           />
           <PasswordInput
@@ -90,7 +97,7 @@ export function ResetPasswordPage() {
             required
             value={values.confirmPassword}
             onChange={set('confirmPassword')}
-            error={shown.confirmPassword}
+            error={shown('confirmPassword')}
             data-testid="reset-confirm-password"
           />
           {result && (
@@ -98,7 +105,7 @@ export function ResetPasswordPage() {
               {result.text}
             </ApiMessage>
           )}
-          <Button type="submit" loading={isLoading} fullWidth data-testid="reset-submit">
+          <Button type="submit" loading={isLoading} disabled={done} fullWidth data-testid="reset-submit">
             {t('reset.submit')}
           </Button>
           <Anchor component={LocaleLink} to="/auth/login" size="sm" ta="center">

@@ -1,7 +1,9 @@
-import { Button, Stack } from '@mantine/core';
-import { useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Center, Loader, Stack } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../app/locale';
+import { useActivateMutation } from '../api/authApi';
 import { ApiMessage } from '../components/ApiMessage';
 import { AuthHeader } from '../components/AuthHeader';
 
@@ -19,9 +21,54 @@ function isVerificationType(value: string | undefined): value is VerificationTyp
   return !!value && Object.prototype.hasOwnProperty.call(VERIFICATION_TYPES, value);
 }
 
+/**
+ * The emailed activation link: /auth/register-verification?email=&key= activates the account with
+ * the code in `key` and shows register-verification-success or -fail.
+ */
+function RegisterVerification() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const [activate] = useActivateMutation();
+  const email = params.get('email')?.trim() ?? '';
+  const key = params.get('key')?.trim() ?? '';
+  const complete = !!email && !!key;
+  const [outcome, setOutcome] = useState<'pending' | 'success' | 'fail'>(complete ? 'pending' : 'fail');
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || !complete) return;
+    started.current = true;
+    activate({ email, code: key })
+      .unwrap()
+      .then(
+        () => setOutcome('success'),
+        () => setOutcome('fail'),
+      );
+  }, [activate, complete, email, key]);
+
+  return (
+    <Stack>
+      <AuthHeader title={t('verification.title')} />
+      {outcome === 'pending' ? (
+        <Center py="md">
+          <Loader size="sm" data-testid="verification-pending" />
+        </Center>
+      ) : (
+        <ApiMessage kind={outcome === 'success' ? 'success' : 'error'} testId="verification-message">
+          {t(`verification.register-verification-${outcome}`)}
+        </ApiMessage>
+      )}
+      <Button component={LocaleLink} to="/auth/login" variant="light" data-testid="verification-login">
+        {t('verification.next.register-verification-success')}
+      </Button>
+    </Stack>
+  );
+}
+
 export function VerificationPage() {
   const { t } = useTranslation('auth');
   const { verificationtype } = useParams();
+  if (verificationtype === 'register-verification') return <RegisterVerification />;
   if (!isVerificationType(verificationtype)) {
     return (
       <Stack>

@@ -1,0 +1,55 @@
+import { api } from '../../../app/api';
+import type { ApiResponse } from '../../../lib/http';
+import { keepRetryAfter } from '../../../lib/retryAfter';
+
+export interface UpdateUserRequest {
+  id: number | string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password?: string;
+}
+
+// The account forms show their own error messages; only network failures use the global toast.
+const formErrors = { errors: 'network-only' as const };
+
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    updateUser: build.mutation<ApiResponse<unknown>, UpdateUserRequest>({
+      query: (body) => ({ url: '/api/account/user', method: 'PUT', body }),
+      extraOptions: formErrors,
+      invalidatesTags: ['CurrentUser'],
+    }),
+    uploadPhoto: build.mutation<ApiResponse<{ imageUrl: string }>, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url: '/api/account/photo', method: 'POST', body };
+      },
+      extraOptions: formErrors,
+      invalidatesTags: ['CurrentUser'],
+    }),
+    sendVerificationCode: build.mutation<ApiResponse<{ sent: boolean }>, string>({
+      query: (gsm) => ({ url: '/api/account/send-verification-code', params: { gsm } }),
+      transformErrorResponse: keepRetryAfter,
+      extraOptions: formErrors,
+    }),
+    checkVerificationCode: build.mutation<boolean, string>({
+      query: (verificationCode) => ({
+        url: '/api/account/check-verification-code',
+        params: { verificationCode },
+      }),
+      transformResponse: (response: ApiResponse<{ isValid: boolean }>) => !!response.data?.isValid,
+      transformErrorResponse: keepRetryAfter,
+      extraOptions: formErrors,
+    }),
+  }),
+});
+
+export const {
+  useUpdateUserMutation,
+  useUploadPhotoMutation,
+  useSendVerificationCodeMutation,
+  useCheckVerificationCodeMutation,
+} = accountApi;

@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { readApiError } from '../../../lib/errors';
+import { retryAfterOf } from '../../../lib/retryAfter';
+import { useCountdown } from '../../../lib/useCountdown';
+import { useActivateMutation, useResendActivationMutation } from '../api/authApi';
+import { ApiMessage } from './ApiMessage';
+import { useApiErrorText } from './useApiErrorText';
+
+export const ACTIVATION_CODE_LENGTH = 6;
+/** The server allows one resend a minute; the button waits that long after each use. */
+export const RESEND_COOLDOWN_S = 60;
+
+export function isActivationCode(value: string): boolean {
+  return new RegExp(`^\\d{${ACTIVATION_CODE_LENGTH}}$`).test(value);
+}
+
+/**
+ * The six-digit activation code of a new account (emailed at registration) with a resend action.
+ * `onActivated` runs once the server accepted the code.
+ */
+export function ActivationCodeForm({ email, onActivated }: { email: string; onActivated: () => void }) {
+  const { t } = useTranslation('auth');
+  const errorText = useApiErrorText();
+  const [activate, activation] = useActivateMutation();
+  const [resend, resending] = useResendActivationMutation();
+  const countdown = useCountdown();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const submit = async (value: string) => {
+    setError(null);
+    setInfo(null);
+    if (!isActivationCode(value)) {
+      setError(t('activation.codeIncomplete'));
+      return;
+    }
+    try {
+      await activate({ email, code: value }).unwrap();
+      setDone(true);
+      onActivated();
+    } catch (e) {
+      // A refused code is cleared so the next one can be typed from the first box.
+      setCode('');
+      const wait = retryAfterOf(e);
+      const { code: reason } = readApiError(e);
+      if (reason === 'tooManyAttempts') setError(t('activation.tooManyAttempts'));
+      else if (wait !== undefined) setError(t('codes.waitSeconds', { count: wait }));
+      else setError(errorText(e, 'activation.failed'));
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(code);
+  };
+
+  const onResend = async () => {
+    setError(null);
+    setInfo(null);
+    try {
+      await resend({ email }).unwrap();
+      setInfo(t('activation.resent'));
+      setCode('');
+      countdown.start(RESEND_COOLDOWN_S);
+    } catch (e) {
+      const wait = retryAfterOf(e);
+      if (wait !== undefined) {
+        countdown.start(wait);
+        setError(t('codes.waitSeconds', { count: wait }));
+      } else setError(errorText(e));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('activation.title')} data-testid="activation-form">
+      <Stack gap="sm">
+        <Text fw={600}>{t('activation.title')}</Text>
+        <Text size="sm" c="dimmed" data-testid="activation-hint">
+          {t('activation.hint', { email })}
+        </Text>
+        <Group justify="center">
+          <PinInput
+            length={ACTIVATION_CODE_LENGTH}
+            type="number"
+            inputMode="numeric"
+            oneTimeCode
+            autoFocus
+            value={code}
+            onChange={setCode}
+            onComplete={(value) => void submit(value)}
+            disabled={done || activation.isLoading}
+            error={!!error}
+            ariaLabel={t('activation.codeLabel')}
+            data-testid="activation-code"
+            getInputProps={(index) => ({ 'data-testid': `activation-code-${index}` })}
+          />
+        </Group>
+        {error && (
+          <ApiMessage kind="error" testId="activation-error">
+            {error}
+          </ApiMessage>
+        )}
+        {info && (
+          <ApiMessage kind="info" testId="activation-info">
+            {info}
+          </ApiMessage>
+        )}
+        <Button
+          type="submit"
+          loading={activation.isLoading}
+          disabled={done}
+          fullWidth
+          data-testid="activation-submit"
+        >
+          {t('activation.submit')}
+        </Button>
+        <Button
+          variant="subtle"
+          onClick={() => void onResend()}
+          loading={resending.isLoading}
+          disabled={done || countdown.remaining > 0}
+          data-testid="activation-resend"
+        >
+          {countdown.remaining > 0
+            ? t('activation.resendIn', { count: countdown.remaining })
+            : t('activation.resend')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
