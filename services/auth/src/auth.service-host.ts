@@ -1,9 +1,21 @@
 import { BusClient, OutboxRelay, startBusService, type BusTransports } from '@shelfscan/bus';
 import { createServiceDataSource, openServiceDataSource } from '@shelfscan/db';
 import { createLogger, health } from '@shelfscan/observability';
+import { PasswordResetService } from './account/password-reset.service.js';
+import { PhoneVerificationService } from './account/phone-verification.service.js';
+import { ProfileService } from './account/profile.service.js';
 import { AuthModule } from './auth.module.js';
+import { Clock } from './clock.js';
 import type { AuthConfig } from './config.js';
 import { AUTH_SCHEMA, authEntities, authMigrations } from './db/index.js';
+import {
+  AccountMails,
+  createMailer,
+  createSmsSender,
+  publicUrl,
+  type Mailer,
+  type SmsSender,
+} from './notifications/index.js';
 import { loadSigningKeys } from './tokens/key-store.js';
 import { TokenService } from './tokens/token.service.js';
 import { PasswordHasher } from './users/password-hasher.js';
@@ -12,6 +24,13 @@ import { UsersService } from './users/users.service.js';
 export interface RunningService {
   name: string;
   stop(): Promise<void>;
+}
+
+/** Ports a test may replace (a manual clock, a fake mailer); the config decides the rest. */
+export interface AuthPorts {
+  clock?: Clock;
+  mailer?: Mailer;
+  sms?: SmsSender;
 }
 
 /**
@@ -23,8 +42,12 @@ export async function startAuthService(opts: {
   databaseUrl: string;
   transports: BusTransports;
   runMigrations: boolean;
+  ports?: AuthPorts;
 }): Promise<RunningService> {
   const log = createLogger('auth');
+  const clock = opts.ports?.clock ?? new Clock();
+  const mailer = opts.ports?.mailer ?? createMailer(opts.config, clock);
+  const sms = opts.ports?.sms ?? createSmsSender(opts.config, clock);
   const dataSource = createServiceDataSource({
     url: opts.databaseUrl,
     schema: AUTH_SCHEMA,
@@ -40,11 +63,16 @@ export async function startAuthService(opts: {
   const tokens = new TokenService(
     loadSigningKeys({ privateKeyPem: opts.config.JWT_PRIVATE_KEY, dataDir: opts.config.DATA_DIR }),
     opts.config.JWT_TTL_SECONDS,
+    () => clock.now(),
   );
+  const hasher = new PasswordHasher();
+  const mails = new AccountMails(mailer, publicUrl(opts.config));
   const users = new UsersService({
     dataSource,
-    hasher: new PasswordHasher(),
+    hasher,
     tokens,
+    mails,
+    clock,
     onOutboxWrite: () => relay.nudge(),
   });
   if (opts.config.ADMIN_EMAIL && opts.config.ADMIN_PASSWORD) {
@@ -54,12 +82,24 @@ export async function startAuthService(opts: {
 
   const app = await startBusService(
     'auth',
-    AuthModule.forRoot({ users, tokens, dataSource }),
+    AuthModule.forRoot({
+      users,
+      tokens,
+      passwordReset: new PasswordResetService({ dataSource, users, hasher, mails }),
+      profile: new ProfileService({ dataSource, users, hasher }),
+      phone: new PhoneVerificationService({ dataSource, users, sms }),
+    }),
     opts.transports,
   );
   relay.start();
   health.register('auth.database', async () => void (await dataSource.query('SELECT 1')));
-  log.info('auth service is up');
+  log.info(
+    {
+      mail: opts.config.SMTP_URL ? 'smtp' : 'outbox files',
+      sms: opts.config.SMS_PROVIDER ?? 'outbox files',
+    },
+    'auth service is up',
+  );
 
   return {
     name: 'auth',
@@ -68,6 +108,7 @@ export async function startAuthService(opts: {
       await app.close();
       await relay.stop();
       await dataSource.destroy();
+      mailer.close();
     },
   };
 }

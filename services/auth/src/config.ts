@@ -8,6 +8,19 @@ export const authEnvSchema = baseEnvSchema.extend({
   JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { error: 'a PEM private key' }).optional(),
   /** Token lifetime in seconds (default one day). */
   JWT_TTL_SECONDS: env.int(86_400, 60, 31 * 86_400),
+  /** The web app's origin, for links in emails; default http://localhost:${PORT} (PORT or 8080). */
+  PUBLIC_URL: env.url(['http', 'https']).optional(),
+  /** smtp://user:pass@host:port or smtps://…; unset = .eml files under DATA_DIR/outbox/mail/. */
+  SMTP_URL: env.url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('ShelfScan <no-reply@shelfscan.local>'),
+  /** `twilio` sends SMS through Twilio's REST API; unset = text files under DATA_DIR/outbox/sms/. */
+  SMS_PROVIDER: z.enum(['twilio'], { error: 'twilio (or unset for the file outbox)' }).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sender: a Twilio phone number in E.164 or an alphanumeric sender id. */
+  TWILIO_FROM: z.string().min(1).optional(),
+  /** Twilio API origin (default https://api.twilio.com); a test double or egress proxy may replace it. */
+  TWILIO_API_BASE: env.url(['http', 'https']).optional(),
 });
 
 export type AuthConfig = z.infer<typeof authEnvSchema>;

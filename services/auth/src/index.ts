@@ -1,2 +1,4 @@
 export * from './config.js';
 export * from './auth.service-host.js';
+export { Clock, ManualClock } from './clock.js';
+export { Mailer, SmsSender, type MailMessage } from './notifications/index.js';

@@ -19,6 +19,10 @@ export class UserEntity {
   @Column({ type: 'text', nullable: true })
   phone!: string | null;
 
+  /** True once the number was confirmed by SMS code; a verified number is unique. */
+  @Column({ name: 'phone_verified', type: 'boolean', default: false })
+  phoneVerified!: boolean;
+
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash!: string;
 

@@ -7,7 +7,7 @@ import { UsersService } from './users.service.js';
 
 const { AuthService } = authV1;
 
-/** The auth service's bus API: one line per handler, into UsersService. */
+/** The auth service's bus API for registration, activation and login: one line per handler. */
 @Controller()
 export class UsersHandlers {
   constructor(
@@ -20,6 +20,17 @@ export class UsersHandlers {
     return this.users.register(req);
   }
 
+  @RpcHandler(AuthService.method.activate)
+  activate(@Payload() req: authV1.ActivateRequest) {
+    return this.users.activate(req.email, req.code);
+  }
+
+  @RpcHandler(AuthService.method.resendActivation)
+  async resendActivation(@Payload() req: authV1.ResendActivationRequest) {
+    await this.users.resendActivation(req.email);
+    return {};
+  }
+
   @RpcHandler(AuthService.method.authenticate)
   authenticate(@Payload() req: authV1.AuthenticateRequest) {
     return this.users.authenticate(req);
@@ -28,6 +39,11 @@ export class UsersHandlers {
   @RpcHandler(AuthService.method.checkActivation)
   async checkActivation(@Payload() req: authV1.CheckActivationRequest) {
     return { activated: await this.users.isActivated(req.email) };
+  }
+
+  @RpcHandler(AuthService.method.getTokenState)
+  getTokenState(@Payload() req: authV1.GetTokenStateRequest) {
+    return this.users.tokenState(req.email);
   }
 
   @RpcHandler(AuthService.method.getAccount)

@@ -1,29 +1,45 @@
 import { BusError, addToOutbox } from '@shelfscan/bus';
 import { authEventsV1, type authV1 } from '@shelfscan/contracts';
 import type { DataSource, Repository } from 'typeorm';
+import { Clock, MINUTE } from '../clock.js';
 import { UserEntity } from '../db/user.entity.js';
+import type { AccountMails } from '../notifications/account-mails.js';
 import type { TokenService } from '../tokens/token.service.js';
+import { CodeStore, sixDigitCode } from '../verification/code-store.js';
+import { LoginThrottle } from './login-throttle.js';
 import type { PasswordHasher } from './password-hasher.js';
+import { toE164 } from './phone.js';
 
 export interface UsersServiceDeps {
   dataSource: DataSource;
   hasher: PasswordHasher;
   tokens: TokenService;
+  mails: AccountMails;
+  clock?: Clock;
   /** Called after a commit that wrote to the outbox. */
   onOutboxWrite: () => void;
 }
 
+export const ACTIVATION_CODE_TTL_MS = 15 * MINUTE;
 const UNIQUE_VIOLATION = '23505';
 /** A hash of nothing in particular: verifying against it makes an unknown email cost as much as a known one. */
 let dummyHash: Promise<string> | undefined;
 
+/** Registration, activation, login, the account's data, the admin account. */
 export class UsersService {
   private readonly users: Repository<UserEntity>;
+  readonly clock: Clock;
+  readonly codes: CodeStore;
+  readonly throttle: LoginThrottle;
 
   constructor(private readonly deps: UsersServiceDeps) {
     this.users = deps.dataSource.getRepository(UserEntity);
+    this.clock = deps.clock ?? new Clock();
+    this.codes = new CodeStore(deps.dataSource, this.clock);
+    this.throttle = new LoginThrottle(deps.dataSource, this.clock);
   }
 
+  /** Creates a not yet activated account and emails its activation code. */
   async register(req: authV1.RegisterRequest): Promise<{ userId: string }> {
     const email = normalizeEmail(req.email);
     if (!email || req.password.length < 6 || !req.firstName.trim() || !req.lastName.trim()) {
@@ -31,22 +47,32 @@ export class UsersService {
         reason: 'registrationFailed',
       });
     }
+    const phone = req.phone.trim() ? toE164(req.phone) : null;
+    if (req.phone.trim() && !phone) {
+      throw new BusError('INVALID_ARGUMENT', 'phoneInvalid', {
+        reason: 'registrationFailed',
+        violations: [{ field: 'phone', msg: 'phoneInvalid' }],
+      });
+    }
     const passwordHash = await this.deps.hasher.hash(req.password);
+    const code = sixDigitCode();
+    let user: UserEntity;
     try {
-      const user = await this.deps.dataSource.transaction(async (manager) => {
+      user = await this.deps.dataSource.transaction(async (manager) => {
         const saved = await manager.getRepository(UserEntity).save(
           manager.getRepository(UserEntity).create({
             email,
             firstName: req.firstName.trim(),
             lastName: req.lastName.trim(),
-            phone: req.phone.trim() || null,
+            phone,
+            phoneVerified: false,
             passwordHash,
-            // Activation by emailed code arrives with the accounts issue; until then a new account is active.
-            activated: true,
+            activated: false,
             roles: ['ROLE_USER'],
             langKey: req.langKey === 'en' ? 'en' : 'tr',
           }),
         );
+        await this.codes.issue(saved.id, 'activation', code, ACTIVATION_CODE_TTL_MS, null, manager);
         await addToOutbox(manager, authEventsV1.UserRegisteredSchema, {
           userId: saved.id,
           email: saved.email,
@@ -56,8 +82,6 @@ export class UsersService {
         });
         return saved;
       });
-      this.deps.onOutboxWrite();
-      return { userId: user.id };
     } catch (err) {
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
         throw new BusError('ALREADY_EXISTS', 'email address already taken', {
@@ -66,10 +90,41 @@ export class UsersService {
       }
       throw err;
     }
+    this.deps.onOutboxWrite();
+    await this.deps.mails.sendActivation(user, code);
+    return { userId: user.id };
+  }
+
+  /** Activates the account with the emailed code; an active account answers as done. */
+  async activate(emailInput: string, code: string): Promise<{ activatedNow: boolean }> {
+    const user = await this.findByEmail(emailInput);
+    if (!user) throw codeError('invalid');
+    if (user.activated) return { activatedNow: false };
+    const result = await this.codes.check(user.id, 'activation', code.trim(), async (manager) => {
+      await manager.getRepository(UserEntity).update({ id: user.id }, { activated: true });
+    });
+    if (!result.ok) throw codeError(result.why);
+    return { activatedNow: true };
+  }
+
+  /**
+   * A new activation code by email. Unknown and already active emails get the same (silent)
+   * answer; the account's sends are limited to 1 a minute and 5 an hour (429 with the wait).
+   */
+  async resendActivation(emailInput: string): Promise<void> {
+    const user = await this.findByEmail(emailInput);
+    if (!user || user.activated) return;
+    await this.codes.assertCanSend(user.id, 'activation');
+    const code = sixDigitCode();
+    await this.codes.issue(user.id, 'activation', code, ACTIVATION_CODE_TTL_MS);
+    await this.deps.mails.sendActivation(user, code);
   }
 
   async authenticate(req: authV1.AuthenticateRequest): Promise<{ token: string }> {
-    const user = await this.users.findOneBy({ email: normalizeEmail(req.email) });
+    const email = normalizeEmail(req.email);
+    const address = req.clientIp.trim();
+    await this.throttle.assertAllowed(email, address);
+    const user = await this.users.findOneBy({ email });
     const ok = user
       ? await this.deps.hasher.verify(user.passwordHash, req.password)
       : await this.deps.hasher.verify(
@@ -77,10 +132,12 @@ export class UsersService {
           req.password,
         );
     if (!user || !ok) {
+      await this.throttle.recordFailure(email, address);
       throw new BusError('UNAUTHENTICATED', 'login failed, check email and password', {
         reason: 'loginError',
       });
     }
+    await this.throttle.clearAccount(email);
     if (!user.activated) {
       throw new BusError('FAILED_PRECONDITION', 'Your email account is not activated', {
         reason: 'accountNotActivated',
@@ -96,13 +153,23 @@ export class UsersService {
   }
 
   async isActivated(email: string): Promise<boolean> {
-    const user = await this.users.findOneBy({ email: normalizeEmail(email) });
+    const user = await this.findByEmail(email);
     return user?.activated ?? false;
   }
 
+  /** What the gateway checks a token's `ver` against. */
+  async tokenState(email: string): Promise<{ exists: boolean; activated: boolean; tokenVersion: number }> {
+    const user = await this.findByEmail(email);
+    return { exists: !!user, activated: user?.activated ?? false, tokenVersion: user?.tokenVersion ?? 0 };
+  }
+
   async account(email: string): Promise<authV1.GetAccountResponse['account']> {
-    const user = await this.users.findOneBy({ email: normalizeEmail(email) });
+    const user = await this.findByEmail(email);
     if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    const photo: { updated_at: Date }[] = await this.deps.dataSource.query(
+      'SELECT updated_at FROM user_photo WHERE user_id = $1',
+      [user.id],
+    );
     return {
       $typeName: 'shelfscan.auth.v1.Account',
       id: user.id,
@@ -110,11 +177,17 @@ export class UsersService {
       lastName: user.lastName,
       email: user.email,
       phone: user.phone ?? '',
+      phoneVerified: user.phoneVerified,
+      imageUrl: photo[0] ? photoUrl(user.id, new Date(photo[0].updated_at)) : '',
       activated: user.activated,
       roles: user.roles,
       langKey: user.langKey,
       createdAt: user.createdAt.toISOString(),
     };
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ email: normalizeEmail(email) });
   }
 
   /** ADMIN_EMAIL/ADMIN_PASSWORD: make sure this activated ROLE_ADMIN account exists. */
@@ -144,4 +217,24 @@ export class UsersService {
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+export function photoUrl(userId: string, updatedAt: Date): string {
+  return `/api/account/photo/${userId}?v=${updatedAt.getTime()}`;
+}
+
+/** The answer to a wrong, expired or spent activation code. */
+function codeError(why: 'invalid' | 'expired' | 'exhausted'): BusError {
+  if (why === 'exhausted') {
+    return new BusError('RESOURCE_EXHAUSTED', 'too many attempts, ask for a new code', {
+      reason: 'tooManyAttempts',
+    });
+  }
+  return why === 'expired'
+    ? new BusError('INVALID_ARGUMENT', 'The token is expired or not valid. Please try again.', {
+        reason: 'activationCodeExpired',
+      })
+    : new BusError('INVALID_ARGUMENT', 'Sorry, we cannot verify your email. Please try again.', {
+        reason: 'activationCodeInvalid',
+      });
 }

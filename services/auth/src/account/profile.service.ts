@@ -1,0 +1,88 @@
+import { BusError } from '@shelfscan/bus';
+import type { authV1 } from '@shelfscan/contracts';
+import type { DataSource } from 'typeorm';
+import { UserEntity } from '../db/user.entity.js';
+import type { PasswordHasher } from '../users/password-hasher.js';
+import { toE164 } from '../users/phone.js';
+import { photoUrl, type UsersService } from '../users/users.service.js';
+import { MAX_PHOTO_BYTES, sniffImageType } from './photo.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** My information (name, phone, password) and the profile photo. */
+export class ProfileService {
+  constructor(
+    private readonly deps: { dataSource: DataSource; users: UsersService; hasher: PasswordHasher },
+  ) {}
+
+  /**
+   * Updates the subject's own account. The email is not changeable here; a changed phone number
+   * loses its verification; an empty password keeps the current one.
+   */
+  async update(req: authV1.UpdateAccountRequest): Promise<void> {
+    const user = await this.deps.users.findByEmail(req.subjectEmail);
+    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (req.id && req.id !== user.id) {
+      throw new BusError('PERMISSION_DENIED', 'you can only change your own account', {
+        reason: 'forbidden',
+      });
+    }
+    const violations: { field: string; msg: string }[] = [];
+    if (req.email.trim().toLowerCase() !== user.email)
+      violations.push({ field: 'email', msg: 'emailNotChangeable' });
+    const firstName = req.firstName.trim();
+    const lastName = req.lastName.trim();
+    if (!firstName) violations.push({ field: 'firstName', msg: 'nameInvalid' });
+    if (!lastName) violations.push({ field: 'lastName', msg: 'surnameInvalid' });
+    const phone = req.phone.trim() ? toE164(req.phone) : null;
+    if (req.phone.trim() && !phone) violations.push({ field: 'phone', msg: 'phoneInvalid' });
+    if (req.password && req.password.length < 6) violations.push({ field: 'password', msg: 'passwordMin' });
+    if (violations.length) {
+      throw new BusError('INVALID_ARGUMENT', violations.map((v) => v.msg).join('\n'), { violations });
+    }
+    const changes: Partial<UserEntity> = { firstName, lastName };
+    if (phone !== user.phone) {
+      changes.phone = phone;
+      changes.phoneVerified = false;
+    }
+    if (req.password) changes.passwordHash = await this.deps.hasher.hash(req.password);
+    await this.deps.dataSource.getRepository(UserEntity).update({ id: user.id }, changes);
+  }
+
+  /** Stores the photo when its content is a JPEG, PNG or GIF of at most 800 kB; else nothing changes. */
+  async setPhoto(email: string, content: Uint8Array): Promise<{ imageUrl: string }> {
+    const user = await this.deps.users.findByEmail(email);
+    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (content.length > MAX_PHOTO_BYTES) {
+      throw new BusError('INVALID_ARGUMENT', 'photoTooLarge', {
+        reason: 'photoTooLarge',
+        violations: [{ field: 'file', msg: 'photoTooLarge' }],
+      });
+    }
+    const type = sniffImageType(content);
+    if (!type) {
+      throw new BusError('INVALID_ARGUMENT', 'photoInvalidType', {
+        reason: 'photoInvalidType',
+        violations: [{ field: 'file', msg: 'photoInvalidType' }],
+      });
+    }
+    const now = this.deps.users.clock.now();
+    await this.deps.dataSource.query(
+      `INSERT INTO user_photo (user_id, content, content_type, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id) DO UPDATE SET content = EXCLUDED.content, content_type = EXCLUDED.content_type,
+         updated_at = EXCLUDED.updated_at`,
+      [user.id, Buffer.from(content), type, now],
+    );
+    return { imageUrl: photoUrl(user.id, now) };
+  }
+
+  async getPhoto(userId: string): Promise<{ content: Uint8Array; contentType: string }> {
+    const rows: { content: Buffer; content_type: string }[] = UUID.test(userId)
+      ? await this.deps.dataSource.query('SELECT content, content_type FROM user_photo WHERE user_id = $1', [
+          userId,
+        ])
+      : [];
+    if (!rows[0]) throw new BusError('NOT_FOUND', 'no photo', { reason: 'photoNotFound' });
+    return { content: rows[0].content, contentType: rows[0].content_type };
+  }
+}

@@ -1,0 +1,58 @@
+import { createLogger } from '@shelfscan/observability';
+import type { Mailer } from './mailer.js';
+import { activationMail } from './templates/activation.js';
+import type { Lang } from './templates/layout.js';
+import { passwordResetMail } from './templates/password-reset.js';
+
+const log = createLogger('auth');
+
+/** The emails of the account flows, in the user's language, with links into the web app. */
+export class AccountMails {
+  constructor(
+    private readonly mailer: Mailer,
+    /** The web app's origin, e.g. https://shelfscan.example (no trailing slash). */
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Turkish routes are at the root, English ones under /us. */
+  link(lang: Lang, route: string, params: Record<string, string>): string {
+    const prefix = lang === 'en' ? '/us' : '';
+    return `${this.publicUrl.replace(/\/+$/, '')}${prefix}${route}?${new URLSearchParams(params).toString()}`;
+  }
+
+  async sendActivation(user: { email: string; firstName: string; langKey: string }, code: string) {
+    const lang = asLang(user.langKey);
+    const link = this.link(lang, '/auth/register-verification', { email: user.email, key: code });
+    await this.deliver(
+      user.email,
+      activationMail(lang, { firstName: user.firstName, code, link }),
+      'activation',
+    );
+  }
+
+  async sendPasswordReset(user: { email: string; firstName: string; langKey: string }, key: string) {
+    const lang = asLang(user.langKey);
+    const link = this.link(lang, '/auth/resetpassword', { email: user.email, key });
+    await this.deliver(
+      user.email,
+      passwordResetMail(lang, { firstName: user.firstName, link }),
+      'password reset',
+    );
+  }
+
+  /**
+   * A failed send is logged, not thrown: the change it announces is already committed, and the
+   * user can ask again (resend / new reset request).
+   */
+  private async deliver(to: string, mail: { subject: string; text: string; html: string }, kind: string) {
+    try {
+      await this.mailer.send({ to, ...mail });
+    } catch (err) {
+      log.error({ err, kind }, 'sending an email failed');
+    }
+  }
+}
+
+export function asLang(langKey: string): Lang {
+  return langKey === 'en' ? 'en' : 'tr';
+}

@@ -1,0 +1,74 @@
+import type { DataSource } from 'typeorm';
+import type { Clock } from '../clock.js';
+import { tooMany } from '../verification/code-store.js';
+
+export interface LoginThrottleLimits {
+  /** Failures per account (email, known or not) in the window before logins are refused. */
+  perAccount: number;
+  /** Failures per client address in the window. */
+  perAddress: number;
+  windowMs: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginThrottleLimits = {
+  perAccount: 5,
+  perAddress: 20,
+  windowMs: 15 * 60_000,
+};
+
+/**
+ * Brute-force brake for logins, kept in the auth schema (survives restarts, shared by replicas).
+ * Counted by the email as typed (normalised), so an unknown email is throttled exactly like a
+ * known one and the answers cannot tell them apart.
+ */
+export class LoginThrottle {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly limits: LoginThrottleLimits = DEFAULT_LOGIN_LIMITS,
+  ) {}
+
+  /** Throws 429 tooManyAttempts (with the wait) when the account or the address is locked. */
+  async assertAllowed(email: string, address: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const since = new Date(now - this.limits.windowMs);
+    const check = async (scope: 'account' | 'address', key: string, limit: number) => {
+      if (!key) return 0;
+      const rows: { failed_at: Date }[] = await this.dataSource.query(
+        `SELECT failed_at FROM login_failure WHERE scope = $1 AND key = $2 AND failed_at > $3
+          ORDER BY failed_at DESC LIMIT $4`,
+        [scope, key, since, limit],
+      );
+      if (rows.length < limit) return 0;
+      // Unlocked when the oldest of the last `limit` failures leaves the window.
+      return new Date(rows[limit - 1].failed_at).getTime() + this.limits.windowMs - now;
+    };
+    const wait = Math.max(
+      await check('account', email, this.limits.perAccount),
+      await check('address', address, this.limits.perAddress),
+    );
+    if (wait > 0) throw tooMany('tooManyAttempts', 'too many failed logins, try again later', wait);
+  }
+
+  async recordFailure(email: string, address: string): Promise<void> {
+    const now = this.clock.now();
+    const rows: [string, string][] = [['account', email]];
+    if (address) rows.push(['address', address]);
+    for (const [scope, key] of rows) {
+      await this.dataSource.query(`INSERT INTO login_failure (scope, key, failed_at) VALUES ($1, $2, $3)`, [
+        scope,
+        key,
+        now,
+      ]);
+    }
+    // Forget what has left the window.
+    await this.dataSource.query(`DELETE FROM login_failure WHERE failed_at < $1`, [
+      new Date(now.getTime() - this.limits.windowMs),
+    ]);
+  }
+
+  /** A successful login (or a password reset) clears the account's failures. */
+  async clearAccount(email: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM login_failure WHERE scope = 'account' AND key = $1`, [email]);
+  }
+}

@@ -1,0 +1,133 @@
+import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BusClient, BusError, BusTransports } from '@shelfscan/bus';
+import { loadConfig } from '@shelfscan/config';
+import { authV1 } from '@shelfscan/contracts';
+import { createTestDatabase } from '@shelfscan/db';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { Client } from 'pg';
+import { ManualClock } from '../src/clock.js';
+import { authEnvSchema } from '../src/config.js';
+import { startAuthService, type AuthPorts, type RunningService } from '../src/index.js';
+
+/**
+ * The auth service on a fresh real PostgreSQL database and the in-process bus, with a manual
+ * clock and the file outboxes under a temporary DATA_DIR. Tests talk to it as the gateway does.
+ */
+export async function startHarness(env: Record<string, string> = {}, ports: AuthPorts = {}) {
+  const db = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-auth-'));
+  const clock = new ManualClock();
+  const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
+  const config = loadConfig(authEnvSchema, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://shelfscan.example',
+    ...env,
+  });
+  const service: RunningService = await startAuthService({
+    config,
+    databaseUrl: db.url,
+    transports,
+    runMigrations: true,
+    ports: { clock, ...ports },
+  });
+  const bus = new BusClient(transports.client());
+  const mailDir = path.join(dataDir, 'outbox', 'mail');
+  const smsDir = path.join(dataDir, 'outbox', 'sms');
+
+  const h = {
+    db,
+    dataDir,
+    clock,
+    bus,
+    mailDir,
+    smsDir,
+    /** Every .eml written for this recipient, parsed, oldest first. */
+    async mailsTo(email: string): Promise<ParsedMail[]> {
+      if (!fs.existsSync(mailDir)) return [];
+      const files = fs
+        .readdirSync(mailDir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort();
+      const parsed = await Promise.all(
+        files.map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))),
+      );
+      return parsed.filter((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === email);
+    },
+    async lastMailTo(email: string): Promise<ParsedMail> {
+      const all = await h.mailsTo(email);
+      if (!all.length) throw new Error(`no mail to ${email}`);
+      return all[all.length - 1];
+    },
+    /** The six-digit code of the latest activation mail to this address (read from its text). */
+    async activationCode(email: string): Promise<string> {
+      const text = (await h.lastMailTo(email)).text ?? '';
+      const m = /(?:Activation code|Aktivasyon kodunuz|Your activation code)\D*(\d{6})/i.exec(text);
+      if (!m) throw new Error(`no code in the mail:\n${text}`);
+      return m[1];
+    },
+    /** The `key` of the latest reset link mailed to this address. */
+    async resetKey(email: string): Promise<string> {
+      const text = (await h.lastMailTo(email)).text ?? '';
+      const m = /resetpassword\?\S*key=([\w-]+)/.exec(text);
+      if (!m) throw new Error(`no reset link in the mail:\n${text}`);
+      return m[1];
+    },
+    async sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
+      const c = new Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        return (await c.query(query, params)).rows as T[];
+      } finally {
+        await c.end();
+      }
+    },
+    async register(
+      email: string,
+      opts: { password?: string; langKey?: string; phone?: string; firstName?: string } = {},
+    ) {
+      return bus.request(authV1.AuthService.method.register, {
+        firstName: opts.firstName ?? 'Ayşe',
+        lastName: 'Yılmaz',
+        email,
+        phone: opts.phone ?? '',
+        password: opts.password ?? 'secret1',
+        langKey: opts.langKey ?? 'tr',
+      });
+    },
+    async registerActive(email: string, opts: { password?: string; langKey?: string } = {}) {
+      const r = await h.register(email, opts);
+      await bus.request(authV1.AuthService.method.activate, { email, code: await h.activationCode(email) });
+      return r;
+    },
+    async login(email: string, password = 'secret1', clientIp = '10.0.0.1') {
+      return (await bus.request(authV1.AuthService.method.authenticate, { email, password, clientIp })).token;
+    },
+    async stop() {
+      await service.stop();
+      await transports.close();
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+/** The BusError a call fails with (fails the test when it succeeds). */
+export async function failure(p: Promise<unknown>): Promise<BusError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof BusError) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail, it succeeded');
+}
+
+export { authV1 };
+export const A = authV1.AuthService.method;
