@@ -1,0 +1,369 @@
+import { addToOutbox } from '@shelfscan/bus';
+import { scraperEventsV1 } from '@shelfscan/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
+
+export type ScanStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+export const FINAL_STATUSES: readonly ScanStatus[] = ['completed', 'failed', 'cancelled'];
+
+/** Why a scan failed, for ScanFailed.code (the reason itself is a sentence a user can read). */
+export type ScanFailureCode =
+  'BLOCKED' | 'STORE_NOT_FOUND' | 'MARKETPLACE_UNREACHABLE' | 'INVALID_SCAN' | 'INTERNAL';
+
+export interface ScanJob {
+  id: string;
+  spec: ScanSpec;
+  status: ScanStatus;
+  /** How many times a worker took this job (first run, resumes, retries). */
+  attempts: number;
+  /** How many times it was put back after the marketplace blocked it. */
+  blockedRetries: number;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  checkpoint: ScanCheckpoint | null;
+  progress: ScanProgress | null;
+  result: { coverageLine: string; stopReason: ScanResult['stopReason'] } | null;
+  error: string | null;
+  errorCode: ScanFailureCode | null;
+  cancelRequested: boolean;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+interface ScanJobRow {
+  id: string;
+  spec: ScanSpec;
+  status: ScanStatus;
+  attempts: number;
+  blocked_retries: number;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  checkpoint: ScanCheckpoint | null;
+  progress: ScanProgress | null;
+  result: ScanJob['result'];
+  error: string | null;
+  error_code: ScanFailureCode | null;
+  cancel_requested: boolean;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const toJob = (r: ScanJobRow): ScanJob => ({
+  id: r.id,
+  spec: r.spec,
+  status: r.status,
+  attempts: r.attempts,
+  blockedRetries: r.blocked_retries,
+  leaseOwner: r.lease_owner,
+  leaseUntil: r.lease_until,
+  checkpoint: r.checkpoint,
+  progress: r.progress,
+  result: r.result,
+  error: r.error,
+  errorCode: r.error_code,
+  cancelRequested: r.cancel_requested,
+  createdAt: r.created_at,
+  finishedAt: r.finished_at,
+});
+
+/** The worker no longer holds the job's lease (it expired and another worker took the job). */
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+  constructor(readonly scanId: string) {
+    super(`the lease on scan ${scanId} was lost`);
+  }
+}
+
+/** UPDATE ... RETURNING through TypeORM's postgres driver answers [rows, count]. */
+function updatedRows<T>(result: unknown): T[] {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  )
+    return result[0] as T[];
+  return result as T[];
+}
+
+function progressEvent(scanId: string, p: ScanProgress) {
+  return {
+    scanId,
+    pagesFetched: p.pagesFetched,
+    asinsFound: p.asinsFound,
+    partitionsLeft: p.partitionsLeft,
+    reportedTotal: p.reportedTotal ?? 0,
+    reportedTotalIsLowerBound: p.reportedTotalIsLowerBound,
+    etaSeconds: p.etaSeconds === null ? -1 : Math.round(p.etaSeconds),
+  };
+}
+
+/**
+ * The scraper's scan jobs in PostgreSQL. Every state change that other services must hear of writes
+ * its event to the outbox in the same transaction; the caller nudges the relay after the call.
+ */
+export class ScanJobRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Adds a queued job with this id unless one exists; true when it was added. */
+  async enqueue(
+    id: string,
+    spec: ScanSpec,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO scan_job (id, spec) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [id, JSON.stringify(spec)],
+    );
+    return rows.length === 1;
+  }
+
+  /** Records a request that cannot be run at all as failed, with its ScanFailed event. */
+  async rejectRequest(
+    manager: EntityManager,
+    id: string,
+    spec: unknown,
+    reason: string,
+    code: ScanFailureCode,
+  ): Promise<void> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO scan_job (id, spec, status, error, error_code, finished_at)
+       VALUES ($1, $2::jsonb, 'failed', $3, $4, now()) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [id, JSON.stringify(spec), reason, code],
+    );
+    if (rows.length)
+      await addToOutbox(manager, scraperEventsV1.ScanFailedSchema, { scanId: id, reason, code });
+  }
+
+  /**
+   * Leases one job to `owner` until now + leaseMs, in one statement: a queued job that is due, or a
+   * running job whose lease expired (its worker died). Rows another worker is claiming are skipped
+   * (FOR UPDATE SKIP LOCKED), so two workers never get the same job. `onlyId` restricts the claim
+   * to one job (the CLI).
+   */
+  async claim(owner: string, leaseMs: number, onlyId?: string): Promise<ScanJob | undefined> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE scan_job j
+          SET status = 'running', lease_owner = $1,
+              lease_until = now() + ($2::int * interval '1 millisecond'),
+              attempts = j.attempts + 1, started_at = coalesce(j.started_at, now()), updated_at = now()
+        WHERE j.id = (
+          SELECT id FROM scan_job
+           WHERE ((status = 'queued' AND available_at <= now()) OR (status = 'running' AND lease_until < now()))
+             AND ($3::uuid IS NULL OR id = $3::uuid)
+           ORDER BY available_at, created_at
+           LIMIT 1
+           FOR UPDATE SKIP LOCKED)
+        RETURNING j.*`,
+      [owner, Math.round(leaseMs), onlyId ?? null],
+    );
+    const rows = updatedRows<ScanJobRow>(result);
+    return rows[0] ? toJob(rows[0]) : undefined;
+  }
+
+  /**
+   * Extends the lease while the worker still holds it. Returns whether a cancel was requested,
+   * or undefined when the lease is no longer this owner's.
+   */
+  async heartbeat(
+    id: string,
+    owner: string,
+    leaseMs: number,
+  ): Promise<{ cancelRequested: boolean } | undefined> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE scan_job SET lease_until = now() + ($3::int * interval '1 millisecond'), updated_at = now()
+        WHERE id = $1 AND lease_owner = $2 AND status = 'running'
+        RETURNING cancel_requested`,
+      [id, owner, Math.round(leaseMs)],
+    );
+    const rows = updatedRows<{ cancel_requested: boolean }>(result);
+    return rows[0] ? { cancelRequested: rows[0].cancel_requested } : undefined;
+  }
+
+  /** Gives a running job back at once (graceful shutdown): the next claim resumes it from its checkpoint. */
+  async release(id: string, owner: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE scan_job SET lease_until = now() - interval '1 millisecond', updated_at = now()
+        WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
+      [id, owner],
+    );
+  }
+
+  /** Expires a running job's lease whoever holds it (the CLI, when it knows the holder is dead). */
+  async expireLease(id: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE scan_job SET lease_until = now() - interval '1 millisecond' WHERE id = $1 AND status = 'running'`,
+      [id],
+    );
+  }
+
+  /**
+   * Persists one page in ONE transaction: the new ASINs (a repeat is ignored), the checkpoint and
+   * the progress, plus a ScanProgressed event when `announce`. Throws LeaseLostError (and writes
+   * nothing) when the lease is no longer this owner's.
+   */
+  async savePage(id: string, owner: string, report: PageReport, announce: boolean): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.lockOwned(manager, id, owner);
+      if (report.newAsins.length) {
+        await manager.query(
+          `INSERT INTO scan_asin (scan_id, asin)
+           SELECT $1, t.asin FROM unnest($2::text[]) WITH ORDINALITY AS t(asin, i) ORDER BY t.i
+           ON CONFLICT DO NOTHING`,
+          [id, report.newAsins],
+        );
+      }
+      await manager.query(
+        `UPDATE scan_job SET checkpoint = $2::jsonb, progress = $3::jsonb, updated_at = now() WHERE id = $1`,
+        [id, JSON.stringify(report.checkpoint), JSON.stringify(report.progress)],
+      );
+      if (announce)
+        await addToOutbox(manager, scraperEventsV1.ScanProgressedSchema, progressEvent(id, report.progress));
+    });
+  }
+
+  /** A worker took the job: ScanStarted. */
+  async announceStarted(job: ScanJob): Promise<void> {
+    await this.dataSource.transaction((manager) =>
+      addToOutbox(manager, scraperEventsV1.ScanStartedSchema, { scanId: job.id, attempt: job.attempts }),
+    );
+  }
+
+  /** Completed: the final progress and ScanCompleted with every stored ASIN in discovery order. */
+  async complete(id: string, owner: string, result: ScanResult): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.lockOwned(manager, id, owner);
+      const asins = await this.asins(id, manager);
+      const progress = { ...result.progress, asinsFound: asins.length, partitionsLeft: 0, etaSeconds: 0 };
+      await manager.query(
+        `UPDATE scan_job SET status = 'completed', progress = $2::jsonb, result = $3::jsonb,
+                lease_owner = NULL, lease_until = NULL, error = NULL, error_code = NULL,
+                finished_at = now(), updated_at = now()
+          WHERE id = $1`,
+        [
+          id,
+          JSON.stringify(progress),
+          JSON.stringify({ coverageLine: result.coverageLine, stopReason: result.stopReason }),
+        ],
+      );
+      await addToOutbox(manager, scraperEventsV1.ScanProgressedSchema, progressEvent(id, progress));
+      await addToOutbox(manager, scraperEventsV1.ScanCompletedSchema, {
+        scanId: id,
+        asins,
+        coverageLine: result.coverageLine,
+        pagesFetched: progress.pagesFetched,
+        reportedTotal: progress.reportedTotal ?? 0,
+        stopReason: result.stopReason,
+      });
+    });
+  }
+
+  /** Failed for good: ScanFailed with a reason a user can read. */
+  async fail(id: string, owner: string, reason: string, code: ScanFailureCode): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.lockOwned(manager, id, owner);
+      await manager.query(
+        `UPDATE scan_job SET status = 'failed', error = $2, error_code = $3, lease_owner = NULL,
+                lease_until = NULL, finished_at = now(), updated_at = now()
+          WHERE id = $1`,
+        [id, reason, code],
+      );
+      await addToOutbox(manager, scraperEventsV1.ScanFailedSchema, { scanId: id, reason, code });
+    });
+  }
+
+  /** Puts a blocked job back in the queue, due after `delayMs`; it resumes from its checkpoint. */
+  async requeueBlocked(id: string, owner: string, delayMs: number, reason: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.lockOwned(manager, id, owner);
+      await manager.query(
+        `UPDATE scan_job SET status = 'queued', blocked_retries = blocked_retries + 1, error = $2,
+                error_code = 'BLOCKED', available_at = now() + ($3::int * interval '1 millisecond'),
+                lease_owner = NULL, lease_until = NULL, updated_at = now()
+          WHERE id = $1`,
+        [id, reason, Math.round(delayMs)],
+      );
+    });
+  }
+
+  /** The worker stopped a running job on a cancel request. */
+  async markCancelled(id: string, owner: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.lockOwned(manager, id, owner);
+      await this.cancelled(manager, id);
+    });
+  }
+
+  /**
+   * CancelScan: a queued job is cancelled at once; a running one is flagged and its worker stops
+   * within seconds. Returns the status after the request, or undefined when there is no such scan.
+   */
+  async requestCancel(id: string): Promise<ScanStatus | undefined> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: { status: ScanStatus }[] = await manager.query(
+        'SELECT status FROM scan_job WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      const status = rows[0]?.status;
+      if (!status || FINAL_STATUSES.includes(status)) return status;
+      await manager.query('UPDATE scan_job SET cancel_requested = true, updated_at = now() WHERE id = $1', [
+        id,
+      ]);
+      if (status === 'queued') {
+        await this.cancelled(manager, id);
+        return 'cancelled';
+      }
+      return status;
+    });
+  }
+
+  async get(id: string): Promise<ScanJob | undefined> {
+    const rows: ScanJobRow[] = await this.dataSource.query('SELECT * FROM scan_job WHERE id = $1', [id]);
+    return rows[0] ? toJob(rows[0]) : undefined;
+  }
+
+  /** The ASINs stored for a scan, in discovery order. */
+  async asins(id: string, manager: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const rows: { asin: string }[] = await manager.query(
+      'SELECT asin FROM scan_asin WHERE scan_id = $1 ORDER BY seq',
+      [id],
+    );
+    return rows.map((r) => r.asin);
+  }
+
+  /** An unfinished job with exactly this spec (the CLI resumes it instead of starting over). */
+  async findUnfinished(spec: ScanSpec): Promise<ScanJob | undefined> {
+    const rows: ScanJobRow[] = await this.dataSource.query(
+      `SELECT * FROM scan_job WHERE status IN ('queued', 'running') AND spec = $1::jsonb
+        ORDER BY created_at DESC LIMIT 1`,
+      [JSON.stringify(spec)],
+    );
+    return rows[0] ? toJob(rows[0]) : undefined;
+  }
+
+  private async cancelled(manager: EntityManager, id: string): Promise<void> {
+    const found: { n: string }[] = await manager.query(
+      'SELECT count(*) AS n FROM scan_asin WHERE scan_id = $1',
+      [id],
+    );
+    await manager.query(
+      `UPDATE scan_job SET status = 'cancelled', lease_owner = NULL, lease_until = NULL,
+              finished_at = now(), updated_at = now()
+        WHERE id = $1`,
+      [id],
+    );
+    await addToOutbox(manager, scraperEventsV1.ScanCancelledSchema, {
+      scanId: id,
+      asinsFound: Number(found[0]?.n ?? 0),
+    });
+  }
+
+  /** Locks the job row for this transaction if `owner` holds its lease; LeaseLostError otherwise. */
+  private async lockOwned(manager: EntityManager, id: string, owner: string): Promise<void> {
+    const rows: unknown[] = await manager.query(
+      `SELECT id FROM scan_job WHERE id = $1 AND lease_owner = $2 AND status = 'running' FOR UPDATE`,
+      [id, owner],
+    );
+    if (rows.length === 0) throw new LeaseLostError(id);
+  }
+}

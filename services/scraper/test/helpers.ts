@@ -1,0 +1,60 @@
+import { codec } from '@shelfscan/bus';
+import { createServiceDataSource, createTestDatabase, openServiceDataSource } from '@shelfscan/db';
+import type { DataSource } from 'typeorm';
+import { SCRAPER_SCHEMA, scraperEntities, scraperMigrations } from '../src/db/index.js';
+
+export interface TestDb {
+  ds: DataSource;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database with the scraper's migrations applied (real PostgreSQL from the jest global setup). */
+export async function scraperTestDb(): Promise<TestDb> {
+  const db = await createTestDatabase();
+  const ds = createServiceDataSource({
+    url: db.url,
+    schema: SCRAPER_SCHEMA,
+    entities: scraperEntities,
+    migrations: scraperMigrations,
+  });
+  await openServiceDataSource(ds, { runMigrations: true });
+  return {
+    ds,
+    url: db.url,
+    async close() {
+      await ds.destroy();
+      await db.drop();
+    },
+  };
+}
+
+/** The events written to the outbox for one scan (or all), decoded, in order. */
+export async function outboxEvents(
+  ds: DataSource,
+  scanId?: string,
+): Promise<{ topic: string; message: Record<string, unknown> }[]> {
+  const rows: { topic: string; envelope: Buffer }[] = await ds.query(
+    'SELECT topic, envelope FROM outbox ORDER BY created_at, id',
+  );
+  return rows
+    .map((r) => ({
+      topic: r.topic.replace('shelfscan.scraper.v1.', ''),
+      message: codec.decode(new Uint8Array(r.envelope)).message as Record<string, unknown>,
+    }))
+    .filter((e) => scanId === undefined || e.message.scanId === scanId);
+}
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  everyMs = 25,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import type { ScanSpec } from '../src/engine/types.js';
+import { MarketplaceBlockedError } from '../src/fetch/errors.js';
+import { ScanJobRepository, LeaseLostError } from '../src/jobs/scan-job.repository.js';
+import { ScanWorker, type ScanWorkerOptions } from '../src/jobs/scan-worker.js';
+import { FakeEngine, makeAsins } from './fake-engine.js';
+import { outboxEvents, scraperTestDb, waitFor, type TestDb } from './helpers.js';
+
+const spec = (over: Partial<ScanSpec> = {}): ScanSpec => ({
+  market: 'CA',
+  sellerId: 'A1B2C3D4E5F6G7',
+  type: 'deep',
+  listLimit: 2720,
+  ...over,
+});
+
+describe('durable scan jobs (real PostgreSQL)', () => {
+  let db: TestDb;
+  let repo: ScanJobRepository;
+  const workers: ScanWorker[] = [];
+  const worker = (o: Partial<ScanWorkerOptions> & Pick<ScanWorkerOptions, 'engineFor'>) => {
+    const w = new ScanWorker({ repository: repo, pollMs: 20, leaseMs: 2_000, heartbeatMs: 100, ...o });
+    workers.push(w);
+    return w;
+  };
+  const status = async (id: string) => (await repo.get(id))?.status;
+  const ended = (id: string) =>
+    waitFor(async () => {
+      const s = await status(id);
+      return s === 'completed' || s === 'failed' || s === 'cancelled' ? s : undefined;
+    });
+
+  beforeAll(async () => {
+    db = await scraperTestDb();
+    repo = new ScanJobRepository(db.ds);
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    await db.ds.query('TRUNCATE scan_job, scan_asin, outbox CASCADE');
+  });
+  afterAll(() => db.close());
+
+  it('enqueues a scan id once', async () => {
+    const id = randomUUID();
+    expect(await repo.enqueue(id, spec())).toBe(true);
+    expect(await repo.enqueue(id, spec({ type: 'standard' }))).toBe(false);
+    const rows: unknown[] = await db.ds.query('SELECT id FROM scan_job');
+    expect(rows).toHaveLength(1);
+    expect((await repo.get(id))?.spec.type).toBe('deep');
+  });
+
+  it('never gives one job to two workers: each of many jobs runs exactly once', async () => {
+    const ids = Array.from({ length: 8 }, () => randomUUID());
+    for (const id of ids) await repo.enqueue(id, spec());
+    const runsByJob = new Map<string, string[]>();
+    const engineFor = () => new FakeEngine(makeAsins(64), { pageDelayMs: 15 });
+    // Wrap claim to see which owner got which job.
+    const claim = repo.claim.bind(repo);
+    repo.claim = async (owner, leaseMs, onlyId) => {
+      const job = await claim(owner, leaseMs, onlyId);
+      if (job) runsByJob.set(job.id, [...(runsByJob.get(job.id) ?? []), owner]);
+      return job;
+    };
+    try {
+      const a = worker({ owner: 'worker-a', concurrency: 3, engineFor });
+      const b = worker({ owner: 'worker-b', concurrency: 3, engineFor });
+      a.start();
+      b.start();
+      for (const id of ids) expect(await ended(id)).toBe('completed');
+    } finally {
+      repo.claim = claim;
+    }
+    expect([...runsByJob.keys()].sort()).toEqual([...ids].sort());
+    for (const owners of runsByJob.values()) expect(owners).toHaveLength(1);
+    expect(new Set([...runsByJob.values()].flat())).toEqual(new Set(['worker-a', 'worker-b']));
+    for (const id of ids) expect(await repo.asins(id)).toEqual(makeAsins(64));
+  });
+
+  it('persists each page (ASINs, checkpoint, progress) before the next page is fetched', async () => {
+    const id = randomUUID();
+    await repo.enqueue(id, spec());
+    const asins = makeAsins(100);
+    const seenAtPage: { stored: number; nextPage: unknown; found: number }[] = [];
+    const w = worker({
+      engineFor: () => new FakeEngine(asins, { overlap: true }),
+      onProgress: () => undefined,
+    });
+    // Inspect the database from the engine's next fetch: the previous page must be committed.
+    const save = repo.savePage.bind(repo);
+    repo.savePage = async (...args) => {
+      await save(...args);
+      const job = await repo.get(id);
+      seenAtPage.push({
+        stored: (await repo.asins(id)).length,
+        nextPage: job?.checkpoint?.nextPage,
+        found: job?.progress?.asinsFound ?? -1,
+      });
+    };
+    try {
+      w.start();
+      expect(await ended(id)).toBe('completed');
+    } finally {
+      repo.savePage = save;
+    }
+    expect(seenAtPage).toHaveLength(7);
+    seenAtPage.forEach((s, i) => {
+      expect(s.nextPage).toBe(i + 1);
+      expect(s.stored).toBe(Math.min(100, (i + 1) * 16));
+      expect(s.found).toBe(s.stored);
+    });
+    expect(await repo.asins(id)).toEqual(asins);
+  });
+
+  it('writes a page all or nothing: a worker that lost its lease stores neither ASINs nor checkpoint', async () => {
+    const id = randomUUID();
+    await repo.enqueue(id, spec());
+    expect((await repo.claim('dead-worker', 1))?.id).toBe(id);
+    const page = (n: number, asins: string[]) => ({
+      newAsins: asins,
+      checkpoint: { version: 1, nextPage: n },
+      progress: {
+        pagesFetched: n,
+        asinsFound: n * 2,
+        partitionsLeft: 1,
+        reportedTotal: null,
+        reportedTotalIsLowerBound: false,
+        etaSeconds: null,
+      },
+    });
+    await repo.savePage(id, 'dead-worker', page(1, ['B000000001', 'B000000002']), false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await repo.claim('live-worker', 10_000))?.id).toBe(id); // the expired lease is taken over
+    await expect(repo.savePage(id, 'dead-worker', page(2, ['B000000003']), true)).rejects.toBeInstanceOf(
+      LeaseLostError,
+    );
+    const job = await repo.get(id);
+    expect(job?.checkpoint).toEqual({ version: 1, nextPage: 1 });
+    expect(job?.leaseOwner).toBe('live-worker');
+    expect(job?.attempts).toBe(2);
+    expect(await repo.asins(id)).toEqual(['B000000001', 'B000000002']);
+    expect(await outboxEvents(db.ds, id)).toEqual([]);
+  });
+
+  it('a job whose worker died is taken over after its lease and resumed from the checkpoint, no ASIN lost or repeated', async () => {
+    const id = randomUUID();
+    const asins = makeAsins(200);
+    await repo.enqueue(id, spec());
+    // A worker that claims the job, stores three pages and then dies (no heartbeat, no release).
+    const dying = new FakeEngine(asins);
+    const claimed = await repo.claim('crashed-worker', 300);
+    expect(claimed?.id).toBe(id);
+    let pages = 0;
+    await dying
+      .run(claimed!.spec, {
+        onPage: async (report) => {
+          if (++pages > 3) throw new Error('kill -9');
+          await repo.savePage(id, 'crashed-worker', report, false);
+        },
+      })
+      .catch(() => undefined);
+    expect(await repo.asins(id)).toEqual(asins.slice(0, 48));
+
+    const engine = new FakeEngine(asins, { overlap: true });
+    const started = Date.now();
+    worker({ owner: 'rescuer', engineFor: () => engine }).start();
+    expect(await ended(id)).toBe('completed');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150); // not before the lease expired
+    expect(engine.runs).toEqual([{ resumedFromPage: 3, seen: 48 }]);
+    expect(engine.fetched).toBe(13 - 3);
+    expect(await repo.asins(id)).toEqual(asins);
+    const events = await outboxEvents(db.ds, id);
+    const completed = events.find((e) => e.topic === 'ScanCompleted');
+    expect(completed?.message.asins).toEqual(asins);
+    expect(events.filter((e) => e.topic === 'ScanStarted').map((e) => e.message.attempt)).toEqual([2]);
+  });
+
+  it('throttles ScanProgressed and always sends one at the end, then ScanCompleted in discovery order', async () => {
+    const id = randomUUID();
+    await repo.enqueue(id, spec({ listLimit: 150 }));
+    let clock = 0;
+    const asins = makeAsins(300);
+    worker({
+      engineFor: () => new FakeEngine(asins),
+      now: () => (clock += 500), // each page is half a second later
+      progressThrottleMs: 2_000,
+    }).start();
+    expect(await ended(id)).toBe('completed');
+    const events = await outboxEvents(db.ds, id);
+    const topics = events.map((e) => e.topic);
+    expect(topics[0]).toBe('ScanStarted');
+    expect(topics.slice(-2)).toEqual(['ScanProgressed', 'ScanCompleted']);
+    const progressed = events.filter((e) => e.topic === 'ScanProgressed');
+    // 10 pages (150 of 300, 16 a page) at 500 ms: pages 1, 5, 9 announced, plus the final one.
+    expect(progressed.map((e) => e.message.asinsFound)).toEqual([16, 80, 144, 150]);
+    const completed = events.at(-1)!.message;
+    expect(completed.asins).toEqual(asins.slice(0, 150));
+    expect(completed.stopReason).toBe('list-limit');
+    expect(completed.coverageLine).toMatch(/Found 150 ASINs/);
+    expect((await repo.get(id))?.progress?.asinsFound).toBe(150);
+  });
+
+  it('cancels a running scan within seconds when CancelScan flags it', async () => {
+    const id = randomUUID();
+    await repo.enqueue(id, spec());
+    const engine = new FakeEngine(makeAsins(16_000), { pageDelayMs: 100 });
+    worker({ engineFor: () => engine, heartbeatMs: 200 }).start();
+    await waitFor(async () => ((await repo.asins(id)).length >= 32 ? true : undefined));
+    const asked = Date.now();
+    expect(await repo.requestCancel(id)).toBe('running');
+    expect(await ended(id)).toBe('cancelled');
+    expect(Date.now() - asked).toBeLessThan(3_000);
+    const fetchedAtCancel = engine.fetched;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(engine.fetched).toBe(fetchedAtCancel); // stopped for good
+    const events = await outboxEvents(db.ds, id);
+    expect(events.at(-1)).toMatchObject({ topic: 'ScanCancelled' });
+    expect(events.at(-1)!.message.asinsFound).toBe((await repo.asins(id)).length);
+    expect(await repo.requestCancel(id)).toBe('cancelled'); // idempotent
+  });
+
+  it('cancels a queued scan at once', async () => {
+    const id = randomUUID();
+    await repo.enqueue(id, spec());
+    expect(await repo.requestCancel(id)).toBe('cancelled');
+    expect(await status(id)).toBe('cancelled');
+    expect(await repo.requestCancel(randomUUID())).toBeUndefined();
+  });
+
+  it('requeues a blocked scan a bounded number of times, then fails with a reason a user can read', async () => {
+    const id = randomUUID();
+    await repo.enqueue(id, spec());
+    let runs = 0;
+    worker({
+      engineFor: () => ({
+        run: async () => {
+          runs++;
+          throw new MarketplaceBlockedError('amazon.ca', 'captcha');
+        },
+      }),
+      maxBlockedRetries: 2,
+      blockedBackoffMs: 30,
+    }).start();
+    expect(await ended(id)).toBe('failed');
+    expect(runs).toBe(3);
+    const job = await repo.get(id);
+    expect(job?.blockedRetries).toBe(2);
+    expect(job?.error).toBe(
+      'Blocked by the marketplace: amazon.ca is asking for a captcha; please try again later.',
+    );
+    const failed = (await outboxEvents(db.ds, id)).filter((e) => e.topic === 'ScanFailed');
+    expect(failed).toEqual([
+      { topic: 'ScanFailed', message: expect.objectContaining({ code: 'BLOCKED', reason: job?.error }) },
+    ]);
+  });
+
+  it('resumes a scan that was blocked mid-way from its checkpoint once the block passes', async () => {
+    const id = randomUUID();
+    await repo.enqueue(id, spec());
+    const asins = makeAsins(120);
+    const engine = new FakeEngine(asins, {
+      failAt: new Map([[4, () => new MarketplaceBlockedError('amazon.ca', 'service-unavailable')]]),
+    });
+    worker({ engineFor: () => engine, blockedBackoffMs: 30 }).start();
+    expect(await ended(id)).toBe('completed');
+    expect(engine.runs).toEqual([
+      { resumedFromPage: 0, seen: 0 },
+      { resumedFromPage: 4, seen: 64 },
+    ]);
+    expect(await repo.asins(id)).toEqual(asins);
+    expect((await repo.get(id))?.blockedRetries).toBe(1);
+  });
+
+  it('fails an unexpected error without retrying and without leaking details', async () => {
+    const id = randomUUID();
+    await repo.enqueue(id, spec());
+    worker({
+      engineFor: () => ({
+        run: async () => {
+          throw new TypeError("Cannot read properties of undefined (reading 'x')");
+        },
+      }),
+    }).start();
+    expect(await ended(id)).toBe('failed');
+    const job = await repo.get(id);
+    expect(job?.errorCode).toBe('INTERNAL');
+    expect(job?.error).toMatch(/internal error; please try again/);
+    expect(job?.error).not.toMatch(/undefined/);
+  });
+
+  it('a stopping worker hands its running scan back; the next one resumes it at once', async () => {
+    const id = randomUUID();
+    await repo.enqueue(id, spec());
+    const asins = makeAsins(160);
+    const first = worker({ engineFor: () => new FakeEngine(asins, { pageDelayMs: 50 }), leaseMs: 60_000 });
+    first.start();
+    await waitFor(async () => ((await repo.asins(id)).length >= 48 ? true : undefined));
+    await first.stop();
+    expect(await status(id)).toBe('running');
+    const engine = new FakeEngine(asins);
+    worker({ engineFor: () => engine, leaseMs: 60_000 }).start();
+    expect(await ended(id)).toBe('completed'); // long before the 60 s lease would have expired
+    expect(engine.runs[0].resumedFromPage).toBeGreaterThanOrEqual(3);
+    expect(await repo.asins(id)).toEqual(asins);
+  });
+});
