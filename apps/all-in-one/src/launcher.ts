@@ -2,6 +2,7 @@ import { BusClient, BusTransports } from '@shelfscan/bus';
 import { startAuthService, type RunningService } from '@shelfscan/auth-service';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@shelfscan/db';
 import { createGateway } from '@shelfscan/gateway';
+import { startScraperService } from '@shelfscan/scraper-service';
 import { createLogger } from '@shelfscan/observability';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AllInOneConfig } from './config.js';
@@ -40,6 +41,7 @@ export async function startAllInOne(
       databaseUrl = pg.url;
     }
     services.push(await startAuthService({ config, databaseUrl, transports, runMigrations: true }));
+    services.push(await startScraperService({ config, databaseUrl, transports, runMigrations: true }));
     gateway = await createGateway({ config, bus: new BusClient(transports.client()) });
     await gateway.listen({ port: config.PORT, host: options.host ?? '0.0.0.0' });
   } catch (err) {

@@ -5,3 +5,5 @@ export * from './fetch/index.js';
 export type { PageKind } from './parser/index.js';
 export * from './jobs/index.js';
 export * from './db/index.js';
+export * from './config.js';
+export * from './scraper.service-host.js';

@@ -1,3 +1,6 @@
 export * from './scan-job.repository.js';
 export * from './scan-worker.js';
 export * from './failures.js';
+export * from './scan-requests.js';
+export * from './scans.service.js';
+export * from './engine-factory.js';

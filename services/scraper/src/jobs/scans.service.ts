@@ -1,0 +1,67 @@
+import { BusError, handleOnce, type BusContext } from '@shelfscan/bus';
+import type { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
+import type { DataSource } from 'typeorm';
+import type { ScanJobRepository } from './scan-job.repository.js';
+import { specFromRequest } from './scan-requests.js';
+import type { ScanWorker } from './scan-worker.js';
+
+/** The scraper's bus-facing operations: one method per handler. */
+export class ScansService {
+  constructor(
+    private readonly deps: {
+      dataSource: DataSource;
+      repository: ScanJobRepository;
+      worker?: ScanWorker;
+      listLimit: number;
+      onOutboxWrite: () => void;
+    },
+  ) {}
+
+  /** ScanRequested: a durable job with the scan's id, once per event (a redelivery does nothing). */
+  async requested(req: scraperEventsV1.ScanRequested, ctx: Pick<BusContext, 'messageId'>): Promise<void> {
+    const { dataSource, repository } = this.deps;
+    const check = specFromRequest(req, this.deps.listLimit);
+    let wroteOutbox = false;
+    await handleOnce(dataSource, ctx, 'scraper.scan-requested', async (manager) => {
+      if (check.ok) {
+        await repository.enqueue(req.scanId, check.spec, manager);
+      } else {
+        await repository.rejectRequest(
+          manager,
+          req.scanId,
+          { request: req.type },
+          check.reason,
+          'INVALID_SCAN',
+        );
+        wroteOutbox = true;
+      }
+    });
+    if (wroteOutbox) this.deps.onOutboxWrite();
+    else this.deps.worker?.nudge();
+  }
+
+  async cancel(req: scraperV1.CancelScanRequest): Promise<scraperV1.CancelScanResponse | { status: string }> {
+    const status = await this.deps.repository.requestCancel(req.scanId);
+    if (!status) throw new BusError('NOT_FOUND', 'No such scan.', { reason: 'scanNotFound' });
+    if (status === 'running') this.deps.worker?.cancelLocal(req.scanId);
+    this.deps.onOutboxWrite();
+    return { status };
+  }
+
+  async get(req: scraperV1.GetScanRequest) {
+    const job = await this.deps.repository.get(req.scanId);
+    if (!job) throw new BusError('NOT_FOUND', 'No such scan.', { reason: 'scanNotFound' });
+    const p = job.progress;
+    return {
+      status: job.status,
+      pagesFetched: p?.pagesFetched ?? 0,
+      asinsFound: p?.asinsFound ?? 0,
+      partitionsLeft: p?.partitionsLeft ?? 0,
+      reportedTotal: p?.reportedTotal ?? 0,
+      etaSeconds: p?.etaSeconds == null ? -1 : Math.round(p.etaSeconds),
+      error: job.error ?? '',
+      coverageLine: job.result?.coverageLine ?? '',
+      attempts: job.attempts,
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import { Controller, Inject, Module, type DynamicModule } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import { BusContext, EventHandler, RpcHandler } from '@shelfscan/bus';
+import { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
+import { ScansService } from './scans.service.js';
+
+const { ScraperService } = scraperV1;
+
+/**
+ * The scraper's bus API. Consumes: ScanRequested. Answers: CancelScan, GetScan.
+ * Produces (through the outbox): ScanStarted, ScanProgressed, ScanCompleted, ScanFailed, ScanCancelled.
+ */
+@Controller()
+export class ScraperHandlers {
+  constructor(@Inject(ScansService) private readonly scans: ScansService) {}
+
+  @EventHandler(scraperEventsV1.ScanRequestedSchema)
+  // EventPattern types the handler as (data: {}, ...args: unknown[]): the transport has decoded a
+  // ScanRequested and passes a BusContext.
+  scanRequested(@Payload() evt: object, @Ctx() ctx: unknown) {
+    return this.scans.requested(evt as scraperEventsV1.ScanRequested, ctx as BusContext);
+  }
+
+  @RpcHandler(ScraperService.method.cancelScan)
+  cancelScan(@Payload() req: scraperV1.CancelScanRequest) {
+    return this.scans.cancel(req);
+  }
+
+  @RpcHandler(ScraperService.method.getScan)
+  getScan(@Payload() req: scraperV1.GetScanRequest) {
+    return this.scans.get(req);
+  }
+}
+
+@Module({})
+export class ScraperModule {
+  static forRoot(deps: { scans: ScansService }): DynamicModule {
+    return {
+      module: ScraperModule,
+      controllers: [ScraperHandlers],
+      providers: [{ provide: ScansService, useValue: deps.scans }],
+    };
+  }
+}

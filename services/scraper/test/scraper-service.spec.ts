@@ -1,0 +1,114 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { BusClient, BusError, BusTransports, codec } from '@shelfscan/bus';
+import { loadConfig } from '@shelfscan/config';
+import { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
+import { scraperEnvSchema } from '../src/config.js';
+import { startScraperService, type RunningService } from '../src/scraper.service-host.js';
+import { FakeEngine, makeAsins } from './fake-engine.js';
+import { outboxEvents, scraperTestDb, waitFor, type TestDb } from './helpers.js';
+
+const SELLER = 'A1B2C3D4E5F6G7';
+
+describe('scraper service on the in-process bus (real PostgreSQL)', () => {
+  let db: TestDb;
+  let transports: BusTransports;
+  let service: RunningService;
+  let bus: BusClient;
+  const engines: FakeEngine[] = [];
+
+  beforeAll(async () => {
+    db = await scraperTestDb();
+    const config = loadConfig(scraperEnvSchema, { SCRAPER_WORKERS: '2', SCAN_LIST_LIMIT: '500' });
+    transports = new BusTransports(config);
+    service = await startScraperService({
+      config,
+      databaseUrl: db.url,
+      transports,
+      runMigrations: true,
+      engineFor: () => {
+        const e = new FakeEngine(makeAsins(5_000), { pageDelayMs: 30 });
+        engines.push(e);
+        return e;
+      },
+    });
+    bus = new BusClient(transports.client());
+  });
+  afterAll(async () => {
+    await service.stop();
+    await transports.close();
+    await db.close();
+  });
+
+  const publish = (data: Partial<scraperEventsV1.ScanRequested>, messageId = randomUUID()) => {
+    const bytes = codec.event(
+      'shelfscan.scraper.v1.ScanRequested',
+      { market: 'CA', sellerId: SELLER, type: 'standard', userEmail: 'u@example.com', ...data },
+      messageId,
+    );
+    return transports.client().publishEncoded('shelfscan.scraper.v1.ScanRequested', bytes);
+  };
+  const getScan = (scanId: string) => bus.request(scraperV1.ScraperService.method.getScan, { scanId });
+
+  it('runs a requested scan once even when the event is delivered twice, and publishes its events', async () => {
+    const scanId = randomUUID();
+    const messageId = randomUUID();
+    await publish({ scanId, listLimit: 100 }, messageId);
+    await publish({ scanId, listLimit: 100 }, messageId); // redelivery
+    const done = await waitFor(async () => {
+      const s = await getScan(scanId).catch(() => undefined);
+      return s?.status === 'completed' ? s : undefined;
+    });
+    expect(done).toMatchObject({ status: 'completed', asinsFound: 100, attempts: 1 });
+    expect(done.coverageLine).toMatch(/Found 100 ASINs/);
+    const jobs: unknown[] = await db.ds.query('SELECT id FROM scan_job WHERE id = $1', [scanId]);
+    expect(jobs).toHaveLength(1);
+    const events = await outboxEvents(db.ds, scanId);
+    expect(events.filter((e) => e.topic === 'ScanStarted')).toHaveLength(1);
+    expect(events.at(-1)?.message.asins).toEqual(makeAsins(100));
+    // The relay publishes them.
+    await waitFor(async () => {
+      const left: unknown[] = await db.ds.query('SELECT id FROM outbox WHERE published_at IS NULL');
+      return left.length === 0;
+    });
+  });
+
+  it('caps the list limit at SCAN_LIST_LIMIT', async () => {
+    const scanId = randomUUID();
+    await publish({ scanId, listLimit: 0 });
+    const done = await waitFor(async () => {
+      const s = await getScan(scanId).catch(() => undefined);
+      return s?.status === 'completed' ? s : undefined;
+    });
+    expect(done.asinsFound).toBe(500);
+  });
+
+  it('records a request it cannot run as failed, with a readable reason', async () => {
+    const scanId = randomUUID();
+    await publish({ scanId, market: 'DE' });
+    const failed = await waitFor(async () => {
+      const s = await getScan(scanId).catch(() => undefined);
+      return s?.status === 'failed' ? s : undefined;
+    });
+    expect(failed.error).toBe('The market "DE" is not one ShelfScan scans.');
+    expect((await outboxEvents(db.ds, scanId)).map((e) => [e.topic, e.message.code])).toEqual([
+      ['ScanFailed', 'INVALID_SCAN'],
+    ]);
+  });
+
+  it('cancels a running scan over the bus within seconds', async () => {
+    const scanId = randomUUID();
+    await publish({ scanId, type: 'deep', listLimit: 5_000 });
+    await waitFor(async () => ((await getScan(scanId).catch(() => undefined))?.asinsFound ?? 0) >= 32);
+    const asked = Date.now();
+    const res = await bus.request(scraperV1.ScraperService.method.cancelScan, { scanId });
+    expect(['running', 'cancelled']).toContain(res.status);
+    await waitFor(async () => (await getScan(scanId)).status === 'cancelled');
+    expect(Date.now() - asked).toBeLessThan(3_000);
+  });
+
+  it('answers NOT_FOUND for an unknown scan', async () => {
+    await expect(getScan(randomUUID())).rejects.toBeInstanceOf(BusError);
+    await expect(getScan(randomUUID())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
