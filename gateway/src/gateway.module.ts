@@ -7,13 +7,10 @@ import { AccountService } from './account/account.service.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { RolesGuard } from './auth/guards.js';
 import { SigningKeySource } from './auth/signing-keys.js';
+import { TokenStateCache } from './auth/token-state.js';
 import type { GatewayConfig } from './config.js';
 import { HealthController } from './health/health.controller.js';
-import {
-  PendingAdminController,
-  PendingPublicController,
-  PendingUserController,
-} from './pending/pending.controller.js';
+import { PendingAdminController, PendingUserController } from './pending/pending.controller.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
 
 @Module({})
@@ -30,7 +27,6 @@ export class GatewayModule {
       controllers: [
         HealthController,
         AccountController,
-        PendingPublicController,
         PendingUserController,
         PendingAdminController,
         SpaController,
@@ -39,6 +35,7 @@ export class GatewayModule {
         { provide: BusClient, useValue: deps.bus },
         { provide: SigningKeySource, useValue: new SigningKeySource(deps.bus, deps.config.JWT_PUBLIC_KEY) },
         { provide: WEB_DIST_DIR, useValue: deps.config.WEB_DIST_DIR },
+        { provide: TokenStateCache, useValue: new TokenStateCache(deps.bus) },
         AccountService,
         JwtStrategy,
         RolesGuard,

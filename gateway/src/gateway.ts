@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -70,6 +71,9 @@ export async function createGateway(deps: {
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Profile photo uploads (POST /api/account/photo): one file, the size checked per route.
+  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: 1024 * 1024 } });
 
   if (fs.existsSync(deps.config.WEB_DIST_DIR)) {
     app.useStaticAssets({

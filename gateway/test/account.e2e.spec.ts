@@ -7,6 +7,7 @@ import { authEnvSchema, startAuthService, type RunningService } from '@shelfscan
 import { BusClient, BusTransports } from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
 import { createTestDatabase } from '@shelfscan/db';
+import { simpleParser } from 'mailparser';
 import { createGateway, gatewayEnvSchema } from '../src/index.js';
 
 /** The first journey through the real layers: HTTP → gateway → bus → auth service → PostgreSQL. */
@@ -67,10 +68,33 @@ describe('gateway + auth service (real PostgreSQL)', () => {
     password: 'secret1',
   };
 
-  it('registers, refuses a taken email, logs in and shows who you are', async () => {
+  /** The activation code of the newest .eml in DATA_DIR/outbox/mail addressed to this email. */
+  async function mailedCode(email: string): Promise<string> {
+    const dir = path.join(dataDir, 'outbox', 'mail');
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(`-${email}.eml`))
+      .sort();
+    const mail = await simpleParser(fs.readFileSync(path.join(dir, files[files.length - 1])));
+    return /(\d{6})/.exec(mail.subject ?? '')![1];
+  }
+
+  it('registers, refuses a taken email, activates with the mailed code, logs in and shows who you are', async () => {
     const reg = await call('POST', '/api/public/register', ayse);
     expect(reg.statusCode).toBe(200);
     expect(reg.json()).toMatchObject({ success: true, data: { id: expect.any(String) } });
+    expect((await call('GET', '/api/public/check-activation?email=ayse@example.com')).json().data).toBe(
+      false,
+    );
+    const early = await call('POST', '/api/authenticate', { email: 'ayse@example.com', password: 'secret1' });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({ success: false, code: 'accountNotActivated' });
+    const activated = await call('POST', '/api/public/activate', {
+      email: 'ayse@example.com',
+      code: await mailedCode('ayse@example.com'),
+    });
+    expect(activated.statusCode).toBe(200);
+    expect(activated.json()).toMatchObject({ success: true });
 
     const again = await call('POST', '/api/public/register', { ...ayse, email: 'ayse@example.com' });
     expect(again.statusCode).toBe(400);
@@ -97,6 +121,10 @@ describe('gateway + auth service (real PostgreSQL)', () => {
       firstName: 'Ayşe',
       lastName: 'Çelik-Yılmaz',
       fullName: 'Ayşe Çelik-Yılmaz',
+      phone: '+905321234567',
+      phoneVerified: false,
+      imageUrl: null,
+      activated: true,
       authorities: ['ROLE_USER'],
       userPlanExist: false,
       userPlans: [],

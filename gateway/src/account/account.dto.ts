@@ -9,11 +9,23 @@ import {
   Matches,
   MaxLength,
   MinLength,
+  ValidateIf,
+  ValidatorConstraint,
+  Validate,
+  type ValidatorConstraintInterface,
 } from 'class-validator';
+import { isCommonPassword } from './common-passwords.js';
 
 /** Letters (Turkish ones included), spaces and hyphens, 2–50 characters. */
 const PERSON_NAME = /^(?=.{2,50}$)\p{L}+(?:[ \-'’]\p{L}+)*$/u;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+@ValidatorConstraint({ name: 'notCommonPassword' })
+class NotCommonPassword implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value !== 'string' || !isCommonPassword(value);
+  }
+}
 
 export class RegisterDto {
   @ApiProperty({ example: 'Ayşe' })
@@ -46,6 +58,7 @@ export class RegisterDto {
   @IsString({ message: 'passwordMin' })
   @MinLength(6, { message: 'passwordMin' })
   @MaxLength(128, { message: 'passwordMin' })
+  @Validate(NotCommonPassword, { message: 'passwordCommon' })
   password!: string;
 
   @ApiPropertyOptional({
@@ -74,4 +87,95 @@ export class CheckActivationQuery {
   @Transform(trim)
   @IsEmail({}, { message: 'emailInvalid' })
   email!: string;
+}
+
+export class EmailDto {
+  @ApiProperty({ example: 'ayse@example.com' })
+  @Transform(trim)
+  @IsEmail({}, { message: 'emailInvalid' })
+  @MaxLength(254, { message: 'emailInvalid' })
+  email!: string;
+}
+
+export class ActivateDto extends EmailDto {
+  @ApiProperty({ example: '123456', description: 'the six-digit code of the activation email' })
+  @Transform(trim)
+  @IsString({ message: 'codeInvalid' })
+  @Matches(/^\d{6}$/, { message: 'codeInvalid' })
+  code!: string;
+}
+
+export class CompletePasswordResetDto extends EmailDto {
+  @ApiProperty({ description: 'the key of the reset link' })
+  @IsString({ message: 'keyRequired' })
+  @IsNotEmpty({ message: 'keyRequired' })
+  @MaxLength(200, { message: 'keyRequired' })
+  key!: string;
+
+  @ApiProperty({ minLength: 6 })
+  @IsString({ message: 'passwordMin' })
+  @MinLength(6, { message: 'passwordMin' })
+  @MaxLength(128, { message: 'passwordMin' })
+  @Validate(NotCommonPassword, { message: 'passwordCommon' })
+  password!: string;
+}
+
+export class UpdateAccountDto {
+  @ApiProperty({ description: 'your account id (GET /api/account/user)' })
+  @IsString({ message: 'required' })
+  @IsNotEmpty({ message: 'required' })
+  id!: string;
+
+  @ApiProperty({ example: 'Ayşe' })
+  @Transform(trim)
+  @IsString({ message: 'nameInvalid' })
+  @Matches(PERSON_NAME, { message: 'nameInvalid' })
+  firstName!: string;
+
+  @ApiProperty({ example: 'Yılmaz' })
+  @Transform(trim)
+  @IsString({ message: 'surnameInvalid' })
+  @Matches(PERSON_NAME, { message: 'surnameInvalid' })
+  lastName!: string;
+
+  @ApiProperty({ description: 'must be your current email: it cannot be changed here' })
+  @Transform(trim)
+  @IsEmail({}, { message: 'emailInvalid' })
+  email!: string;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'empty or null removes it; a new number is unverified',
+  })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'phoneMin' })
+  @Matches(/^$|^\+?[\d\s().-]*$/, { message: 'phoneMin' })
+  @Matches(/^$|^(?:\D*\d){10,15}\D*$/, { message: 'phoneMin' })
+  phone?: string | null;
+
+  @ApiPropertyOptional({ minLength: 6, description: 'empty or absent keeps the current password' })
+  @IsOptional()
+  @ValidateIf((o: UpdateAccountDto) => !!o.password)
+  @IsString({ message: 'passwordMin' })
+  @MinLength(6, { message: 'passwordMin' })
+  @MaxLength(128, { message: 'passwordMin' })
+  @Validate(NotCommonPassword, { message: 'passwordCommon' })
+  password?: string | null;
+}
+
+export class SendVerificationCodeQuery {
+  @ApiProperty({ example: '+905321234567', description: 'the phone number; Turkish when no country code' })
+  @Transform(trim)
+  @IsString({ message: 'phoneInvalid' })
+  @Matches(/^\+?[\d\s().-]{7,25}$/, { message: 'phoneInvalid' })
+  gsm!: string;
+}
+
+export class CheckVerificationCodeQuery {
+  @ApiProperty({ example: '123456' })
+  @Transform(trim)
+  @IsString({ message: 'codeInvalid' })
+  @Matches(/^\d{6}$/, { message: 'codeInvalid' })
+  verificationCode!: string;
 }

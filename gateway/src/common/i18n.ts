@@ -24,6 +24,48 @@ const messages: Record<string, Record<Lang, string>> = {
   langInvalid: { en: 'Language must be tr or en.', tr: 'Dil tr ya da en olmalıdır.' },
   notAvailableYet: { en: 'This feature is not available yet.', tr: 'Bu özellik henüz kullanılamıyor.' },
   unknownField: { en: 'Unknown field: {field}.', tr: 'Bilinmeyen alan: {field}.' },
+  // Accounts (issue 3)
+  passwordCommon: {
+    en: 'This password is too common; choose another one.',
+    tr: 'Bu şifre çok yaygın; başka bir şifre seçin.',
+  },
+  phoneInvalid: { en: 'Phone number is invalid.', tr: 'Telefon numarası geçersiz.' },
+  codeInvalid: { en: 'The code must be 6 digits.', tr: 'Kod 6 haneli olmalıdır.' },
+  keyRequired: { en: 'The reset key is required.', tr: 'Sıfırlama anahtarı zorunludur.' },
+  emailNotChangeable: {
+    en: 'The email address cannot be changed.',
+    tr: 'E-posta adresi değiştirilemez.',
+  },
+  photoInvalidType: {
+    en: 'The photo must be a JPG, GIF or PNG image.',
+    tr: 'Fotoğraf JPG, GIF ya da PNG olmalıdır.',
+  },
+  photoTooLarge: { en: 'The photo must be at most 800 kB.', tr: 'Fotoğraf en fazla 800 kB olabilir.' },
+  photoMissing: { en: 'Choose a photo to upload.', tr: 'Yüklenecek bir fotoğraf seçin.' },
+  accountUpdated: {
+    en: 'Your information has been successfully updated.',
+    tr: 'Bilgileriniz başarıyla güncellendi.',
+  },
+  activationDone: {
+    en: 'You are now verified. Please use your username/password to login.',
+    tr: 'Hesabınız doğrulandı. Lütfen e-posta adresiniz ve şifrenizle giriş yapın.',
+  },
+  activationSent: {
+    en: 'If an inactive account uses this address, a new code has been sent.',
+    tr: 'Bu adresle etkinleştirilmemiş bir hesap varsa yeni bir kod gönderildi.',
+  },
+  registered: {
+    en: 'Your account has been created. Enter the code we emailed you to activate it.',
+    tr: 'Hesabınız oluşturuldu. Etkinleştirmek için e-postanıza gönderdiğimiz kodu girin.',
+  },
+  resetRequested: {
+    en: 'If an account uses this address, we have emailed a link to reset the password.',
+    tr: 'Bu adresle bir hesap varsa şifre sıfırlama bağlantısını e-postayla gönderdik.',
+  },
+  resetDone: {
+    en: 'Your password has been changed. You can log in with the new one.',
+    tr: 'Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.',
+  },
 };
 
 /** Translates a message key; any other text is returned as it is. */

@@ -6,7 +6,7 @@ import { t } from '../common/i18n.js';
 /**
  * Routes of product-spec part 7 whose service has not landed yet. Each exists at its exact path,
  * with its guard, and answers 501 in the spec's shape until its issue replaces it with the real
- * handler (accounts: password reset, profile update, phone; scans; billing; admin).
+ * handler (scans; billing; admin).
  */
 function notYet(): never {
   throw new HttpException({ success: false, message: t('notAvailableYet'), code: 'notAvailableYet' }, 501);
@@ -14,30 +14,9 @@ function notYet(): never {
 
 @ApiTags('not available yet')
 @ApiNotImplementedResponse({ description: 'arrives with its feature' })
-@Controller()
-export class PendingPublicController {
-  @Post('api/public/password-reset') passwordReset() {
-    return notYet();
-  }
-  @Post('api/public/complete-password-reset') completePasswordReset() {
-    return notYet();
-  }
-}
-
-@ApiTags('not available yet')
-@ApiNotImplementedResponse({ description: 'arrives with its feature' })
 @Authenticated()
 @Controller()
 export class PendingUserController {
-  @Put('api/account/user') updateAccount() {
-    return notYet();
-  }
-  @Get('api/account/send-verification-code') sendVerificationCode() {
-    return notYet();
-  }
-  @Get('api/account/check-verification-code') checkVerificationCode() {
-    return notYet();
-  }
   @Get('api/search-info') listSearches() {
     return notYet();
   }

@@ -1,0 +1,463 @@
+import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ManualClock, authEnvSchema, startAuthService, type RunningService } from '@shelfscan/auth-service';
+import { BusClient, BusTransports } from '@shelfscan/bus';
+import { loadConfig } from '@shelfscan/config';
+import { createTestDatabase } from '@shelfscan/db';
+import { simpleParser } from 'mailparser';
+import { createGateway, gatewayEnvSchema } from '../src/index.js';
+
+/** Issue 3 through HTTP: the answers' shapes, codes, statuses and headers (auth on real PostgreSQL). */
+describe('accounts API (gateway + auth service)', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let auth: RunningService;
+  let transports: BusTransports;
+  let app: NestFastifyApplication;
+  const clock = new ManualClock();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-acc-'));
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const env = {
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://shop.test',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    };
+    transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
+    auth = await startAuthService({
+      config: loadConfig(authEnvSchema, env),
+      databaseUrl: db.url,
+      transports,
+      runMigrations: true,
+      ports: { clock },
+    });
+    app = await createGateway({
+      config: loadConfig(gatewayEnvSchema, env),
+      bus: new BusClient(transports.client()),
+    });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await auth.stop();
+    await transports.close();
+    await db.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    body?: object,
+    headers: Record<string, string> = {},
+  ) => app.inject({ method, url, payload: body, headers });
+  const bearer = (token: string, extra: Record<string, string> = {}) => ({
+    authorization: `Bearer ${token}`,
+    ...extra,
+  });
+
+  async function lastMail(email: string) {
+    const dir = path.join(dataDir, 'outbox', 'mail');
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(`-${email}.eml`))
+      .sort();
+    if (!files.length) throw new Error(`no mail to ${email}`);
+    return simpleParser(fs.readFileSync(path.join(dir, files[files.length - 1])));
+  }
+  const mailedCode = async (email: string) => /(\d{6})/.exec((await lastMail(email)).subject ?? '')![1];
+
+  async function activeUser(email: string, password = 'secret1', lang = 'tr') {
+    const reg = await call('POST', '/api/public/register', {
+      firstName: 'Deniz',
+      lastName: 'Ak',
+      email,
+      password,
+      langKey: lang,
+    });
+    expect(reg.statusCode).toBe(200);
+    const act = await call('POST', '/api/public/activate', { email, code: await mailedCode(email) });
+    expect(act.statusCode).toBe(200);
+    const login = await call('POST', '/api/authenticate', { email, password });
+    expect(login.statusCode).toBe(200);
+    return login.json().data.token as string;
+  }
+
+  function multipart(field: string, filename: string, content: Buffer, type: string) {
+    const boundary = '----shelfscan' + Math.random().toString(16).slice(2);
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+
+  it('activation: 400 codes for a wrong or expired code, 200 when already active, 429 after 5 tries', async () => {
+    await call('POST', '/api/public/register', {
+      firstName: 'Can',
+      lastName: 'Er',
+      email: 'can@example.com',
+      password: 'secret1',
+    });
+    const code = await mailedCode('can@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await call('POST', '/api/public/activate', { email: 'can@example.com', code: wrong });
+    expect([bad.statusCode, bad.json()]).toEqual([
+      400,
+      { success: false, code: 'activationCodeInvalid', message: expect.any(String), status: 400 },
+    ]);
+    const malformed = await call(
+      'POST',
+      '/api/public/activate',
+      { email: 'can@example.com', code: '12ab' },
+      { 'accept-language': 'en' },
+    );
+    expect([malformed.statusCode, malformed.json().errors]).toEqual([
+      422,
+      [{ field: 'code', msg: 'The code must be 6 digits.' }],
+    ]);
+    clock.advance(15 * 60_000 + 1000);
+    const expired = await call('POST', '/api/public/activate', { email: 'can@example.com', code });
+    expect([expired.statusCode, expired.json().code]).toEqual([400, 'activationCodeExpired']);
+
+    // A new code by resend; too soon after it: 429 with Retry-After.
+    const resend = await call('POST', '/api/public/resend-activation', { email: 'can@example.com' });
+    expect([resend.statusCode, resend.json().success]).toEqual([200, true]);
+    const unknown = await call('POST', '/api/public/resend-activation', { email: 'nobody@example.com' });
+    expect(unknown.json()).toEqual(resend.json());
+    const soon = await call('POST', '/api/public/resend-activation', { email: 'can@example.com' });
+    expect([soon.statusCode, soon.json().code, soon.headers['retry-after']]).toEqual([
+      429,
+      'tooManyRequests',
+      '60',
+    ]);
+    expect(soon.json().errors).toBeUndefined();
+
+    const fresh = await mailedCode('can@example.com');
+    const other = fresh === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++)
+      await call('POST', '/api/public/activate', { email: 'can@example.com', code: other });
+    const spent = await call('POST', '/api/public/activate', { email: 'can@example.com', code: fresh });
+    expect([spent.statusCode, spent.json().code]).toEqual([429, 'tooManyAttempts']);
+    clock.advance(61_000);
+    await call('POST', '/api/public/resend-activation', { email: 'can@example.com' });
+    const ok = await call('POST', '/api/public/activate', {
+      email: 'can@example.com',
+      code: await mailedCode('can@example.com'),
+    });
+    expect([ok.statusCode, ok.json()]).toEqual([200, { success: true, message: expect.any(String) }]);
+    const again = await call('POST', '/api/public/activate', { email: 'can@example.com', code: '999999' });
+    expect(again.statusCode).toBe(200);
+    expect((await call('GET', '/api/public/check-activation?email=can@example.com')).json().data).toBe(true);
+  });
+
+  it('login: 429 tooManyAttempts with Retry-After after 5 failures, the same for unknown emails', async () => {
+    await activeUser('lock@example.com');
+    const run = async (email: string) => {
+      const out = [];
+      for (let i = 0; i < 5; i++)
+        out.push((await call('POST', '/api/authenticate', { email, password: 'wrong-one' })).json());
+      const locked = await call('POST', '/api/authenticate', { email, password: 'secret1' });
+      out.push(locked.json(), locked.statusCode, locked.headers['retry-after']);
+      return out;
+    };
+    const known = await run('lock@example.com');
+    const unknown = await run('ghost-lock@example.com');
+    expect(known).toEqual(unknown);
+    expect(known[0]).toMatchObject({ success: false, code: 'loginError', status: 401 });
+    expect(known.slice(5)).toEqual([
+      expect.objectContaining({ code: 'tooManyAttempts', status: 429 }),
+      429,
+      '900',
+    ]);
+    clock.advance(15 * 60_000 + 1000);
+    expect(
+      (await call('POST', '/api/authenticate', { email: 'lock@example.com', password: 'secret1' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('password reset: the same answer for everyone, a mailed key, 400 resetKeyInvalid, older tokens get 401', async () => {
+    const oldToken = await activeUser('forgot@example.com', 'secret1', 'en');
+    const asked = await call('POST', '/api/public/password-reset', { email: 'forgot@example.com' });
+    const unknown = await call('POST', '/api/public/password-reset', { email: 'nobody@example.com' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual(unknown.json());
+    expect(asked.json()).toMatchObject({ success: true, message: expect.any(String) });
+    const text = (await lastMail('forgot@example.com')).text ?? '';
+    const key = /http:\/\/shop\.test\/us\/auth\/resetpassword\?email=forgot%40example\.com&key=([\w-]+)/.exec(
+      text,
+    )![1];
+
+    expect((await call('GET', '/api/account/user', undefined, bearer(oldToken))).statusCode).toBe(200);
+    const bad = await call('POST', '/api/public/complete-password-reset', {
+      email: 'forgot@example.com',
+      key: 'nope',
+      password: 'brand-new1',
+    });
+    expect([bad.statusCode, bad.json()]).toEqual([
+      400,
+      expect.objectContaining({ success: false, code: 'resetKeyInvalid' }),
+    ]);
+    const common = await call(
+      'POST',
+      '/api/public/complete-password-reset',
+      { email: 'forgot@example.com', key, password: 'password123' },
+      { 'accept-language': 'en' },
+    );
+    expect([common.statusCode, common.json().errors[0].msg]).toEqual([
+      422,
+      'This password is too common; choose another one.',
+    ]);
+    const done = await call('POST', '/api/public/complete-password-reset', {
+      email: 'forgot@example.com',
+      key,
+      password: 'brand-new1',
+    });
+    expect([done.statusCode, done.json().success]).toEqual([200, true]);
+    const stale = await call('GET', '/api/account/user', undefined, bearer(oldToken));
+    expect(stale.statusCode).toBe(401);
+    const reuse = await call('POST', '/api/public/complete-password-reset', {
+      email: 'forgot@example.com',
+      key,
+      password: 'brand-new2',
+    });
+    expect(reuse.json().code).toBe('resetKeyInvalid');
+    const fresh = await call('POST', '/api/authenticate', {
+      email: 'forgot@example.com',
+      password: 'brand-new1',
+    });
+    expect(
+      (await call('GET', '/api/account/user', undefined, bearer(fresh.json().data.token))).statusCode,
+    ).toBe(200);
+  });
+
+  it('PUT /api/account/user: localized success, email not changeable, password optional', async () => {
+    const token = await activeUser('edit@example.com');
+    const me = (await call('GET', '/api/account/user', undefined, bearer(token))).json().data;
+    const body = {
+      id: me.id,
+      firstName: 'Elif',
+      lastName: 'Şahin',
+      email: 'edit@example.com',
+      phone: '0532 999 88 77',
+      password: '',
+    };
+    const tr = await call('PUT', '/api/account/user', body, bearer(token));
+    expect([tr.statusCode, tr.json()]).toEqual([
+      200,
+      { success: true, message: 'Bilgileriniz başarıyla güncellendi.' },
+    ]);
+    const en = await call(
+      'PUT',
+      '/api/account/user',
+      { ...body, password: 'fresh-pass1' },
+      bearer(token, { 'accept-language': 'en' }),
+    );
+    expect(en.json()).toEqual({ success: true, message: 'Your information has been successfully updated.' });
+    const after = (await call('GET', '/api/account/user', undefined, bearer(token))).json().data;
+    expect(after).toMatchObject({
+      firstName: 'Elif',
+      lastName: 'Şahin',
+      fullName: 'Elif Şahin',
+      phone: '+905329998877',
+      phoneVerified: false,
+    });
+    expect(
+      (await call('POST', '/api/authenticate', { email: 'edit@example.com', password: 'fresh-pass1' }))
+        .statusCode,
+    ).toBe(200);
+    const moved = await call(
+      'PUT',
+      '/api/account/user',
+      { ...body, email: 'new@example.com' },
+      bearer(token, { 'accept-language': 'en' }),
+    );
+    expect([moved.statusCode, moved.json().errors]).toEqual([
+      422,
+      [{ field: 'email', msg: 'The email address cannot be changed.' }],
+    ]);
+    const short = await call('PUT', '/api/account/user', { ...body, password: '123' }, bearer(token));
+    expect([short.statusCode, short.json().errors[0].msg]).toEqual([
+      422,
+      'Şifre en az 6 karakter olmalıdır.',
+    ]);
+    expect((await call('PUT', '/api/account/user', body)).statusCode).toBe(401);
+  });
+
+  it('photo: multipart upload checked by content and size, served with its type', async () => {
+    const token = await activeUser('pic@example.com');
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(100, 7),
+    ]);
+    const up = multipart('file', 'me.png', png, 'image/png');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/account/photo',
+      payload: up.payload,
+      headers: bearer(token, up.headers),
+    });
+    expect(res.statusCode).toBe(200);
+    const imageUrl: string = res.json().data.imageUrl;
+    expect(imageUrl).toMatch(/^\/api\/account\/photo\/[0-9a-f-]{36}\?v=\d+$/);
+    const img = await call('GET', imageUrl);
+    expect([img.statusCode, img.headers['content-type'], img.rawPayload.equals(png)]).toEqual([
+      200,
+      'image/png',
+      true,
+    ]);
+    expect((await call('GET', '/api/account/user', undefined, bearer(token))).json().data.imageUrl).toBe(
+      imageUrl,
+    );
+
+    const fake = multipart('file', 'evil.jpg', Buffer.from('<svg onload=alert(1)>'), 'image/jpeg');
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/account/photo',
+      payload: fake.payload,
+      headers: bearer(token, fake.headers),
+    });
+    expect([bad.statusCode, bad.json().code, bad.json().errors]).toEqual([
+      422,
+      'photoInvalidType',
+      [{ field: 'file', msg: 'Fotoğraf JPG, GIF ya da PNG olmalıdır.' }],
+    ]);
+    const big = multipart(
+      'file',
+      'big.gif',
+      Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(800 * 1024)]),
+      'image/gif',
+    );
+    const large = await app.inject({
+      method: 'POST',
+      url: '/api/account/photo',
+      payload: big.payload,
+      headers: bearer(token, { ...big.headers, 'accept-language': 'en' }),
+    });
+    expect([large.statusCode, large.json().code, large.json().message]).toEqual([
+      422,
+      'photoTooLarge',
+      'The photo must be at most 800 kB.',
+    ]);
+    const still = await call('GET', imageUrl);
+    expect(still.rawPayload.equals(png)).toBe(true);
+    expect((await call('GET', '/api/account/photo/00000000-0000-4000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/account/photo',
+          payload: up.payload,
+          headers: up.headers,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('phone: SMS code from the outbox verifies the number; 422, 400 phoneInUse and 429 answers', async () => {
+    const token = await activeUser('gsm@example.com');
+    const other = await activeUser('gsm-other@example.com');
+    const sent = await call(
+      'GET',
+      '/api/account/send-verification-code?gsm=' + encodeURIComponent('0555 444 33 22'),
+      undefined,
+      bearer(token),
+    );
+    expect([sent.statusCode, sent.json()]).toEqual([
+      200,
+      { success: true, message: 'ok', data: { sent: true } },
+    ]);
+    const smsDir = path.join(dataDir, 'outbox', 'sms');
+    const file = fs
+      .readdirSync(smsDir)
+      .filter((f) => f.endsWith('-+905554443322.txt'))
+      .sort()
+      .pop()!;
+    const code = /: (\d{6})\./.exec(fs.readFileSync(path.join(smsDir, file), 'utf8'))![1];
+    const soon = await call(
+      'GET',
+      '/api/account/send-verification-code?gsm=05554443322',
+      undefined,
+      bearer(token),
+    );
+    expect([soon.statusCode, soon.json().code, soon.headers['retry-after']]).toEqual([
+      429,
+      'tooManyRequests',
+      '60',
+    ]);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const no = await call(
+      'GET',
+      `/api/account/check-verification-code?verificationCode=${wrong}`,
+      undefined,
+      bearer(token),
+    );
+    expect(no.json()).toEqual({ success: true, message: 'ok', data: { isValid: false } });
+    const yes = await call(
+      'GET',
+      `/api/account/check-verification-code?verificationCode=${code}`,
+      undefined,
+      bearer(token),
+    );
+    expect(yes.json().data).toEqual({ isValid: true });
+    expect((await call('GET', '/api/account/user', undefined, bearer(token))).json().data).toMatchObject({
+      phone: '+905554443322',
+      phoneVerified: true,
+    });
+
+    const inUse = await call(
+      'GET',
+      '/api/account/send-verification-code?gsm=%2B905554443322',
+      undefined,
+      bearer(other),
+    );
+    expect([inUse.statusCode, inUse.json().code]).toEqual([400, 'phoneInUse']);
+    const junk = await call(
+      'GET',
+      '/api/account/send-verification-code?gsm=12',
+      undefined,
+      bearer(other, { 'accept-language': 'en' }),
+    );
+    expect([junk.statusCode, junk.json().errors]).toEqual([
+      422,
+      [{ field: 'gsm', msg: 'Phone number is invalid.' }],
+    ]);
+    const notANumber = await call(
+      'GET',
+      '/api/account/send-verification-code?gsm=1234567890123',
+      undefined,
+      bearer(other),
+    );
+    expect([notANumber.statusCode, notANumber.json().code]).toEqual([422, 'phoneInvalid']);
+  });
+
+  it('lists the new routes in OpenAPI and no longer answers them with 501', async () => {
+    const paths = Object.keys((await call('GET', '/api/docs-json')).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/public/activate',
+        '/api/public/resend-activation',
+        '/api/public/password-reset',
+        '/api/public/complete-password-reset',
+        '/api/account/photo',
+        '/api/account/photo/{userId}',
+        '/api/account/send-verification-code',
+        '/api/account/check-verification-code',
+      ]),
+    );
+    expect((await call('POST', '/api/public/password-reset', {})).statusCode).toBe(422);
+  });
+});
