@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { Client } from 'pg';
 import { freePort } from '@shelfscan/db';
 
@@ -106,8 +107,20 @@ describeBuilt('embedded mode process', () => {
 
     const second = launch(env);
     await waitFor(second, 'ShelfScan is up');
-    // Every answered registration is there and can log in.
+    // Every answered registration is there: its activation email was written to the .eml outbox
+    // before the answer, its code activates it, and it can log in.
+    const mailDir = path.join(dataDir, 'outbox/mail');
     for (const email of answered) {
+      const file = fs.readdirSync(mailDir).find((f) => f.endsWith(`-${email}.eml`));
+      expect({ email, mailed: !!file }).toEqual({ email, mailed: true });
+      const mail = await simpleParser(fs.readFileSync(path.join(mailDir, file!)));
+      const code = /(\d{6})/.exec(mail.text ?? '')![1];
+      const activated = await fetch(`http://127.0.0.1:${port}/api/public/activate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, code }),
+      });
+      expect({ email, status: activated.status }).toEqual({ email, status: 200 });
       const res = await fetch(`http://127.0.0.1:${port}/api/authenticate`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
