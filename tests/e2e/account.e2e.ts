@@ -1,17 +1,46 @@
 import { expect, test, type Page } from '@playwright/test';
+import { e164, makePng, mailFiles, sixDigitCode, smsFiles, waitForMail, waitForSmsCode } from './outbox';
 
 const password = 'e2e-secret-1';
 
-async function register(page: Page, prefix: '' | '/us', email: string) {
+async function register(page: Page, prefix: '' | '/us', email: string, phone = '+90 532 000 00 01') {
   await page.goto(`${prefix}/auth/register`);
   await page.getByTestId('register-first-name').fill('Zeynep');
   await page.getByTestId('register-last-name').fill('Şahin');
   await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-phone').fill('+90 532 000 00 01');
+  await page.getByTestId('register-phone').fill(phone);
   await page.getByTestId('register-password').fill(password);
   await page.getByTestId('register-confirm-password').fill(password);
   await page.getByTestId('register-terms').check();
   await page.getByTestId('register-submit').click();
+}
+
+/** Types a six-digit code into a PinInput (its boxes carry `<prefix>-0` … `<prefix>-5`). */
+export async function typeCode(page: Page, prefix: string, code: string) {
+  await page.getByTestId(`${prefix}-0`).click();
+  await page.keyboard.type(code);
+}
+
+/** Registers, reads the activation code from the captured mail and enters it on the register screen. */
+async function registerAndActivate(page: Page, prefix: '' | '/us', email: string) {
+  const before = mailFiles();
+  await register(page, prefix, email);
+  await expect(page.getByTestId('activation-form')).toBeVisible();
+  const mail = await waitForMail(email, () => true, { seen: before });
+  await typeCode(page, 'activation-code', sixDigitCode(mail.text));
+  await expect(page.getByTestId('register-success')).toHaveText(
+    prefix === '/us'
+      ? 'Your account is activated. You are being taken to the login page.'
+      : 'Hesabınız etkinleştirildi. Giriş sayfasına yönlendiriliyorsunuz.',
+  );
+  // After 1 s the register page sends the user to the login page.
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=register$/, { timeout: 5000 });
+}
+
+async function login(page: Page, email: string, pass = password) {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(pass);
+  await page.getByTestId('login-submit').click();
 }
 
 test('a guest is sent away from a page that needs login', async ({ page }) => {
@@ -21,25 +50,80 @@ test('a guest is sent away from a page that needs login', async ({ page }) => {
   await expect(page).toHaveURL(/\/us\/?$/);
 });
 
-test('register → login → my account → logout, in Turkish', async ({ page, context }) => {
+test('register → mailed code → activate → login → my information → photo → phone → logout, in Turkish', async ({
+  page,
+  context,
+}) => {
   const email = `zeynep.${Date.now()}@example.com`;
-  await register(page, '', email);
-  // After 1 s the register page sends the user to the login page.
-  await expect(page).toHaveURL(/\/auth\/login\?redirect=register$/, { timeout: 5000 });
+  await registerAndActivate(page, '', email);
+  const mail = (await waitForMail(email)).subject;
+  expect(mail).toContain('aktivasyon kodu'); // Turkish mail for a Turkish registration
 
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
+  await login(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   const authCookie = (await context.cookies()).find((c) => c.name === 'frontend-nuxt-auth-key');
   expect(authCookie?.value.split('.')).toHaveLength(3);
 
   await page.getByTestId('nav-account').click();
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByTestId('account-email')).toHaveText(email);
-  await expect(page.getByTestId('account-first-name')).toHaveText('Zeynep');
-  await expect(page.getByTestId('account-last-name')).toHaveText('Şahin');
+  await expect(page.getByTestId('account-email')).toHaveValue(email);
+  await expect(page.getByTestId('account-email')).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('account-first-name')).toHaveValue('Zeynep');
+  await expect(page.getByTestId('account-last-name')).toHaveValue('Şahin');
   await expect(page.getByTestId('account-no-plans')).toBeVisible();
+
+  // My information: update the names and the phone, then see them after a reload.
+  // A number no other run has verified (a verified number belongs to one account only).
+  const n = String(Date.now()).slice(-7);
+  const phone = `+90 532 ${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5)}`;
+  await page.getByTestId('account-first-name').fill('Zeynep Nur');
+  await page.getByTestId('account-last-name').fill('Şahin-Kaya');
+  await page.getByTestId('account-phone').fill(phone);
+  await page.getByTestId('account-save').click();
+  await expect(page.getByText('Bilgileriniz başarıyla güncellendi.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('account-first-name')).toHaveValue('Zeynep Nur');
+  await expect(page.getByTestId('account-last-name')).toHaveValue('Şahin-Kaya');
+
+  // A photo that is not an image is refused in the browser; a PNG made here is uploaded and shown in the navbar.
+  await page.getByTestId('account-photo-input').setInputFiles({
+    name: 'not-an-image.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('this is text, not a picture'),
+  });
+  await expect(page.getByTestId('account-photo-error')).toHaveText(
+    'Yalnızca JPG, GIF veya PNG resimler yüklenebilir.',
+  );
+  await page.getByTestId('account-photo-input').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: makePng(24),
+  });
+  await expect(page.getByTestId('account-photo-success')).toBeVisible();
+  const avatar = page.getByTestId('nav-avatar').locator('img');
+  await expect(avatar).toBeVisible();
+  const src = await avatar.getAttribute('src');
+  expect(src).toBeTruthy();
+  const image = await page.request.get(new URL(src!, page.url()).toString());
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toContain('image/png');
+  expect((await image.body()).subarray(1, 4).toString('latin1')).toBe('PNG');
+
+  // Phone verification: the code is read from the SMS outbox file.
+  await expect(page.getByTestId('phone-unverified-badge')).toBeVisible();
+  const seenSms = smsFiles();
+  await page.getByTestId('phone-number').fill(phone);
+  await page.getByTestId('phone-send').click();
+  await expect(page.getByTestId('phone-code-step')).toBeVisible();
+  await expect(page.getByTestId('phone-send')).toBeDisabled();
+  const code = await waitForSmsCode(e164(phone), seenSms);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await typeCode(page, 'phone-code', wrong);
+  await expect(page.getByTestId('phone-error')).toBeVisible();
+  await typeCode(page, 'phone-code', code);
+  await expect(page.getByTestId('phone-verified-badge')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('phone-verified-badge')).toBeVisible();
 
   // A logged-in user is sent away from the guest-only pages.
   await page.goto('/auth/login');
@@ -53,33 +137,39 @@ test('register → login → my account → logout, in Turkish', async ({ page, 
   await expect(page).toHaveURL(/localhost:\d+\/$/);
 });
 
-test('English register screen, taken email and validation messages', async ({ page }) => {
+test('English register screen: code step, taken email and validation messages', async ({ page }) => {
   const email = `taken.${Date.now()}@example.com`;
-  await register(page, '/us', email);
-  await expect(page).toHaveURL(/\/us\/auth\/login\?redirect=register$/, { timeout: 5000 });
+  await registerAndActivate(page, '/us', email);
+  expect((await waitForMail(email)).subject).toContain('activation code'); // English mail
 
   await register(page, '/us', email);
-  await expect(page.getByText(/email address already taken/i).first()).toBeVisible();
+  await expect(page.getByTestId('register-error')).toHaveText('email address already taken');
 
   await page.goto('/us/auth/register');
   await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('register-form')).toContainText(/required|invalid/i);
+  await expect(page.getByTestId('register-form')).toContainText('Name is invalid');
+  await expect(page.getByTestId('register-form')).toContainText('You must accept the user agreement.');
+});
+
+test('Turkish register screen shows the Turkish texts and validation', async ({ page }) => {
+  await page.goto('/auth/register');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+  await expect(page.getByRole('heading', { name: 'Hesabınızı oluşturun' })).toBeVisible();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-form')).toContainText('Ad geçersiz');
+  await expect(page.getByTestId('register-form')).toContainText('Kullanıcı sözleşmesini kabul etmelisiniz.');
 });
 
 test('a wrong password is refused with the login error', async ({ page }) => {
   await page.goto('/us/auth/login');
-  await page.getByTestId('login-email').fill('admin@shelfscan.test');
-  await page.getByTestId('login-password').fill('not-the-password');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByText(/login failed/i).first()).toBeVisible();
+  await login(page, 'admin@shelfscan.test', 'not-the-password');
+  await expect(page.getByTestId('login-error')).toHaveText('Login failed, check your email and password.');
   await expect(page).toHaveURL(/\/us\/auth\/login/);
 });
 
 test('an admin sees the admin menu; a user does not', async ({ page }) => {
   await page.goto('/us/auth/login');
-  await page.getByTestId('login-email').fill('admin@shelfscan.test');
-  await page.getByTestId('login-password').fill('admin-e2e-pass');
-  await page.getByTestId('login-submit').click();
+  await login(page, 'admin@shelfscan.test', 'admin-e2e-pass');
   await expect(page).toHaveURL(/\/us\/dashboard$/);
   await expect(page.getByTestId('nav-admin')).toBeVisible();
 });

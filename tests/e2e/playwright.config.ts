@@ -11,7 +11,14 @@ const root = path.resolve(__dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-e2e-'));
 fs.chmodSync(dataDir, 0o755);
+// The config is evaluated again in every worker: keep the same folders there (workers inherit env).
+process.env.E2E_DATA_DIR = dataDir;
+/** The SMTP catcher started by server-with-catcher.mjs, and where it writes the captured mails. */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
+process.env.E2E_SMTP_PORT = String(smtpPort);
+process.env.E2E_MAIL_DIR ??= path.join(dataDir, 'e2e-captured-mail');
 export const baseURL = `http://localhost:${port}`;
+process.env.E2E_BASE_URL = baseURL;
 
 export default defineConfig({
   testDir: '.',
@@ -44,7 +51,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `node ${path.join(root, 'apps/all-in-one/dist/main.js')}`,
+    // A real SMTP catcher, then `node apps/all-in-one/dist/main.js` with SMTP_URL pointing at it.
+    command: `node ${path.join(root, 'tests/e2e/server-with-catcher.mjs')}`,
     cwd: root,
     url: `${baseURL}/readyz`,
     timeout: 120_000,
@@ -55,6 +63,8 @@ export default defineConfig({
       ...(process.env as Record<string, string>),
       PORT: String(port),
       DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      MAIL_FROM: 'ShelfScan <no-reply@shelfscan.test>',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'admin@shelfscan.test',
       ADMIN_PASSWORD: 'admin-e2e-pass',

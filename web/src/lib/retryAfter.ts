@@ -14,6 +14,8 @@ export function parseRetryAfter(
   const v = value.trim();
   if (v === '') return undefined;
   if (/^\d+$/.test(v)) return Number(v);
+  // Otherwise only an HTTP date (it names a weekday and a month) counts.
+  if (!/[a-z]{3}/i.test(v)) return undefined;
   const at = Date.parse(v);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, Math.ceil((at - nowMs) / 1000));

@@ -6,9 +6,11 @@ export function secondsLeft(untilMs: number | null, nowMs: number): number {
   return Math.max(0, Math.ceil((untilMs - nowMs) / 1000));
 }
 
-/** A seconds countdown: `start(n)` counts down from n; `remaining` is 0 when idle. */
-export function useCountdown() {
-  const [until, setUntil] = useState<number | null>(null);
+/** A seconds countdown: `start(n)` counts down from n; `remaining` is 0 when idle. It may start running. */
+export function useCountdown(initialSeconds = 0) {
+  const [until, setUntil] = useState<number | null>(() =>
+    initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : null,
+  );
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

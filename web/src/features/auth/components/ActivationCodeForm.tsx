@@ -18,14 +18,23 @@ export function isActivationCode(value: string): boolean {
 
 /**
  * The six-digit activation code of a new account (emailed at registration) with a resend action.
- * `onActivated` runs once the server accepted the code.
+ * `onActivated` runs once the server accepted the code. `justSent`: a code was sent a moment ago
+ * (registration), so the resend action starts with its countdown.
  */
-export function ActivationCodeForm({ email, onActivated }: { email: string; onActivated: () => void }) {
+export function ActivationCodeForm({
+  email,
+  onActivated,
+  justSent = false,
+}: {
+  email: string;
+  onActivated: () => void;
+  justSent?: boolean;
+}) {
   const { t } = useTranslation('auth');
   const errorText = useApiErrorText();
   const [activate, activation] = useActivateMutation();
   const [resend, resending] = useResendActivationMutation();
-  const countdown = useCountdown();
+  const countdown = useCountdown(justSent ? RESEND_COOLDOWN_S : 0);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);

@@ -90,7 +90,7 @@ export function RegisterForm() {
         <ApiMessage kind={activated ? 'success' : 'info'} testId="register-success">
           {activated ? t('register.activated') : t('register.success', { email: registeredEmail })}
         </ApiMessage>
-        {!activated && <ActivationCodeForm email={registeredEmail} onActivated={onActivated} />}
+        {!activated && <ActivationCodeForm email={registeredEmail} onActivated={onActivated} justSent />}
       </Stack>
     );
   }

@@ -1,0 +1,68 @@
+/**
+ * The e2e web server: a real SMTP catcher (smtp-server + mailparser) on 127.0.0.1:E2E_SMTP_PORT,
+ * then the embedded launcher (`node apps/all-in-one/dist/main.js`) with SMTP_URL pointing at it.
+ * Every captured mail is written as JSON ({to, from, subject, text, html, date}) into E2E_MAIL_DIR,
+ * where the journeys read it (see outbox.ts). Used as Playwright's webServer command.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const smtpPort = Number(process.env.E2E_SMTP_PORT);
+const mailDir = process.env.E2E_MAIL_DIR;
+if (!smtpPort || !mailDir) {
+  console.error('server-with-catcher: E2E_SMTP_PORT and E2E_MAIL_DIR are required');
+  process.exit(2);
+}
+fs.mkdirSync(mailDir, { recursive: true });
+
+let counter = 0;
+const addresses = (field) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address));
+
+const catcher = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['AUTH', 'STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const record = {
+          to: addresses(mail.to),
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          from: addresses(mail.from),
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          html: typeof mail.html === 'string' ? mail.html : '',
+          date: new Date().toISOString(),
+        };
+        const name = `${Date.now()}-${String(++counter).padStart(4, '0')}.json`;
+        // Write then rename: a reader never sees half a file.
+        fs.writeFileSync(path.join(mailDir, `.${name}`), JSON.stringify(record, null, 2));
+        fs.renameSync(path.join(mailDir, `.${name}`), path.join(mailDir, name));
+        callback();
+      })
+      .catch((err) => callback(err));
+  },
+});
+
+catcher.on('error', (err) => console.error('smtp catcher:', err));
+catcher.listen(smtpPort, '127.0.0.1', () => {
+  const child = spawn(process.execPath, [path.join(root, 'apps/all-in-one/dist/main.js')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+  });
+  const stop = (signal) => {
+    if (child.exitCode === null) child.kill(signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+  child.on('exit', (code, signal) => {
+    catcher.close(() => process.exit(code ?? (signal ? 1 : 0)));
+    setTimeout(() => process.exit(code ?? 1), 2000).unref();
+  });
+});

@@ -1,0 +1,219 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { enterCode } from '../../../test/pin';
+import { userToken } from '../../../test/jwt';
+import { jsonResponse, renderApp, requestUrl } from '../../../test/render';
+
+const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+const input = (testId: string) => {
+  const el = screen.getByTestId(testId);
+  return (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
+};
+const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
+
+interface Server {
+  user: Record<string, unknown>;
+  calls: Request[];
+  photo?: Response;
+  check?: boolean;
+}
+
+/** A gateway with a current user that PUT, photo upload and phone verification change. */
+function gateway(over: Partial<Server> = {}): Server {
+  const server: Server = {
+    user: {
+      id: 5,
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      email: 'ayse@example.com',
+      phone: '+905321234567',
+      phoneVerified: false,
+      imageUrl: null,
+      userPlans: [],
+    },
+    calls: [],
+    check: true,
+    ...over,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (req: unknown) => {
+      const request = req as Request;
+      server.calls.push(request.clone());
+      const url = new URL(requestUrl(req));
+      if (url.pathname === '/api/account/user' && request.method === 'GET')
+        return jsonResponse({ success: true, data: server.user });
+      if (url.pathname === '/api/account/user' && request.method === 'PUT') {
+        const body = (await request.json()) as Record<string, unknown>;
+        server.user = {
+          ...server.user,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone,
+        };
+        return jsonResponse({ success: true, message: 'Your information has been successfully updated.' });
+      }
+      if (url.pathname === '/api/account/photo') {
+        if (server.photo) return server.photo;
+        server.user = { ...server.user, imageUrl: '/api/account/photo/5?v=1' };
+        return jsonResponse({ success: true, data: { imageUrl: '/api/account/photo/5?v=1' } });
+      }
+      if (url.pathname === '/api/account/send-verification-code')
+        return jsonResponse({ success: true, data: { sent: true } });
+      if (url.pathname === '/api/account/check-verification-code') {
+        const valid = server.check && url.searchParams.get('verificationCode') === '246810';
+        if (valid) server.user = { ...server.user, phoneVerified: true };
+        return jsonResponse({ success: true, data: { isValid: !!valid } });
+      }
+      return jsonResponse({ success: false, message: 'not stubbed' }, 404);
+    }),
+  );
+  return server;
+}
+
+const token = () => userToken('ayse@example.com');
+
+describe('account page', () => {
+  it('my information: validates, sends PUT with id and read-only email, shows the success toast', async () => {
+    const server = gateway();
+    renderApp('/us/account', { token: token() });
+    await waitFor(() => expect(input('account-first-name').value).toBe('Ayşe'));
+    expect(input('account-email').readOnly).toBe(true);
+    expect(screen.getByTestId('account-no-plans')).toBeTruthy();
+
+    type('account-first-name', 'Ayşe Nur');
+    type('account-phone', '+90 532 765 43 21');
+    type('account-password', 'newpass1');
+    type('account-confirm-password', 'newpass2');
+    await act(async () => fireEvent.click(screen.getByTestId('account-save')));
+    expect(screen.getByText('Passwords do not match.')).toBeTruthy();
+    expect(server.calls.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    type('account-confirm-password', 'newpass1');
+    await act(async () => fireEvent.click(screen.getByTestId('account-save')));
+    expect(await screen.findByText('Your information has been successfully updated.')).toBeTruthy();
+    const put = server.calls.find((r) => r.method === 'PUT')!;
+    expect(await put.json()).toEqual({
+      id: 5,
+      firstName: 'Ayşe Nur',
+      lastName: 'Yılmaz',
+      email: 'ayse@example.com',
+      phone: '+90 532 765 43 21',
+      password: 'newpass1',
+    });
+    // The password fields are emptied after the update; an empty password is not sent.
+    expect(input('account-password').value).toBe('');
+    await act(async () => fireEvent.click(screen.getByTestId('account-save')));
+    await waitFor(() => expect(server.calls.filter((r) => r.method === 'PUT')).toHaveLength(2));
+    const second = (await server.calls.filter((r) => r.method === 'PUT')[1].json()) as Record<
+      string,
+      unknown
+    >;
+    expect('password' in second).toBe(false);
+  });
+
+  it('a server 422 on update is shown in the form', async () => {
+    gateway();
+    vi.mocked(fetch).mockImplementationOnce(async () =>
+      jsonResponse({ success: true, data: { id: 5, firstName: 'Ayşe', lastName: 'Y', email: 'a@x.io' } }),
+    );
+    renderApp('/account', { token: token() });
+    await waitFor(() => expect(input('account-first-name').value).toBe('Ayşe'));
+    vi.mocked(fetch).mockImplementationOnce(async () =>
+      jsonResponse({ success: false, errors: [{ field: 'phone', msg: 'Telefon geçersiz' }] }, 422),
+    );
+    type('account-last-name', 'Yılmaz');
+    await act(async () => fireEvent.click(screen.getByTestId('account-save')));
+    expect((await screen.findByTestId('account-form-error')).textContent).toBe('Telefon geçersiz');
+  });
+
+  it('photo: a non-image is refused in the browser; a PNG is uploaded as multipart and shown in the navbar', async () => {
+    const server = gateway();
+    renderApp('/us/account', { token: token() });
+    await screen.findByTestId('account-photo-input');
+    expect(screen.queryByTestId('nav-avatar')).toBeNull();
+
+    const fake = new File(['just text'], 'fake.png', { type: 'image/png' });
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('account-photo-input'), { target: { files: [fake] } }),
+    );
+    expect((await screen.findByTestId('account-photo-error')).textContent).toBe(
+      'Only JPG, GIF or PNG images can be uploaded.',
+    );
+    const big = new File([new Uint8Array([...PNG_HEAD, ...new Uint8Array(800 * 1024)])], 'big.png');
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('account-photo-input'), { target: { files: [big] } }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('account-photo-error').textContent).toBe(
+        'The photo is too large: at most 800 kB.',
+      ),
+    );
+    expect(server.calls.filter((r) => r.url.endsWith('/api/account/photo'))).toHaveLength(0);
+
+    const png = new File([new Uint8Array([...PNG_HEAD, 1, 2, 3])], 'me.png', { type: 'image/png' });
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('account-photo-input'), { target: { files: [png] } }),
+    );
+    expect(await screen.findByTestId('account-photo-success')).toBeTruthy();
+    const upload = server.calls.find((r) => r.url.endsWith('/api/account/photo'))!;
+    expect(upload.method).toBe('POST');
+    // multipart/form-data with the field `file`. (Under jsdom, Node's fetch does not see the bytes of
+    // jsdom's File objects, so name and content are checked by the Playwright journey in a real browser.)
+    expect(upload.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    const raw = Buffer.from(await upload.arrayBuffer()).toString('latin1');
+    expect(raw).toMatch(/Content-Disposition: form-data; name="file"; filename=/i);
+    await waitFor(() =>
+      expect(screen.getByTestId('nav-avatar').querySelector('img')?.getAttribute('src')).toBe(
+        '/api/account/photo/5?v=1',
+      ),
+    );
+  });
+
+  it('photo: the server refusal is shown', async () => {
+    gateway({
+      photo: jsonResponse({ success: false, code: 'photoInvalidType', message: 'bad type' }, 422),
+    });
+    renderApp('/account', { token: token() });
+    await screen.findByTestId('account-photo-input');
+    const png = new File([new Uint8Array([...PNG_HEAD, 1])], 'me.png', { type: 'image/png' });
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('account-photo-input'), { target: { files: [png] } }),
+    );
+    expect((await screen.findByTestId('account-photo-error')).textContent).toBe(
+      'Yalnızca JPG, GIF veya PNG resimler yüklenebilir.',
+    );
+  });
+
+  it('phone verification: send the code to the entered number, a wrong code, the right code → verified badge', async () => {
+    const server = gateway();
+    renderApp('/us/account', { token: token() });
+    await screen.findByTestId('phone-unverified-badge');
+    expect(input('phone-number').value).toBe('+905321234567');
+
+    type('phone-number', '123');
+    await act(async () => fireEvent.click(screen.getByTestId('phone-send')));
+    expect(screen.getByTestId('phone-error').textContent).toBe('Phone number must have at least 10 digits.');
+
+    type('phone-number', '+90 532 111 22 33');
+    await act(async () => fireEvent.click(screen.getByTestId('phone-send')));
+    await screen.findByTestId('phone-code-step');
+    const send = server.calls.find((r) => r.url.includes('send-verification-code'))!;
+    expect(new URL(send.url).searchParams.get('gsm')).toBe('+90 532 111 22 33');
+    expect((screen.getByTestId('phone-send') as HTMLButtonElement).disabled).toBe(true);
+
+    await enterCode('phone-code', '111111');
+    expect((await screen.findByTestId('phone-error')).textContent).toBe(
+      'The code is not valid or has expired. Check it or send a new code.',
+    );
+    expect(screen.queryByTestId('phone-verified-badge')).toBeNull();
+
+    await enterCode('phone-code', '246810');
+    expect(await screen.findByTestId('phone-verified-badge')).toBeTruthy();
+    expect(screen.queryByTestId('phone-code-step')).toBeNull();
+    // The user was reloaded after the valid code.
+    const userLoads = server.calls.filter((r) => r.url.endsWith('/api/account/user') && r.method === 'GET');
+    expect(userLoads.length).toBeGreaterThanOrEqual(2);
+  });
+});
