@@ -253,6 +253,29 @@ describe('durable scan jobs (real PostgreSQL)', () => {
     ]);
   });
 
+  it('keeps naming the block that started it when the fetcher later pauses itself (cooling down)', async () => {
+    const id = randomUUID();
+    await repo.enqueue(id, spec());
+    const errors = [
+      new MarketplaceBlockedError('amazon.ca', 'service-unavailable'),
+      new MarketplaceBlockedError('amazon.ca', 'cooling-down', new Date(Date.now() + 300_000)),
+    ];
+    worker({
+      engineFor: () => ({
+        run: async () => {
+          throw errors.shift() ?? new MarketplaceBlockedError('amazon.ca', 'cooling-down');
+        },
+      }),
+      maxBlockedRetries: 1,
+      blockedBackoffMs: 20,
+      blockedBackoffMaxMs: 40,
+    }).start();
+    expect(await ended(id)).toBe('failed');
+    expect((await repo.get(id))?.error).toBe(
+      'Blocked by the marketplace: amazon.ca answers "service unavailable" (503); please try again later.',
+    );
+  });
+
   it('resumes a scan that was blocked mid-way from its checkpoint once the block passes', async () => {
     const id = randomUUID();
     await repo.enqueue(id, spec());

@@ -10,6 +10,8 @@ export interface ScanFailure {
   /** Worth trying again later (the job is requeued a bounded number of times). */
   retryable: boolean;
   retryAt?: Date;
+  /** We paused requests ourselves after repeated blocks (the reason names no page kind). */
+  coolingDown?: boolean;
 }
 
 /** The prefix of every "the marketplace blocked us" reason (the CLI and the web show it as is). */
@@ -26,7 +28,13 @@ function errorCode(err: unknown): string | undefined {
 export function describeFailure(err: unknown, spec: ScanSpec): ScanFailure {
   const domain = marketByCode(spec.market)?.domain ?? 'the marketplace';
   if (err instanceof MarketplaceBlockedError) {
-    return { reason: BLOCKED_PREFIX + err.message, code: 'BLOCKED', retryable: true, retryAt: err.retryAt };
+    return {
+      reason: BLOCKED_PREFIX + err.message,
+      code: 'BLOCKED',
+      retryable: true,
+      retryAt: err.retryAt,
+      coolingDown: err.reason === 'cooling-down',
+    };
   }
   if (err instanceof MarketplaceFetchError) {
     return {

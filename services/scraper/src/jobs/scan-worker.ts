@@ -226,6 +226,8 @@ export class ScanWorker {
       return 'released';
     }
     const failure = describeFailure(error, job.spec);
+    // "Paused after repeated blocks" says less than the block that started it (a captcha, a 503).
+    if (failure.coolingDown && job.error && job.errorCode === 'BLOCKED') failure.reason = job.error;
     if (failure.retryable && job.blockedRetries < this.o.maxBlockedRetries) {
       const backoff = this.o.blockedBackoffMs * 2 ** job.blockedRetries;
       const untilRetryAt = failure.retryAt ? failure.retryAt.getTime() - Date.now() : 0;
