@@ -63,6 +63,22 @@ export interface ScanResult {
   coverageLine: string;
   /** Why the scan ended: all partitions done, list limit reached. */
   stopReason: 'exhausted' | 'list-limit';
+  /** The numbers behind `coverageLine`, so a UI can word it in its own language. */
+  coverage?: ScanCoverage;
+}
+
+export interface ScanCoverage {
+  /** ASINs found. */
+  found: number;
+  /** The count Amazon reported for the store (or the refined search), null when it showed none. */
+  reported: number | null;
+  /** True when Amazon only said "over N". */
+  reportedIsLowerBound: boolean;
+  listLimit: number;
+  /** The scan stopped because it reached the list limit. */
+  stoppedAtListLimit: boolean;
+  /** Functional scans: `found` counts matching ASINs only, `reported` is the refined search's count. */
+  filtered: boolean;
 }
 
 export interface RunOptions {

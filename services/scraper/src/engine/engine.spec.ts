@@ -1,0 +1,332 @@
+/**
+ * The scan engine against the real marketplace simulator (in-process), through the real
+ * MarketplaceClient with MARKETPLACE_ORIGIN pointed at it and politeness turned up.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startSimulator, type Simulator, type Store } from '@shelfscan/simulator';
+import { MarketplaceBlockedError } from '../fetch/errors.js';
+import { MarketplaceClient } from '../fetch/marketplace-client.js';
+import { marketByCode, type Market } from '../markets/index.js';
+import { EXPECTED_RESULTS } from '../parser/__fixtures__/expected.js';
+import {
+  createScanEngine,
+  marketplacePageSource,
+  ScanBlockedError,
+  type FunctionalFilters,
+  type PageReport,
+  type PageSource,
+  type ScanSpec,
+} from './index.js';
+
+const FIXTURES = path.resolve(__dirname, '../../../..', '../shared/fixtures/amazon-pages');
+const LIST_LIMIT = 2720;
+const PAGE = 16;
+const lowerBound = (n: number) => Math.ceil(n / PAGE);
+
+const market: Market = marketByCode('CA')!;
+let sim: Simulator;
+let client: MarketplaceClient;
+let small: Store;
+let mid: Store;
+let big: Store;
+let four: Store;
+
+beforeAll(async () => {
+  sim = await startSimulator({
+    port: 0,
+    stores: [
+      { seed: 'engine-100', size: 100 },
+      { seed: 'engine-1000', size: 1000 },
+      { seed: 'engine-10000', size: 10_000 },
+      { seed: 'engine-400', size: 400 },
+    ],
+    pageCap: 7,
+    pageSize: PAGE,
+  });
+  [small, mid, big, four] = sim.stores;
+  client = new MarketplaceClient({
+    originOverride: sim.url,
+    requestsPerSecond: 10_000,
+    jitterRatio: 0,
+    maxAttempts: 1,
+    pinDeliveryLocation: false,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await sim?.close();
+});
+
+afterEach(() => {
+  sim.setFaults({ captchaRate: 0, errorRate: 0, latencyMs: 0, jitterMs: 0 });
+});
+
+function engine() {
+  return createScanEngine({ pages: marketplacePageSource(client, market) });
+}
+
+function spec(store: Store, type: ScanSpec['type'], extra: Partial<ScanSpec> = {}): ScanSpec {
+  return { market: 'CA', sellerId: store.sellerId, type, listLimit: LIST_LIMIT, ...extra };
+}
+
+function expectNoDuplicates(asins: string[]) {
+  expect(new Set(asins).size).toBe(asins.length);
+}
+
+describe('Standard', () => {
+  it('finds exactly the true list of a 100-ASIN store', async () => {
+    const result = await engine().run(spec(small, 'standard'));
+    expectNoDuplicates(result.asins);
+    expect(new Set(result.asins)).toEqual(new Set(small.asins));
+    expect(result.progress.pagesFetched).toBe(lowerBound(100));
+    expect(result.stopReason).toBe('exhausted');
+    expect(result.coverageLine).toBe('Found 100 ASINs of the 100 Amazon reports (100%).');
+    expect(result.progress.reportedTotal).toBe(100);
+  });
+
+  it('stops at the pagination cap read from the strip on a big store', async () => {
+    const result = await engine().run(spec(mid, 'standard'));
+    expect(result.progress.pagesFetched).toBe(7);
+    expect(result.asins).toHaveLength(7 * PAGE);
+    expect(result.asins.every((a) => mid.asinSet.has(a))).toBe(true);
+    expect(result.coverage).toMatchObject({ found: 112, reported: 1000, reportedIsLowerBound: false });
+  });
+
+  it('returns exactly the organic ASINs of a real saved storefront page', async () => {
+    const html = readFileSync(path.join(FIXTURES, 'com_storefront_1.html'), 'utf8');
+    const urls: string[] = [];
+    const pages: PageSource = {
+      fetchSearchPage: async (url) => {
+        urls.push(url);
+        return { status: 200, html };
+      },
+    };
+    const expected = EXPECTED_RESULTS.find((e) => e.file === 'com_storefront_1.html')!.organic;
+    const result = await createScanEngine({ pages }).run({
+      market: 'US',
+      sellerId: 'A2DP2EEPU3VU45',
+      type: 'standard',
+      listLimit: LIST_LIMIT,
+    });
+    expect(result.asins).toEqual(expected);
+    // The page's strip ends at page 2: the engine asks for it (its own URL) and stops there.
+    expect(urls).toEqual([
+      'https://www.amazon.com/s?me=A2DP2EEPU3VU45&marketplaceID=ATVPDKIKX0DER',
+      'https://www.amazon.com/s?me=A2DP2EEPU3VU45&marketplaceID=ATVPDKIKX0DER&page=2',
+    ]);
+  });
+});
+
+describe('Deep', () => {
+  it('covers a 1,000-ASIN store past the cap within 1.3 × the page lower bound', async () => {
+    sim.resetStats();
+    const result = await engine().run(spec(mid, 'deep'));
+    expectNoDuplicates(result.asins);
+    const truth = new Set(mid.asins);
+    const found = result.asins.filter((a) => truth.has(a)).length;
+    expect(found).toBe(result.asins.length);
+    expect(found / 1000).toBeGreaterThanOrEqual(0.99);
+    expect(result.progress.pagesFetched).toBeLessThanOrEqual(1.3 * lowerBound(1000));
+    expect(sim.stats().pages + sim.stats().noResults).toBe(result.progress.pagesFetched);
+    expect(result.stopReason).toBe('exhausted');
+    expect(result.coverageLine).toMatch(
+      /^Found [\d,]+ ASINs of the 1,000 Amazon reports \((99(\.\d)?|100)%\)\.$/,
+    );
+  });
+
+  it('stops at the list limit on a 10,000-ASIN store, efficiently and without duplicates', async () => {
+    const result = await engine().run(spec(big, 'deep'));
+    expectNoDuplicates(result.asins);
+    expect(result.asins).toHaveLength(LIST_LIMIT);
+    expect(result.asins.every((a) => big.asinSet.has(a))).toBe(true);
+    expect(result.stopReason).toBe('list-limit');
+    expect(result.progress.pagesFetched).toBeLessThanOrEqual(1.3 * lowerBound(LIST_LIMIT));
+    expect(result.coverageLine).toContain('Stopped at the list limit of 2,720 ASINs.');
+    expect(result.progress.reportedTotalIsLowerBound).toBe(true);
+    expect(result.progress.partitionsLeft).toBe(0);
+  }, 120_000);
+
+  it('splits a price shared by more listings than the cap by departments and sort orders', async () => {
+    // A store whose every listing has one price: nothing to sweep on, so it is split by category.
+    const { createStore } = await import('@shelfscan/simulator');
+    const flat = createStore({ seed: 'engine-flat', size: 400 });
+    flat.prices.fill(1999);
+    const flatSim = await startSimulator({ port: 0, stores: [flat] });
+    const flatClient = new MarketplaceClient({
+      originOverride: flatSim.url,
+      requestsPerSecond: 10_000,
+      jitterRatio: 0,
+      maxAttempts: 1,
+      pinDeliveryLocation: false,
+    });
+    try {
+      const result = await createScanEngine({ pages: marketplacePageSource(flatClient, market) }).run(
+        spec(flat, 'deep'),
+      );
+      expectNoDuplicates(result.asins);
+      expect(result.asins.every((a) => flat.asinSet.has(a))).toBe(true);
+      // Listings in a department are all reachable; the ones in no leaf only through sort orders.
+      const inNoDepartment = Array.from(flat.nodeOf).filter((n) => n < 0).length;
+      expect(result.asins.length).toBeGreaterThanOrEqual(400 - inNoDepartment);
+    } finally {
+      await flatClient.close();
+      await flatSim.close();
+    }
+  });
+});
+
+describe('Functional', () => {
+  function expected(store: Store, f: FunctionalFilters): Set<string> {
+    const out = new Set<string>();
+    for (let i = 0; i < store.size; i++) {
+      const stars = store.halfStars[i] / 2;
+      const price = store.prices[i];
+      if (f.amazonsChoice && !(store.badges[i] & 1)) continue;
+      if (f.bestSeller && !(store.badges[i] & 2)) continue;
+      if (f.minStars !== undefined && (stars === 0 || stars < f.minStars)) continue;
+      if (f.maxStars !== undefined && (stars === 0 || stars > f.maxStars)) continue;
+      if (f.minPrice !== undefined && price < Math.round(f.minPrice * 100)) continue;
+      if (f.maxPrice !== undefined && price > Math.round(f.maxPrice * 100)) continue;
+      out.add(store.asins[i]);
+    }
+    return out;
+  }
+
+  it.each<[string, FunctionalFilters]>([
+    ['4 stars and up under $30', { minStars: 4, maxPrice: 30 }],
+    ["Amazon's Choice", { amazonsChoice: true }],
+    ['Best Seller from $10', { bestSeller: true, minPrice: 10 }],
+    ['2 to 3.5 stars, $5–$60', { minStars: 2, maxStars: 3.5, minPrice: 5, maxPrice: 60 }],
+  ])('%s agrees with the store data', async (_name, filters) => {
+    sim.resetStats();
+    const want = expected(four, filters);
+    expect(want.size).toBeGreaterThan(0);
+    const result = await engine().run(spec(four, 'functional', { filters }));
+    expectNoDuplicates(result.asins);
+    expect(new Set(result.asins)).toEqual(want);
+    expect(result.coverageLine).toMatch(/matching ASIN/);
+  });
+
+  it('uses the p_72 id read from the navigation for a minimum star rating', async () => {
+    const urls: string[] = [];
+    const source = marketplacePageSource(client, market);
+    const pages: PageSource = {
+      fetchSearchPage: (url, signal) => {
+        urls.push(url);
+        return source.fetchSearchPage(url, signal);
+      },
+    };
+    await createScanEngine({ pages }).run(spec(small, 'functional', { filters: { minStars: 4 } }));
+    expect(urls[0]).not.toContain('p_72');
+    expect(
+      urls.slice(1).every((u) => u.includes('p_72%3A11192170011') || u.includes('p_72:11192170011')),
+    ).toBe(true);
+  });
+});
+
+describe('checkpoints, resume, blocks and abort', () => {
+  it('resumes from the last checkpoint to the full set, never reporting an ASIN twice', async () => {
+    const full = await engine().run(spec(four, 'deep'));
+    expect(full.asins).toHaveLength(400);
+
+    const reported: string[] = [];
+    let last: PageReport | undefined;
+    const controller = new AbortController();
+    const k = 9;
+    let pages = 0;
+    await expect(
+      engine().run(spec(four, 'deep'), {
+        signal: controller.signal,
+        onPage: async (r) => {
+          reported.push(...r.newAsins);
+          last = JSON.parse(JSON.stringify(r)) as PageReport;
+          if (++pages === k) controller.abort();
+        },
+      }),
+    ).rejects.toThrow();
+    expect(pages).toBe(k);
+    expect(last!.progress.pagesFetched).toBe(k);
+
+    const before = [...reported];
+    const resumed = await engine().run(spec(four, 'deep'), {
+      resume: { checkpoint: last!.checkpoint, seenAsins: before },
+      onPage: async (r) => {
+        reported.push(...r.newAsins);
+      },
+    });
+    expectNoDuplicates(reported);
+    expect(new Set(reported)).toEqual(new Set(full.asins));
+    expect(new Set(resumed.asins)).toEqual(new Set(full.asins));
+    expect(resumed.progress.pagesFetched).toBe(full.progress.pagesFetched);
+  });
+
+  it('reports progress after every page with an ETA from the measured rate', async () => {
+    let t = 0;
+    const source = marketplacePageSource(client, market);
+    const pages: PageSource = {
+      fetchSearchPage: (url, signal) => {
+        t += 1000; // every page takes one (fake) second
+        return source.fetchSearchPage(url, signal);
+      },
+    };
+    const reports: PageReport[] = [];
+    await createScanEngine({ pages, now: () => t }).run(spec(mid, 'deep'), {
+      onPage: async (r) => void reports.push(r),
+    });
+    expect(reports.map((r) => r.progress.pagesFetched)).toEqual(reports.map((_, i) => i + 1));
+    const first = reports[0].progress;
+    expect(first.reportedTotal).toBe(1000);
+    expect(first.asinsFound).toBe(16);
+    expect(first.partitionsLeft).toBeGreaterThanOrEqual(1);
+    // ~ (1000 - 16) / 16 pages left at one second each.
+    expect(first.etaSeconds).toBeGreaterThan(55);
+    expect(first.etaSeconds).toBeLessThan(80);
+    const end = reports[reports.length - 1].progress;
+    expect(end.etaSeconds).toBe(0);
+    expect(end.partitionsLeft).toBe(0);
+  });
+
+  it('a captcha page is a typed block error', async () => {
+    sim.setFaults({ captchaRate: 1 });
+    await expect(engine().run(spec(small, 'standard'))).rejects.toBeInstanceOf(MarketplaceBlockedError);
+  });
+
+  it.each(['com_captcha_1.html', 'com_captcha_3.html', 'uk_captcha_1.html', 'com_503_1.html'])(
+    'the saved block page %s stops the scan with ScanBlockedError',
+    async (file) => {
+      const html = readFileSync(path.join(FIXTURES, file), 'utf8');
+      const pages: PageSource = { fetchSearchPage: async () => ({ status: 200, html }) };
+      const err = await createScanEngine({ pages })
+        .run(spec(small, 'deep'))
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ScanBlockedError);
+      expect((err as ScanBlockedError).message).toMatch(/amazon\.ca .*try again later/);
+    },
+  );
+
+  it('an abort stops the scan within one page', async () => {
+    sim.setFaults({ latencyMs: 200 });
+    const controller = new AbortController();
+    let pages = 0;
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 300);
+    await expect(
+      engine().run(spec(mid, 'deep'), {
+        signal: controller.signal,
+        onPage: async () => void pages++,
+      }),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(pages).toBeLessThanOrEqual(2);
+  });
+
+  it('refuses a checkpoint of another scan', async () => {
+    let checkpoint: PageReport['checkpoint'] | undefined;
+    await engine().run(spec(small, 'standard'), { onPage: async (r) => void (checkpoint = r.checkpoint) });
+    await expect(
+      engine().run(spec(small, 'deep'), { resume: { checkpoint: checkpoint!, seenAsins: [] } }),
+    ).rejects.toThrow(/another scan/);
+  });
+});

@@ -1,0 +1,527 @@
+/**
+ * The scan engine: Standard, Deep and Functional scans over a page source.
+ *
+ * Every scan is a stack of queries ("tasks") the engine builds itself with buildSearchUrl. After
+ * every page the engine reports the ASINs first seen on it and a checkpoint (the whole stack, JSON)
+ * from which `run(spec, { resume })` continues with the next page.
+ *
+ * - Standard: one `list` task, the store (and keyword) in Amazon's default order, page by page to
+ *   the last page of the pagination strip.
+ * - Deep: a price sweep. The store sorted by price, most expensive first (`s=price-desc-rank`), is
+ *   paged to the end of what the query serves (the pagination cap, read from the strip). The first
+ *   page of every query is a full page of results and tells the query's count; if the query reported
+ *   more results than it served, the next query is the price band up to the last price seen
+ *   (`p_36:-<last>`), in the same order: it starts exactly where the previous one stopped (only the
+ *   listings sharing the boundary price are served twice). No page is spent on probing, and
+ *   partitions never double count (a seen set). Prices cluster at the cheap end (.99 endings), so
+ *   the sweep starts at the sparse expensive end; a list-limited scan fills its list from there.
+ *   When one exact price holds more listings than a query serves, that price is split by the
+ *   seller's category nodes from the left navigation (recursing into sub-departments while a node
+ *   is still too big), and where the departments do not add up to the price's count (listings in
+ *   no sub-category), by the other sort orders (relevance beyond page 1, newest, reviews).
+ * - Functional: the Deep sweep over the refined query (price range → `p_36`, minimum stars → the
+ *   market's `p_72` id read from the first page's left navigation), keeping only the tiles that
+ *   match every filter (badges, exact star and price range). The sweep goes past the cap, so the
+ *   result is complete, not only the first capped pages.
+ */
+import { buildSearchUrl, marketByCode, type Market, type SearchSort } from '../markets/index.js';
+import { parseResultsPage, type ParsedPage, type ResultTile } from '../parser/index.js';
+import { ScanBlockedError, ScanCheckpointError } from './errors.js';
+import { coverageLine, type Coverage } from './progress.js';
+import type {
+  FunctionalFilters,
+  PageReport,
+  RunOptions,
+  ScanCheckpoint,
+  ScanEngine,
+  ScanEngineDeps,
+  ScanProgress,
+  ScanResult,
+  ScanSpec,
+} from './types.js';
+
+export const CHECKPOINT_VERSION = 1;
+
+/** Organic results per page when no page has told us yet (estimates only). */
+const DEFAULT_PAGE_SIZE = 16;
+/** Expected share of pages re-served at the price boundary of a sweep (ETA estimate only). */
+const SWEEP_OVERLAP = 1.03;
+/**
+ * Orders tried on a partition that cannot be split any further (one price: the price orders are
+ * the relevance order there).
+ */
+const FALLBACK_SORTS: SearchSort[] = ['date-desc-rank', 'review-rank'];
+/**
+ * Deep sweeps run from the most expensive listing down: price distributions are skewed to the
+ * cheap end, where many listings share a price (.99 endings); the expensive end is sparse, so
+ * bands there rarely hold more listings at one price than a query serves, and a list-limited scan
+ * fills its list from there.
+ */
+const SWEEP_SORT: SearchSort = 'price-desc-rank';
+
+type TaskKind = 'list' | 'sweep' | 'split' | 'rest';
+
+/** One query of the scan (JSON in the checkpoint). */
+export interface Task {
+  kind: TaskKind;
+  nodeId?: string;
+  /** Price band, inclusive, minor units. */
+  min?: number;
+  max?: number;
+  sort?: SearchSort;
+  /** The next page to fetch (1-based). */
+  page: number;
+  /** Read from the query's first page. */
+  total?: number | null;
+  lowerBound?: boolean;
+  lastPage?: number | null;
+  /** Organic tiles served by this query so far. */
+  served?: number;
+  /** Lowest price on the first page and highest on the latest page (sweeps). */
+  firstPrice?: number | null;
+  lastPrice?: number | null;
+  /** `rest`: the reported total of the split query and its child nodes. */
+  children?: string[];
+  /** Node ids above this task's node (to never recurse into a node twice). */
+  path?: string[];
+  /** The scan's first query: its count is the store's reported total. */
+  root?: boolean;
+}
+
+export interface EngineState {
+  version: number;
+  type: ScanSpec['type'];
+  market: string;
+  sellerId: string;
+  /** Functional: the `p_72` id used (null: none fits, filter tiles only); undefined until read. */
+  starsId?: string | null;
+  stack: Task[];
+  pagesFetched: number;
+  /** Milliseconds spent fetching and parsing pages, over every run of this scan. */
+  elapsedMs: number;
+  /** Organic results per full page, once seen. */
+  pageSize: number | null;
+  /** The most pages a query served (the pagination cap), once a query hit it. */
+  pageCap: number | null;
+  reportedTotal: number | null;
+  reportedTotalIsLowerBound: boolean;
+  /** Reported totals of split partitions, by task key (for the `rest` check). */
+  totals: Record<string, number>;
+}
+
+function taskKey(t: Pick<Task, 'nodeId' | 'min' | 'max'>): string {
+  return `${t.nodeId ?? '*'}|${t.min ?? ''}-${t.max ?? ''}`;
+}
+
+function toMinor(major: number | undefined): number | undefined {
+  return major === undefined || !Number.isFinite(major) ? undefined : Math.max(0, Math.round(major * 100));
+}
+
+function hasStarFilter(f: FunctionalFilters): boolean {
+  return (f.minStars !== undefined && f.minStars > 0) || (f.maxStars !== undefined && f.maxStars < 5);
+}
+
+/** Whether a tile passes every functional filter (an unrated or unpriced tile fails a star or price filter). */
+export function tileMatches(tile: ResultTile, f: FunctionalFilters): boolean {
+  if (f.amazonsChoice && !tile.amazonsChoice) return false;
+  if (f.bestSeller && !tile.bestSeller) return false;
+  if (hasStarFilter(f)) {
+    if (tile.stars === null) return false;
+    if (f.minStars !== undefined && tile.stars < f.minStars) return false;
+    if (f.maxStars !== undefined && tile.stars > f.maxStars) return false;
+  }
+  const min = toMinor(f.minPrice);
+  const max = toMinor(f.maxPrice);
+  if (min !== undefined || max !== undefined) {
+    if (!tile.price) return false;
+    if (min !== undefined && tile.price.minor < min) return false;
+    if (max !== undefined && tile.price.minor > max) return false;
+  }
+  return true;
+}
+
+function initialState(spec: ScanSpec): EngineState {
+  const f = spec.filters ?? {};
+  const root: Task =
+    spec.type === 'standard'
+      ? { kind: 'list', page: 1, root: true }
+      : spec.type === 'deep'
+        ? { kind: 'sweep', sort: SWEEP_SORT, page: 1, root: true }
+        : {
+            kind: 'sweep',
+            sort: SWEEP_SORT,
+            page: 1,
+            root: true,
+            min: toMinor(f.minPrice),
+            max: toMinor(f.maxPrice),
+          };
+  if (root.min !== undefined && root.max !== undefined && root.min > root.max) root.max = root.min;
+  return {
+    version: CHECKPOINT_VERSION,
+    type: spec.type,
+    market: spec.market,
+    sellerId: spec.sellerId,
+    starsId: spec.type === 'functional' && f.minStars !== undefined && f.minStars >= 1 ? undefined : null,
+    stack: [root],
+    pagesFetched: 0,
+    elapsedMs: 0,
+    pageSize: null,
+    pageCap: null,
+    reportedTotal: null,
+    reportedTotalIsLowerBound: false,
+    totals: {},
+  };
+}
+
+function restoreState(spec: ScanSpec, checkpoint: ScanCheckpoint): EngineState {
+  const s = checkpoint as unknown as EngineState;
+  if (s.version !== CHECKPOINT_VERSION || !Array.isArray(s.stack)) {
+    throw new ScanCheckpointError(`unsupported scan checkpoint (version ${String(checkpoint.version)})`);
+  }
+  if (s.type !== spec.type || s.sellerId !== spec.sellerId || s.market !== spec.market) {
+    throw new ScanCheckpointError('the checkpoint belongs to another scan');
+  }
+  return structuredClone(s);
+}
+
+function minPrice(tiles: ResultTile[]): number | null {
+  let m: number | null = null;
+  for (const t of tiles) if (t.price && (m === null || t.price.minor < m)) m = t.price.minor;
+  return m;
+}
+
+function maxPrice(tiles: ResultTile[]): number | null {
+  let m: number | null = null;
+  for (const t of tiles) if (t.price && (m === null || t.price.minor > m)) m = t.price.minor;
+  return m;
+}
+
+/** Child departments of the query's node in the left navigation. */
+function childNodes(parsed: ParsedPage, task: Task): string[] {
+  const cats = parsed.categories;
+  const path = new Set([...(task.path ?? []), ...(task.nodeId ? [task.nodeId] : [])]);
+  const selectedIdx = cats.findIndex((c) => c.selected);
+  let candidates;
+  if (selectedIdx >= 0) {
+    const depth = cats[selectedIdx].depth;
+    candidates = cats.slice(selectedIdx + 1).filter((c) => !c.selected && c.depth === depth + 1);
+  } else {
+    const unselected = cats.filter((c) => !c.selected);
+    const top = Math.min(...unselected.map((c) => c.depth));
+    candidates = unselected.filter((c) => c.depth === top);
+  }
+  return [...new Set(candidates.map((c) => c.nodeId))].filter((id) => !path.has(id));
+}
+
+class Scan {
+  private readonly seen: Set<string>;
+  private readonly asins: string[];
+  private readonly market: Market;
+  private readonly filters: FunctionalFilters | null;
+  private stopReason: ScanResult['stopReason'] = 'exhausted';
+
+  constructor(
+    private readonly deps: Required<ScanEngineDeps>,
+    private readonly spec: ScanSpec,
+    private readonly state: EngineState,
+    seenAsins: readonly string[],
+  ) {
+    const market = marketByCode(spec.market);
+    if (!market) throw new RangeError(`unknown market: ${spec.market}`);
+    if (!(spec.listLimit > 0)) throw new RangeError(`listLimit must be > 0, got ${spec.listLimit}`);
+    this.market = market;
+    this.seen = new Set(seenAsins);
+    this.asins = [...this.seen];
+    this.filters = spec.type === 'functional' ? (spec.filters ?? {}) : null;
+  }
+
+  async run(options: RunOptions): Promise<ScanResult> {
+    const { signal, onPage } = options;
+    const s = this.state;
+    while (s.stack.length) {
+      if (this.asins.length >= this.spec.listLimit) {
+        this.stopReason = 'list-limit';
+        break;
+      }
+      const task = s.stack[s.stack.length - 1];
+      if (task.kind === 'rest') {
+        this.settleRest(task);
+        continue;
+      }
+      signal?.throwIfAborted();
+      const url = this.urlOf(task);
+      const started = this.deps.now();
+      const res = await this.deps.pages.fetchSearchPage(url, signal);
+      const parsed = parseResultsPage(res.html, { domain: this.market.domain });
+      const kind = parsed.kind;
+      if (kind !== 'results' && kind !== 'no-results') {
+        throw new ScanBlockedError(this.market.domain, kind, url, res.status);
+      }
+      if (res.status >= 400 && kind !== 'results') {
+        throw new ScanBlockedError(this.market.domain, 'http-error', url, res.status);
+      }
+      s.pagesFetched++;
+
+      const tiles = this.filters ? parsed.tiles.filter((t) => tileMatches(t, this.filters!)) : parsed.tiles;
+      const newAsins: string[] = [];
+      for (const t of tiles) {
+        if (this.asins.length >= this.spec.listLimit) break;
+        if (this.seen.has(t.asin)) continue;
+        this.seen.add(t.asin);
+        this.asins.push(t.asin);
+        newAsins.push(t.asin);
+      }
+      this.plan(task, parsed);
+      s.elapsedMs += Math.max(0, this.deps.now() - started);
+      if (this.asins.length >= this.spec.listLimit) this.stopReason = 'list-limit';
+
+      if (onPage) {
+        const report: PageReport = {
+          newAsins,
+          checkpoint: structuredClone(s) as unknown as ScanCheckpoint,
+          progress: this.progress(),
+        };
+        await onPage(report);
+      }
+    }
+    if (this.asins.length >= this.spec.listLimit) this.stopReason = 'list-limit';
+    const progress = this.progress();
+    const coverage = this.coverage();
+    return {
+      asins: [...this.asins],
+      progress,
+      coverageLine: coverageLine(coverage),
+      coverage,
+      stopReason: this.stopReason,
+    };
+  }
+
+  private urlOf(task: Task): string {
+    const priceMinor =
+      task.min !== undefined || task.max !== undefined ? { min: task.min, max: task.max } : undefined;
+    return buildSearchUrl(this.market, {
+      sellerId: this.spec.sellerId,
+      keyword: this.spec.keyword,
+      nodeId: task.nodeId,
+      priceMinor,
+      starsRefinementId: this.state.starsId ?? undefined,
+      page: task.page,
+      sort: task.sort,
+    });
+  }
+
+  /** Decides what comes after the page just fetched for `task` (the top of the stack). */
+  private plan(task: Task, parsed: ParsedPage): void {
+    const s = this.state;
+    const first = task.page === 1;
+    const count = parsed.resultCount;
+    if (first) {
+      task.total = parsed.kind === 'no-results' ? 0 : (count?.total ?? parsed.tiles.length);
+      task.lowerBound = parsed.kind === 'results' && !!count?.isLowerBound;
+      task.lastPage = parsed.lastPage;
+      task.served = 0;
+      task.firstPrice = this.ascending(task) ? minPrice(parsed.tiles) : maxPrice(parsed.tiles);
+      if (task.root) {
+        s.reportedTotal = task.total;
+        s.reportedTotalIsLowerBound = task.lowerBound;
+      }
+      if (task.kind === 'split') s.totals[taskKey(task)] = task.total;
+    }
+    task.served = (task.served ?? 0) + parsed.tiles.length;
+    task.lastPrice =
+      (this.ascending(task) ? maxPrice(parsed.tiles) : minPrice(parsed.tiles)) ?? task.lastPrice ?? null;
+    if (count?.from != null && count.to != null && count.total != null && count.to < count.total) {
+      const size = count.to - count.from + 1;
+      if (size > 0) s.pageSize = Math.max(s.pageSize ?? 0, size);
+    }
+
+    // Functional: switch to the market's p_72 id once the first page's navigation shows it.
+    if (this.state.starsId === undefined && this.filters) {
+      const wanted = this.filters.minStars ?? 0;
+      const bucket = parsed.starRefinements
+        .filter((r) => r.minStars !== null && r.minStars <= wanted)
+        .sort((a, b) => (b.minStars ?? 0) - (a.minStars ?? 0))[0];
+      this.state.starsId = bucket?.id ?? null;
+      if (bucket) {
+        // Restart the root query with the refinement (this page's matches are already kept).
+        s.stack[s.stack.length - 1] = {
+          kind: task.kind,
+          sort: task.sort,
+          min: task.min,
+          max: task.max,
+          page: 1,
+          root: task.root,
+        };
+        return;
+      }
+    }
+
+    const lastPage = Math.max(task.lastPage ?? 1, parsed.lastPage ?? 1);
+    const hasNext = parsed.kind === 'results' && parsed.nextPageHref !== null && task.page < lastPage;
+    if (hasNext && !(task.kind === 'split' && first && !this.fits(task))) {
+      if (task.kind === 'split' && first) task.kind = 'list';
+      task.page++;
+      return;
+    }
+    s.stack.pop();
+    const truncated =
+      parsed.kind === 'results' &&
+      (!!task.lowerBound || (task.total != null && (task.served ?? 0) < task.total));
+    if (!truncated) return;
+    if (task.page > 1 || task.lastPage) s.pageCap = Math.max(s.pageCap ?? 0, task.page);
+
+    if (task.kind === 'sweep') this.continueSweep(task);
+    else if (task.kind === 'split') this.split(task, parsed);
+    // A `list` (Standard, or a sort-order pass) ends at the cap: nothing more to do.
+  }
+
+  private ascending(task: Task): boolean {
+    return task.sort !== 'price-desc-rank';
+  }
+
+  /** Whether a query's reported count fits in what one query serves. */
+  private fits(task: Task): boolean {
+    if (task.lowerBound || task.total == null) return false;
+    const size = this.state.pageSize ?? DEFAULT_PAGE_SIZE;
+    return task.total <= Math.max(1, task.lastPage ?? 1) * size;
+  }
+
+  /**
+   * After a sweep query ran out of pages with more results reported: the next band starts at the
+   * last price seen (inclusive: listings sharing it may remain), in the same direction.
+   */
+  private continueSweep(task: Task): void {
+    const s = this.state;
+    const edge = task.lastPrice;
+    if (edge == null) {
+      // No prices to sweep on: split the band by departments and sort orders instead.
+      s.stack.push({ kind: 'split', min: task.min, max: task.max, page: 1 });
+      return;
+    }
+    const start = task.firstPrice ?? edge;
+    const next = (min: number | undefined, max: number | undefined): void => {
+      if (min !== undefined && max !== undefined && min > max) return;
+      s.stack.push({ kind: 'sweep', sort: task.sort, min, max, page: 1 });
+    };
+    if (task.sort === 'price-asc-rank') {
+      if (edge > start) return next(edge, task.max);
+      next(edge + 1, task.max);
+    } else {
+      if (edge < start) return next(task.min, edge);
+      if (edge >= 1) next(task.min, edge - 1);
+    }
+    // The whole window was one price: that price is split separately.
+    s.stack.push({ kind: 'split', min: edge, max: edge, page: 1 });
+  }
+
+  /** A partition too big to page and too narrow to sweep: its child departments, then the rest. */
+  private split(task: Task, parsed: ParsedPage): void {
+    const s = this.state;
+    const children = childNodes(parsed, task);
+    const path = [...(task.path ?? []), ...(task.nodeId ? [task.nodeId] : [])];
+    if (children.length) {
+      s.stack.push({ ...this.sameQuery(task), kind: 'rest', page: 2, total: task.total, children, path });
+      for (const id of [...children].reverse()) {
+        s.stack.push({ kind: 'split', nodeId: id, min: task.min, max: task.max, page: 1, path });
+      }
+      return;
+    }
+    this.pushSortPasses(task, path);
+  }
+
+  private sameQuery(task: Task): Pick<Task, 'nodeId' | 'min' | 'max'> {
+    return { nodeId: task.nodeId, min: task.min, max: task.max };
+  }
+
+  /** The rest of a split partition (its listings in no child department): the other sort orders. */
+  private pushSortPasses(task: Task, path: string[]): void {
+    const s = this.state;
+    const q = this.sameQuery(task);
+    for (const sort of [...FALLBACK_SORTS].reverse())
+      s.stack.push({ ...q, kind: 'list', sort, page: 1, path });
+    const lastPage = task.lastPage ?? 1;
+    if (lastPage >= 2) s.stack.push({ ...q, kind: 'list', page: 2, lastPage, total: task.total, path });
+  }
+
+  /** Runs when a split's children are done: if they add up to the split's count, it is covered. */
+  private settleRest(task: Task): void {
+    const s = this.state;
+    s.stack.pop();
+    const covered = (task.children ?? []).reduce(
+      (sum, id) => sum + (s.totals[taskKey({ nodeId: id, min: task.min, max: task.max })] ?? 0),
+      0,
+    );
+    if (task.total != null && covered >= task.total) return;
+    this.pushSortPasses(task, task.path ?? []);
+  }
+
+  private remainingPages(): number | null {
+    const s = this.state;
+    const size = s.pageSize ?? DEFAULT_PAGE_SIZE;
+    let pages = 0;
+    let unknown = false;
+    for (const t of s.stack) {
+      if (t.kind === 'rest') continue;
+      if (t.total == null) {
+        pages += 1;
+        unknown = unknown || t.kind !== 'list';
+        continue;
+      }
+      const left = Math.max(0, t.total - (t.served ?? 0));
+      if (t.kind === 'sweep') pages += Math.ceil((left / size) * SWEEP_OVERLAP);
+      else pages += Math.min(Math.max(0, (t.lastPage ?? 1) - t.page + 1), Math.ceil(left / size));
+    }
+    if (!this.filters) {
+      const cap = Math.ceil(Math.max(0, this.spec.listLimit - this.asins.length) / size);
+      pages = Math.min(pages, cap);
+    }
+    if (s.stack.length === 0) return 0;
+    return unknown && pages === 0 ? null : pages;
+  }
+
+  private progress(): ScanProgress {
+    const s = this.state;
+    const remaining = this.remainingPages();
+    const perPage = s.pagesFetched ? s.elapsedMs / s.pagesFetched : null;
+    const capacity = (s.pageCap ?? 0) * (s.pageSize ?? DEFAULT_PAGE_SIZE);
+    const done = this.asins.length >= this.spec.listLimit;
+    let partitions = done ? 0 : s.stack.filter((t) => t.kind !== 'rest').length;
+    const top = s.stack[s.stack.length - 1];
+    if (!done && top?.kind === 'sweep' && top.total != null && capacity > 0) {
+      const left = Math.max(0, top.total - capacity);
+      partitions += Math.ceil(left / capacity);
+    }
+    return {
+      pagesFetched: s.pagesFetched,
+      asinsFound: this.asins.length,
+      partitionsLeft: partitions,
+      reportedTotal: s.reportedTotal,
+      reportedTotalIsLowerBound: s.reportedTotalIsLowerBound,
+      etaSeconds: remaining === null || perPage === null ? null : Math.round((remaining * perPage) / 1000),
+    };
+  }
+
+  private coverage(): Coverage {
+    const s = this.state;
+    return {
+      found: this.asins.length,
+      reported: s.reportedTotal,
+      reportedIsLowerBound: s.reportedTotalIsLowerBound,
+      listLimit: this.spec.listLimit,
+      stoppedAtListLimit: this.asins.length >= this.spec.listLimit,
+      filtered: this.filters !== null,
+    };
+  }
+}
+
+/** The scan engine over a page source. */
+export function createScanEngine(deps: ScanEngineDeps): ScanEngine {
+  const full: Required<ScanEngineDeps> = { pages: deps.pages, now: deps.now ?? (() => Date.now()) };
+  return {
+    async run(spec: ScanSpec, options: RunOptions = {}): Promise<ScanResult> {
+      const state = options.resume ? restoreState(spec, options.resume.checkpoint) : initialState(spec);
+      const scan = new Scan(full, spec, state, options.resume?.seenAsins ?? []);
+      return scan.run(options);
+    },
+  };
+}
