@@ -1,0 +1,80 @@
+// `make demo`: ShelfScan in one process with the marketplace simulator standing in for Amazon.
+import 'reflect-metadata';
+import { loadConfig, runOrExit } from '@shelfscan/config';
+import { createLogger } from '@shelfscan/observability';
+import { startSimulator } from '@shelfscan/simulator';
+import { allInOneEnvSchema } from './config.js';
+import { startAllInOne } from './launcher.js';
+
+/** The demo stores: a small one, one past the 7-page cap, and one past the 2,720 list limit. */
+const DEMO_STORES = [
+  { seed: 'demo-small', size: 60 },
+  { seed: 'demo-medium', size: 1_200 },
+  { seed: 'demo-large', size: 6_000 },
+];
+
+void runOrExit(async () => {
+  const log = createLogger('demo');
+  const simPort = Number(process.env.SIM_PORT || 0);
+  const sim = await startSimulator({
+    port: simPort,
+    stores: DEMO_STORES,
+    faults: { latencyMs: 40, jitterMs: 30 },
+  });
+  process.env.MARKETPLACE_ORIGIN = sim.url;
+  process.env.ADMIN_EMAIL ||= 'admin@shelfscan.local';
+  process.env.ADMIN_PASSWORD ||= 'demo-admin';
+  // The simulator is local: scans may go faster than the 0.5 requests/second Amazon gets.
+  process.env.SCRAPER_REQUESTS_PER_SECOND ||= '5';
+
+  let running;
+  try {
+    running = await startAllInOne(loadConfig(allInOneEnvSchema));
+  } catch (err) {
+    await sim.close();
+    throw err;
+  }
+
+  const out = (line = '') => process.stdout.write(`${line}\n`);
+  out();
+  out(`ShelfScan demo is up on ${running.url}`);
+  out(`  admin: ${process.env.ADMIN_EMAIL} / ${process.env.ADMIN_PASSWORD}`);
+  out(`  marketplace simulator: ${sim.url} (MARKETPLACE_ORIGIN)`);
+  out();
+  out('Demo stores (paste one into a scan, or try it from the command line):');
+  for (const store of sim.stores) {
+    out(`  https://www.amazon.ca/s?me=${store.sellerId}   ${store.asins.length} ASINs`);
+  }
+  const first = sim.stores[1] ?? sim.stores[0];
+  out();
+  // make scan starts its own PostgreSQL: give it its own DATA_DIR, not the running demo's.
+  out('Try (in another terminal):');
+  out(
+    `  DATA_DIR=./.data-scan MARKETPLACE_ORIGIN=${sim.url} SCRAPER_REQUESTS_PER_SECOND=5 make scan URL='https://www.amazon.ca/s?me=${first.sellerId}' TYPE=deep`,
+  );
+  out();
+  out('Ctrl-C stops everything.');
+
+  let stoppingSince = 0;
+  const shutdown = (signal: string) => {
+    if (stoppingSince) {
+      if (Date.now() - stoppingSince < 2000) return;
+      log.warn('second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    log.info({ signal }, 'stopping');
+    running
+      .stop()
+      .then(() => sim.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'stop failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+});
