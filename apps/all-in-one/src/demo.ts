@@ -15,12 +15,14 @@ const DEMO_STORES = [
 
 void runOrExit(async () => {
   const log = createLogger('demo');
-  const simPort = Number(process.env.SIM_PORT || 0);
-  const sim = await startSimulator({
-    port: simPort,
-    stores: DEMO_STORES,
-    faults: { latencyMs: 40, jitterMs: 30 },
-  });
+  // SIM_PORT (default 8090, the simulator's own default); any free port when that one is taken.
+  const simOptions = { stores: DEMO_STORES, faults: { latencyMs: 40, jitterMs: 30 } };
+  const sim = await startSimulator({ ...simOptions, port: Number(process.env.SIM_PORT || 8090) }).catch(
+    (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EADDRINUSE') throw err;
+      return startSimulator({ ...simOptions, port: 0 });
+    },
+  );
   process.env.MARKETPLACE_ORIGIN = sim.url;
   process.env.ADMIN_EMAIL ||= 'admin@shelfscan.local';
   process.env.ADMIN_PASSWORD ||= 'demo-admin';
