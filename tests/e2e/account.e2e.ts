@@ -27,7 +27,12 @@ async function registerAndActivate(page: Page, prefix: '' | '/us', email: string
   await register(page, prefix, email);
   await expect(page.getByTestId('activation-form')).toBeVisible();
   const mail = await waitForMail(email, () => true, { seen: before });
-  await typeCode(page, 'activation-code', sixDigitCode(mail.text));
+  const code = sixDigitCode(mail.text);
+  // The mail has a text and an HTML part, both with the code and the verification link.
+  expect(mail.html).toContain(code);
+  expect(mail.html).toContain(`${process.env.E2E_BASE_URL}${prefix}/auth/register-verification?`);
+  expect(mail.text).toContain(`${process.env.E2E_BASE_URL}${prefix}/auth/register-verification?`);
+  await typeCode(page, 'activation-code', code);
   await expect(page.getByTestId('register-success')).toHaveText(
     prefix === '/us'
       ? 'Your account is activated. You are being taken to the login page.'

@@ -53,7 +53,8 @@ export function AccountPage() {
                 <Title order={2} size="h4" mb="md">
                   {t('phone.title')}
                 </Title>
-                <PhoneVerification key={user.id} user={user} />
+                {/* Re-keyed when the saved phone changes, so the field follows my information. */}
+                <PhoneVerification key={`${user.id}:${user.phone ?? ''}`} user={user} />
               </Card>
             )}
             <Card withBorder padding="lg">
