@@ -7,8 +7,6 @@ import { t } from '../common/i18n.js';
 
 const { AuthService } = authV1;
 
-/** The auth service sends the Retry-After wait as this violation (the bus Error has no field for it). */
-const RETRY_AFTER_FIELD = '$retryAfterSeconds';
 /** Reasons the API answers with 400 (a wrong or stale code or key, not a malformed request). */
 const BAD_REQUEST_REASONS = new Set(['activationCodeInvalid', 'activationCodeExpired', 'resetKeyInvalid']);
 
@@ -146,22 +144,13 @@ export function unprocessable(violations: { field: string; msg: string }[], code
   });
 }
 
-/**
- * Retry-After travels as a violation: it becomes the BusError option the exception filter turns
- * into the header. Stale codes and keys are 400; field violations are a localised 422.
- */
+/** Stale codes and keys are 400; field violations are a localised 422; the rest as the bus said. */
 function toApiError(err: unknown): unknown {
   if (!(err instanceof BusError)) return err;
-  const retry = err.violations.find((v) => v.field === RETRY_AFTER_FIELD);
-  const violations = err.violations.filter((v) => v.field !== RETRY_AFTER_FIELD);
   if (err.reason && BAD_REQUEST_REASONS.has(err.reason)) {
     return new HttpException({ success: false, message: err.message, code: err.reason }, 400);
   }
-  if (err.code === 'INVALID_ARGUMENT' && violations.length) return unprocessable(violations, err.reason);
-  if (!retry) return err;
-  return new BusError(err.code, err.message, {
-    reason: err.reason,
-    violations,
-    retryAfterSeconds: Number(retry.msg) || undefined,
-  });
+  if (err.code === 'INVALID_ARGUMENT' && err.violations.length)
+    return unprocessable(err.violations, err.reason);
+  return err;
 }

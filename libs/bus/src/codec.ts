@@ -87,6 +87,7 @@ export const codec = {
             message: err.message,
             reason: err.reason ?? '',
             violations: err.violations,
+            retryAfterSeconds: err.options.retryAfterSeconds ?? 0,
           },
         },
       }),
@@ -102,6 +103,7 @@ export const codec = {
       throw new BusError(e.code as BusErrorCode, e.message, {
         reason: e.reason || undefined,
         violations: e.violations.map((v) => ({ field: v.field, msg: v.msg })),
+        retryAfterSeconds: e.retryAfterSeconds || undefined,
       });
     }
     throw new BusError('INTERNAL', `empty reply to ${pattern}`);

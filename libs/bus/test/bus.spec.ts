@@ -25,6 +25,12 @@ class AuthLikeHandlers {
     if (req.email === 'boom@example.com')
       throw new BusError('NOT_FOUND', 'no such user', { reason: 'userNotFound' });
     if (req.email === 'crash@example.com') throw new Error('database on fire');
+    if (req.email === 'slow@example.com') {
+      throw new BusError('RESOURCE_EXHAUSTED', 'too many', {
+        reason: 'tooManyRequests',
+        retryAfterSeconds: 42,
+      });
+    }
     return { activated: req.email.endsWith('@active.example') };
   }
 
@@ -89,6 +95,14 @@ describe('bus over the in-process transport', () => {
       code: 'INTERNAL',
       message: 'system error occurred',
     });
+  });
+
+  it('carries the wait of a rate limit back to the caller', async () => {
+    const err = await bus
+      .request(authV1.AuthService.method.checkActivation, { email: 'slow@example.com' })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(BusError);
+    expect(err.options).toMatchObject({ reason: 'tooManyRequests', retryAfterSeconds: 42 });
   });
 
   it('fails fast when no service answers a pattern', async () => {

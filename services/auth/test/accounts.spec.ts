@@ -10,8 +10,7 @@ const PNG = Buffer.concat([
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif')]);
 const GIF = Buffer.from('GIF89a-tiny-gif');
 
-const retryAfter = (e: { violations: { field: string; msg: string }[] }) =>
-  Number(e.violations.find((v) => v.field === '$retryAfterSeconds')?.msg);
+const retryAfter = (e: { options: { retryAfterSeconds?: number } }) => e.options.retryAfterSeconds;
 
 describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)', () => {
   let h: Harness;

@@ -117,14 +117,7 @@ export class CodeStore {
   }
 }
 
-/** The bus Error has no retry-after field: it travels as a violation the gateway turns into the header. */
-export const RETRY_AFTER_FIELD = '$retryAfterSeconds';
-
 export function tooMany(reason: string, message: string, waitMs: number): BusError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new BusError('RESOURCE_EXHAUSTED', message, {
-    reason,
-    retryAfterSeconds: seconds,
-    violations: [{ field: RETRY_AFTER_FIELD, msg: String(seconds) }],
-  });
+  return new BusError('RESOURCE_EXHAUSTED', message, { reason, retryAfterSeconds: seconds });
 }

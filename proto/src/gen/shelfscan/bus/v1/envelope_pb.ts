@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_bus_v1_envelope: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIl4KCEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCRITCgtvY2N1cnJlZF9hdBgEIAEoCRIPCgdwYXlsb2FkGAUgASgMIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQibAoFRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEjQKCnZpb2xhdGlvbnMYAyADKAsyIC5zaGVsZnNjYW4uYnVzLnYxLkZpZWxkVmlvbGF0aW9uEg4KBnJlYXNvbhgEIAEoCSIsCg5GaWVsZFZpb2xhdGlvbhINCgVmaWVsZBgBIAEoCRILCgNtc2cYAiABKAliBnByb3RvMw',
+    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIl4KCEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCRITCgtvY2N1cnJlZF9hdBgEIAEoCRIPCgdwYXlsb2FkGAUgASgMIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQiiQEKBUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCRI0Cgp2aW9sYXRpb25zGAMgAygLMiAuc2hlbGZzY2FuLmJ1cy52MS5GaWVsZFZpb2xhdGlvbhIOCgZyZWFzb24YBCABKAkSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgFIAEoDSIsCg5GaWVsZFZpb2xhdGlvbhINCgVmaWVsZBgBIAEoCRILCgNtc2cYAiABKAliBnByb3RvMw',
   );
 
 /**
@@ -131,6 +131,13 @@ export type Error = Message<'shelfscan.bus.v1.Error'> & {
    * @generated from field: string reason = 4;
    */
   reason: string;
+
+  /**
+   * For RESOURCE_EXHAUSTED: seconds to wait before trying again (the HTTP Retry-After); 0 = unknown.
+   *
+   * @generated from field: uint32 retry_after_seconds = 5;
+   */
+  retryAfterSeconds: number;
 };
 
 /**
