@@ -1,9 +1,10 @@
+import type { RunningService } from '@shelfscan/bus';
 import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ManualClock, authEnvSchema, startAuthService, type RunningService } from '@shelfscan/auth-service';
+import { ManualClock, authEnvSchema, startAuthService } from '@shelfscan/auth-service';
 import { BusClient, BusTransports } from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
 import { createTestDatabase } from '@shelfscan/db';

@@ -1,5 +1,6 @@
+import type { RunningService } from '@shelfscan/bus';
 import { BusClient, BusTransports } from '@shelfscan/bus';
-import { startAuthService, type RunningService } from '@shelfscan/auth-service';
+import { startAuthService } from '@shelfscan/auth-service';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@shelfscan/db';
 import { createGateway } from '@shelfscan/gateway';
 import { startScraperService } from '@shelfscan/scraper-service';

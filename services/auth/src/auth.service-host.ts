@@ -1,4 +1,10 @@
-import { BusClient, OutboxRelay, startBusService, type BusTransports } from '@shelfscan/bus';
+import {
+  BusClient,
+  OutboxRelay,
+  startBusService,
+  type BusTransports,
+  type RunningService,
+} from '@shelfscan/bus';
 import { createServiceDataSource, openServiceDataSource } from '@shelfscan/db';
 import { createLogger, health } from '@shelfscan/observability';
 import { PasswordResetService } from './account/password-reset.service.js';
@@ -20,11 +26,6 @@ import { loadSigningKeys } from './tokens/key-store.js';
 import { TokenService } from './tokens/token.service.js';
 import { PasswordHasher } from './users/password-hasher.js';
 import { UsersService } from './users/users.service.js';
-
-export interface RunningService {
-  name: string;
-  stop(): Promise<void>;
-}
 
 /** Ports a test may replace (a manual clock, a fake mailer); the config decides the rest. */
 export interface AuthPorts {

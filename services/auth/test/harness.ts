@@ -1,3 +1,4 @@
+import type { RunningService } from '@shelfscan/bus';
 import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +11,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { Client } from 'pg';
 import { ManualClock } from '../src/clock.js';
 import { authEnvSchema } from '../src/config.js';
-import { startAuthService, type AuthPorts, type RunningService } from '../src/index.js';
+import { startAuthService, type AuthPorts } from '../src/index.js';
 
 /**
  * The auth service on a fresh real PostgreSQL database and the in-process bus, with a manual

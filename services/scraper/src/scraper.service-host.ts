@@ -1,4 +1,10 @@
-import { BusClient, OutboxRelay, startBusService, type BusTransports } from '@shelfscan/bus';
+import {
+  BusClient,
+  OutboxRelay,
+  startBusService,
+  type BusTransports,
+  type RunningService,
+} from '@shelfscan/bus';
 import { createServiceDataSource, openServiceDataSource } from '@shelfscan/db';
 import { createLogger, health } from '@shelfscan/observability';
 import { marketplaceClientConfig, type ScraperConfig } from './config.js';
@@ -10,11 +16,6 @@ import { ScanWorker } from './jobs/scan-worker.js';
 import { ScansService } from './jobs/scans.service.js';
 import { ScraperModule } from './jobs/scraper.handlers.js';
 import type { ScanEngine, ScanSpec } from './engine/types.js';
-
-export interface RunningService {
-  name: string;
-  stop(): Promise<void>;
-}
 
 /**
  * Starts the scraper on a database and a bus: migrations, the ScanRequested/CancelScan/GetScan

@@ -1,10 +1,11 @@
+import type { RunningService } from '@shelfscan/bus';
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { BusClient, BusError, BusTransports, codec } from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
 import { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
 import { scraperEnvSchema } from '../src/config.js';
-import { startScraperService, type RunningService } from '../src/scraper.service-host.js';
+import { startScraperService } from '../src/scraper.service-host.js';
 import { FakeEngine, makeAsins } from './fake-engine.js';
 import { outboxEvents, scraperTestDb, waitFor, type TestDb } from './helpers.js';
 
