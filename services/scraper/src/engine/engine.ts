@@ -86,6 +86,9 @@ export interface Task {
   path?: string[];
   /** The scan's first query: its count is the store's reported total. */
   root?: boolean;
+  /** Sort-order passes: their group, and how many listings the group still has to find. */
+  group?: string;
+  need?: number;
 }
 
 export interface EngineState {
@@ -107,6 +110,8 @@ export interface EngineState {
   reportedTotalIsLowerBound: boolean;
   /** Reported totals of split partitions, by task key (for the `rest` check). */
   totals: Record<string, number>;
+  /** ASINs first seen by each group of sort-order passes (they stop once the group's need is met). */
+  groupFound: Record<string, number>;
 }
 
 function taskKey(t: Pick<Task, 'nodeId' | 'min' | 'max'>): string {
@@ -170,6 +175,7 @@ function initialState(spec: ScanSpec): EngineState {
     reportedTotal: null,
     reportedTotalIsLowerBound: false,
     totals: {},
+    groupFound: {},
   };
 }
 
@@ -181,7 +187,10 @@ function restoreState(spec: ScanSpec, checkpoint: ScanCheckpoint): EngineState {
   if (s.type !== spec.type || s.sellerId !== spec.sellerId || s.market !== spec.market) {
     throw new ScanCheckpointError('the checkpoint belongs to another scan');
   }
-  return structuredClone(s);
+  const state = structuredClone(s);
+  state.groupFound ??= {};
+  state.totals ??= {};
+  return state;
 }
 
 function minPrice(tiles: ResultTile[]): number | null {
@@ -248,6 +257,10 @@ class Scan {
         this.settleRest(task);
         continue;
       }
+      if (task.group && (s.groupFound[task.group] ?? 0) >= (task.need ?? Infinity)) {
+        s.stack.pop(); // the passes found every listing the partition was missing
+        continue;
+      }
       signal?.throwIfAborted();
       const url = this.urlOf(task);
       const started = this.deps.now();
@@ -271,6 +284,7 @@ class Scan {
         this.asins.push(t.asin);
         newAsins.push(t.asin);
       }
+      if (task.group) s.groupFound[task.group] = (s.groupFound[task.group] ?? 0) + newAsins.length;
       this.plan(task, parsed);
       s.elapsedMs += Math.max(0, this.deps.now() - started);
       if (this.asins.length >= this.spec.listLimit) this.stopReason = 'list-limit';
@@ -426,7 +440,7 @@ class Scan {
       }
       return;
     }
-    this.pushSortPasses(task, path);
+    this.pushSortPasses(task, path, (task.total ?? 0) - (task.served ?? 0));
   }
 
   private sameQuery(task: Task): Pick<Task, 'nodeId' | 'min' | 'max'> {
@@ -434,13 +448,17 @@ class Scan {
   }
 
   /** The rest of a split partition (its listings in no child department): the other sort orders. */
-  private pushSortPasses(task: Task, path: string[]): void {
+  private pushSortPasses(task: Task, path: string[], need: number): void {
     const s = this.state;
     const q = this.sameQuery(task);
-    for (const sort of [...FALLBACK_SORTS].reverse())
-      s.stack.push({ ...q, kind: 'list', sort, page: 1, path });
+    // Listings found by the passes that were not seen before are ones the partition was missing;
+    // listings already seen (the sweep serves the boundary price too) do not count, so the early
+    // stop errs on the side of fetching more.
+    const group = `${taskKey(task)}#${s.pagesFetched}`;
+    const common = { ...q, kind: 'list' as const, path, group, need };
+    for (const sort of [...FALLBACK_SORTS].reverse()) s.stack.push({ ...common, sort, page: 1 });
     const lastPage = task.lastPage ?? 1;
-    if (lastPage >= 2) s.stack.push({ ...q, kind: 'list', page: 2, lastPage, total: task.total, path });
+    if (lastPage >= 2) s.stack.push({ ...common, page: 2, lastPage, total: task.total });
   }
 
   /** Runs when a split's children are done: if they add up to the split's count, it is covered. */
@@ -452,7 +470,7 @@ class Scan {
       0,
     );
     if (task.total != null && covered >= task.total) return;
-    this.pushSortPasses(task, task.path ?? []);
+    this.pushSortPasses(task, task.path ?? [], (task.total ?? 0) - covered);
   }
 
   private remainingPages(): number | null {
