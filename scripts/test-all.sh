@@ -29,6 +29,6 @@ echo "── chart"
 node scripts/chart-check.mjs || echo "✗ chart check failed"
 
 echo "── e2e (Playwright in Chromium)"
-npm test -w tests/e2e -- --reporter=list,json || echo "✗ e2e failed"
+npm test -w tests/e2e || echo "✗ e2e failed"
 
 node scripts/summarize-tests.mjs "$results"
