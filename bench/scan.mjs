@@ -15,7 +15,9 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { createScanEngine, marketplacePageSource } = require(path.join(root, 'services/scraper/dist/engine/index.js'));
+const { createScanEngine, marketplacePageSource } = require(
+  path.join(root, 'services/scraper/dist/engine/index.js'),
+);
 const { MarketplaceClient } = require(path.join(root, 'services/scraper/dist/fetch/index.js'));
 const { marketByCode } = require(path.join(root, 'services/scraper/dist/markets/index.js'));
 const { startSimulator } = require(path.join(root, 'tools/simulator/dist/index.js'));
@@ -51,7 +53,8 @@ function matchesFilters(store, i, f) {
 function truth(store, type) {
   if (type === 'functional') {
     const set = new Set();
-    for (let i = 0; i < store.size; i++) if (matchesFilters(store, i, FUNCTIONAL_FILTERS)) set.add(store.asins[i]);
+    for (let i = 0; i < store.size; i++)
+      if (matchesFilters(store, i, FUNCTIONAL_FILTERS)) set.add(store.asins[i]);
     return { set, expected: Math.min(set.size, LIST_LIMIT) };
   }
   const set = store.asinSet;
@@ -61,7 +64,9 @@ function truth(store, type) {
 }
 
 const fmt = (n, d = 0) =>
-  n === null || n === undefined ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+  n === null || n === undefined
+    ? '–'
+    : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 const pad = (s, n) => String(s).padStart(n);
 
 export async function runScanBench({ sizes = SIZES, log = console.log, outFile } = {}) {
@@ -72,7 +77,9 @@ export async function runScanBench({ sizes = SIZES, log = console.log, outFile }
     pageCap: PAGE_CAP,
     pageSize: PAGE_SIZE,
   });
-  log(`simulator: ${sizes.length} stores built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s, cap ${PAGE_CAP} × ${PAGE_SIZE}`);
+  log(
+    `simulator: ${sizes.length} stores built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s, cap ${PAGE_CAP} × ${PAGE_SIZE}`,
+  );
   const client = new MarketplaceClient({
     originOverride: sim.url,
     requestsPerSecond: 100_000,
@@ -129,7 +136,11 @@ export async function runScanBench({ sizes = SIZES, log = console.log, outFile }
           coverageLine: result.coverageLine,
         };
         if (strategy === 'deep') {
-          row.pass = row.coverage >= TARGETS.deepCoverage && row.pagesRatio <= TARGETS.deepPagesRatio && !duplicates && !row.wrong;
+          row.pass =
+            row.coverage >= TARGETS.deepCoverage &&
+            row.pagesRatio <= TARGETS.deepPagesRatio &&
+            !duplicates &&
+            !row.wrong;
         }
         rows.push(row);
       }
@@ -139,7 +150,20 @@ export async function runScanBench({ sizes = SIZES, log = console.log, outFile }
     await sim.close();
   }
 
-  const header = ['store', 'strategy', 'found', 'expected', 'coverage', 'pages', 'lower bd', 'ratio', 'full-speed s', 'cpu s', '@1 page/s', 'target'];
+  const header = [
+    'store',
+    'strategy',
+    'found',
+    'expected',
+    'coverage',
+    'pages',
+    'lower bd',
+    'ratio',
+    'full-speed s',
+    'cpu s',
+    '@1 page/s',
+    'target',
+  ];
   const widths = [7, 11, 6, 8, 9, 6, 8, 6, 12, 6, 10, 7];
   const line = (cells) => cells.map((c, i) => pad(c, widths[i])).join(' ');
   log('');
@@ -174,15 +198,27 @@ export async function runScanBench({ sizes = SIZES, log = console.log, outFile }
     deepListLimitScanTime: {
       target: `a ${fmt(LIST_LIMIT)}-ASIN deep scan at one page per second within ${DEEP_LIMIT_SCAN_BUDGET_S / 60} minutes (half the 60 the spec promises)`,
       worstSeconds: limitScanWorst,
-      pass: limitScans.length > 0 && limitScans.every((r) => r.found === LIST_LIMIT) && limitScanWorst <= DEEP_LIMIT_SCAN_BUDGET_S,
+      pass:
+        limitScans.length > 0 &&
+        limitScans.every((r) => r.found === LIST_LIMIT) &&
+        limitScanWorst <= DEEP_LIMIT_SCAN_BUDGET_S,
     },
   };
   log('');
-  for (const t of Object.values(targets)) log(`${t.pass ? 'PASS' : 'FAIL'}  ${t.target}${t.worstSeconds !== undefined ? ` (worst: ${formatDuration(t.worstSeconds)})` : ''}`);
+  for (const t of Object.values(targets))
+    log(
+      `${t.pass ? 'PASS' : 'FAIL'}  ${t.target}${t.worstSeconds !== undefined ? ` (worst: ${formatDuration(t.worstSeconds)})` : ''}`,
+    );
   log('');
-  log('coverage: found ÷ what a perfect scan finds — Standard: min(true, one query = 7 × 16); Deep: min(true, list limit 2,720);');
-  log(`Functional (${JSON.stringify(FUNCTIONAL_FILTERS)}): min(matching listings, 2,720). lower bd = ⌈that ÷ 16⌉.`);
-  log('deep-full: Deep without the list limit (informational, no target): the whole store, cheap crowded prices included.');
+  log(
+    'coverage: found ÷ what a perfect scan finds — Standard: min(true, one query = 7 × 16); Deep: min(true, list limit 2,720);',
+  );
+  log(
+    `Functional (${JSON.stringify(FUNCTIONAL_FILTERS)}): min(matching listings, 2,720). lower bd = ⌈that ÷ 16⌉.`,
+  );
+  log(
+    'deep-full: Deep without the list limit (informational, no target): the whole store, cheap crowded prices included.',
+  );
   log('@1 page/s = pages × 1 s + measured CPU time of the run (engine + in-process simulator).');
 
   const report = {
