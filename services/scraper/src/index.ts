@@ -7,3 +7,4 @@ export * from './jobs/index.js';
 export * from './db/index.js';
 export * from './config.js';
 export * from './scraper.service-host.js';
+export * from './engine/index.js';
