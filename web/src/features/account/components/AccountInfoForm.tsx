@@ -6,12 +6,12 @@ import { TOAST_AUTO_CLOSE_MS } from '../../../app/api';
 import type { CurrentUser } from '../../../app/userApi';
 import { useUpdateUserMutation } from '../api/accountApi';
 import { validateAccountInfo, type AccountInfoValues } from '../validation';
-import { useAccountErrorText } from './useAccountErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** My information: first name, last name, email (read-only), phone and an optional new password. */
 export function AccountInfoForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('account');
-  const errorText = useAccountErrorText();
+  const errorText = useApiErrorText('account');
   const [updateUser, { isLoading }] = useUpdateUserMutation();
   const [values, setValues] = useState<AccountInfoValues>({
     firstName: user.firstName ?? '',

@@ -8,7 +8,7 @@ import { retryAfterOf } from '../../../lib/retryAfter';
 import { useCountdown } from '../../../lib/useCountdown';
 import { useCheckVerificationCodeMutation, useSendVerificationCodeMutation } from '../api/accountApi';
 import { isPhoneNumber, isVerificationCode, VERIFICATION_CODE_LENGTH } from '../validation';
-import { useAccountErrorText } from './useAccountErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** One SMS a minute: the send button waits that long after each use (or as long as a 429 asks). */
 export const SMS_RESEND_COOLDOWN_S = 60;
@@ -20,7 +20,7 @@ export const SMS_RESEND_COOLDOWN_S = 60;
 export function PhoneVerification({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('account');
   const dispatch = useAppDispatch();
-  const errorText = useAccountErrorText();
+  const errorText = useApiErrorText('account');
   const [send, sending] = useSendVerificationCodeMutation();
   const [check, checking] = useCheckVerificationCodeMutation();
   const countdown = useCountdown();

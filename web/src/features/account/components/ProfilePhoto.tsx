@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../app/userApi';
 import { useUploadPhotoMutation } from '../api/accountApi';
 import { checkPhotoFile, PHOTO_ACCEPT } from '../photo';
-import { useAccountErrorText } from './useAccountErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** Profile photo: JPG, GIF or PNG (checked by content), at most 800 kB; shown in the navigation bar too. */
 export function ProfilePhoto({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('account');
-  const errorText = useAccountErrorText();
+  const errorText = useApiErrorText('account');
   const [upload, { isLoading }] = useUploadPhotoMutation();
   const [error, setError] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState(false);

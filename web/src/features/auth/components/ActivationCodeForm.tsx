@@ -6,7 +6,7 @@ import { retryAfterOf } from '../../../lib/retryAfter';
 import { useCountdown } from '../../../lib/useCountdown';
 import { useActivateMutation, useResendActivationMutation } from '../api/authApi';
 import { ApiMessage } from './ApiMessage';
-import { useApiErrorText } from './useApiErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 export const ACTIVATION_CODE_LENGTH = 6;
 /** The server allows one resend a minute; the button waits that long after each use. */
@@ -31,7 +31,7 @@ export function ActivationCodeForm({
   justSent?: boolean;
 }) {
   const { t } = useTranslation('auth');
-  const errorText = useApiErrorText();
+  const errorText = useApiErrorText('auth');
   const [activate, activation] = useActivateMutation();
   const [resend, resending] = useResendActivationMutation();
   const countdown = useCountdown(justSent ? RESEND_COOLDOWN_S : 0);

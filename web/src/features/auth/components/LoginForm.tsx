@@ -10,14 +10,14 @@ import { useAuthenticateMutation, useLazyCheckActivationQuery } from '../api/aut
 import { safeRedirect, validateLogin, type LoginValues } from '../validation';
 import { ActivationCodeForm } from './ActivationCodeForm';
 import { ApiMessage } from './ApiMessage';
-import { useApiErrorText } from './useApiErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const localePath = useLocalePath();
   const loginSession = useLoginSession();
-  const errorText = useApiErrorText();
+  const errorText = useApiErrorText('auth');
   const [checkActivation, activation] = useLazyCheckActivationQuery();
   const [authenticate, auth] = useAuthenticateMutation();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });

@@ -17,7 +17,7 @@ import { useRegisterMutation } from '../api/authApi';
 import { validateRegister, type RegisterErrors, type RegisterValues } from '../validation';
 import { ActivationCodeForm } from './ActivationCodeForm';
 import { ApiMessage } from './ApiMessage';
-import { useApiErrorText } from './useApiErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 export const REGISTER_REDIRECT_DELAY_MS = 1000;
 
@@ -36,7 +36,7 @@ export function RegisterForm() {
   const locale = useLocale();
   const localePath = useLocalePath();
   const navigate = useNavigate();
-  const errorText = useApiErrorText();
+  const errorText = useApiErrorText('auth');
   const [register, { isLoading }] = useRegisterMutation();
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [submitted, setSubmitted] = useState(false);

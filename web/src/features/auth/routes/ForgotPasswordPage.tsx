@@ -5,12 +5,12 @@ import { LocaleLink } from '../../../app/locale';
 import { useRequestPasswordResetMutation } from '../api/authApi';
 import { ApiMessage } from '../components/ApiMessage';
 import { AuthHeader } from '../components/AuthHeader';
-import { useApiErrorText } from '../components/useApiErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { isValidEmail } from '../validation';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const errorText = useApiErrorText();
+  const errorText = useApiErrorText('auth');
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
   const [email, setEmail] = useState('');
   const [submitted, setSubmitted] = useState(false);

@@ -6,7 +6,7 @@ import { LocaleLink, useLocalePath } from '../../../app/locale';
 import { useCompletePasswordResetMutation } from '../api/authApi';
 import { ApiMessage } from '../components/ApiMessage';
 import { AuthHeader } from '../components/AuthHeader';
-import { useApiErrorText } from '../components/useApiErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { validateReset } from '../validation';
 
 /** After a successful reset the page goes to the login page after this delay. */
@@ -15,7 +15,7 @@ export const RESET_REDIRECT_DELAY_MS = 1500;
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
-  const errorText = useApiErrorText();
+  const errorText = useApiErrorText('auth');
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,14 +1,17 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { joinValidationErrors, readApiError } from '../../../lib/errors';
+import { joinValidationErrors, readApiError } from './errors';
 
-/** The text for a failed account call: translated known code, else the 422 list, else the server message. */
-export function useAccountErrorText() {
-  const { t, i18n } = useTranslation(['account', 'common']);
+/**
+ * The text to show for a failed call of a feature: the feature's (then the common) translation of a
+ * known code, else the 422 list joined by line breaks, else the network error, else the server message.
+ */
+export function useApiErrorText(namespace: string) {
+  const { t, i18n } = useTranslation([namespace, 'common']);
   return useCallback(
     (error: unknown, fallbackKey = 'common:errors.generic'): string => {
       const e = readApiError(error);
-      if (e.code && i18n.exists(`account:codes.${e.code}`)) return t(`account:codes.${e.code}`);
+      if (e.code && i18n.exists(`${namespace}:codes.${e.code}`)) return t(`${namespace}:codes.${e.code}`);
       if (e.code && i18n.exists(`common:codes.${e.code}`)) return t(`common:codes.${e.code}`);
       if (e.status === 422) {
         const joined = joinValidationErrors(e.errors);
@@ -17,6 +20,6 @@ export function useAccountErrorText() {
       if (e.status === undefined) return t('common:errors.network');
       return e.message || t(fallbackKey);
     },
-    [t, i18n],
+    [namespace, t, i18n],
   );
 }
