@@ -1,65 +1,27 @@
-import type { RunningService } from '@shelfscan/bus';
-import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { authEnvSchema, startAuthService } from '@shelfscan/auth-service';
-import { BusClient, BusTransports } from '@shelfscan/bus';
-import { loadConfig } from '@shelfscan/config';
-import { createTestDatabase } from '@shelfscan/db';
-import { simpleParser } from 'mailparser';
-import { createGateway, gatewayEnvSchema } from '../src/index.js';
+import { startStack, type Stack } from './stack.js';
 
 /** The first journey through the real layers: HTTP → gateway → bus → auth service → PostgreSQL. */
 describe('gateway + auth service (real PostgreSQL)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let auth: RunningService;
-  let transports: BusTransports;
-  let app: NestFastifyApplication;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-gw-'));
+  let stack: Stack;
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-web-'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>ShelfScan SPA</title>');
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log("spa")');
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const env = {
-      DATA_DIR: dataDir,
+    stack = await startStack({
       WEB_DIST_DIR: webDir,
       ADMIN_EMAIL: 'admin@shelfscan.test',
       ADMIN_PASSWORD: 'admin-pass',
-      LOG_LEVEL: 'silent',
-    };
-    transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
-    auth = await startAuthService({
-      config: loadConfig(authEnvSchema, env),
-      databaseUrl: db.url,
-      transports,
-      runMigrations: true,
     });
-    app = await createGateway({
-      config: loadConfig(gatewayEnvSchema, env),
-      bus: new BusClient(transports.client()),
-    });
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
   });
+  afterAll(() => stack.stop());
 
-  afterAll(async () => {
-    await app.close();
-    await auth.stop();
-    await transports.close();
-    await db.drop();
-  });
-
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    body?: object,
-    headers: Record<string, string> = {},
-  ) => app.inject({ method, url, payload: body, headers });
+  const call: Stack['call'] = (...args) => stack.call(...args);
+  const mailedCode = (email: string) => stack.mailedCode(email);
 
   const ayse = {
     firstName: 'Ayşe',
@@ -68,17 +30,6 @@ describe('gateway + auth service (real PostgreSQL)', () => {
     phone: '+90 532 123 45 67',
     password: 'secret1',
   };
-
-  /** The activation code of the newest .eml in DATA_DIR/outbox/mail addressed to this email. */
-  async function mailedCode(email: string): Promise<string> {
-    const dir = path.join(dataDir, 'outbox', 'mail');
-    const files = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith(`-${email}.eml`))
-      .sort();
-    const mail = await simpleParser(fs.readFileSync(path.join(dir, files[files.length - 1])));
-    return /(\d{6})/.exec(mail.subject ?? '')![1];
-  }
 
   it('registers, refuses a taken email, activates with the mailed code, logs in and shows who you are', async () => {
     const reg = await call('POST', '/api/public/register', ayse);

@@ -1,79 +1,32 @@
-import type { RunningService } from '@shelfscan/bus';
-import 'reflect-metadata';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ManualClock, authEnvSchema, startAuthService } from '@shelfscan/auth-service';
-import { BusClient, BusTransports } from '@shelfscan/bus';
-import { loadConfig } from '@shelfscan/config';
-import { createTestDatabase } from '@shelfscan/db';
-import { simpleParser } from 'mailparser';
-import { createGateway, gatewayEnvSchema } from '../src/index.js';
+import { ManualClock } from '@shelfscan/auth-service';
+import { startStack, type Stack } from './stack.js';
 
 /** Issue 3 through HTTP: the answers' shapes, codes, statuses and headers (auth on real PostgreSQL). */
 describe('accounts API (gateway + auth service)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let auth: RunningService;
-  let transports: BusTransports;
-  let app: NestFastifyApplication;
+  let stack: Stack;
   const clock = new ManualClock();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-acc-'));
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const env = {
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://shop.test',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    };
-    transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
-    auth = await startAuthService({
-      config: loadConfig(authEnvSchema, env),
-      databaseUrl: db.url,
-      transports,
-      runMigrations: true,
-      ports: { clock },
-    });
-    app = await createGateway({
-      config: loadConfig(gatewayEnvSchema, env),
-      bus: new BusClient(transports.client()),
-    });
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
+    stack = await startStack(
+      {
+        WEB_DIST_DIR: '/nonexistent/web',
+        PUBLIC_URL: 'http://shop.test',
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      },
+      { clock },
+    );
   });
+  afterAll(() => stack.stop());
 
-  afterAll(async () => {
-    await app.close();
-    await auth.stop();
-    await transports.close();
-    await db.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const call = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    body?: object,
-    headers: Record<string, string> = {},
-  ) => app.inject({ method, url, payload: body, headers });
+  const call: Stack['call'] = (...args) => stack.call(...args);
   const bearer = (token: string, extra: Record<string, string> = {}) => ({
     authorization: `Bearer ${token}`,
     ...extra,
   });
-
-  async function lastMail(email: string) {
-    const dir = path.join(dataDir, 'outbox', 'mail');
-    const files = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith(`-${email}.eml`))
-      .sort();
-    if (!files.length) throw new Error(`no mail to ${email}`);
-    return simpleParser(fs.readFileSync(path.join(dir, files[files.length - 1])));
-  }
-  const mailedCode = async (email: string) => /(\d{6})/.exec((await lastMail(email)).subject ?? '')![1];
+  const lastMail = (email: string) => stack.lastMail(email);
+  const mailedCode = (email: string) => stack.mailedCode(email);
 
   async function activeUser(email: string, password = 'secret1', lang = 'tr') {
     const reg = await call('POST', '/api/public/register', {
@@ -303,7 +256,7 @@ describe('accounts API (gateway + auth service)', () => {
       Buffer.alloc(100, 7),
     ]);
     const up = multipart('file', 'me.png', png, 'image/png');
-    const res = await app.inject({
+    const res = await stack.app.inject({
       method: 'POST',
       url: '/api/account/photo',
       payload: up.payload,
@@ -323,7 +276,7 @@ describe('accounts API (gateway + auth service)', () => {
     );
 
     const fake = multipart('file', 'evil.jpg', Buffer.from('<svg onload=alert(1)>'), 'image/jpeg');
-    const bad = await app.inject({
+    const bad = await stack.app.inject({
       method: 'POST',
       url: '/api/account/photo',
       payload: fake.payload,
@@ -340,7 +293,7 @@ describe('accounts API (gateway + auth service)', () => {
       Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(800 * 1024)]),
       'image/gif',
     );
-    const large = await app.inject({
+    const large = await stack.app.inject({
       method: 'POST',
       url: '/api/account/photo',
       payload: big.payload,
@@ -358,7 +311,7 @@ describe('accounts API (gateway + auth service)', () => {
     );
     expect(
       (
-        await app.inject({
+        await stack.app.inject({
           method: 'POST',
           url: '/api/account/photo',
           payload: up.payload,
@@ -381,7 +334,7 @@ describe('accounts API (gateway + auth service)', () => {
       200,
       { success: true, message: 'ok', data: { sent: true } },
     ]);
-    const smsDir = path.join(dataDir, 'outbox', 'sms');
+    const smsDir = path.join(stack.dataDir, 'outbox', 'sms');
     const file = fs
       .readdirSync(smsDir)
       .filter((f) => f.endsWith('-+905554443322.txt'))
