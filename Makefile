@@ -67,7 +67,9 @@ test-e2e: build
 bench: build
 	node bench/run.mjs
 
-scan: build
+# stdout carries only the ASINs: the install and build say what they do on stderr.
+scan:
+	@$(MAKE) --no-print-directory build >&2
 	@node services/scraper/dist/cli/scan.js --url '$(URL)' --type '$(or $(TYPE),standard)' $(if $(KEYWORD),--keyword '$(KEYWORD)')
 
 clean:
