@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -27,17 +28,36 @@ class NotCommonPassword implements ValidatorConstraintInterface {
   }
 }
 
+/** A first name or surname (`nameInvalid` / `surnameInvalid`): trimmed, letters, spaces, hyphens, 2–50. */
+const PersonName = (message: 'nameInvalid' | 'surnameInvalid') =>
+  applyDecorators(Transform(trim), IsString({ message }), Matches(PERSON_NAME, { message }));
+
+/** An optional phone: digits and the usual separators, 10–15 digits (normalised to E.164 by auth). */
+const Phone = () =>
+  applyDecorators(
+    IsOptional(),
+    Transform(trim),
+    IsString({ message: 'phoneMin' }),
+    Matches(/^$|^\+?[\d\s().-]*$/, { message: 'phoneMin' }),
+    Matches(/^$|^(?:\D*\d){10,15}\D*$/, { message: 'phoneMin' }),
+  );
+
+/** A new password: 6–128 characters, not one of the most common passwords. */
+const NewPassword = () =>
+  applyDecorators(
+    IsString({ message: 'passwordMin' }),
+    MinLength(6, { message: 'passwordMin' }),
+    MaxLength(128, { message: 'passwordMin' }),
+    Validate(NotCommonPassword, { message: 'passwordCommon' }),
+  );
+
 export class RegisterDto {
   @ApiProperty({ example: 'Ayşe' })
-  @Transform(trim)
-  @IsString({ message: 'nameInvalid' })
-  @Matches(PERSON_NAME, { message: 'nameInvalid' })
+  @PersonName('nameInvalid')
   firstName!: string;
 
   @ApiProperty({ example: 'Yılmaz' })
-  @Transform(trim)
-  @IsString({ message: 'surnameInvalid' })
-  @Matches(PERSON_NAME, { message: 'surnameInvalid' })
+  @PersonName('surnameInvalid')
   lastName!: string;
 
   @ApiProperty({ example: 'ayse@example.com' })
@@ -47,18 +67,11 @@ export class RegisterDto {
   email!: string;
 
   @ApiPropertyOptional({ example: '+90 532 123 45 67', description: 'optional; at least 10 digits' })
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'phoneMin' })
-  @Matches(/^$|^\+?[\d\s().-]*$/, { message: 'phoneMin' })
-  @Matches(/^$|^(?:\D*\d){10,15}\D*$/, { message: 'phoneMin' })
+  @Phone()
   phone?: string;
 
   @ApiProperty({ minLength: 6 })
-  @IsString({ message: 'passwordMin' })
-  @MinLength(6, { message: 'passwordMin' })
-  @MaxLength(128, { message: 'passwordMin' })
-  @Validate(NotCommonPassword, { message: 'passwordCommon' })
+  @NewPassword()
   password!: string;
 
   @ApiPropertyOptional({
@@ -113,10 +126,7 @@ export class CompletePasswordResetDto extends EmailDto {
   key!: string;
 
   @ApiProperty({ minLength: 6 })
-  @IsString({ message: 'passwordMin' })
-  @MinLength(6, { message: 'passwordMin' })
-  @MaxLength(128, { message: 'passwordMin' })
-  @Validate(NotCommonPassword, { message: 'passwordCommon' })
+  @NewPassword()
   password!: string;
 }
 
@@ -127,15 +137,11 @@ export class UpdateAccountDto {
   id!: string;
 
   @ApiProperty({ example: 'Ayşe' })
-  @Transform(trim)
-  @IsString({ message: 'nameInvalid' })
-  @Matches(PERSON_NAME, { message: 'nameInvalid' })
+  @PersonName('nameInvalid')
   firstName!: string;
 
   @ApiProperty({ example: 'Yılmaz' })
-  @Transform(trim)
-  @IsString({ message: 'surnameInvalid' })
-  @Matches(PERSON_NAME, { message: 'surnameInvalid' })
+  @PersonName('surnameInvalid')
   lastName!: string;
 
   @ApiProperty({ description: 'must be your current email: it cannot be changed here' })
@@ -147,20 +153,13 @@ export class UpdateAccountDto {
     nullable: true,
     description: 'empty or null removes it; a new number is unverified',
   })
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'phoneMin' })
-  @Matches(/^$|^\+?[\d\s().-]*$/, { message: 'phoneMin' })
-  @Matches(/^$|^(?:\D*\d){10,15}\D*$/, { message: 'phoneMin' })
+  @Phone()
   phone?: string | null;
 
   @ApiPropertyOptional({ minLength: 6, description: 'empty or absent keeps the current password' })
   @IsOptional()
   @ValidateIf((o: UpdateAccountDto) => !!o.password)
-  @IsString({ message: 'passwordMin' })
-  @MinLength(6, { message: 'passwordMin' })
-  @MaxLength(128, { message: 'passwordMin' })
-  @Validate(NotCommonPassword, { message: 'passwordCommon' })
+  @NewPassword()
   password?: string | null;
 }
 
