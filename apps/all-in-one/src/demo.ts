@@ -5,6 +5,7 @@ import { createLogger } from '@shelfscan/observability';
 import { startSimulator } from '@shelfscan/simulator';
 import { allInOneEnvSchema } from './config.js';
 import { startAllInOne } from './launcher.js';
+import { stopOnSignals } from './stop-on-signals.js';
 
 /** The demo stores: a small one, one past the 7-page cap, and one past the 2,720 list limit. */
 const DEMO_STORES = [
@@ -57,26 +58,8 @@ void runOrExit(async () => {
   out();
   out('Ctrl-C stops everything.');
 
-  let stoppingSince = 0;
-  const shutdown = (signal: string) => {
-    if (stoppingSince) {
-      if (Date.now() - stoppingSince < 2000) return;
-      log.warn('second signal: exiting without waiting');
-      process.exit(1);
-    }
-    stoppingSince = Date.now();
-    log.info({ signal }, 'stopping');
-    running
-      .stop()
-      .then(() => sim.close())
-      .then(
-        () => process.exit(0),
-        (err: unknown) => {
-          log.error({ err }, 'stop failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  stopOnSignals(async () => {
+    await running.stop();
+    await sim.close();
+  }, log);
 });
