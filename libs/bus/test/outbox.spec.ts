@@ -71,6 +71,27 @@ describe('outbox and inbox (real PostgreSQL)', () => {
     expect(await relay.runOnce()).toBe(0); // nothing published twice
   });
 
+  it('deletes published rows after the retention, keeping recent and unpublished ones', async () => {
+    await ds.query('DELETE FROM outbox');
+    for (const [id, published] of [
+      ['00000000-0000-4000-8000-000000000001', "now() - interval '8 days'"],
+      ['00000000-0000-4000-8000-000000000002', "now() - interval '1 day'"],
+      ['00000000-0000-4000-8000-000000000003', 'NULL'],
+    ]) {
+      await ds.query(
+        `INSERT INTO outbox (id, topic, envelope, published_at) VALUES ($1, 't', '\\x00', ${published})`,
+        [id],
+      );
+    }
+    const relay = new OutboxRelay(ds, fakeClient(0).client, { service: 'svc' });
+    expect(await relay.prune()).toBe(1);
+    const left = await ds.query('SELECT id FROM outbox ORDER BY id');
+    expect(left.map((r: { id: string }) => r.id)).toEqual([
+      '00000000-0000-4000-8000-000000000002',
+      '00000000-0000-4000-8000-000000000003',
+    ]);
+  });
+
   it('handles a message once, and again only if the first handling failed', async () => {
     const ctx = { messageId: '7d7f6a0e-2b67-4d7e-9a53-2f0d7e1b8a11' };
     await expect(

@@ -31,6 +31,8 @@ export interface OutboxRelayOptions {
   /** Attempts before a row is marked dead (and copied to `<topic>.dlq`). */
   maxAttempts?: number;
   backoffBaseMs?: number;
+  /** Published rows are kept this long (for inspection), then deleted; default 7 days. */
+  retentionMs?: number;
 }
 
 /**
@@ -44,6 +46,7 @@ export class OutboxRelay {
   private running?: Promise<void>;
   private again = false;
   private stopped = true;
+  private lastPrune = 0;
   private readonly log;
 
   constructor(
@@ -90,12 +93,24 @@ export class OutboxRelay {
 
   /** One pass: publishes every due row; returns how many were published. */
   async runOnce(): Promise<number> {
+    if (Date.now() - this.lastPrune > 60 * 60_000) await this.prune();
     let total = 0;
     for (;;) {
       const n = await this.publishBatch();
       total += n;
       if (n < (this.options.batchSize ?? 100)) return total;
     }
+  }
+
+  /** Deletes rows published longer ago than the retention; returns how many. */
+  async prune(): Promise<number> {
+    this.lastPrune = Date.now();
+    const retentionMs = this.options.retentionMs ?? 7 * 24 * 60 * 60_000;
+    const [, deleted] = (await this.dataSource.query(
+      `DELETE FROM outbox WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`,
+      [retentionMs],
+    )) as [unknown, number];
+    return deleted;
   }
 
   private publishBatch(): Promise<number> {
