@@ -12,10 +12,10 @@ import path from 'node:path';
 import { createTestDatabase } from '@shelfscan/db';
 import { startSimulator, type Simulator } from '@shelfscan/simulator';
 import { EXPECTED_RESULTS } from '../src/parser/__fixtures__/expected.js';
+import { readAmazonPage } from '../src/parser/__fixtures__/paths.js';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const CLI = path.join(REPO_ROOT, 'services/scraper/dist/cli/scan.js');
-const PAGES = path.resolve(REPO_ROOT, '../shared/fixtures/amazon-pages');
 const built = fs.existsSync(CLI);
 if (!built)
   process.stderr.write(
@@ -97,7 +97,7 @@ describeBuilt('make scan (the built CLI)', () => {
 
     it('prints exactly the organic ASINs of the page the marketplace answers with', async () => {
       const expected = EXPECTED_RESULTS.find((p) => p.file === 'ca_search_1.html')!;
-      const server = await pageServer(fs.readFileSync(path.join(PAGES, 'ca_search_1.html'), 'utf8'));
+      const server = await pageServer(readAmazonPage('ca_search_1.html'));
       try {
         const run = await startCli(
           ['--url', 'https://www.amazon.ca/s?me=A1B2C3D4E5F6G7', '--type', 'standard'],
@@ -120,7 +120,7 @@ describeBuilt('make scan (the built CLI)', () => {
     ])(
       'exits non-zero saying it was blocked when the marketplace only answers %s pages',
       async (_kind, file, status, detail) => {
-        const server = await pageServer(fs.readFileSync(path.join(PAGES, file), 'utf8'), status);
+        const server = await pageServer(readAmazonPage(file), status);
         try {
           const run = await startCli(
             ['--url', 'https://www.amazon.ca/s?me=A1B2C3D4E5F6G7', '--type', 'standard'],

@@ -2,13 +2,12 @@
  * The scan engine against the real marketplace simulator (in-process), through the real
  * MarketplaceClient with MARKETPLACE_ORIGIN pointed at it and politeness turned up.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { startSimulator, type Simulator, type Store } from '@shelfscan/simulator';
 import { MarketplaceBlockedError } from '../fetch/errors.js';
 import { MarketplaceClient } from '../fetch/marketplace-client.js';
 import { marketByCode, type Market } from '../markets/index.js';
 import { EXPECTED_RESULTS } from '../parser/__fixtures__/expected.js';
+import { readAmazonPage } from '../parser/__fixtures__/paths.js';
 import {
   createScanEngine,
   marketplacePageSource,
@@ -19,7 +18,6 @@ import {
   type ScanSpec,
 } from './index.js';
 
-const FIXTURES = path.resolve(__dirname, '../../../..', '../shared/fixtures/amazon-pages');
 const LIST_LIMIT = 2720;
 const PAGE = 16;
 const lowerBound = (n: number) => Math.ceil(n / PAGE);
@@ -95,7 +93,7 @@ describe('Standard', () => {
   });
 
   it('returns exactly the organic ASINs of a real saved storefront page', async () => {
-    const html = readFileSync(path.join(FIXTURES, 'com_storefront_1.html'), 'utf8');
+    const html = readAmazonPage('com_storefront_1.html');
     const urls: string[] = [];
     const pages: PageSource = {
       fetchSearchPage: async (url) => {
@@ -296,7 +294,7 @@ describe('checkpoints, resume, blocks and abort', () => {
   it.each(['com_captcha_1.html', 'com_captcha_3.html', 'uk_captcha_1.html', 'com_503_1.html'])(
     'the saved block page %s stops the scan with ScanBlockedError',
     async (file) => {
-      const html = readFileSync(path.join(FIXTURES, file), 'utf8');
+      const html = readAmazonPage(file);
       const pages: PageSource = { fetchSearchPage: async () => ({ status: 200, html }) };
       const err = await createScanEngine({ pages })
         .run(spec(small, 'deep'))

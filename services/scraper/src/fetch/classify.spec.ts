@@ -1,14 +1,12 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { defaultClassifier } from './classify.js';
-
-const FIXTURES = path.resolve(__dirname, '../../../..', '../shared/fixtures/amazon-pages');
+import { AMAZON_PAGES_DIR, readAmazonPage } from '../parser/__fixtures__/paths.js';
 
 describe('defaultClassifier on the real saved pages', () => {
-  const files = fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.html'));
+  const files = fs.readdirSync(AMAZON_PAGES_DIR).filter((f) => f.endsWith('.html'));
 
   it.each(files)('%s', (name) => {
-    const html = fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+    const html = readAmazonPage(name);
     const expected = name.includes('captcha_3')
       ? 'waf-challenge'
       : name.includes('captcha')

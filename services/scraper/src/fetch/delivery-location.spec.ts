@@ -1,24 +1,20 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { marketByCode, type Market } from '../markets/markets.js';
 import { addressAccepted, addressChangeBody, extractGlowCsrfToken } from './delivery-location.js';
-
-const FIXTURES = path.resolve(__dirname, '../../../..', '../shared/fixtures/amazon-pages');
-const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+import { readAmazonPage } from '../parser/__fixtures__/paths.js';
 
 describe('extractGlowCsrfToken', () => {
   it('reads the glow modal token of a real amazon.ca page', () => {
-    expect(extractGlowCsrfToken(fixture('ca_search_1.html'))).toBe(
+    expect(extractGlowCsrfToken(readAmazonPage('ca_search_1.html'))).toBe(
       'hFFXCXgRSy5HV3HUh7gQ95zugdBOamVQGPGlXFJZ7ZyMAAAAAGg18M8AAAAB',
     );
   });
 
   it('finds a token on every real results page that has the modal, and none on block pages', () => {
     for (const name of ['ca_search_4.html', 'com_search_3.html', 'in_search_1.html']) {
-      expect(extractGlowCsrfToken(fixture(name))).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+      expect(extractGlowCsrfToken(readAmazonPage(name))).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
     }
     for (const name of ['com_captcha_1.html', 'com_captcha_3.html', 'com_503_1.html']) {
-      expect(extractGlowCsrfToken(fixture(name))).toBeUndefined();
+      expect(extractGlowCsrfToken(readAmazonPage(name))).toBeUndefined();
     }
   });
 

@@ -1,5 +1,3 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as zlib from 'node:zlib';
 import { marketByCode, type Market } from '../markets/markets.js';
@@ -9,9 +7,7 @@ import { MarketplaceClient, type MarketplaceClientDeps } from './marketplace-cli
 import { FetchCounters, type RetryEvent } from './metrics.js';
 import type { MarketplaceClientConfig } from './options.js';
 import { startForwardProxy, startServer, type LocalServer } from './testing/local-servers.js';
-
-const FIXTURES = path.resolve(__dirname, '../../../..', '../shared/fixtures/amazon-pages');
-const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+import { readAmazonPage } from '../parser/__fixtures__/paths.js';
 
 const CA = marketByCode('CA') as Market;
 const MX = marketByCode('MX') as Market;
@@ -109,7 +105,7 @@ describe('decoding', () => {
     ['gzip', (b: Buffer) => zlib.gzipSync(b)],
     ['deflate', (b: Buffer) => zlib.deflateSync(b)],
   ])('decodes a %s body', async (encoding, compress) => {
-    const page = fixture('ca_search_1.html');
+    const page = readAmazonPage('ca_search_1.html');
     server.handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html;charset=UTF-8', 'content-encoding': encoding });
       res.end(compress(Buffer.from(page)));
@@ -250,7 +246,7 @@ describe('retries', () => {
 });
 
 describe('circuit breaker on block pages', () => {
-  const captcha = () => fixture('com_captcha_1.html');
+  const captcha = () => readAmazonPage('com_captcha_1.html');
 
   it('slows down after captcha pages, opens after repeated ones, then half-opens and closes', async () => {
     let blocking = true;
@@ -332,7 +328,7 @@ describe('circuit breaker on block pages', () => {
 
   it('treats a WAF challenge page and a caller-classified page as blocks', async () => {
     server.handler = (req, res) =>
-      res.end(req.url === '/waf' ? fixture('com_captcha_3.html') : 'ROBOT CHECK');
+      res.end(req.url === '/waf' ? readAmazonPage('com_captcha_3.html') : 'ROBOT CHECK');
     const c = client({ maxAttempts: 1, breaker: { openAfterBlocks: 10 } }, { clock: new ManualClock() });
     const waf = (await c.get(CA, '/waf').catch((e: unknown) => e)) as MarketplaceBlockedError;
     expect(waf.reason).toBe('waf-challenge');
@@ -353,7 +349,7 @@ describe('proxy rotation', () => {
     try {
       let blockP1 = false;
       server.handler = (req, res) => {
-        if (blockP1 && req.headers['x-test-proxy'] === 'p1') res.end(fixture('com_captcha_1.html'));
+        if (blockP1 && req.headers['x-test-proxy'] === 'p1') res.end(readAmazonPage('com_captcha_1.html'));
         else res.end(`via ${String(req.headers['x-test-proxy'])}`);
       };
       const withCreds = p1.origin.replace('http://', 'http://scan%40user:s3cret@');
@@ -386,7 +382,7 @@ describe('proxy rotation', () => {
   it('fails with MarketplaceBlockedError when every proxy is benched', async () => {
     const p1 = await startForwardProxy('p1');
     try {
-      server.handler = (_req, res) => res.end(fixture('com_captcha_1.html'));
+      server.handler = (_req, res) => res.end(readAmazonPage('com_captcha_1.html'));
       const clock = new ManualClock();
       const c = client({ proxies: [new URL(p1.origin)], proxyBenchMs: 600_000 }, { clock });
       const err = (await c.get(CA, '/s').catch((e: unknown) => e)) as MarketplaceBlockedError;
@@ -411,7 +407,7 @@ describe('delivery location', () => {
           'session-id=141-1752362-1018344; Domain=.amazon.ca; Path=/; Expires=Wed, 01 Jan 2031 00:00:00 GMT; Secure',
           'ubid-acbca=133-0000000-0000000; Domain=.amazon.ca; Path=/; Secure',
         ]);
-        res.end(options.home ?? fixture('ca_search_1.html'));
+        res.end(options.home ?? readAmazonPage('ca_search_1.html'));
       } else if (req.url.startsWith('/portal-migration/hz/glow/address-change')) {
         res.setHeader('set-cookie', 'lc-acbca=en_CA; Domain=.amazon.ca; Path=/');
         res.writeHead(options.addressStatus ?? 200, { 'content-type': 'application/json' });
