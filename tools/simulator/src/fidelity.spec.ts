@@ -11,8 +11,9 @@ import { render503Page, renderCaptchaPage } from './render/pages.js';
 import { renderSearchPage } from './render/search.js';
 import { createStore } from './store.js';
 
-const repoRoot = path.resolve(__dirname, '../../..');
-const fixtures = path.resolve(repoRoot, '../shared/fixtures/amazon-pages');
+// `<repoRoot>/../shared`, or SHELFSCAN_SHARED_DIR (as the scraper's tests).
+const shared = process.env.SHELFSCAN_SHARED_DIR ?? path.resolve(__dirname, '../../..', '../shared');
+const fixtures = path.resolve(shared, 'fixtures/amazon-pages');
 const load = (name: string): cheerio.CheerioAPI =>
   cheerio.load(fs.readFileSync(path.join(fixtures, name), 'utf8'));
 
