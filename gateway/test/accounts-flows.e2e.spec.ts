@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ManualClock } from '@shelfscan/auth-service';
+import { Clock, ManualClock } from '@shelfscan/service';
 import { startStack, type Stack } from './stack.js';
 
 /** Issue 3 through HTTP: the answers' shapes, codes, statuses and headers (auth on real PostgreSQL). */
@@ -15,7 +15,7 @@ describe('accounts API (gateway + auth service)', () => {
         PUBLIC_URL: 'http://shop.test',
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       },
-      { clock },
+      [{ provide: Clock, useValue: clock }],
     );
   });
   afterAll(() => stack.stop());

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { authEnvSchema, startAuthService, type AuthPorts } from '@shelfscan/auth-service';
+import { authService } from '@shelfscan/auth-service';
 import { BusClient, BusTransports } from '@shelfscan/bus';
+import { startService, type PortOverride } from '@shelfscan/service';
 import { loadConfig } from '@shelfscan/config';
 import { createTestDatabase } from '@shelfscan/db';
 import { simpleParser } from 'mailparser';
@@ -16,17 +17,17 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * The real layers for HTTP tests: gateway → in-process bus → auth service → a fresh PostgreSQL
  * database; mail goes to .eml files under the stack's DATA_DIR.
  */
-export async function startStack(env: Record<string, string> = {}, ports?: AuthPorts) {
+export async function startStack(env: Record<string, string> = {}, overrides: PortOverride[] = []) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-gw-'));
   const db = await createTestDatabase();
   const config = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env };
   const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
-  const auth = await startAuthService({
-    config: loadConfig(authEnvSchema, config),
+  const auth = await startService(authService, {
+    config: loadConfig(authService.envSchema, config),
     databaseUrl: db.url,
     transports,
     runMigrations: true,
-    ports,
+    overrides,
   });
   const app: NestFastifyApplication = await createGateway({
     config: loadConfig(gatewayEnvSchema, config),

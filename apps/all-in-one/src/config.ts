@@ -1,8 +1,18 @@
-import { authEnvSchema } from '@shelfscan/auth-service';
+import { authService } from '@shelfscan/auth-service';
 import { gatewayEnvSchema } from '@shelfscan/gateway';
-import { scraperEnvSchema } from '@shelfscan/scraper-service';
+import { scraperService } from '@shelfscan/scraper-service';
+import { mergeEnvSchemas } from '@shelfscan/service';
 import type { z } from 'zod';
 
-/** The embedded mode reads every service's variables, validated together once at start. */
-export const allInOneEnvSchema = gatewayEnvSchema.extend(authEnvSchema.shape).extend(scraperEnvSchema.shape);
+/** Every service the embedded mode runs, in start order (stopped in reverse). */
+export const embeddedServices = [authService, scraperService] as const;
+
+/**
+ * The embedded mode reads every service's variables, validated together once at start; a
+ * variable two of them declare with different rules stops the start, naming both.
+ */
+export const allInOneEnvSchema = mergeEnvSchemas([
+  { name: 'gateway', envSchema: gatewayEnvSchema },
+  ...embeddedServices,
+]);
 export type AllInOneConfig = z.infer<typeof allInOneEnvSchema>;

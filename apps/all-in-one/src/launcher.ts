@@ -1,12 +1,10 @@
-import type { RunningService } from '@shelfscan/bus';
 import { BusClient, BusTransports } from '@shelfscan/bus';
-import { startAuthService } from '@shelfscan/auth-service';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@shelfscan/db';
 import { createGateway } from '@shelfscan/gateway';
-import { startScraperService } from '@shelfscan/scraper-service';
 import { createLogger } from '@shelfscan/observability';
+import { startService, type RunningService, type ServiceDeclaration } from '@shelfscan/service';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { AllInOneConfig } from './config.js';
+import { embeddedServices, type AllInOneConfig } from './config.js';
 
 export interface Running {
   url: string;
@@ -41,8 +39,9 @@ export async function startAllInOne(
       pg = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
       databaseUrl = pg.url;
     }
-    services.push(await startAuthService({ config, databaseUrl, transports, runMigrations: true }));
-    services.push(await startScraperService({ config, databaseUrl, transports, runMigrations: true }));
+    for (const service of embeddedServices as readonly ServiceDeclaration[]) {
+      services.push(await startService(service, { config, databaseUrl, transports, runMigrations: true }));
+    }
     gateway = await createGateway({ config, bus: new BusClient(transports.client()) });
     await gateway.listen({ port: config.PORT, host: options.host ?? '0.0.0.0' });
   } catch (err) {

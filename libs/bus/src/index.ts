@@ -12,5 +12,3 @@ export * from './outbox/inbox.js';
 export * from './outbox/bus-tables.migration.js';
 export * from './transport-factory.js';
 export * from './exception-filter.js';
-export * from './service-app.js';
-export * from './service-main.js';

@@ -1,4 +1,3 @@
 export * from './config.js';
 export * from './auth.service-host.js';
-export { Clock, ManualClock } from './clock.js';
 export { Mailer, SmsSender, type MailMessage } from './notifications/index.js';

@@ -1,4 +1,3 @@
-import type { RunningService } from '@shelfscan/bus';
 import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,31 +8,30 @@ import { authV1 } from '@shelfscan/contracts';
 import { createTestDatabase } from '@shelfscan/db';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { Client } from 'pg';
-import { ManualClock } from '../src/clock.js';
-import { authEnvSchema } from '../src/config.js';
-import { startAuthService, type AuthPorts } from '../src/index.js';
+import { Clock, ManualClock, startService, type PortOverride } from '@shelfscan/service';
+import { authService } from '../src/index.js';
 
 /**
  * The auth service on a fresh real PostgreSQL database and the in-process bus, with a manual
  * clock and the file outboxes under a temporary DATA_DIR. Tests talk to it as the gateway does.
  */
-export async function startHarness(env: Record<string, string> = {}, ports: AuthPorts = {}) {
+export async function startHarness(env: Record<string, string> = {}, overrides: PortOverride[] = []) {
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-auth-'));
   const clock = new ManualClock();
   const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
-  const config = loadConfig(authEnvSchema, {
+  const config = loadConfig(authService.envSchema, {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://shelfscan.example',
     ...env,
   });
-  const service: RunningService = await startAuthService({
+  const service = await startService(authService, {
     config,
     databaseUrl: db.url,
     transports,
     runMigrations: true,
-    ports: { clock, ...ports },
+    overrides: [{ provide: Clock, useValue: clock }, ...overrides],
   });
   const bus = new BusClient(transports.client());
   const mailDir = path.join(dataDir, 'outbox', 'mail');

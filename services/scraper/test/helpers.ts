@@ -1,7 +1,8 @@
 import { codec } from '@shelfscan/bus';
-import { createServiceDataSource, createTestDatabase, openServiceDataSource } from '@shelfscan/db';
+import { createTestDatabase, openServiceDataSource } from '@shelfscan/db';
+import { serviceDataSource } from '@shelfscan/service';
 import type { DataSource } from 'typeorm';
-import { SCRAPER_SCHEMA, scraperEntities, scraperMigrations } from '../src/db/index.js';
+import { scraperService } from '../src/scraper.service-host.js';
 
 export interface TestDb {
   ds: DataSource;
@@ -12,12 +13,7 @@ export interface TestDb {
 /** A fresh database with the scraper's migrations applied (real PostgreSQL from the jest global setup). */
 export async function scraperTestDb(): Promise<TestDb> {
   const db = await createTestDatabase();
-  const ds = createServiceDataSource({
-    url: db.url,
-    schema: SCRAPER_SCHEMA,
-    entities: scraperEntities,
-    migrations: scraperMigrations,
-  });
+  const ds = serviceDataSource(scraperService, db.url);
   await openServiceDataSource(ds, { runMigrations: true });
   return {
     ds,

@@ -3,6 +3,7 @@ import type { ScanSpec } from '../src/engine/types.js';
 import { MarketplaceBlockedError } from '../src/fetch/errors.js';
 import { ScanJobRepository, LeaseLostError } from '../src/jobs/scan-job.repository.js';
 import { ScanWorker, type ScanWorkerOptions } from '../src/jobs/scan-worker.js';
+import { ManualClock } from '@shelfscan/service';
 import { FakeEngine, makeAsins } from './fake-engine.js';
 import { outboxEvents, scraperTestDb, waitFor, type TestDb } from './helpers.js';
 
@@ -13,6 +14,16 @@ const spec = (over: Partial<ScanSpec> = {}): ScanSpec => ({
   listLimit: 2720,
   ...over,
 });
+
+/** A clock that moves `stepMs` forward each time it is read. */
+function stepClock(stepMs: number): ManualClock {
+  return new (class extends ManualClock {
+    override now(): Date {
+      this.advance(stepMs);
+      return super.now();
+    }
+  })(new Date(0));
+}
 
 describe('durable scan jobs (real PostgreSQL)', () => {
   let db: TestDb;
@@ -177,11 +188,10 @@ describe('durable scan jobs (real PostgreSQL)', () => {
   it('throttles ScanProgressed and always sends one at the end, then ScanCompleted in discovery order', async () => {
     const id = randomUUID();
     await repo.enqueue(id, spec({ listLimit: 150 }));
-    let clock = 0;
     const asins = makeAsins(300);
     worker({
       engineFor: () => new FakeEngine(asins),
-      now: () => (clock += 500), // each page is half a second later
+      clock: stepClock(500), // each page is half a second later
       progressThrottleMs: 2_000,
     }).start();
     expect(await ended(id)).toBe('completed');

@@ -1,11 +1,11 @@
-import type { RunningService } from '@shelfscan/bus';
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { BusClient, BusError, BusTransports, codec } from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
 import { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
-import { scraperEnvSchema } from '../src/config.js';
-import { startScraperService } from '../src/scraper.service-host.js';
+import { startService, type RunningService } from '@shelfscan/service';
+import { ScanEngines } from '../src/jobs/engine-factory.js';
+import { scraperService } from '../src/scraper.service-host.js';
 import { FakeEngine, makeAsins } from './fake-engine.js';
 import { outboxEvents, scraperTestDb, waitFor, type TestDb } from './helpers.js';
 
@@ -20,18 +20,21 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
 
   beforeAll(async () => {
     db = await scraperTestDb();
-    const config = loadConfig(scraperEnvSchema, { SCRAPER_WORKERS: '2', SCAN_LIST_LIMIT: '500' });
+    const config = loadConfig(scraperService.envSchema, { SCRAPER_WORKERS: '2', SCAN_LIST_LIMIT: '500' });
     transports = new BusTransports(config);
-    service = await startScraperService({
-      config,
-      databaseUrl: db.url,
-      transports,
-      runMigrations: true,
+    const fakeEngines: ScanEngines = {
       engineFor: () => {
         const e = new FakeEngine(makeAsins(5_000), { pageDelayMs: 30 });
         engines.push(e);
         return e;
       },
+    };
+    service = await startService(scraperService, {
+      config,
+      databaseUrl: db.url,
+      transports,
+      runMigrations: true,
+      overrides: [{ provide: ScanEngines, useValue: fakeEngines }],
     });
     bus = new BusClient(transports.client());
   });

@@ -1,40 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { BusError } from '@shelfscan/bus';
 import { createLogger } from '@shelfscan/observability';
-import type { DataSource } from 'typeorm';
-import { HOUR } from '../clock.js';
-import { UserEntity } from '../db/user.entity.js';
-import type { AccountMails } from '../notifications/account-mails.js';
-import type { PasswordHasher } from '../users/password-hasher.js';
-import type { UsersService } from '../users/users.service.js';
-import { resetKey } from '../verification/code-store.js';
+import { HOUR } from '@shelfscan/service';
+import { AccountMails } from '../notifications/account-mails.js';
+import { LoginThrottle } from '../users/login-throttle.js';
+import { PasswordHasher } from '../users/password-hasher.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
+import { CodeStore, resetKey } from '../verification/code-store.js';
 
 export const RESET_KEY_TTL_MS = HOUR;
 const log = createLogger('auth');
 
 /** Forgot password: an emailed single-use key (1 h), then a new password; older tokens die. */
+@Injectable()
 export class PasswordResetService {
   constructor(
-    private readonly deps: {
-      dataSource: DataSource;
-      users: UsersService;
-      hasher: PasswordHasher;
-      mails: AccountMails;
-    },
+    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(UsersRepository) private readonly repository: UsersRepository,
+    @Inject(CodeStore) private readonly codes: CodeStore,
+    @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(AccountMails) private readonly mails: AccountMails,
   ) {}
 
   /** Always the same answer: whether the email exists, or is rate-limited, is not told. */
   async request(email: string): Promise<void> {
-    const user = await this.deps.users.findByEmail(email);
+    const user = await this.users.findByEmail(email);
     if (!user) return;
     try {
-      await this.deps.users.codes.assertCanSend(user.id, 'password_reset');
+      await this.codes.assertCanSend(user.id, 'password_reset');
     } catch {
       log.info({ userId: user.id }, 'password reset request over the limit: no email sent');
       return;
     }
     const key = resetKey();
-    await this.deps.users.codes.issue(user.id, 'password_reset', key, RESET_KEY_TTL_MS);
-    await this.deps.mails.sendPasswordReset(user, key);
+    await this.codes.issue(user.id, 'password_reset', key, RESET_KEY_TTL_MS);
+    await this.mails.sendPasswordReset(user, key);
   }
 
   /**
@@ -50,19 +52,13 @@ export class PasswordResetService {
         violations: [{ field: 'password', msg: 'passwordMin' }],
       });
     }
-    const user = await this.deps.users.findByEmail(email);
+    const user = await this.users.findByEmail(email);
     if (!user || !key) throw invalid;
-    const passwordHash = await this.deps.hasher.hash(password);
-    const result = await this.deps.users.codes.check(user.id, 'password_reset', key, async (manager) => {
-      await manager
-        .getRepository(UserEntity)
-        .createQueryBuilder()
-        .update()
-        .set({ passwordHash, activated: true, tokenVersion: () => 'token_version + 1' })
-        .where('id = :id', { id: user.id })
-        .execute();
-    });
+    const passwordHash = await this.hasher.hash(password);
+    const result = await this.codes.check(user.id, 'password_reset', key, (manager) =>
+      this.repository.resetPassword(user.id, passwordHash, manager),
+    );
     if (!result.ok) throw invalid;
-    await this.deps.users.throttle.clearAccount(user.email);
+    await this.throttle.clearAccount(user.email);
   }
 }

@@ -1,23 +1,29 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { BusError } from '@shelfscan/bus';
-import type { DataSource } from 'typeorm';
-import { MINUTE } from '../clock.js';
-import { UserEntity } from '../db/user.entity.js';
+import { MINUTE } from '@shelfscan/service';
 import { asLang } from '../notifications/account-mails.js';
-import type { SmsSender } from '../notifications/sms.js';
+import { SmsSender } from '../notifications/sms.js';
 import { phoneCodeSms } from '../notifications/templates/sms.js';
 import { toE164 } from '../users/phone.js';
-import type { UsersService } from '../users/users.service.js';
-import { sixDigitCode } from '../verification/code-store.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
+import { CodeStore, sixDigitCode } from '../verification/code-store.js';
 
 export const PHONE_CODE_TTL_MS = 10 * MINUTE;
 const UNIQUE_VIOLATION = '23505';
 
 /** Phone verification: a six-digit code by SMS (10 min, 5 attempts, 1/min and 5/h), then the check. */
+@Injectable()
 export class PhoneVerificationService {
-  constructor(private readonly deps: { dataSource: DataSource; users: UsersService; sms: SmsSender }) {}
+  constructor(
+    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(UsersRepository) private readonly repository: UsersRepository,
+    @Inject(CodeStore) private readonly codes: CodeStore,
+    @Inject(SmsSender) private readonly sms: SmsSender,
+  ) {}
 
   async send(email: string, phoneInput: string): Promise<{ sent: boolean }> {
-    const user = await this.deps.users.findByEmail(email);
+    const user = await this.users.findByEmail(email);
     if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
     const phone = toE164(phoneInput);
     if (!phone) {
@@ -27,28 +33,21 @@ export class PhoneVerificationService {
       });
     }
     await this.assertFree(phone, user.id);
-    await this.deps.users.codes.assertCanSend(user.id, 'phone');
+    await this.codes.assertCanSend(user.id, 'phone');
     const code = sixDigitCode();
-    await this.deps.users.codes.issue(user.id, 'phone', code, PHONE_CODE_TTL_MS, phone);
-    await this.deps.sms.send(phone, phoneCodeSms(asLang(user.langKey), code));
+    await this.codes.issue(user.id, 'phone', code, PHONE_CODE_TTL_MS, phone);
+    await this.sms.send(phone, phoneCodeSms(asLang(user.langKey), code));
     return { sent: true };
   }
 
   /** A right code makes the number the account's verified phone. */
   async check(email: string, code: string): Promise<{ isValid: boolean }> {
-    const user = await this.deps.users.findByEmail(email);
+    const user = await this.users.findByEmail(email);
     if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
     try {
-      const result = await this.deps.users.codes.check(
-        user.id,
-        'phone',
-        code.trim(),
-        async (manager, target) => {
-          await manager
-            .getRepository(UserEntity)
-            .update({ id: user.id }, { phone: target, phoneVerified: true });
-        },
-      );
+      const result = await this.codes.check(user.id, 'phone', code.trim(), async (manager, target) => {
+        await this.repository.update(user.id, { phone: target, phoneVerified: true }, manager);
+      });
       return { isValid: result.ok };
     } catch (err) {
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw phoneInUse();
@@ -57,9 +56,7 @@ export class PhoneVerificationService {
   }
 
   private async assertFree(phone: string, userId: string): Promise<void> {
-    const owner = await this.deps.dataSource
-      .getRepository(UserEntity)
-      .findOneBy({ phone, phoneVerified: true });
+    const owner = await this.repository.findVerifiedPhoneOwner(phone);
     if (owner && owner.id !== userId) throw phoneInUse();
   }
 }

@@ -1,18 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { BusError } from '@shelfscan/bus';
 import type { authV1 } from '@shelfscan/contracts';
-import type { DataSource } from 'typeorm';
-import { UserEntity } from '../db/user.entity.js';
-import type { PasswordHasher } from '../users/password-hasher.js';
+import { Clock } from '@shelfscan/service';
+import { DataSource } from 'typeorm';
+import { PasswordHasher } from '../users/password-hasher.js';
 import { toE164 } from '../users/phone.js';
-import { photoUrl, type UsersService } from '../users/users.service.js';
+import { UsersRepository, type UserChanges } from '../users/users.repository.js';
+import { UsersService, photoUrl } from '../users/users.service.js';
 import { MAX_PHOTO_BYTES, sniffImageType } from './photo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** My information (name, phone, password) and the profile photo. */
+@Injectable()
 export class ProfileService {
   constructor(
-    private readonly deps: { dataSource: DataSource; users: UsersService; hasher: PasswordHasher },
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(UsersRepository) private readonly repository: UsersRepository,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /**
@@ -20,7 +27,7 @@ export class ProfileService {
    * loses its verification; an empty password keeps the current one.
    */
   async update(req: authV1.UpdateAccountRequest): Promise<void> {
-    const user = await this.deps.users.findByEmail(req.subjectEmail);
+    const user = await this.users.findByEmail(req.subjectEmail);
     if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
     if (req.id && req.id !== user.id) {
       throw new BusError('PERMISSION_DENIED', 'you can only change your own account', {
@@ -40,18 +47,18 @@ export class ProfileService {
     if (violations.length) {
       throw new BusError('INVALID_ARGUMENT', violations.map((v) => v.msg).join('\n'), { violations });
     }
-    const changes: Partial<UserEntity> = { firstName, lastName };
+    const changes: UserChanges = { firstName, lastName };
     if (phone !== user.phone) {
       changes.phone = phone;
       changes.phoneVerified = false;
     }
-    if (req.password) changes.passwordHash = await this.deps.hasher.hash(req.password);
-    await this.deps.dataSource.getRepository(UserEntity).update({ id: user.id }, changes);
+    if (req.password) changes.passwordHash = await this.hasher.hash(req.password);
+    await this.repository.update(user.id, changes);
   }
 
   /** Stores the photo when its content is a JPEG, PNG or GIF of at most 800 kB; else nothing changes. */
   async setPhoto(email: string, content: Uint8Array): Promise<{ imageUrl: string }> {
-    const user = await this.deps.users.findByEmail(email);
+    const user = await this.users.findByEmail(email);
     if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
     if (content.length > MAX_PHOTO_BYTES) {
       throw new BusError('INVALID_ARGUMENT', 'photoTooLarge', {
@@ -66,8 +73,8 @@ export class ProfileService {
         violations: [{ field: 'file', msg: 'photoInvalidType' }],
       });
     }
-    const now = this.deps.users.clock.now();
-    await this.deps.dataSource.query(
+    const now = this.clock.now();
+    await this.dataSource.query(
       `INSERT INTO user_photo (user_id, content, content_type, updated_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE SET content = EXCLUDED.content, content_type = EXCLUDED.content_type,
          updated_at = EXCLUDED.updated_at`,
@@ -78,7 +85,7 @@ export class ProfileService {
 
   async getPhoto(userId: string): Promise<{ content: Uint8Array; contentType: string }> {
     const rows: { content: Buffer; content_type: string }[] = UUID.test(userId)
-      ? await this.deps.dataSource.query('SELECT content, content_type FROM user_photo WHERE user_id = $1', [
+      ? await this.dataSource.query('SELECT content, content_type FROM user_photo WHERE user_id = $1', [
           userId,
         ])
       : [];

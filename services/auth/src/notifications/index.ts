@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError } from '@shelfscan/config';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@shelfscan/service';
 import type { AuthConfig } from '../config.js';
 import { FileMailer, SmtpMailer, type Mailer } from './mailer.js';
 import { FileSmsSender, TwilioSmsSender, type SmsSender } from './sms.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@shelfscan/service';
 
 export interface MailMessage {
   to: string;
@@ -10,10 +10,10 @@ export interface MailMessage {
   html: string;
 }
 
-/** The mail port. */
+/** The mail port. Nest calls `onApplicationShutdown` when the service stops. */
 export abstract class Mailer {
   abstract send(message: MailMessage): Promise<void>;
-  close(): void {}
+  onApplicationShutdown(): void {}
 }
 
 /** Sends through a real SMTP server (SMTP_URL: smtp://user:pass@host:port or smtps://...). */
@@ -38,7 +38,7 @@ export class SmtpMailer extends Mailer {
     });
   }
 
-  override close(): void {
+  override onApplicationShutdown(): void {
     this.transport.close();
   }
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@shelfscan/service';
 
 /** The SMS port: `to` is E.164. */
 export abstract class SmsSender {

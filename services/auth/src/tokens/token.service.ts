@@ -1,3 +1,4 @@
+import type { Clock } from '@shelfscan/service';
 import jwt from 'jsonwebtoken';
 import type { SigningKeys } from './key-store.js';
 
@@ -12,11 +13,11 @@ export class TokenService {
   constructor(
     private readonly keys: SigningKeys,
     private readonly ttlSeconds: number,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Clock,
   ) {}
 
   issue(subject: TokenSubject): string {
-    const iat = Math.floor(this.now().getTime() / 1000);
+    const iat = Math.floor(this.clock.nowMs() / 1000);
     return jwt.sign(
       {
         sub: subject.email,

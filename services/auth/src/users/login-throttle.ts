@@ -1,8 +1,9 @@
-import type { DataSource } from 'typeorm';
-import type { Clock } from '../clock.js';
+import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@shelfscan/service';
 import { tooMany } from '../verification/code-store.js';
 
-export interface LoginThrottleLimits {
+interface LoginThrottleLimits {
   /** Failures per account (email, known or not) in the window before logins are refused. */
   perAccount: number;
   /** Failures per client address in the window. */
@@ -10,7 +11,7 @@ export interface LoginThrottleLimits {
   windowMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginThrottleLimits = {
+const LOGIN_LIMITS: LoginThrottleLimits = {
   perAccount: 5,
   perAddress: 20,
   windowMs: 15 * 60_000,
@@ -21,11 +22,13 @@ export const DEFAULT_LOGIN_LIMITS: LoginThrottleLimits = {
  * Counted by the email as typed (normalised), so an unknown email is throttled exactly like a
  * known one and the answers cannot tell them apart.
  */
+@Injectable()
 export class LoginThrottle {
+  private readonly limits = LOGIN_LIMITS;
+
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly clock: Clock,
-    private readonly limits: LoginThrottleLimits = DEFAULT_LOGIN_LIMITS,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Throws 429 tooManyAttempts (with the wait) when the account or the address is locked. */

@@ -1,6 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
 
 /** Password hashing port: argon2id with the library's recommended parameters. */
+@Injectable()
 export class PasswordHasher {
   hash(password: string): Promise<string> {
     return argon2.hash(password, { type: argon2.argon2id });

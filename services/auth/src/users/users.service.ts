@@ -1,24 +1,15 @@
-import { BusError, addToOutbox } from '@shelfscan/bus';
+import { Inject, Injectable } from '@nestjs/common';
+import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { authEventsV1, type authV1 } from '@shelfscan/contracts';
-import type { DataSource, Repository } from 'typeorm';
-import { Clock, MINUTE } from '../clock.js';
-import { UserEntity } from '../db/user.entity.js';
-import type { AccountMails } from '../notifications/account-mails.js';
-import type { TokenService } from '../tokens/token.service.js';
+import { Clock, MINUTE } from '@shelfscan/service';
+import { DataSource } from 'typeorm';
+import { AccountMails } from '../notifications/account-mails.js';
+import { TokenService } from '../tokens/token.service.js';
 import { CodeStore, sixDigitCode } from '../verification/code-store.js';
 import { LoginThrottle } from './login-throttle.js';
-import type { PasswordHasher } from './password-hasher.js';
+import { PasswordHasher } from './password-hasher.js';
 import { toE164 } from './phone.js';
-
-export interface UsersServiceDeps {
-  dataSource: DataSource;
-  hasher: PasswordHasher;
-  tokens: TokenService;
-  mails: AccountMails;
-  clock?: Clock;
-  /** Called after a commit that wrote to the outbox. */
-  onOutboxWrite: () => void;
-}
+import { UsersRepository, type UserRecord } from './users.repository.js';
 
 export const ACTIVATION_CODE_TTL_MS = 15 * MINUTE;
 const UNIQUE_VIOLATION = '23505';
@@ -26,18 +17,18 @@ const UNIQUE_VIOLATION = '23505';
 let dummyHash: Promise<string> | undefined;
 
 /** Registration, activation, login, the account's data, the admin account. */
+@Injectable()
 export class UsersService {
-  private readonly users: Repository<UserEntity>;
-  readonly clock: Clock;
-  readonly codes: CodeStore;
-  readonly throttle: LoginThrottle;
-
-  constructor(private readonly deps: UsersServiceDeps) {
-    this.users = deps.dataSource.getRepository(UserEntity);
-    this.clock = deps.clock ?? new Clock();
-    this.codes = new CodeStore(deps.dataSource, this.clock);
-    this.throttle = new LoginThrottle(deps.dataSource, this.clock);
-  }
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(AccountMails) private readonly mails: AccountMails,
+    @Inject(CodeStore) private readonly codes: CodeStore,
+    @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
+    @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
+  ) {}
 
   /** Creates a not yet activated account and emails its activation code. */
   async register(req: authV1.RegisterRequest): Promise<{ userId: string }> {
@@ -54,23 +45,23 @@ export class UsersService {
         violations: [{ field: 'phone', msg: 'phoneInvalid' }],
       });
     }
-    const passwordHash = await this.deps.hasher.hash(req.password);
+    const passwordHash = await this.hasher.hash(req.password);
     const code = sixDigitCode();
-    let user: UserEntity;
+    let user: UserRecord;
     try {
-      user = await this.deps.dataSource.transaction(async (manager) => {
-        const saved = await manager.getRepository(UserEntity).save(
-          manager.getRepository(UserEntity).create({
+      user = await this.dataSource.transaction(async (manager) => {
+        const saved = await this.users.insert(
+          {
             email,
             firstName: req.firstName.trim(),
             lastName: req.lastName.trim(),
             phone,
-            phoneVerified: false,
             passwordHash,
             activated: false,
             roles: ['ROLE_USER'],
             langKey: req.langKey === 'en' ? 'en' : 'tr',
-          }),
+          },
+          manager,
         );
         await this.codes.issue(saved.id, 'activation', code, ACTIVATION_CODE_TTL_MS, null, manager);
         await addToOutbox(manager, authEventsV1.UserRegisteredSchema, {
@@ -90,8 +81,8 @@ export class UsersService {
       }
       throw err;
     }
-    this.deps.onOutboxWrite();
-    await this.deps.mails.sendActivation(user, code);
+    this.outbox.nudge();
+    await this.mails.sendActivation(user, code);
     return { userId: user.id };
   }
 
@@ -101,7 +92,7 @@ export class UsersService {
     if (!user) throw codeError('invalid');
     if (user.activated) return { activatedNow: false };
     const result = await this.codes.check(user.id, 'activation', code.trim(), async (manager) => {
-      await manager.getRepository(UserEntity).update({ id: user.id }, { activated: true });
+      await this.users.update(user.id, { activated: true }, manager);
     });
     if (!result.ok) throw codeError(result.why);
     return { activatedNow: true };
@@ -117,18 +108,18 @@ export class UsersService {
     await this.codes.assertCanSend(user.id, 'activation');
     const code = sixDigitCode();
     await this.codes.issue(user.id, 'activation', code, ACTIVATION_CODE_TTL_MS);
-    await this.deps.mails.sendActivation(user, code);
+    await this.mails.sendActivation(user, code);
   }
 
   async authenticate(req: authV1.AuthenticateRequest): Promise<{ token: string }> {
     const email = normalizeEmail(req.email);
     const address = req.clientIp.trim();
     await this.throttle.assertAllowed(email, address);
-    const user = await this.users.findOneBy({ email });
+    const user = await this.users.findByEmail(email);
     const ok = user
-      ? await this.deps.hasher.verify(user.passwordHash, req.password)
-      : await this.deps.hasher.verify(
-          await (dummyHash ??= this.deps.hasher.hash('not a password')),
+      ? await this.hasher.verify(user.passwordHash, req.password)
+      : await this.hasher.verify(
+          await (dummyHash ??= this.hasher.hash('not a password')),
           req.password,
         );
     if (!user || !ok) {
@@ -144,7 +135,7 @@ export class UsersService {
       });
     }
     return {
-      token: this.deps.tokens.issue({
+      token: this.tokens.issue({
         email: user.email,
         roles: user.roles,
         tokenVersion: user.tokenVersion,
@@ -166,7 +157,7 @@ export class UsersService {
   async account(email: string): Promise<authV1.GetAccountResponse['account']> {
     const user = await this.findByEmail(email);
     if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
-    const photo: { updated_at: Date }[] = await this.deps.dataSource.query(
+    const photo: { updated_at: Date }[] = await this.dataSource.query(
       'SELECT updated_at FROM user_photo WHERE user_id = $1',
       [user.id],
     );
@@ -186,20 +177,20 @@ export class UsersService {
     };
   }
 
-  findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ email: normalizeEmail(email) });
+  findByEmail(email: string): Promise<UserRecord | null> {
+    return this.users.findByEmail(normalizeEmail(email));
   }
 
   /** ADMIN_EMAIL/ADMIN_PASSWORD: make sure this activated ROLE_ADMIN account exists. */
   async ensureAdmin(email: string, password: string): Promise<void> {
     const normalized = normalizeEmail(email);
-    const existing = await this.users.findOneBy({ email: normalized });
+    const existing = await this.users.findByEmail(normalized);
     if (existing) {
       const roles = [...new Set([...existing.roles, 'ROLE_USER', 'ROLE_ADMIN'])];
-      const passwordHash = (await this.deps.hasher.verify(existing.passwordHash, password))
+      const passwordHash = (await this.hasher.verify(existing.passwordHash, password))
         ? existing.passwordHash
-        : await this.deps.hasher.hash(password);
-      await this.users.update({ id: existing.id }, { roles, activated: true, passwordHash });
+        : await this.hasher.hash(password);
+      await this.users.update(existing.id, { roles, activated: true, passwordHash });
       return;
     }
     await this.users.insert({
@@ -207,7 +198,7 @@ export class UsersService {
       firstName: 'Admin',
       lastName: 'ShelfScan',
       phone: null,
-      passwordHash: await this.deps.hasher.hash(password),
+      passwordHash: await this.hasher.hash(password),
       activated: true,
       roles: ['ROLE_USER', 'ROLE_ADMIN'],
       langKey: 'tr',

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { BusError } from '@shelfscan/bus';
-import type { DataSource, EntityManager } from 'typeorm';
-import type { Clock } from '../clock.js';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@shelfscan/service';
 
 export type CodePurpose = 'activation' | 'password_reset' | 'phone';
 
@@ -33,10 +34,11 @@ function sameHash(a: string, b: string): boolean {
  * Short-lived secrets (activation and phone codes, reset keys), stored hashed with their expiry
  * and attempt count. Issuing a new one supersedes the previous one of the same purpose.
  */
+@Injectable()
 export class CodeStore {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly clock: Clock,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async issue(

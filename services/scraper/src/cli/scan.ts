@@ -7,14 +7,14 @@ import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@shelfscan/config';
 import {
-  createServiceDataSource,
   openServiceDataSource,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '@shelfscan/db';
 import type { DataSource } from 'typeorm';
 import { marketplaceClientConfig, scraperEnvSchema } from '../config.js';
-import { SCRAPER_SCHEMA, scraperEntities, scraperMigrations } from '../db/index.js';
+import { scraperService } from '../scraper.service-host.js';
+import { serviceDataSource } from '@shelfscan/service';
 import type { FunctionalFilters, ScanProgress, ScanSpec, ScanType } from '../engine/types.js';
 import { MarketplaceClient } from '../fetch/marketplace-client.js';
 import { marketplaceEngineFor } from '../jobs/engine-factory.js';
@@ -168,13 +168,7 @@ async function main(): Promise<number> {
       pg = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
       databaseUrl = pg.url;
     }
-    ds = createServiceDataSource({
-      url: databaseUrl,
-      schema: SCRAPER_SCHEMA,
-      entities: scraperEntities,
-      migrations: scraperMigrations,
-      poolSize: 4,
-    });
+    ds = serviceDataSource(scraperService, databaseUrl, 4);
     await openServiceDataSource(ds, { runMigrations: true });
     const repository = new ScanJobRepository(ds);
 

@@ -1,6 +1,7 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { addToOutbox } from '@shelfscan/bus';
 import { scraperEventsV1 } from '@shelfscan/contracts';
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
 
 export type ScanStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
@@ -102,8 +103,9 @@ function progressEvent(scanId: string, p: ScanProgress) {
  * The scraper's scan jobs in PostgreSQL. Every state change that other services must hear of writes
  * its event to the outbox in the same transaction; the caller nudges the relay after the call.
  */
+@Injectable()
 export class ScanJobRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** Adds a queued job with this id unless one exists; true when it was added. */
   async enqueue(

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@shelfscan/observability';
+import { SystemClock, type Clock } from '@shelfscan/service';
 import type { PageReport, ScanEngine, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
 import { describeFailure } from './failures.js';
 import {
@@ -39,7 +40,8 @@ export interface ScanWorkerOptions {
   onProgress?: (scanId: string, progress: ScanProgress) => void;
   /** A job reached a final status (or was requeued: status 'queued'), as seen by this worker. */
   onJobEnd?: (scanId: string, status: ScanStatus) => void;
-  now?: () => number;
+  /** The time port (progress throttling, retry delays); default the wall clock. */
+  clock?: Clock;
 }
 
 type StopCause = 'cancel' | 'lease-lost' | 'shutdown';
@@ -77,7 +79,7 @@ export class ScanWorker {
       maxBlockedRetries: 3,
       blockedBackoffMs: 60_000,
       blockedBackoffMaxMs: 30 * 60_000,
-      now: Date.now,
+      clock: new SystemClock(),
       heartbeatMs: Math.max(50, Math.min(leaseMs / 3, 2_000)),
       ...options,
       leaseMs,
@@ -166,7 +168,7 @@ export class ScanWorker {
     let lastAnnounced = Number.NEGATIVE_INFINITY;
     const onPage = async (report: PageReport) => {
       if (controller.signal.aborted) throw controller.signal.reason;
-      const now = this.o.now();
+      const now = this.o.clock.nowMs();
       const announce = now - lastAnnounced >= this.o.progressThrottleMs;
       await repository.savePage(job.id, this.owner, report, announce);
       if (announce) {
@@ -230,7 +232,7 @@ export class ScanWorker {
     if (failure.coolingDown && job.error && job.errorCode === 'BLOCKED') failure.reason = job.error;
     if (failure.retryable && job.blockedRetries < this.o.maxBlockedRetries) {
       const backoff = this.o.blockedBackoffMs * 2 ** job.blockedRetries;
-      const untilRetryAt = failure.retryAt ? failure.retryAt.getTime() - Date.now() : 0;
+      const untilRetryAt = failure.retryAt ? failure.retryAt.getTime() - this.o.clock.nowMs() : 0;
       const delay = Math.min(Math.max(backoff, untilRetryAt), this.o.blockedBackoffMaxMs);
       this.log.warn(
         { scanId: job.id, reason: failure.reason, delayMs: delay, retry: job.blockedRetries + 1 },

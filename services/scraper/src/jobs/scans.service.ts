@@ -1,26 +1,32 @@
-import { BusError, handleOnce, type BusContext } from '@shelfscan/bus';
+import { Inject, Injectable } from '@nestjs/common';
+import { BusError, OutboxRelay, handleOnce, type BusContext } from '@shelfscan/bus';
 import type { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
-import type { DataSource } from 'typeorm';
-import type { ScanJobRepository } from './scan-job.repository.js';
+import { SERVICE_CONFIG } from '@shelfscan/service';
+import { DataSource } from 'typeorm';
+import type { ScraperConfig } from '../config.js';
+import { ScanJobRepository } from './scan-job.repository.js';
 import { specFromRequest } from './scan-requests.js';
-import type { ScanWorker } from './scan-worker.js';
+import { ScanWorker } from './scan-worker.js';
 
 /** The scraper's bus-facing operations: one method per handler. */
+@Injectable()
 export class ScansService {
+  private readonly listLimit: number;
+
   constructor(
-    private readonly deps: {
-      dataSource: DataSource;
-      repository: ScanJobRepository;
-      worker?: ScanWorker;
-      listLimit: number;
-      onOutboxWrite: () => void;
-    },
-  ) {}
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(ScanJobRepository) private readonly repository: ScanJobRepository,
+    @Inject(ScanWorker) private readonly worker: ScanWorker,
+    @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
+    @Inject(SERVICE_CONFIG) config: ScraperConfig,
+  ) {
+    this.listLimit = config.SCAN_LIST_LIMIT;
+  }
 
   /** ScanRequested: a durable job with the scan's id, once per event (a redelivery does nothing). */
   async requested(req: scraperEventsV1.ScanRequested, ctx: Pick<BusContext, 'messageId'>): Promise<void> {
-    const { dataSource, repository } = this.deps;
-    const check = specFromRequest(req, this.deps.listLimit);
+    const { dataSource, repository } = this;
+    const check = specFromRequest(req, this.listLimit);
     let wroteOutbox = false;
     await handleOnce(dataSource, ctx, 'scraper.scan-requested', async (manager) => {
       if (check.ok) {
@@ -36,20 +42,20 @@ export class ScansService {
         wroteOutbox = true;
       }
     });
-    if (wroteOutbox) this.deps.onOutboxWrite();
-    else this.deps.worker?.nudge();
+    if (wroteOutbox) this.outbox.nudge();
+    else this.worker.nudge();
   }
 
   async cancel(req: scraperV1.CancelScanRequest): Promise<scraperV1.CancelScanResponse | { status: string }> {
-    const status = await this.deps.repository.requestCancel(req.scanId);
+    const status = await this.repository.requestCancel(req.scanId);
     if (!status) throw new BusError('NOT_FOUND', 'No such scan.', { reason: 'scanNotFound' });
-    if (status === 'running') this.deps.worker?.cancelLocal(req.scanId);
-    this.deps.onOutboxWrite();
+    if (status === 'running') this.worker.cancelLocal(req.scanId);
+    this.outbox.nudge();
     return { status };
   }
 
   async get(req: scraperV1.GetScanRequest) {
-    const job = await this.deps.repository.get(req.scanId);
+    const job = await this.repository.get(req.scanId);
     if (!job) throw new BusError('NOT_FOUND', 'No such scan.', { reason: 'scanNotFound' });
     const p = job.progress;
     return {

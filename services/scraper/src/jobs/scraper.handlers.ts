@@ -1,4 +1,4 @@
-import { Controller, Inject, Module, type DynamicModule } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { BusContext, EventHandler, RpcHandler } from '@shelfscan/bus';
 import { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
@@ -29,16 +29,5 @@ export class ScraperHandlers {
   @RpcHandler(ScraperService.method.getScan)
   getScan(@Payload() req: scraperV1.GetScanRequest) {
     return this.scans.get(req);
-  }
-}
-
-@Module({})
-export class ScraperModule {
-  static forRoot(deps: { scans: ScansService }): DynamicModule {
-    return {
-      module: ScraperModule,
-      controllers: [ScraperHandlers],
-      providers: [{ provide: ScansService, useValue: deps.scans }],
-    };
   }
 }

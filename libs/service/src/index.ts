@@ -1,0 +1,4 @@
+export * from './clock.js';
+export * from './env-merge.js';
+export * from './service.js';
+export * from './service-main.js';

@@ -1,0 +1,132 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** A row of `user_account`, as the service reads it. */
+export interface UserRecord {
+  id: string;
+  /** Stored lower-cased; unique. */
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** E.164, or null when not given. */
+  phone: string | null;
+  /** True once the number was confirmed by SMS code; a verified number is unique. */
+  phoneVerified: boolean;
+  passwordHash: string;
+  activated: boolean;
+  roles: string[];
+  langKey: string;
+  /** Bumped to invalidate every token issued before (password reset). */
+  tokenVersion: number;
+  createdAt: Date;
+}
+
+export type NewUser = Omit<UserRecord, 'id' | 'phoneVerified' | 'tokenVersion' | 'createdAt'>;
+export type UserChanges = Partial<
+  Pick<UserRecord, 'firstName' | 'lastName' | 'phone' | 'phoneVerified' | 'passwordHash' | 'activated' | 'roles'>
+>;
+
+const COLUMNS = `id, email, first_name, last_name, phone, phone_verified, password_hash, activated, roles,
+  lang_key, token_version, created_at`;
+const COLUMN_OF: Record<keyof UserChanges, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  phone: 'phone',
+  phoneVerified: 'phone_verified',
+  passwordHash: 'password_hash',
+  activated: 'activated',
+  roles: 'roles',
+};
+
+/** The only place that reads and writes `user_account` (SQL; see docs/adding-a-service.md). */
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async findByEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<UserRecord | null> {
+    return this.one(manager, `SELECT ${COLUMNS} FROM user_account WHERE email = $1`, [email]);
+  }
+
+  async findVerifiedPhoneOwner(phone: string): Promise<UserRecord | null> {
+    return this.one(
+      this.dataSource.manager,
+      `SELECT ${COLUMNS} FROM user_account WHERE phone = $1 AND phone_verified`,
+      [phone],
+    );
+  }
+
+  /** Inserts a user; a taken email raises PostgreSQL's unique violation (23505). */
+  async insert(user: NewUser, manager: EntityManager = this.dataSource.manager): Promise<UserRecord> {
+    const rows: RawUser[] = await manager.query(
+      `INSERT INTO user_account (email, first_name, last_name, phone, password_hash, activated, roles, lang_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+      [
+        user.email,
+        user.firstName,
+        user.lastName,
+        user.phone,
+        user.passwordHash,
+        user.activated,
+        user.roles,
+        user.langKey,
+      ],
+    );
+    return toRecord(rows[0]);
+  }
+
+  async update(id: string, changes: UserChanges, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as [keyof UserChanges, unknown][];
+    if (!entries.length) return;
+    const sets = entries.map(([k], i) => `${COLUMN_OF[k]} = $${i + 2}`);
+    await manager.query(`UPDATE user_account SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
+      id,
+      ...entries.map(([, v]) => v),
+    ]);
+  }
+
+  /** A new password that also proves the email: activates, and makes every older token invalid. */
+  async resetPassword(id: string, passwordHash: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE user_account SET password_hash = $2, activated = true, token_version = token_version + 1,
+         updated_at = now() WHERE id = $1`,
+      [id, passwordHash],
+    );
+  }
+
+  private async one(manager: EntityManager, sql: string, params: unknown[]): Promise<UserRecord | null> {
+    const rows: RawUser[] = await manager.query(sql, params);
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+}
+
+interface RawUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  phone_verified: boolean;
+  password_hash: string;
+  activated: boolean;
+  roles: string[];
+  lang_key: string;
+  token_version: number;
+  created_at: Date;
+}
+
+function toRecord(r: RawUser): UserRecord {
+  return {
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    phone: r.phone,
+    phoneVerified: r.phone_verified,
+    passwordHash: r.password_hash,
+    activated: r.activated,
+    roles: r.roles,
+    langKey: r.lang_key,
+    tokenVersion: r.token_version,
+    createdAt: new Date(r.created_at),
+  };
+}
