@@ -32,7 +32,8 @@ import {
   SendVerificationCodeQuery,
   UpdateAccountDto,
 } from './account.dto.js';
-import { AccountService, unprocessable } from './account.service.js';
+import { unprocessable } from '../common/http-exception.filter.js';
+import { AccountService } from './account.service.js';
 
 /** The largest profile photo (800 kB); the auth service checks it again, with the type by content. */
 const MAX_PHOTO_BYTES = 800 * 1024;

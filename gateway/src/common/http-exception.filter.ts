@@ -1,10 +1,22 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter } from '@nestjs/common';
-import { BusError, type BusErrorCode } from '@shelfscan/bus';
+import {
+  ArgumentsHost,
+  Catch,
+  HttpException,
+  HttpStatus,
+  UnprocessableEntityException,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import { BusError, type BusErrorCode, type Violation } from '@shelfscan/bus';
 import { createLogger } from '@shelfscan/observability';
 import type { FastifyReply } from 'fastify';
 import type { ApiResponse } from './api-response.js';
+import { t } from './i18n.js';
 
-const STATUS: Record<BusErrorCode, number> = {
+/**
+ * The one table from bus error codes to HTTP statuses. Controllers never catch bus errors: they
+ * reach this filter as thrown.
+ */
+const STATUS_BY_CODE: Record<BusErrorCode, number> = {
   INVALID_ARGUMENT: 422,
   ALREADY_EXISTS: 400,
   NOT_FOUND: 404,
@@ -16,6 +28,23 @@ const STATUS: Record<BusErrorCode, number> = {
   DEADLINE_EXCEEDED: 504,
   INTERNAL: 500,
 };
+
+/** Reasons answered with another status than their code's: a wrong or stale code or key is a 400. */
+const STATUS_BY_REASON: Record<string, number> = {
+  activationCodeInvalid: 400,
+  activationCodeExpired: 400,
+  resetKeyInvalid: 400,
+};
+
+/** A 422 in the spec's shape, its messages in the request language (for checks the gateway makes itself). */
+export function unprocessable(violations: Violation[], code?: string): HttpException {
+  return new UnprocessableEntityException(validationBody(violations, code));
+}
+
+function validationBody(violations: Violation[], code?: string): ApiResponse {
+  const errors = violations.map((v) => ({ field: v.field, msg: t(v.msg) }));
+  return { success: false, message: errors.map((e) => e.msg).join('\n'), code, errors };
+}
 
 const log = createLogger('gateway');
 
@@ -33,13 +62,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
 function toResponse(exception: unknown): { status: number; body: ApiResponse; retryAfter?: number } {
   if (exception instanceof BusError) {
-    const status = STATUS[exception.code] ?? 500;
-    const errors = exception.violations.length ? exception.violations : undefined;
-    return {
-      status,
-      body: { success: false, message: exception.message, code: exception.reason, errors },
-      retryAfter: exception.options.retryAfterSeconds,
-    };
+    const status = STATUS_BY_REASON[exception.reason ?? ''] ?? STATUS_BY_CODE[exception.code] ?? 500;
+    const body: ApiResponse = exception.violations.length
+      ? validationBody(exception.violations, exception.reason)
+      : { success: false, message: t(exception.message), code: exception.reason };
+    return { status, body, retryAfter: exception.options.retryAfterSeconds };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

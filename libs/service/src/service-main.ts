@@ -30,7 +30,12 @@ export function runServiceMain<S extends z.ZodObject>(declaration: ServiceDeclar
       return;
     }
     const transports = new BusTransports(config);
-    const running = await startService(declaration, { config, databaseUrl, transports, runMigrations: false });
+    const running = await startService(declaration, {
+      config,
+      databaseUrl,
+      transports,
+      runMigrations: false,
+    });
     const healthServer = await startHealthServer(config.HEALTH_PORT);
     const stop = async () => {
       healthServer.close();

@@ -70,7 +70,9 @@ export interface StartOptions<S extends z.ZodObject> {
 }
 
 /** Declares a service; a typed identity, so a declaration reads as one object. */
-export function defineService<S extends z.ZodObject>(declaration: ServiceDeclaration<S>): ServiceDeclaration<S> {
+export function defineService<S extends z.ZodObject>(
+  declaration: ServiceDeclaration<S>,
+): ServiceDeclaration<S> {
   return declaration;
 }
 

@@ -23,7 +23,10 @@ export interface UserRecord {
 
 export type NewUser = Omit<UserRecord, 'id' | 'phoneVerified' | 'tokenVersion' | 'createdAt'>;
 export type UserChanges = Partial<
-  Pick<UserRecord, 'firstName' | 'lastName' | 'phone' | 'phoneVerified' | 'passwordHash' | 'activated' | 'roles'>
+  Pick<
+    UserRecord,
+    'firstName' | 'lastName' | 'phone' | 'phoneVerified' | 'passwordHash' | 'activated' | 'roles'
+  >
 >;
 
 const COLUMNS = `id, email, first_name, last_name, phone, phone_verified, password_hash, activated, roles,
@@ -43,7 +46,10 @@ const COLUMN_OF: Record<keyof UserChanges, string> = {
 export class UsersRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async findByEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<UserRecord | null> {
+  async findByEmail(
+    email: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<UserRecord | null> {
     return this.one(manager, `SELECT ${COLUMNS} FROM user_account WHERE email = $1`, [email]);
   }
 
@@ -74,8 +80,15 @@ export class UsersRepository {
     return toRecord(rows[0]);
   }
 
-  async update(id: string, changes: UserChanges, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as [keyof UserChanges, unknown][];
+  async update(
+    id: string,
+    changes: UserChanges,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    const entries = Object.entries(changes).filter(([, v]) => v !== undefined) as [
+      keyof UserChanges,
+      unknown,
+    ][];
     if (!entries.length) return;
     const sets = entries.map(([k], i) => `${COLUMN_OF[k]} = $${i + 2}`);
     await manager.query(`UPDATE user_account SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [

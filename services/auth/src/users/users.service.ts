@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { authEventsV1, type authV1 } from '@shelfscan/contracts';
-import { Clock, MINUTE } from '@shelfscan/service';
+import { MINUTE } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import { AccountMails } from '../notifications/account-mails.js';
 import { TokenService } from '../tokens/token.service.js';
@@ -118,10 +118,7 @@ export class UsersService {
     const user = await this.users.findByEmail(email);
     const ok = user
       ? await this.hasher.verify(user.passwordHash, req.password)
-      : await this.hasher.verify(
-          await (dummyHash ??= this.hasher.hash('not a password')),
-          req.password,
-        );
+      : await this.hasher.verify(await (dummyHash ??= this.hasher.hash('not a password')), req.password);
     if (!user || !ok) {
       await this.throttle.recordFailure(email, address);
       throw new BusError('UNAUTHENTICATED', 'login failed, check email and password', {

@@ -1,0 +1,82 @@
+import { BusError, type BusErrorCode } from '@shelfscan/bus';
+import type { ArgumentsHost } from '@nestjs/common';
+import { HttpExceptionFilter, unprocessable } from './http-exception.filter.js';
+import { runWithLang } from './i18n.js';
+
+/** Runs the filter on an exception and returns what the client receives. */
+function answer(exception: unknown, lang = 'en') {
+  const sent: { status?: number; body?: Record<string, unknown>; headers: Record<string, string> } = {
+    headers: {},
+  };
+  const reply = {
+    header: (k: string, v: string) => ((sent.headers[k] = v), reply),
+    status: (s: number) => ((sent.status = s), reply),
+    send: (b: Record<string, unknown>) => ((sent.body = b), reply),
+  };
+  const host = { switchToHttp: () => ({ getResponse: () => reply }) } as unknown as ArgumentsHost;
+  runWithLang(lang, () => new HttpExceptionFilter().catch(exception, host));
+  return sent;
+}
+
+describe('HttpExceptionFilter: bus errors to HTTP answers, in one table', () => {
+  it.each<[BusErrorCode, number]>([
+    ['INVALID_ARGUMENT', 422],
+    ['ALREADY_EXISTS', 400],
+    ['NOT_FOUND', 404],
+    ['UNAUTHENTICATED', 401],
+    ['PERMISSION_DENIED', 403],
+    ['FAILED_PRECONDITION', 403],
+    ['RESOURCE_EXHAUSTED', 429],
+    ['UNAVAILABLE', 503],
+    ['DEADLINE_EXCEEDED', 504],
+    ['INTERNAL', 500],
+  ])('%s → %i with the reason as code', (code, status) => {
+    const r = answer(new BusError(code, 'some message', { reason: 'someReason' }));
+    expect(r.status).toBe(status);
+    expect(r.body).toMatchObject({ success: false, message: 'some message', code: 'someReason', status });
+  });
+
+  it('answers a stale activation code or reset key with 400, whatever its code', () => {
+    for (const reason of ['activationCodeInvalid', 'activationCodeExpired', 'resetKeyInvalid']) {
+      expect(answer(new BusError('INVALID_ARGUMENT', 'x', { reason })).status).toBe(400);
+    }
+  });
+
+  it('turns violations into the localised 422 list, messages joined by line breaks', () => {
+    const err = new BusError('INVALID_ARGUMENT', 'ignored', {
+      violations: [
+        { field: 'firstName', msg: 'nameInvalid' },
+        { field: 'phone', msg: 'phoneInvalid' },
+      ],
+    });
+    expect(answer(err, 'en').body).toMatchObject({
+      message: 'Name is invalid.\nPhone number is invalid.',
+      errors: [
+        { field: 'firstName', msg: 'Name is invalid.' },
+        { field: 'phone', msg: 'Phone number is invalid.' },
+      ],
+    });
+    expect(answer(err, 'tr').body).toMatchObject({ message: 'Ad geçersiz.\nTelefon numarası geçersiz.' });
+  });
+
+  it('sends Retry-After from the bus error', () => {
+    const r = answer(
+      new BusError('RESOURCE_EXHAUSTED', 'wait', { reason: 'tooManyRequests', retryAfterSeconds: 42 }),
+    );
+    expect(r.headers['Retry-After']).toBe('42');
+  });
+
+  it('keeps the gateway’s own 422 (unprocessable) and hides unexpected errors', () => {
+    const own = runWithLang('en', () =>
+      unprocessable([{ field: 'file', msg: 'photoMissing' }], 'photoMissing'),
+    );
+    expect(answer(own)).toMatchObject({
+      status: 422,
+      body: { code: 'photoMissing', errors: [{ field: 'file', msg: 'Choose a photo to upload.' }] },
+    });
+    expect(answer(new Error('database password is hunter2'))).toMatchObject({
+      status: 500,
+      body: { success: false, message: 'system error occurred', code: 'systemError' },
+    });
+  });
+});
