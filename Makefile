@@ -39,9 +39,11 @@ up: build
 demo: build
 	node apps/all-in-one/dist/demo.js
 
+# eslint (code), prettier (format), knip (unused files, exports and dependencies of every workspace).
 lint: install
 	npx eslint .
 	npx prettier --check .
+	npx knip --no-progress
 
 # The generated contracts must match proto/: regenerate and fail on any difference.
 proto-check: install

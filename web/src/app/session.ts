@@ -44,7 +44,6 @@ interface WithSession {
 
 export const selectSession = (state: WithSession) => state.session;
 export const selectAuthKey = (state: WithSession) => state.session.authKey;
-export const selectJwtUser = (state: WithSession) => state.session.user;
 
 /** Logged in only while the token is not expired. */
 export function isLoggedIn(session: SessionState, nowMs: number = Date.now()): boolean {

@@ -50,4 +50,3 @@ export function hasRole(user: JwtUser | null, role: string): boolean {
 }
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
-export const ROLE_USER = 'ROLE_USER';

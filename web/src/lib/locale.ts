@@ -2,7 +2,6 @@ import Cookies from 'js-cookie';
 
 /** The two locales of the SPA: Turkish (default, no URL prefix) and US English (prefix /us). */
 export type Locale = 'tr' | 'en';
-export const LOCALES: readonly Locale[] = ['tr', 'en'];
 export const DEFAULT_LOCALE: Locale = 'tr';
 export const EN_PREFIX = '/us';
 export const LOCALE_COOKIE = 'i18n_redirected';

@@ -6,11 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@shelfscan/config';
-import {
-  openServiceDataSource,
-  startEmbeddedPostgres,
-  type EmbeddedPostgres,
-} from '@shelfscan/db';
+import { openServiceDataSource, startEmbeddedPostgres, type EmbeddedPostgres } from '@shelfscan/db';
 import type { DataSource } from 'typeorm';
 import { marketplaceClientConfig, scraperEnvSchema } from '../config.js';
 import { scraperService } from '../scraper.service-host.js';
