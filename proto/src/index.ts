@@ -8,6 +8,7 @@ import { UserRegisteredSchema } from './gen/shelfscan/auth/v1/events_pb.js';
 import { ScraperService } from './gen/shelfscan/scraper/v1/scans_pb.js';
 import * as scraperEvents from './gen/shelfscan/scraper/v1/events_pb.js';
 import * as billingEvents from './gen/shelfscan/billing/v1/events_pb.js';
+import * as adminEvents from './gen/shelfscan/admin/v1/events_pb.js';
 
 export * from './gen/shelfscan/bus/v1/envelope_pb.js';
 export * as authV1 from './gen/shelfscan/auth/v1/auth_pb.js';
@@ -15,6 +16,7 @@ export * as authEventsV1 from './gen/shelfscan/auth/v1/events_pb.js';
 export * as scraperV1 from './gen/shelfscan/scraper/v1/scans_pb.js';
 export * as scraperEventsV1 from './gen/shelfscan/scraper/v1/events_pb.js';
 export * as billingEventsV1 from './gen/shelfscan/billing/v1/events_pb.js';
+export * as adminEventsV1 from './gen/shelfscan/admin/v1/events_pb.js';
 
 /** Every RPC service on the bus. Add a service here when its .proto is added. */
 export const services: readonly DescService[] = [ScraperService, AuthService];
@@ -31,6 +33,7 @@ export const events: readonly DescMessage[] = [
   billingEvents.PlanActivatedSchema,
   billingEvents.PlanCancelledSchema,
   billingEvents.PlanExpiredSchema,
+  adminEvents.SystemParametersChangedSchema,
 ];
 
 /** The bus pattern (and Kafka topic) of an RPC method: `shelfscan.auth.v1.AuthService.Register`. */

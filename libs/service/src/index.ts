@@ -2,3 +2,4 @@ export * from './clock.js';
 export * from './env-merge.js';
 export * from './service.js';
 export * from './service-main.js';
+export * from './system-parameters.js';

@@ -21,6 +21,7 @@ import { NestPinoLogger, createLogger, health } from '@shelfscan/observability';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { Clock, SystemClock } from './clock.js';
+import { SystemParameters, SystemParametersHandler } from './system-parameters.js';
 
 /** The injection token of a service's validated config: `@Inject(SERVICE_CONFIG) config: AuthConfig`. */
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
@@ -42,7 +43,7 @@ export interface ServiceDeclaration<S extends z.ZodObject = z.ZodObject> {
   /**
    * Injectable ports (mailer, SMS, payment provider, marketplace engine…), global to the service's
    * modules and replaceable by `overrides`. The skeleton adds Clock, DataSource, BusClient,
-   * OutboxRelay and SERVICE_CONFIG.
+   * OutboxRelay, SystemParameters (kept current from SystemParametersChanged) and SERVICE_CONFIG.
    */
   ports?: Provider[];
   /** Feature modules: services, repositories, workers (their lifecycle hooks run in order). */
@@ -159,6 +160,7 @@ function rootModule<S extends z.ZodObject>(
     { provide: OutboxRelay, useValue: relay },
     { provide: BusClient, useValue: new BusClient(options.transports.client()) },
     ...(overridden.has(Clock) ? [] : [{ provide: Clock, useClass: SystemClock }]),
+    ...(overridden.has(SystemParameters) ? [] : [SystemParameters]),
     ...ports,
     ...(options.overrides ?? []),
   ];
@@ -176,7 +178,7 @@ function rootModule<S extends z.ZodObject>(
       { module: ServiceCoreModule, providers: core, exports: core.map(tokenOf) },
       ...declaration.modules,
     ],
-    controllers: declaration.handlers,
+    controllers: [...declaration.handlers, SystemParametersHandler],
   };
 }
 

@@ -10,7 +10,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { BusClient, BusTransports, OutboxRelay, RpcHandler, addToOutbox } from '@shelfscan/bus';
+import { BusClient, BusTransports, OutboxRelay, RpcHandler, addToOutbox, codec } from '@shelfscan/bus';
 import { ConfigError, baseEnvSchema, env, loadConfig } from '@shelfscan/config';
 import { authEventsV1, authV1 } from '@shelfscan/contracts';
 import { createTestDatabase } from '@shelfscan/db';
@@ -21,6 +21,7 @@ import {
   Clock,
   ManualClock,
   SERVICE_CONFIG,
+  SystemParameters,
   defineService,
   mergeEnvSchemas,
   startService,
@@ -159,6 +160,23 @@ describe('startService (real PostgreSQL, in-process bus)', () => {
         if (Date.now() > until) throw new Error('the outbox row was never published');
         await new Promise((r) => setTimeout(r, 20));
       }
+      // A SystemParametersChanged reaches the running service without a restart.
+      const parameters = service.app.get(SystemParameters);
+      expect(parameters.number('search.deep.dailyLimit')).toBe(5);
+      await listener.publishEncoded(
+        'shelfscan.admin.v1.SystemParametersChanged',
+        codec.event(
+          'shelfscan.admin.v1.SystemParametersChanged',
+          { parameters: [{ key: 'search.deep.dailyLimit', value1: '9' }], changedBy: 'admin@x.y' },
+          'msg-1',
+        ),
+      );
+      const deadline = Date.now() + 5_000;
+      while (parameters.number('search.deep.dailyLimit') !== 9 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(parameters.number('search.deep.dailyLimit')).toBe(9);
+      expect(parameters.number('search.standard.dailyLimit')).toBe(15);
     } finally {
       await service.stop();
       await transports.close();

@@ -1,0 +1,105 @@
+import { Controller, Inject, Injectable } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { EventHandler } from '@shelfscan/bus';
+import { adminEventsV1 } from '@shelfscan/contracts';
+import { createLogger } from '@shelfscan/observability';
+
+export interface SystemParameterValue {
+  key: string;
+  description: string;
+  value1: string;
+  value2: string;
+  value3: string;
+}
+
+/**
+ * The system parameters every service knows, with the product's defaults (product spec parts 1
+ * and 9). The admin service edits them as one list and publishes SystemParametersChanged; until it
+ * has, these defaults apply. One catalogue: services read them by key, the admin screen lists them.
+ */
+export const SYSTEM_PARAMETER_DEFAULTS: readonly SystemParameterValue[] = [
+  p(
+    'search.standard.dailyLimit',
+    'Standard searches a user may start per day (Functional counts here too)',
+    '15',
+  ),
+  p('search.standard.monthlyLimit', 'Standard searches a user may start per month', '450'),
+  p('search.deep.dailyLimit', 'Deep searches a user may start per day', '5'),
+  p('search.listLimit', 'At most this many ASINs in one result list', '2720'),
+  p('billing.monthlyFeeUsd', 'The monthly fee in USD (billed on the 1st, converted to TRY)', '10'),
+  p('billing.fxMaxAgeDays', 'Charge only with a central bank bulletin at most this many days old', '4'),
+  p('billing.dunningDays', 'Days of the month a failed renewal is retried (comma-separated)', '1,3,7'),
+  p('billing.vatPercent', 'VAT (KDV) rate in percent, included in the total', '20'),
+  p(
+    'billing.seller',
+    'Invoice seller: name (value1), address (value2), tax office and number (value3)',
+    'ShelfScan',
+    '',
+    '',
+  ),
+  p('contact.whatsapp', 'WhatsApp number of the contact button (E.164)', '+900000000000'),
+  p('contact.supportEmail', 'Where contact-form messages are mailed', 'support@shelfscan.local'),
+];
+
+function p(key: string, description: string, value1: string, value2 = '', value3 = ''): SystemParameterValue {
+  return { key, description, value1, value2, value3 };
+}
+
+/**
+ * The current system parameters of this service: the defaults, then each SystemParametersChanged
+ * as it arrives (the whole list, so applying one twice changes nothing). Read them at the moment
+ * of use, so a change applies at once without a restart.
+ */
+@Injectable()
+export class SystemParameters {
+  private readonly values = new Map(SYSTEM_PARAMETER_DEFAULTS.map((v) => [v.key, v]));
+
+  get(key: string): SystemParameterValue | undefined {
+    return this.values.get(key);
+  }
+
+  /** value1 as a number; the catalogue's default when it is unset or not a number. */
+  number(key: string): number {
+    const n = Number(this.get(key)?.value1);
+    if (Number.isFinite(n) && this.get(key)?.value1.trim() !== '') return n;
+    const fallback = Number(SYSTEM_PARAMETER_DEFAULTS.find((d) => d.key === key)?.value1);
+    if (!Number.isFinite(fallback)) throw new Error(`unknown numeric system parameter ${key}`);
+    return fallback;
+  }
+
+  text(key: string): string {
+    return this.get(key)?.value1 ?? '';
+  }
+
+  all(): SystemParameterValue[] {
+    return [...this.values.values()];
+  }
+
+  apply(parameters: readonly SystemParameterValue[]): void {
+    for (const v of parameters) {
+      this.values.set(v.key, {
+        key: v.key,
+        description: v.description,
+        value1: v.value1,
+        value2: v.value2,
+        value3: v.value3,
+      });
+    }
+  }
+}
+
+/** Every service listens for SystemParametersChanged (added by the skeleton). */
+@Controller()
+export class SystemParametersHandler {
+  constructor(@Inject(SystemParameters) private readonly parameters: SystemParameters) {}
+
+  @EventHandler(adminEventsV1.SystemParametersChangedSchema)
+  changed(@Payload() evt: object) {
+    const change = evt as adminEventsV1.SystemParametersChanged;
+    this.parameters.apply(change.parameters);
+    createLogger('system-parameters').info(
+      { changedBy: change.changedBy, keys: change.parameters.map((v) => v.key) },
+      'system parameters applied',
+    );
+  }
+}
