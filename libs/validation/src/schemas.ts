@@ -88,6 +88,10 @@ export const resetPasswordForm = withConfirmation(
 
 export const activationCodeForm = z.object({ code: f.sixDigitCode });
 
+/** Phone verification: the number to send the code to, then the code. */
+export const phoneVerificationForm = z.object({ phone: f.phone });
+export const verificationCodeForm = z.object({ code: f.sixDigitCode });
+
 /** My information: the password is optional (empty keeps it); when either password box is filled both must match. */
 export const accountInfoForm = withConfirmation(
   z.object({
@@ -131,3 +135,6 @@ export const scanForm = z.object({
   storeUrl: f.storeUrl,
   keywords: f.keywords.optional(),
 });
+
+/** A schema a form can validate its values with (the values being the schema's input). */
+export type FormSchema<Values> = z.ZodType<unknown, Values>;
