@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -10,8 +11,15 @@ const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 const htmlBypass = (req: IncomingMessage) =>
   req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined;
 
+// Workspace packages shared with the back end are used from their TypeScript sources (their `dist`
+// is CommonJS for Node); keep in step with `paths` in tsconfig.json.
+const workspaceSource = (dir: string) => fileURLToPath(new URL(`../${dir}/src/index.ts`, import.meta.url));
+
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: { '@shelfscan/validation': workspaceSource('libs/validation') },
+  },
   server: {
     port: 5173,
     proxy: {

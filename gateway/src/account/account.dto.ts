@@ -1,180 +1,136 @@
-import { applyDecorators } from '@nestjs/common';
+/**
+ * The payloads of the account API. Their rules are the shared schemas of @shelfscan/validation (the
+ * web forms use the same ones); the classes carry the Swagger description, and `implements` keeps
+ * their fields in step with the schemas.
+ */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
-  IsEmail,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  MinLength,
-  ValidateIf,
-  ValidatorConstraint,
-  Validate,
-  type ValidatorConstraintInterface,
-} from 'class-validator';
-import { isCommonPassword } from './common-passwords.js';
+  activateRequest,
+  authenticateRequest,
+  checkVerificationCodeQuery,
+  completePasswordResetRequest,
+  emailRequest,
+  registerRequest,
+  sendVerificationCodeQuery,
+  updateAccountRequest,
+} from '@shelfscan/validation';
+import type { z } from 'zod';
+import { SchemaDto } from '../common/validation.js';
 
-/** Letters (Turkish ones included), spaces and hyphens, 2–50 characters. */
-const PERSON_NAME = /^(?=.{2,50}$)\p{L}+(?:[ \-'’]\p{L}+)*$/u;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-@ValidatorConstraint({ name: 'notCommonPassword' })
-class NotCommonPassword implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return typeof value !== 'string' || !isCommonPassword(value);
-  }
-}
-
-/** A first name or surname (`nameInvalid` / `surnameInvalid`): trimmed, letters, spaces, hyphens, 2–50. */
-const PersonName = (message: 'nameInvalid' | 'surnameInvalid') =>
-  applyDecorators(Transform(trim), IsString({ message }), Matches(PERSON_NAME, { message }));
-
-/** An optional phone: digits and the usual separators, 10–15 digits (normalised to E.164 by auth). */
-const Phone = () =>
-  applyDecorators(
-    IsOptional(),
-    Transform(trim),
-    IsString({ message: 'phoneMin' }),
-    Matches(/^$|^\+?[\d\s().-]*$/, { message: 'phoneMin' }),
-    Matches(/^$|^(?:\D*\d){10,15}\D*$/, { message: 'phoneMin' }),
-  );
-
-/** A new password: 6–128 characters, not one of the most common passwords. */
-const NewPassword = () =>
-  applyDecorators(
-    IsString({ message: 'passwordMin' }),
-    MinLength(6, { message: 'passwordMin' }),
-    MaxLength(128, { message: 'passwordMin' }),
-    Validate(NotCommonPassword, { message: 'passwordCommon' }),
-  );
-
-export class RegisterDto {
-  @ApiProperty({ example: 'Ayşe' })
-  @PersonName('nameInvalid')
+export class RegisterDto extends SchemaDto(registerRequest) implements z.output<typeof registerRequest> {
+  @ApiProperty({
+    example: 'Ayşe',
+    description: 'letters; single spaces, hyphens or apostrophes between them; 2–50',
+  })
   firstName!: string;
 
   @ApiProperty({ example: 'Yılmaz' })
-  @PersonName('surnameInvalid')
   lastName!: string;
 
   @ApiProperty({ example: 'ayse@example.com' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'emailInvalid' })
-  @MaxLength(254, { message: 'emailInvalid' })
   email!: string;
 
-  @ApiPropertyOptional({ example: '+90 532 123 45 67', description: 'optional; at least 10 digits' })
-  @Phone()
+  @ApiPropertyOptional({
+    example: '+90 532 123 45 67',
+    description: 'optional; at least 10 digits, a valid number (Turkish when no country code)',
+  })
   phone?: string;
 
-  @ApiProperty({ minLength: 6 })
-  @NewPassword()
+  @ApiProperty({ minLength: 6, maxLength: 128, description: 'not one of the most common passwords' })
   password!: string;
 
   @ApiPropertyOptional({
     enum: ['tr', 'en'],
     description: 'locale of the emails; defaults to the request language',
   })
-  @IsOptional()
-  @IsIn(['tr', 'en'], { message: 'langInvalid' })
   langKey?: 'tr' | 'en';
 }
 
-export class AuthenticateDto {
+export class AuthenticateDto
+  extends SchemaDto(authenticateRequest)
+  implements z.output<typeof authenticateRequest>
+{
   @ApiProperty({ example: 'ayse@example.com' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'emailInvalid' })
   email!: string;
 
   @ApiProperty()
-  @IsString({ message: 'passwordRequired' })
-  @IsNotEmpty({ message: 'passwordRequired' })
   password!: string;
 }
 
-export class CheckActivationQuery {
+export class CheckActivationQuery extends SchemaDto(emailRequest) implements z.output<typeof emailRequest> {
   @ApiProperty({ example: 'ayse@example.com' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'emailInvalid' })
   email!: string;
 }
 
-export class EmailDto {
+export class EmailDto extends SchemaDto(emailRequest) implements z.output<typeof emailRequest> {
   @ApiProperty({ example: 'ayse@example.com' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'emailInvalid' })
-  @MaxLength(254, { message: 'emailInvalid' })
   email!: string;
 }
 
-export class ActivateDto extends EmailDto {
+export class ActivateDto extends SchemaDto(activateRequest) implements z.output<typeof activateRequest> {
+  @ApiProperty({ example: 'ayse@example.com' })
+  email!: string;
+
   @ApiProperty({ example: '123456', description: 'the six-digit code of the activation email' })
-  @Transform(trim)
-  @IsString({ message: 'codeInvalid' })
-  @Matches(/^\d{6}$/, { message: 'codeInvalid' })
   code!: string;
 }
 
-export class CompletePasswordResetDto extends EmailDto {
+export class CompletePasswordResetDto
+  extends SchemaDto(completePasswordResetRequest)
+  implements z.output<typeof completePasswordResetRequest>
+{
+  @ApiProperty({ example: 'ayse@example.com' })
+  email!: string;
+
   @ApiProperty({ description: 'the key of the reset link' })
-  @IsString({ message: 'keyRequired' })
-  @IsNotEmpty({ message: 'keyRequired' })
-  @MaxLength(200, { message: 'keyRequired' })
   key!: string;
 
-  @ApiProperty({ minLength: 6 })
-  @NewPassword()
+  @ApiProperty({ minLength: 6, maxLength: 128 })
   password!: string;
 }
 
-export class UpdateAccountDto {
+export class UpdateAccountDto
+  extends SchemaDto(updateAccountRequest)
+  implements z.output<typeof updateAccountRequest>
+{
   @ApiProperty({ description: 'your account id (GET /api/account/user)' })
-  @IsString({ message: 'required' })
-  @IsNotEmpty({ message: 'required' })
   id!: string;
 
   @ApiProperty({ example: 'Ayşe' })
-  @PersonName('nameInvalid')
   firstName!: string;
 
   @ApiProperty({ example: 'Yılmaz' })
-  @PersonName('surnameInvalid')
   lastName!: string;
 
   @ApiProperty({ description: 'must be your current email: it cannot be changed here' })
-  @Transform(trim)
-  @IsEmail({}, { message: 'emailInvalid' })
   email!: string;
 
   @ApiPropertyOptional({
     nullable: true,
     description: 'empty or null removes it; a new number is unverified',
   })
-  @Phone()
   phone?: string | null;
 
-  @ApiPropertyOptional({ minLength: 6, description: 'empty or absent keeps the current password' })
-  @IsOptional()
-  @ValidateIf((o: UpdateAccountDto) => !!o.password)
-  @NewPassword()
+  @ApiPropertyOptional({
+    minLength: 6,
+    nullable: true,
+    description: 'empty or absent keeps the current password',
+  })
   password?: string | null;
 }
 
-export class SendVerificationCodeQuery {
+export class SendVerificationCodeQuery
+  extends SchemaDto(sendVerificationCodeQuery)
+  implements z.output<typeof sendVerificationCodeQuery>
+{
   @ApiProperty({ example: '+905321234567', description: 'the phone number; Turkish when no country code' })
-  @Transform(trim)
-  @IsString({ message: 'phoneInvalid' })
-  @Matches(/^\+?[\d\s().-]{7,25}$/, { message: 'phoneInvalid' })
   gsm!: string;
 }
 
-export class CheckVerificationCodeQuery {
+export class CheckVerificationCodeQuery
+  extends SchemaDto(checkVerificationCodeQuery)
+  implements z.output<typeof checkVerificationCodeQuery>
+{
   @ApiProperty({ example: '123456' })
-  @Transform(trim)
-  @IsString({ message: 'codeInvalid' })
-  @Matches(/^\d{6}$/, { message: 'codeInvalid' })
   verificationCode!: string;
 }

@@ -37,13 +37,14 @@ const STATUS_BY_REASON: Record<string, number> = {
 };
 
 /** A 422 in the spec's shape, its messages in the request language (for checks the gateway makes itself). */
-export function unprocessable(violations: Violation[], code?: string): HttpException {
+export function unprocessable(violations: readonly Violation[], code?: string): HttpException {
   return new UnprocessableEntityException(validationBody(violations, code));
 }
 
-function validationBody(violations: Violation[], code?: string): ApiResponse {
-  const errors = violations.map((v) => ({ field: v.field, msg: t(v.msg) }));
-  return { success: false, message: errors.map((e) => e.msg).join('\n'), code, errors };
+/** One {field, msg} per violation, messages in the request language and joined by line breaks. */
+function validationBody(violations: readonly Violation[], code?: string): ApiResponse {
+  const errors = violations.map(({ field, msg }) => ({ field, msg: t(msg, { field }) }));
+  return { success: false, message: errors.map((e) => e.msg).join('\n'), ...(code ? { code } : {}), errors };
 }
 
 const log = createLogger('gateway');

@@ -22,6 +22,29 @@ const messages: Record<string, Record<Lang, string>> = {
   passwordRequired: { en: 'Password is required.', tr: 'Şifre zorunludur.' },
   required: { en: 'This is required.', tr: 'Bu alan zorunludur.' },
   langInvalid: { en: 'Language must be tr or en.', tr: 'Dil tr ya da en olmalıdır.' },
+  // The rest of the shared field rules (@shelfscan/validation)
+  tooLong: { en: 'This is too long.', tr: 'Bu alan çok uzun.' },
+  passwordMax: {
+    en: 'Password must be at most 128 characters.',
+    tr: 'Şifre en fazla 128 karakter olabilir.',
+  },
+  confirmPassword: { en: 'Passwords do not match.', tr: 'Şifreler eşleşmiyor.' },
+  terms: { en: 'You must accept the user agreement.', tr: 'Kullanıcı sözleşmesini kabul etmelisiniz.' },
+  asinInvalid: {
+    en: 'An ASIN must be exactly 10 letters or digits.',
+    tr: 'ASIN tam olarak 10 harf ya da rakam olmalıdır.',
+  },
+  asinTooMany: { en: 'Too many ASINs.', tr: 'Çok fazla ASIN girildi.' },
+  urlInvalid: { en: 'Enter a valid web address.', tr: 'Geçerli bir web adresi girin.' },
+  cardHolderInvalid: { en: 'Card holder name is invalid.', tr: 'Kart sahibinin adı geçersiz.' },
+  cardNumberInvalid: { en: 'Card number is invalid.', tr: 'Kart numarası geçersiz.' },
+  expiryMonthInvalid: { en: 'Expiry month must be 1–12.', tr: 'Son kullanma ayı 1–12 olmalıdır.' },
+  expiryYearInvalid: {
+    en: 'Expiry year must be two digits.',
+    tr: 'Son kullanma yılı iki haneli olmalıdır.',
+  },
+  cardExpired: { en: 'This card has expired.', tr: 'Bu kartın süresi dolmuş.' },
+  cvcInvalid: { en: 'Security code must be 3 or 4 digits.', tr: 'Güvenlik kodu 3 ya da 4 haneli olmalıdır.' },
   notAvailableYet: { en: 'This feature is not available yet.', tr: 'Bu özellik henüz kullanılamıyor.' },
   unknownField: { en: 'Unknown field: {field}.', tr: 'Bilinmeyen alan: {field}.' },
   // Accounts (issue 3)

@@ -1,29 +1,45 @@
-import { UnprocessableEntityException, ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { ApiResponse } from './api-response.js';
-import { t } from './i18n.js';
+import { type ArgumentMetadata, type PipeTransform, type Type } from '@nestjs/common';
+import { fieldErrors } from '@shelfscan/validation';
+import type { z } from 'zod';
+import { unprocessable } from './http-exception.filter.js';
 
-function flatten(errors: ValidationError[], parent = ''): { field: string; msg: string }[] {
-  return errors.flatMap((e) => {
-    const field = parent ? `${parent}.${e.property}` : e.property;
-    const own = Object.entries(e.constraints ?? {}).map(([rule, msg]) => ({
-      field,
-      msg: rule === 'whitelistValidation' ? t('unknownField', { field }) : t(msg),
-    }));
-    return [...own, ...flatten(e.children ?? [], field)];
-  });
+const SCHEMA = Symbol('shelfscan.schema');
+
+interface SchemaClass {
+  [SCHEMA]?: z.ZodType;
 }
 
-/** Every validation failure is a 422 with a list of {msg} (product spec part 5). */
-export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: true,
-    exceptionFactory: (errors) => {
-      const list = flatten(errors);
-      const body: ApiResponse = { success: false, message: list.map((e) => e.msg).join('\n'), errors: list };
-      return new UnprocessableEntityException(body);
-    },
-  });
+/**
+ * The base class of a DTO validated by a shared schema of @shelfscan/validation. The DTO keeps its
+ * Swagger decorators; `implements z.output<typeof schema>` makes the compiler hold the two together:
+ * `class RegisterDto extends SchemaDto(registerRequest) implements z.output<typeof registerRequest>`.
+ */
+export function SchemaDto(schema: z.ZodType): Type<object> {
+  class Dto {
+    static readonly [SCHEMA] = schema;
+  }
+  return Dto;
+}
+
+/** The schema of a DTO class, if it has one. */
+export function schemaOf(metatype: unknown): z.ZodType | undefined {
+  return typeof metatype === 'function' ? (metatype as SchemaClass)[SCHEMA] : undefined;
+}
+
+/**
+ * Validates every body and query whose DTO has a shared schema (product spec part 5): the parsed
+ * (trimmed) value goes on, a failure is a 422 with a list of {field, msg}. Other parameters pass as they are.
+ */
+export class SchemaValidationPipe implements PipeTransform {
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    const schema = schemaOf(metadata.metatype);
+    if (!schema) return value;
+    const result = schema.safeParse(value ?? {});
+    if (result.success) return result.data;
+    throw unprocessable(fieldErrors(result.error));
+  }
+}
+
+export function createValidationPipe(): SchemaValidationPipe {
+  return new SchemaValidationPipe();
 }

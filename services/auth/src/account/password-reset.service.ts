@@ -8,6 +8,7 @@ import { PasswordHasher } from '../users/password-hasher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { CodeStore, resetKey } from '../verification/code-store.js';
+import { fieldErrors, newPassword } from '@shelfscan/validation';
 
 export const RESET_KEY_TTL_MS = HOUR;
 const log = createLogger('auth');
@@ -47,10 +48,10 @@ export class PasswordResetService {
     const invalid = new BusError('INVALID_ARGUMENT', 'The token is expired or not valid. Please try again.', {
       reason: 'resetKeyInvalid',
     });
-    if (password.length < 6) {
-      throw new BusError('INVALID_ARGUMENT', 'passwordMin', {
-        violations: [{ field: 'password', msg: 'passwordMin' }],
-      });
+    const checked = newPassword.safeParse(password);
+    if (!checked.success) {
+      const violations = fieldErrors(checked.error).map((v) => ({ ...v, field: 'password' }));
+      throw new BusError('INVALID_ARGUMENT', violations[0].msg, { violations });
     }
     const user = await this.users.findByEmail(email);
     if (!user || !key) throw invalid;

@@ -4,6 +4,7 @@ import type { authV1 } from '@shelfscan/contracts';
 import { Clock } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../users/password-hasher.js';
+import { fieldErrors, updateAccountRequest } from '@shelfscan/validation';
 import { toE164 } from '../users/phone.js';
 import { UsersRepository, type UserChanges } from '../users/users.repository.js';
 import { UsersService, photoUrl } from '../users/users.service.js';
@@ -34,19 +35,23 @@ export class ProfileService {
         reason: 'forbidden',
       });
     }
-    const violations: { field: string; msg: string }[] = [];
-    if (req.email.trim().toLowerCase() !== user.email)
-      violations.push({ field: 'email', msg: 'emailNotChangeable' });
-    const firstName = req.firstName.trim();
-    const lastName = req.lastName.trim();
-    if (!firstName) violations.push({ field: 'firstName', msg: 'nameInvalid' });
-    if (!lastName) violations.push({ field: 'lastName', msg: 'surnameInvalid' });
-    const phone = req.phone.trim() ? toE164(req.phone) : null;
-    if (req.phone.trim() && !phone) violations.push({ field: 'phone', msg: 'phoneInvalid' });
-    if (req.password && req.password.length < 6) violations.push({ field: 'password', msg: 'passwordMin' });
-    if (violations.length) {
+    // The gateway checked the same shared rules; a caller on the bus gets them again.
+    const checked = updateAccountRequest.safeParse({
+      id: req.id || user.id,
+      firstName: req.firstName,
+      lastName: req.lastName,
+      email: req.email,
+      phone: req.phone,
+      password: req.password,
+    });
+    const violations = checked.success ? [] : fieldErrors(checked.error);
+    if (!violations.some((v) => v.field === 'email') && req.email.trim().toLowerCase() !== user.email)
+      violations.unshift({ field: 'email', msg: 'emailNotChangeable' });
+    if (!checked.success || violations.length) {
       throw new BusError('INVALID_ARGUMENT', violations.map((v) => v.msg).join('\n'), { violations });
     }
+    const { firstName, lastName } = checked.data;
+    const phone = checked.data.phone ? toE164(checked.data.phone) : null;
     const changes: UserChanges = { firstName, lastName };
     if (phone !== user.phone) {
       changes.phone = phone;

@@ -10,6 +10,7 @@ import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { toE164 } from './phone.js';
 import { UsersRepository, type UserRecord } from './users.repository.js';
+import { fieldErrors, registerRequest } from '@shelfscan/validation';
 
 export const ACTIVATION_CODE_TTL_MS = 15 * MINUTE;
 const UNIQUE_VIOLATION = '23505';
@@ -32,19 +33,25 @@ export class UsersService {
 
   /** Creates a not yet activated account and emails its activation code. */
   async register(req: authV1.RegisterRequest): Promise<{ userId: string }> {
+    // The gateway checked the same shared rules; a caller on the bus gets them again.
+    const checked = registerRequest.safeParse({
+      firstName: req.firstName,
+      lastName: req.lastName,
+      email: req.email,
+      phone: req.phone,
+      password: req.password,
+    });
+    if (!checked.success) {
+      const violations = fieldErrors(checked.error);
+      const onlyPhone = violations.length === 1 && violations[0].field === 'phone';
+      throw new BusError(
+        'INVALID_ARGUMENT',
+        onlyPhone ? violations[0].msg : 'registration failed, check your information',
+        { reason: 'registrationFailed', violations },
+      );
+    }
     const email = normalizeEmail(req.email);
-    if (!email || req.password.length < 6 || !req.firstName.trim() || !req.lastName.trim()) {
-      throw new BusError('INVALID_ARGUMENT', 'registration failed, check your information', {
-        reason: 'registrationFailed',
-      });
-    }
     const phone = req.phone.trim() ? toE164(req.phone) : null;
-    if (req.phone.trim() && !phone) {
-      throw new BusError('INVALID_ARGUMENT', 'phoneInvalid', {
-        reason: 'registrationFailed',
-        violations: [{ field: 'phone', msg: 'phoneInvalid' }],
-      });
-    }
     const passwordHash = await this.hasher.hash(req.password);
     const code = sixDigitCode();
     let user: UserRecord;

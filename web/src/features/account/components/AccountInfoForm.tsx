@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { TOAST_AUTO_CLOSE_MS } from '../../../app/api';
 import type { CurrentUser } from '../../../app/userApi';
 import { useUpdateUserMutation } from '../api/accountApi';
-import { validateAccountInfo, type AccountInfoValues } from '../validation';
+import { accountInfoForm } from '@shelfscan/validation';
+import { showServerErrors, useSchemaForm } from '../../../lib/form';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** My information: first name, last name, email (read-only), phone and an optional new password. */
@@ -13,28 +14,16 @@ export function AccountInfoForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('account');
   const errorText = useApiErrorText('account');
   const [updateUser, { isLoading }] = useUpdateUserMutation();
-  const [values, setValues] = useState<AccountInfoValues>({
+  const form = useSchemaForm(accountInfoForm, {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     phone: user.phone ?? '',
     password: '',
     confirmPassword: '',
   });
-  const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const errors = submitted ? validateAccountInfo(values) : {};
-  const err = (field: keyof AccountInfoValues) => (errors[field] ? t(errors[field]) : undefined);
-  const set = (field: keyof AccountInfoValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(null);
-    if (Object.keys(validateAccountInfo(values)).length > 0) return;
+  const send = async (values: typeof form.values) => {
     try {
       await updateUser({
         id: user.id,
@@ -50,33 +39,37 @@ export function AccountInfoForm({ user }: { user: CurrentUser }) {
         autoClose: TOAST_AUTO_CLOSE_MS,
         className: 'account-updated-toast',
       });
-      setValues((v) => ({ ...v, password: '', confirmPassword: '' }));
-      setSubmitted(false);
+      form.setValues({ password: '', confirmPassword: '' });
+      form.clearErrors();
     } catch (e) {
-      setError(errorText(e));
+      setError(showServerErrors(form, e, errorText));
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('myInformation')} data-testid="account-form">
+    <form
+      onSubmit={(event) => {
+        setError(null);
+        form.onSubmit(send)(event);
+      }}
+      noValidate
+      aria-label={t('myInformation')}
+      data-testid="account-form"
+    >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label={t('fields.firstName')}
             autoComplete="given-name"
             required
-            value={values.firstName}
-            onChange={set('firstName')}
-            error={err('firstName')}
+            {...form.getInputProps('firstName')}
             data-testid="account-first-name"
           />
           <TextInput
             label={t('fields.lastName')}
             autoComplete="family-name"
             required
-            value={values.lastName}
-            onChange={set('lastName')}
-            error={err('lastName')}
+            {...form.getInputProps('lastName')}
             data-testid="account-last-name"
           />
         </SimpleGrid>
@@ -92,9 +85,7 @@ export function AccountInfoForm({ user }: { user: CurrentUser }) {
           type="tel"
           autoComplete="tel"
           placeholder="+90 5xx xxx xx xx"
-          value={values.phone}
-          onChange={set('phone')}
-          error={err('phone')}
+          {...form.getInputProps('phone')}
           data-testid="account-phone"
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -102,17 +93,13 @@ export function AccountInfoForm({ user }: { user: CurrentUser }) {
             label={t('fields.newPassword')}
             description={t('passwordOptional')}
             autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={err('password')}
+            {...form.getInputProps('password')}
             data-testid="account-password"
           />
           <PasswordInput
             label={t('fields.confirmPassword')}
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={err('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
             data-testid="account-confirm-password"
           />
         </SimpleGrid>

@@ -7,7 +7,10 @@ import { useAppDispatch } from '../../../app/hooks';
 import { retryAfterOf } from '../../../lib/retryAfter';
 import { useCountdown } from '../../../lib/useCountdown';
 import { useCheckVerificationCodeMutation, useSendVerificationCodeMutation } from '../api/accountApi';
-import { isPhoneNumber, isVerificationCode, VERIFICATION_CODE_LENGTH } from '../validation';
+import { phoneVerificationForm, verificationCodeForm } from '@shelfscan/validation';
+import { showServerErrors, useSchemaForm } from '../../../lib/form';
+
+const VERIFICATION_CODE_LENGTH = 6;
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** One SMS a minute: the send button waits that long after each use (or as long as a 429 asks). */
@@ -24,19 +27,18 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
   const [send, sending] = useSendVerificationCodeMutation();
   const [check, checking] = useCheckVerificationCodeMutation();
   const countdown = useCountdown();
-  const [phone, setPhone] = useState(user.phone ?? '');
+  const form = useSchemaForm(phoneVerificationForm, { phone: user.phone ?? '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
+  const codeForm = useSchemaForm(verificationCodeForm, { code: '' });
+  const setCode = (code: string) => codeForm.setFieldValue('code', code);
   const [error, setError] = useState<string | null>(null);
 
   const verified = !!user.phoneVerified && !sentTo;
 
   const onSend = async () => {
     setError(null);
-    if (!isPhoneNumber(phone)) {
-      setError(t('validation.phoneMin'));
-      return;
-    }
+    if (form.validate().hasErrors) return;
+    const phone = form.getValues().phone;
     try {
       await send(phone.trim()).unwrap();
       setSentTo(phone.trim());
@@ -45,13 +47,19 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
     } catch (e) {
       const wait = retryAfterOf(e);
       if (wait !== undefined) countdown.start(wait);
-      setError(wait !== undefined ? t('codes.waitSeconds', { count: wait }) : errorText(e));
+      setError(
+        wait !== undefined
+          ? t('codes.waitSeconds', { count: wait })
+          : showServerErrors(form, e, errorText, { gsm: 'phone' }),
+      );
     }
   };
 
   const onCheck = async (value: string) => {
     setError(null);
-    if (!isVerificationCode(value)) {
+    setCode(value);
+    // The PIN boxes show no text of their own: an incomplete code is said in the message below.
+    if (codeForm.validate().hasErrors) {
       setError(t('phone.codeIncomplete'));
       return;
     }
@@ -90,8 +98,7 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
           label={t('fields.phone')}
           type="tel"
           placeholder="+90 5xx xxx xx xx"
-          value={phone}
-          onChange={(e) => setPhone(e.currentTarget.value)}
+          {...form.getInputProps('phone')}
           style={{ flex: 1 }}
           data-testid="phone-number"
         />
@@ -116,7 +123,7 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
               type="number"
               inputMode="numeric"
               oneTimeCode
-              value={code}
+              value={codeForm.values.code}
               onChange={setCode}
               onComplete={(v) => void onCheck(v)}
               disabled={checking.isLoading}
@@ -125,7 +132,11 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
               data-testid="phone-code"
               getInputProps={(index) => ({ 'data-testid': `phone-code-${index}` })}
             />
-            <Button onClick={() => void onCheck(code)} loading={checking.isLoading} data-testid="phone-check">
+            <Button
+              onClick={() => void onCheck(codeForm.getValues().code)}
+              loading={checking.isLoading}
+              data-testid="phone-check"
+            >
               {t('phone.check')}
             </Button>
           </Group>

@@ -125,7 +125,35 @@ describe('account page', () => {
     );
     type('account-last-name', 'Yılmaz');
     await act(async () => fireEvent.click(screen.getByTestId('account-save')));
-    expect((await screen.findByTestId('account-form-error')).textContent).toBe('Telefon geçersiz');
+    // The message names the phone field: it is shown under that field, not in the form's alert.
+    expect(await screen.findByText('Telefon geçersiz')).toBeTruthy();
+    expect(input('account-phone').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('account-form-error')).toBeNull();
+  });
+
+  it('422 messages for fields the form does not edit are joined in the form alert', async () => {
+    gateway();
+    renderApp('/account', { token: token() });
+    await waitFor(() => expect(input('account-first-name').value).toBe('Ayşe'));
+    vi.mocked(fetch).mockImplementationOnce(async () =>
+      jsonResponse(
+        {
+          success: false,
+          errors: [
+            { field: 'email', msg: 'E-posta adresi değiştirilemez.' },
+            { field: 'lastName', msg: 'Soyad geçersiz.' },
+            { msg: 'Bir şey ters gitti' },
+          ],
+        },
+        422,
+      ),
+    );
+    await act(async () => fireEvent.click(screen.getByTestId('account-save')));
+    expect((await screen.findByTestId('account-form-error')).textContent).toBe(
+      'E-posta adresi değiştirilemez.\nBir şey ters gitti',
+    );
+    expect(screen.getByText('Soyad geçersiz.')).toBeTruthy();
+    expect(input('account-last-name').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('photo: a non-image is refused in the browser; a PNG is uploaded as multipart and shown in the navbar', async () => {
@@ -194,7 +222,10 @@ describe('account page', () => {
 
     type('phone-number', '123');
     await act(async () => fireEvent.click(screen.getByTestId('phone-send')));
-    expect(screen.getByTestId('phone-error').textContent).toBe('Phone number must have at least 10 digits.');
+    // The rule's message is shown on the phone field (it was an alert under the form before).
+    expect(screen.getByText('Phone number must have at least 10 digits.')).toBeTruthy();
+    expect(input('phone-number').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('phone-error')).toBeNull();
 
     type('phone-number', '+90 532 111 22 33');
     await act(async () => fireEvent.click(screen.getByTestId('phone-send')));

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Group, PinInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { readApiError } from '../../../lib/errors';
@@ -6,15 +6,13 @@ import { retryAfterOf } from '../../../lib/retryAfter';
 import { useCountdown } from '../../../lib/useCountdown';
 import { useActivateMutation, useResendActivationMutation } from '../api/authApi';
 import { ApiMessage } from './ApiMessage';
+import { activationCodeForm } from '@shelfscan/validation';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
+import { useSchemaForm } from '../../../lib/form';
 
 export const ACTIVATION_CODE_LENGTH = 6;
 /** The server allows one resend a minute; the button waits that long after each use. */
 export const RESEND_COOLDOWN_S = 60;
-
-export function isActivationCode(value: string): boolean {
-  return new RegExp(`^\\d{${ACTIVATION_CODE_LENGTH}}$`).test(value);
-}
 
 /**
  * The six-digit activation code of a new account (emailed at registration) with a resend action.
@@ -35,7 +33,8 @@ export function ActivationCodeForm({
   const [activate, activation] = useActivateMutation();
   const [resend, resending] = useResendActivationMutation();
   const countdown = useCountdown(justSent ? RESEND_COOLDOWN_S : 0);
-  const [code, setCode] = useState('');
+  const form = useSchemaForm(activationCodeForm, { code: '' });
+  const setCode = (code: string) => form.setFieldValue('code', code);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -43,7 +42,9 @@ export function ActivationCodeForm({
   const submit = async (value: string) => {
     setError(null);
     setInfo(null);
-    if (!isActivationCode(value)) {
+    setCode(value);
+    // The PIN boxes show no text of their own: an incomplete code is said in the message below.
+    if (form.validate().hasErrors) {
       setError(t('activation.codeIncomplete'));
       return;
     }
@@ -60,11 +61,6 @@ export function ActivationCodeForm({
       else if (wait !== undefined) setError(t('codes.waitSeconds', { count: wait }));
       else setError(errorText(e, 'activation.failed'));
     }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit(code);
   };
 
   const onResend = async () => {
@@ -85,7 +81,15 @@ export function ActivationCodeForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('activation.title')} data-testid="activation-form">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit(form.getValues().code);
+      }}
+      noValidate
+      aria-label={t('activation.title')}
+      data-testid="activation-form"
+    >
       <Stack gap="sm">
         <Text fw={600}>{t('activation.title')}</Text>
         <Text size="sm" c="dimmed" data-testid="activation-hint">
@@ -98,7 +102,7 @@ export function ActivationCodeForm({
             inputMode="numeric"
             oneTimeCode
             autoFocus
-            value={code}
+            value={form.values.code}
             onChange={setCode}
             onComplete={(value) => void submit(value)}
             disabled={done || activation.isLoading}

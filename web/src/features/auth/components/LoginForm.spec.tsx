@@ -47,6 +47,34 @@ describe('login form', () => {
     expect(calls[0]).toContain('check-activation?email=new%40example.com');
   });
 
+  it('checks the fields before calling the server', async () => {
+    const calls = gateway({ activated: true });
+    renderApp('/us/auth/login');
+    await submit('nope', '');
+    expect(screen.getByText('Email is invalid.')).toBeTruthy();
+    expect(screen.getByText('Password is required.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a 422 shows its message on the field it names', async () => {
+    gateway({
+      activated: true,
+      login: {
+        status: 422,
+        body: {
+          success: false,
+          message: 'E-posta geçersiz.',
+          errors: [{ field: 'email', msg: 'E-posta geçersiz.' }],
+        },
+      },
+    });
+    renderApp('/auth/login');
+    await submit('user@example.com', 'secret1');
+    expect(await screen.findByText('E-posta geçersiz.')).toBeTruthy();
+    expect(input('login-email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('login-error')).toBeNull();
+  });
+
   it('shows loginError on 401', async () => {
     gateway({
       activated: true,

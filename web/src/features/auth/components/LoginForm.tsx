@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,12 @@ import { useLoginSession } from '../../../app/useSession';
 import { readApiError } from '../../../lib/errors';
 import { retryAfterOf } from '../../../lib/retryAfter';
 import { useAuthenticateMutation, useLazyCheckActivationQuery } from '../api/authApi';
-import { safeRedirect, validateLogin, type LoginValues } from '../validation';
+import { loginForm } from '@shelfscan/validation';
+import { safeRedirect } from '../validation';
 import { ActivationCodeForm } from './ActivationCodeForm';
 import { ApiMessage } from './ApiMessage';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
+import { showServerErrors, useSchemaForm } from '../../../lib/form';
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
@@ -20,14 +22,12 @@ export function LoginForm() {
   const errorText = useApiErrorText('auth');
   const [checkActivation, activation] = useLazyCheckActivationQuery();
   const [authenticate, auth] = useAuthenticateMutation();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm(loginForm, { email: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   /** Set when the account is not activated: the email the inline activation step works on. */
   const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
   const [justActivated, setJustActivated] = useState(false);
 
-  const errors = submitted ? validateLogin(values) : {};
   const busy = activation.isFetching || auth.isLoading;
   const fromRegister = params.get('redirect') === 'register';
   const fromReset = params.get('redirect') === 'reset';
@@ -38,12 +38,7 @@ export function LoginForm() {
     setInactiveEmail(email);
   };
 
-  const onSubmit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    setSubmitted(true);
-    setError(null);
-    setInactiveEmail(null);
-    if (Object.keys(validateLogin(values)).length > 0) return;
+  const send = async (values: { email: string; password: string }) => {
     const email = values.email.trim();
     loginSession.start();
     try {
@@ -66,6 +61,7 @@ export function LoginForm() {
       loginSession.fail();
       const wait = retryAfterOf(e);
       if (status === undefined) setError(errorText(e));
+      else if (status === 422) setError(showServerErrors(form, e, () => t('codes.loginError')));
       else if (status === 429 || code === 'tooManyAttempts')
         setError(
           wait !== undefined ? t('codes.tooManyAttemptsWait', { count: wait }) : t('codes.tooManyAttempts'),
@@ -82,7 +78,16 @@ export function LoginForm() {
 
   return (
     <Stack gap="lg">
-      <form onSubmit={onSubmit} noValidate aria-label={t('login.title')} data-testid="login-form">
+      <form
+        onSubmit={(event) => {
+          setError(null);
+          setInactiveEmail(null);
+          form.onSubmit(send)(event);
+        }}
+        noValidate
+        aria-label={t('login.title')}
+        data-testid="login-form"
+      >
         <Stack gap="sm">
           {fromRegister && (
             <ApiMessage kind="info" testId="login-after-register">
@@ -104,24 +109,14 @@ export function LoginForm() {
             type="email"
             autoComplete="email"
             required
-            value={values.email}
-            onChange={(e) => {
-              const email = e.currentTarget.value;
-              setValues((v) => ({ ...v, email }));
-            }}
-            error={errors.email ? t(errors.email) : undefined}
+            {...form.getInputProps('email')}
             data-testid="login-email"
           />
           <PasswordInput
             label={t('fields.password')}
             autoComplete="current-password"
             required
-            value={values.password}
-            onChange={(e) => {
-              const password = e.currentTarget.value;
-              setValues((v) => ({ ...v, password }));
-            }}
-            error={errors.password ? t(errors.password) : undefined}
+            {...form.getInputProps('password')}
             data-testid="login-password"
           />
           <Group justify="flex-end">

@@ -31,8 +31,16 @@ describe('register form', () => {
     type('register-password', '123');
     type('register-confirm-password', '1234');
     await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
-    expect(screen.getByText('Name is invalid: use 2–50 letters, spaces or hyphens.')).toBeTruthy();
-    expect(screen.getByText('Surname is invalid: use 2–50 letters, spaces or hyphens.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Name is invalid: use 2–50 letters, with single spaces, hyphens or apostrophes between them.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Surname is invalid: use 2–50 letters, with single spaces, hyphens or apostrophes between them.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Email is invalid.')).toBeTruthy();
     expect(screen.getByText('Phone number must have at least 10 digits.')).toBeTruthy();
     expect(screen.getByText('Password must be at least 6 characters.')).toBeTruthy();
@@ -60,14 +68,14 @@ describe('register form', () => {
     );
   });
 
-  it('422 messages are joined by line breaks', async () => {
+  it('a 422 shows each message on the field it names, and no joined alert', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
         jsonResponse(
           {
             success: false,
-            message: 'invalid',
+            message: 'bad email\nbad phone',
             errors: [
               { field: 'email', msg: 'bad email' },
               { field: 'phone', msg: 'bad phone' },
@@ -77,11 +85,41 @@ describe('register form', () => {
         ),
       ),
     );
+    renderApp('/us/auth/register');
+    await screen.findByTestId('register-form');
+    fillValid();
+    await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
+    await waitFor(() => expect(input('register-email').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('bad email')).toBeTruthy();
+    expect(screen.getByText('bad phone')).toBeTruthy();
+    expect(input('register-phone').getAttribute('aria-invalid')).toBe('true');
+    expect(input('register-first-name').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByTestId('register-error')).toBeNull();
+    // Typing in the field clears its server message.
+    type('register-email', 'ayse2@example.com');
+    expect(screen.queryByText('bad email')).toBeNull();
+    expect(screen.getByText('bad phone')).toBeTruthy();
+  });
+
+  it('422 messages that name no field of the form are joined by line breaks', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            success: false,
+            message: 'invalid',
+            errors: [{ msg: 'something is off' }, { field: 'langKey', msg: 'bad language' }],
+          },
+          422,
+        ),
+      ),
+    );
     renderApp('/auth/register');
     await screen.findByTestId('register-form');
     fillValid();
     await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
-    expect((await screen.findByTestId('register-error')).textContent).toBe('bad email\nbad phone');
+    expect((await screen.findByTestId('register-error')).textContent).toBe('something is off\nbad language');
   });
 
   it('on success shows the code step; the right code activates and redirects to login?redirect=register after 1000 ms', async () => {

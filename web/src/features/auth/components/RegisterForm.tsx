@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Anchor,
   Button,
@@ -14,14 +14,15 @@ import { useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { LocaleLink, useLocale, useLocalePath } from '../../../app/locale';
 import { useRegisterMutation } from '../api/authApi';
-import { validateRegister, type RegisterErrors, type RegisterValues } from '../validation';
+import { registerForm } from '@shelfscan/validation';
 import { ActivationCodeForm } from './ActivationCodeForm';
 import { ApiMessage } from './ApiMessage';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
+import { showServerErrors, useSchemaForm } from '../../../lib/form';
 
 export const REGISTER_REDIRECT_DELAY_MS = 1000;
 
-const EMPTY: RegisterValues = {
+const EMPTY = {
   firstName: '',
   lastName: '',
   email: '',
@@ -38,8 +39,7 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const errorText = useApiErrorText('auth');
   const [register, { isLoading }] = useRegisterMutation();
-  const [values, setValues] = useState<RegisterValues>(EMPTY);
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm(registerForm, EMPTY);
   const [serverError, setServerError] = useState<string | null>(null);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const [activated, setActivated] = useState(false);
@@ -47,18 +47,7 @@ export function RegisterForm() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const errors: RegisterErrors = submitted ? validateRegister(values) : {};
-  const err = (field: keyof RegisterValues) => (errors[field] ? t(errors[field]) : undefined);
-  const set =
-    <K extends keyof RegisterValues>(field: K) =>
-    (value: RegisterValues[K]) =>
-      setValues((v) => ({ ...v, [field]: value }));
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setServerError(null);
-    if (Object.keys(validateRegister(values)).length > 0) return;
+  const send = async (values: typeof EMPTY) => {
     try {
       const email = values.email.trim();
       await register({
@@ -71,7 +60,7 @@ export function RegisterForm() {
       }).unwrap();
       setRegisteredEmail(email);
     } catch (error) {
-      setServerError(errorText(error, 'codes.registrationFailed'));
+      setServerError(showServerErrors(form, error, (e) => errorText(e, 'codes.registrationFailed')));
     }
   };
 
@@ -96,25 +85,29 @@ export function RegisterForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('register.title')} data-testid="register-form">
+    <form
+      onSubmit={(event) => {
+        setServerError(null);
+        form.onSubmit(send)(event);
+      }}
+      noValidate
+      aria-label={t('register.title')}
+      data-testid="register-form"
+    >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label={t('fields.firstName')}
             autoComplete="given-name"
             required
-            value={values.firstName}
-            onChange={(e) => set('firstName')(e.currentTarget.value)}
-            error={err('firstName')}
+            {...form.getInputProps('firstName')}
             data-testid="register-first-name"
           />
           <TextInput
             label={t('fields.lastName')}
             autoComplete="family-name"
             required
-            value={values.lastName}
-            onChange={(e) => set('lastName')(e.currentTarget.value)}
-            error={err('lastName')}
+            {...form.getInputProps('lastName')}
             data-testid="register-last-name"
           />
         </SimpleGrid>
@@ -123,9 +116,7 @@ export function RegisterForm() {
           type="email"
           autoComplete="email"
           required
-          value={values.email}
-          onChange={(e) => set('email')(e.currentTarget.value)}
-          error={err('email')}
+          {...form.getInputProps('email')}
           data-testid="register-email"
         />
         <TextInput
@@ -133,33 +124,25 @@ export function RegisterForm() {
           type="tel"
           autoComplete="tel"
           placeholder="+90 5xx xxx xx xx"
-          value={values.phone}
-          onChange={(e) => set('phone')(e.currentTarget.value)}
-          error={err('phone')}
+          {...form.getInputProps('phone')}
           data-testid="register-phone"
         />
         <PasswordInput
           label={t('fields.password')}
           autoComplete="new-password"
           required
-          value={values.password}
-          onChange={(e) => set('password')(e.currentTarget.value)}
-          error={err('password')}
+          {...form.getInputProps('password')}
           data-testid="register-password"
         />
         <PasswordInput
           label={t('fields.confirmPassword')}
           autoComplete="new-password"
           required
-          value={values.confirmPassword}
-          onChange={(e) => set('confirmPassword')(e.currentTarget.value)}
-          error={err('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
           data-testid="register-confirm-password"
         />
         <Checkbox
-          checked={values.terms}
-          onChange={(e) => set('terms')(e.currentTarget.checked)}
-          error={err('terms')}
+          {...form.getInputProps('terms', { type: 'checkbox' })}
           data-testid="register-terms"
           label={
             <Trans

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../app/locale';
@@ -6,43 +6,44 @@ import { useRequestPasswordResetMutation } from '../api/authApi';
 import { ApiMessage } from '../components/ApiMessage';
 import { AuthHeader } from '../components/AuthHeader';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
-import { isValidEmail } from '../validation';
+import { forgotPasswordForm } from '@shelfscan/validation';
+import { showServerErrors, useSchemaForm } from '../../../lib/form';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const errorText = useApiErrorText('auth');
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
-  const [email, setEmail] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm(forgotPasswordForm, { email: '' });
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const emailError = submitted && !isValidEmail(email) ? t('validation.emailInvalid') : undefined;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setResult(null);
-    if (!isValidEmail(email)) return;
+  const send = async ({ email }: { email: string }) => {
     try {
       const response = await requestReset({ email: email.trim() }).unwrap();
       setResult({ kind: 'success', text: response.message || t('forgot.success') });
     } catch (error) {
-      setResult({ kind: 'error', text: errorText(error) });
+      const text = showServerErrors(form, error, errorText);
+      setResult(text ? { kind: 'error', text } : null);
     }
   };
 
   return (
     <>
       <AuthHeader title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
-      <form onSubmit={onSubmit} noValidate aria-label={t('forgot.title')}>
+      <form
+        onSubmit={(event) => {
+          setResult(null);
+          form.onSubmit(send)(event);
+        }}
+        noValidate
+        aria-label={t('forgot.title')}
+      >
         <Stack gap="sm">
           <TextInput
             label={t('fields.email')}
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={emailError}
+            {...form.getInputProps('email')}
             data-testid="forgot-email"
           />
           {result && (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { useCompletePasswordResetMutation } from '../api/authApi';
 import { ApiMessage } from '../components/ApiMessage';
 import { AuthHeader } from '../components/AuthHeader';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
-import { validateReset } from '../validation';
+import { resetPasswordForm } from '@shelfscan/validation';
+import { showServerErrors, useSchemaForm } from '../../../lib/form';
 
 /** After a successful reset the page goes to the login page after this delay. */
 export const RESET_REDIRECT_DELAY_MS = 1500;
@@ -21,29 +22,16 @@ export function ResetPasswordPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const [completeReset, { isLoading }] = useCompletePasswordResetMutation();
-  const [values, setValues] = useState({
+  const form = useSchemaForm(resetPasswordForm, {
     email: params.get('email') ?? '',
     key: params.get('key') ?? '',
     password: '',
     confirmPassword: '',
   });
-  const [submitted, setSubmitted] = useState(false);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-
-  const errors = validateReset(values);
-  const invalid = Object.keys(errors).length > 0;
-  const shown = (field: keyof typeof errors) => (submitted && errors[field] ? t(errors[field]) : undefined);
   const done = result?.kind === 'success';
-  const set = (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setResult(null);
-    if (invalid) return;
+  const send = async (values: typeof form.values) => {
     try {
       const response = await completeReset({
         email: values.email.trim(),
@@ -56,48 +44,48 @@ export function ResetPasswordPage() {
         RESET_REDIRECT_DELAY_MS,
       );
     } catch (error) {
-      setResult({ kind: 'error', text: errorText(error, 'codes.resetKeyInvalid') });
+      const text = showServerErrors(form, error, (e) => errorText(e, 'codes.resetKeyInvalid'));
+      setResult(text ? { kind: 'error', text } : null);
     }
   };
 
   return (
     <>
       <AuthHeader title={t('reset.title')} subtitle={t('reset.subtitle')} />
-      <form onSubmit={onSubmit} noValidate aria-label={t('reset.title')}>
+      <form
+        onSubmit={(event) => {
+          setResult(null);
+          form.onSubmit(send)(event);
+        }}
+        noValidate
+        aria-label={t('reset.title')}
+      >
         <Stack gap="sm">
           <TextInput
             label={t('fields.email')}
             type="email"
             required
-            value={values.email}
-            onChange={set('email')}
-            error={shown('email')}
+            {...form.getInputProps('email')}
             data-testid="reset-email"
           />
           <TextInput
             label={t('fields.resetKey')}
             required
-            value={values.key}
-            onChange={set('key')}
-            error={shown('key')}
+            {...form.getInputProps('key')}
             data-testid="reset-key"
           />
           <PasswordInput
             label={t('fields.newPassword')}
             autoComplete="new-password"
             required
-            value={values.password}
-            onChange={set('password')}
-            error={shown('password')}
+            {...form.getInputProps('password')}
             data-testid="reset-password"
           />
           <PasswordInput
             label={t('fields.confirmPassword')}
             autoComplete="new-password"
             required
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={shown('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
             data-testid="reset-confirm-password"
           />
           {result && (

@@ -1,0 +1,153 @@
+import {
+  asinList,
+  asin,
+  cardExpired,
+  cardForm,
+  fieldErrors,
+  fullExpiryYear,
+  isValidationMessage,
+  luhnValid,
+  phoneProblem,
+  registerForm,
+  registerRequest,
+  scanForm,
+  toE164,
+  VALIDATION_MESSAGES,
+} from './index.js';
+import type { z } from 'zod';
+
+/** The first problem of each field, as the gateway and @mantine/form show it. */
+const messages = (schema: z.ZodType, value: unknown) => {
+  const { error } = schema.safeParse(value);
+  return error ? fieldErrors(error).map((e) => [e.field, e.msg]) : [];
+};
+
+describe('shared field rules', () => {
+  it('phone: E.164 with Türkiye as the default region, fewer than 10 digits first', () => {
+    expect(toE164('0532 123 45 67')).toBe('+905321234567');
+    expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
+    expect(toE164('1234567890123456')).toBeNull();
+    expect(phoneProblem('+90 532')).toBe('phoneMin');
+    expect(phoneProblem('0532 123 45 67 ext')).toBe('phoneInvalid');
+    expect(phoneProblem('(0532) 123-45-67')).toBeNull();
+  });
+
+  it('register form: every problem at once, the confirmation checked even when others fail', () => {
+    expect(
+      messages(registerForm, {
+        firstName: 'A1',
+        lastName: '',
+        email: '',
+        phone: '123',
+        password: '123',
+        confirmPassword: '1234',
+        terms: false,
+      }),
+    ).toEqual([
+      ['firstName', 'nameInvalid'],
+      ['lastName', 'surnameInvalid'],
+      ['email', 'emailInvalid'],
+      ['phone', 'phoneMin'],
+      ['password', 'passwordMin'],
+      ['terms', 'terms'],
+      ['confirmPassword', 'confirmPassword'],
+    ]);
+  });
+
+  it('API payloads are strict: an unknown field is named', () => {
+    const result = registerRequest.safeParse({
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      email: 'a@b.co',
+      password: 'secret1',
+      role: 'admin',
+    });
+    expect(fieldErrors(result.error!)).toEqual([{ field: 'role', msg: 'unknownField' }]);
+  });
+
+  it('ASIN: exactly 10 letters or digits, uppercased; a list splits on commas, line breaks and spaces', () => {
+    expect(asin.parse(' b0abcdefgh ')).toBe('B0ABCDEFGH');
+    expect(messages(asin, 'B0ABCDEFG')).toEqual([['', 'asinInvalid']]);
+    expect(messages(asin, 'B0ABCDEFG-')).toEqual([['', 'asinInvalid']]);
+    expect(asinList(3).parse('b0abcdefgh, B0ABCDEFGI\nB0ABCDEFGJ')).toEqual([
+      'B0ABCDEFGH',
+      'B0ABCDEFGI',
+      'B0ABCDEFGJ',
+    ]);
+    expect(messages(asinList(2), 'B0ABCDEFGH B0ABCDEFGI B0ABCDEFGJ')).toEqual([['', 'asinTooMany']]);
+    expect(messages(asinList(2), 'B0ABCDEFGH short')).toEqual([['1', 'asinInvalid']]);
+    expect(messages(asinList(2), ' , ')).toEqual([['', 'required']]);
+  });
+
+  it('cards: Luhn, month 1–12, two-digit year with the 20 prefix, expiry against the given day', () => {
+    expect(luhnValid('4111111111111111')).toBe(true);
+    expect(luhnValid('4111111111111112')).toBe(false);
+    expect(fullExpiryYear('29')).toBe(2029);
+    const today = new Date('2026-11-23T12:00:00Z');
+    expect(cardExpired('11', '26', today)).toBe(false);
+    expect(cardExpired('10', '26', today)).toBe(true);
+    expect(cardExpired('1', '25', today)).toBe(true);
+    const valid = {
+      cardHolder: 'John A. Smith',
+      cardNumber: '4111 1111 1111 1111',
+      expiryMonth: '07',
+      expiryYear: '29',
+      cvc: '123',
+      address: 'Bağdat Cd. 1',
+      zip: '34710',
+      city: 'İstanbul',
+      country: 'Türkiye',
+    };
+    expect(cardForm(today).parse(valid).cardNumber).toBe('4111111111111111');
+    expect(
+      messages(cardForm(today), {
+        ...valid,
+        cardHolder: '',
+        cardNumber: '4111 1111 1111 1112',
+        expiryMonth: '13',
+        cvc: '12',
+        address: ' ',
+        zip: '',
+        city: 'x'.repeat(101),
+        country: '',
+      }),
+    ).toEqual([
+      ['cardHolder', 'required'],
+      ['cardNumber', 'cardNumberInvalid'],
+      ['expiryMonth', 'expiryMonthInvalid'],
+      ['cvc', 'cvcInvalid'],
+      ['address', 'required'],
+      ['zip', 'required'],
+      ['city', 'tooLong'],
+      ['country', 'required'],
+    ]);
+    expect(messages(cardForm(today), { ...valid, expiryMonth: '10', expiryYear: '26' })).toEqual([
+      ['expiryYear', 'cardExpired'],
+    ]);
+    expect(messages(cardForm(today), { ...valid, expiryYear: '2029' })).toEqual([
+      ['expiryYear', 'expiryYearInvalid'],
+    ]);
+  });
+
+  it('scan form: file name and store link required ("this is required"), the link an http(s) address', () => {
+    expect(messages(scanForm, { fileName: '', storeUrl: '' })).toEqual([
+      ['fileName', 'required'],
+      ['storeUrl', 'required'],
+    ]);
+    expect(messages(scanForm, { fileName: 'shop', storeUrl: 'amazon' })).toEqual([
+      ['storeUrl', 'urlInvalid'],
+    ]);
+    expect(messages(scanForm, { fileName: 'shop', storeUrl: 'javascript:alert(1)' })).toEqual([
+      ['storeUrl', 'urlInvalid'],
+    ]);
+    expect(
+      scanForm.parse({ fileName: ' shop ', storeUrl: 'https://www.amazon.ca/s?me=A1B2', keywords: '' }),
+    ).toEqual({ fileName: 'shop', storeUrl: 'https://www.amazon.ca/s?me=A1B2', keywords: '' });
+  });
+
+  it('every message a rule gives is a declared key', () => {
+    expect(isValidationMessage('nameInvalid')).toBe(true);
+    expect(isValidationMessage('Ad geçersiz.')).toBe(false);
+    expect(new Set(VALIDATION_MESSAGES).size).toBe(VALIDATION_MESSAGES.length);
+  });
+});

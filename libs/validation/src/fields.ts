@@ -1,0 +1,194 @@
+/**
+ * The field rules of product-spec part 5, one zod schema per field. Every message is a key of
+ * `messages.ts`. The decisions behind each rule are in ../README.md.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.js';
+import type { ValidationMessage } from './messages.js';
+
+/**
+ * A check's message. No check aborts (zod skips the form-level checks, such as the password
+ * confirmation, after an aborting one); when several checks of a field fail, the first one's message
+ * is shown (the gateway and @mantine/form both keep the first issue of a field).
+ */
+const e = (error: ValidationMessage) => ({ error });
+
+/** A word of letters (any alphabet, combining marks allowed after the first letter). */
+const WORD = String.raw`\p{L}[\p{L}\p{M}]*`;
+/** Words joined by ONE space, hyphen or apostrophe: "O'Brien", "Anne-Marie", "İsmail Hakkı"; 2–50 characters. */
+export const PERSON_NAME = new RegExp(String.raw`^(?=.{2,50}$)${WORD}(?:[ '’-]${WORD})*$`, 'u');
+/** A card holder: like a person name, and a word may end with a dot ("John A. Smith"). */
+export const CARD_HOLDER = new RegExp(String.raw`^(?=.{2,50}$)${WORD}\.?(?:[ '’-]${WORD}\.?)*$`, 'u');
+
+export const NAME_MAX = 50;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const PHONE_MIN_DIGITS = 10;
+export const ASIN_LENGTH = 10;
+/** Card expiry years are typed with two digits; the full year is this prefix and the two digits. */
+export const CARD_YEAR_PREFIX = '20';
+
+/** A required text: trimmed, not empty (`required`), at most `max` characters (`tooLong`). */
+export const requiredText = (max: number) =>
+  z.string('required').trim().min(1, e('required')).max(max, e('tooLong'));
+
+/** A first name or surname: trimmed, then PERSON_NAME. */
+export const personName = (message: 'nameInvalid' | 'surnameInvalid') =>
+  z.string(message).trim().regex(PERSON_NAME, e(message));
+export const firstName = personName('nameInvalid');
+export const lastName = personName('surnameInvalid');
+
+/** An email address: trimmed, at most 254 characters, zod's email pattern (ASCII, a dotted domain). */
+export const email = z
+  .string('emailInvalid')
+  .trim()
+  .max(EMAIL_MAX, e('emailInvalid'))
+  .regex(z.regexes.email, e('emailInvalid'));
+
+/** A phone number as typed → E.164 (default region TR), or null when it is not a valid number. */
+export function toE164(input: string): string | null {
+  const parsed = parsePhoneNumberFromString(input.trim(), 'TR');
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+const PHONE_CHARS = /^\+?[\d\s().-]+$/;
+
+/** What is wrong with a typed phone number: fewer than 10 digits, other characters, or not a valid number. */
+export function phoneProblem(value: string): 'phoneMin' | 'phoneInvalid' | null {
+  const v = value.trim();
+  if (v.replace(/\D/g, '').length < PHONE_MIN_DIGITS) return 'phoneMin';
+  if (!PHONE_CHARS.test(v) || toE164(v) === null) return 'phoneInvalid';
+  return null;
+}
+
+const phoneCheck = (value: string, ctx: z.RefinementCtx) => {
+  const problem = value === '' ? null : phoneProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+
+/** An optional phone: empty is none; otherwise at least 10 digits and a valid number (as auth stores it). */
+export const optionalPhone = z.string('phoneInvalid').trim().superRefine(phoneCheck);
+/** A required phone (the number to verify). */
+export const phone = z.string('phoneInvalid').trim().min(1, e('required')).superRefine(phoneCheck);
+
+/** A new password: 6–128 characters, not one of the most common passwords. */
+export const newPassword = z
+  .string('passwordMin')
+  .min(PASSWORD_MIN, e('passwordMin'))
+  .max(PASSWORD_MAX, e('passwordMax'))
+  .refine((p) => !isCommonPassword(p), e('passwordCommon'));
+
+/** An optional new password: empty, null or absent keeps the current one. */
+export const optionalNewPassword = z
+  .string('passwordMin')
+  .nullish()
+  .superRefine((value, ctx) => {
+    if (!value) return;
+    for (const issue of newPassword.safeParse(value).error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message });
+  });
+
+/** The password of a login: anything but empty. */
+export const loginPassword = z.string('passwordRequired').min(1, e('passwordRequired'));
+
+/** The six-digit code of an activation email or a verification SMS. */
+export const sixDigitCode = z
+  .string('codeInvalid')
+  .trim()
+  .regex(/^\d{6}$/, e('codeInvalid'));
+
+/** The key of a password-reset link. */
+export const resetKey = z.string('keyRequired').trim().min(1, e('keyRequired')).max(200, e('keyRequired'));
+
+/** The language of the emails. */
+export const langKey = z.enum(['tr', 'en'], { error: 'langInvalid' });
+
+/** An ASIN: exactly 10 letters or digits (uppercased). */
+export const asin = z
+  .string('asinInvalid')
+  .trim()
+  .regex(new RegExp(`^[A-Za-z0-9]{${ASIN_LENGTH}}$`), e('asinInvalid'))
+  .toUpperCase();
+
+/** A list of ASINs typed in one box: separated by commas, line breaks or spaces; at most `max`. */
+export const asinList = (max: number) =>
+  z
+    .string('asinInvalid')
+    .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(asin).min(1, e('required')).max(max, e('asinTooMany')));
+
+const isHttpUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+
+/** The storefront link of a scan: required, an http(s) address. */
+export const storeUrl = requiredText(2000).refine(isHttpUrl, e('urlInvalid'));
+/** The file name of a scan's result: required. */
+export const fileName = requiredText(100);
+/** Keywords of a scan: optional. */
+export const keywords = z.string('tooLong').trim().max(500, e('tooLong'));
+
+/** The Luhn checksum of a card number (digits only). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+export const cardHolder = z
+  .string('required')
+  .trim()
+  .min(1, e('required'))
+  .regex(CARD_HOLDER, e('cardHolderInvalid'));
+
+/** A card number: spaces and hyphens ignored, 12–19 digits, Luhn checksum. */
+export const cardNumber = z
+  .string('required')
+  .overwrite((text) => text.replace(/[\s-]/g, ''))
+  .min(1, e('required'))
+  .regex(/^\d{12,19}$/, e('cardNumberInvalid'))
+  .refine(luhnValid, e('cardNumberInvalid'));
+
+/** The expiry month, 1–12 (one or two digits). */
+export const expiryMonth = z
+  .string('expiryMonthInvalid')
+  .trim()
+  .regex(/^(0?[1-9]|1[0-2])$/, e('expiryMonthInvalid'));
+
+/** The expiry year as typed: two digits, the full year being '20' + them. */
+export const expiryYear = z
+  .string('expiryYearInvalid')
+  .trim()
+  .regex(/^\d{2}$/, e('expiryYearInvalid'));
+
+/** The full year of a two-digit expiry year ('29' → 2029). */
+export function fullExpiryYear(twoDigits: string): number {
+  return Number(CARD_YEAR_PREFIX + twoDigits.trim());
+}
+
+/** Whether a card expiring at the end of month/year (two digits) has expired on `today`. */
+export function cardExpired(month: string, year: string, today: Date): boolean {
+  const y = fullExpiryYear(year);
+  const m = Number(month);
+  return y < today.getUTCFullYear() || (y === today.getUTCFullYear() && m < today.getUTCMonth() + 1);
+}
+
+export const cvc = z
+  .string('cvcInvalid')
+  .trim()
+  .regex(/^\d{3,4}$/, e('cvcInvalid'));
+export const address = requiredText(200);
+export const zip = requiredText(20);
+export const city = requiredText(100);
+export const country = requiredText(100);

@@ -1,0 +1,5 @@
+export * from './messages.js';
+export * from './common-passwords.js';
+export * from './fields.js';
+export * from './schemas.js';
+export * from './issues.js';

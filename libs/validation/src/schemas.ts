@@ -1,0 +1,140 @@
+/**
+ * The shared field rules assembled into the payloads of the API (strict: an unknown field is an
+ * error) and into the web forms (the API payload plus what only the form has: confirmation, terms).
+ */
+import { z } from 'zod';
+import * as f from './fields.js';
+
+// ---------------------------------------------------------------------------------------------
+// API payloads (gateway DTOs; services re-check with the same fields)
+
+export const registerRequest = z.strictObject({
+  firstName: f.firstName,
+  lastName: f.lastName,
+  email: f.email,
+  phone: f.optionalPhone.optional(),
+  password: f.newPassword,
+  langKey: f.langKey.optional(),
+});
+
+export const authenticateRequest = z.strictObject({ email: f.email, password: f.loginPassword });
+export const emailRequest = z.strictObject({ email: f.email });
+export const activateRequest = z.strictObject({ email: f.email, code: f.sixDigitCode });
+export const completePasswordResetRequest = z.strictObject({
+  email: f.email,
+  key: f.resetKey,
+  password: f.newPassword,
+});
+
+export const updateAccountRequest = z.strictObject({
+  id: z.string('required').min(1, { error: 'required' }),
+  firstName: f.firstName,
+  lastName: f.lastName,
+  email: f.email,
+  /** Empty or null removes it. */
+  phone: f.optionalPhone.nullish(),
+  /** Empty, null or absent keeps the current password. */
+  password: f.optionalNewPassword,
+});
+
+export const sendVerificationCodeQuery = z.strictObject({ gsm: f.phone });
+export const checkVerificationCodeQuery = z.strictObject({ verificationCode: f.sixDigitCode });
+
+// ---------------------------------------------------------------------------------------------
+// Web forms
+
+/** The confirmation must equal the password; an empty confirmation is an error when `required`. */
+function withConfirmation<S extends z.ZodType<{ password?: string | null; confirmPassword: string }>>(
+  schema: S,
+  required: boolean,
+) {
+  return schema.refine(
+    (v) => v.confirmPassword === (v.password ?? '') && (!required || v.confirmPassword !== ''),
+    {
+      path: ['confirmPassword'],
+      error: 'confirmPassword',
+      // Checked even when other fields fail, so the form shows every problem at once.
+      when: (payload) =>
+        typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
+    },
+  );
+}
+
+export const registerForm = withConfirmation(
+  z.object({
+    firstName: f.firstName,
+    lastName: f.lastName,
+    email: f.email,
+    phone: f.optionalPhone,
+    password: f.newPassword,
+    confirmPassword: z.string('confirmPassword'),
+    terms: z.boolean('terms').refine((accepted) => accepted, { error: 'terms' }),
+  }),
+  true,
+);
+
+export const loginForm = z.object({ email: f.email, password: f.loginPassword });
+export const forgotPasswordForm = z.object({ email: f.email });
+
+export const resetPasswordForm = withConfirmation(
+  z.object({
+    email: f.email,
+    key: f.resetKey,
+    password: f.newPassword,
+    confirmPassword: z.string('confirmPassword'),
+  }),
+  true,
+);
+
+export const activationCodeForm = z.object({ code: f.sixDigitCode });
+
+/** Phone verification: the number to send the code to, then the code. */
+export const phoneVerificationForm = z.object({ phone: f.phone });
+export const verificationCodeForm = z.object({ code: f.sixDigitCode });
+
+/** My information: the password is optional (empty keeps it); when either password box is filled both must match. */
+export const accountInfoForm = withConfirmation(
+  z.object({
+    firstName: f.firstName,
+    lastName: f.lastName,
+    phone: f.optionalPhone,
+    password: f.optionalNewPassword,
+    confirmPassword: z.string('confirmPassword'),
+  }),
+  false,
+);
+
+/** The card form (cards are to come); `today` decides whether the expiry has passed. */
+export const cardForm = (today: Date) =>
+  z
+    .object({
+      cardHolder: f.cardHolder,
+      cardNumber: f.cardNumber,
+      expiryMonth: f.expiryMonth,
+      expiryYear: f.expiryYear,
+      cvc: f.cvc,
+      address: f.address,
+      zip: f.zip,
+      city: f.city,
+      country: f.country,
+    })
+    .refine((v) => !f.cardExpired(v.expiryMonth, v.expiryYear, today), {
+      path: ['expiryYear'],
+      error: 'cardExpired',
+      when: (payload) => {
+        const v = payload.value as { expiryMonth?: unknown; expiryYear?: unknown };
+        return (
+          f.expiryMonth.safeParse(v?.expiryMonth).success && f.expiryYear.safeParse(v?.expiryYear).success
+        );
+      },
+    });
+
+/** A scan form: file name and store link required, keywords optional. */
+export const scanForm = z.object({
+  fileName: f.fileName,
+  storeUrl: f.storeUrl,
+  keywords: f.keywords.optional(),
+});
+
+/** A schema a form can validate its values with (the values being the schema's input). */
+export type FormSchema<Values> = z.ZodType<unknown, Values>;

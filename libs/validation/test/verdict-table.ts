@@ -1,0 +1,139 @@
+/**
+ * One table of inputs and the verdict every side must give (null = accepted, else the message key of
+ * the field). The web runs it through its form schemas with @mantine/form's resolver
+ * (web/src/lib/form.verdicts.spec.ts), the gateway through its real validation pipe and DTOs
+ * (gateway/src/account/account.dto.spec.ts). Both expect these verdicts, so both give the same ones.
+ */
+import type { ValidationMessage } from '../src/messages.js';
+
+/** Which web form and which API payload share the field. */
+export type VerdictForm = 'register' | 'login' | 'resetPassword' | 'accountInfo' | 'activationCode';
+
+export interface VerdictRow {
+  form: VerdictForm;
+  field: string;
+  value: string;
+  verdict: ValidationMessage | null;
+  /** Why the row is there, when the value alone does not say. */
+  why?: string;
+}
+
+/** Valid values of each form; a row changes one field of them. */
+export const VALID: Record<VerdictForm, Record<string, string>> = {
+  register: {
+    firstName: 'Ayşe',
+    lastName: 'Yılmaz',
+    email: 'ayse@example.com',
+    phone: '',
+    password: 'secret1',
+  },
+  login: { email: 'ayse@example.com', password: 'x' },
+  resetPassword: { email: 'ayse@example.com', key: 'k3y', password: 'secret1' },
+  accountInfo: { firstName: 'Ayşe', lastName: 'Yılmaz', phone: '', password: '' },
+  activationCode: { email: 'ayse@example.com', code: '123456' },
+};
+
+const rows = (
+  form: VerdictForm,
+  field: string,
+  list: [string, ValidationMessage | null, string?][],
+): VerdictRow[] => list.map(([value, verdict, why]) => ({ form, field, value, verdict, why }));
+
+export const VERDICTS: VerdictRow[] = [
+  ...rows('register', 'firstName', [
+    ["O'Brien", null, 'an apostrophe between letters'],
+    ['D’Angelo', null, 'the typographic apostrophe'],
+    ['Anne-Marie', null],
+    ['Anne--Marie', 'nameInvalid', 'doubled separator'],
+    ['Jo Ann', null],
+    ['Jo  Ann', 'nameInvalid', 'two spaces'],
+    ['İsmail Hakkı', null, 'Turkish letters'],
+    ['  Ayşe  ', null, 'trimmed'],
+    ['José', null],
+    ['A', 'nameInvalid', 'one letter'],
+    ['Ali3', 'nameInvalid', 'a digit'],
+    ['--', 'nameInvalid'],
+    ["O'", 'nameInvalid', 'a separator must stand between letters'],
+    ['-Ann', 'nameInvalid'],
+    ['x'.repeat(50), null],
+    ['x'.repeat(51), 'nameInvalid'],
+    ['', 'nameInvalid'],
+  ]),
+  ...rows('register', 'lastName', [
+    ['Öztürk-Şahin', null],
+    ["O'Brien", null],
+    ['Yılmaz--Kaya', 'surnameInvalid'],
+    ['', 'surnameInvalid'],
+  ]),
+  ...rows('register', 'email', [
+    ['cagri@example.com.tr', null],
+    [' a@b.co ', null, 'trimmed'],
+    ['a@b', 'emailInvalid'],
+    ['a b@c.com', 'emailInvalid'],
+    ['@c.com', 'emailInvalid'],
+    ['', 'emailInvalid'],
+    [`${'a'.repeat(245)}@example.com`, 'emailInvalid', 'longer than 254'],
+  ]),
+  ...rows('register', 'phone', [
+    ['', null, 'optional'],
+    ['0555 123 45 67', null],
+    ['+90 (555) 123-45-67', null],
+    ['+1 415 555 2671', null],
+    ['123', 'phoneMin'],
+    ['555 123 45', 'phoneMin', 'nine digits'],
+    ['55512345ab', 'phoneMin'],
+    ['1234567890123456', 'phoneInvalid', '16 digits: longer than E.164 allows'],
+    ['+90 555 123 45 67 8', 'phoneInvalid', 'one digit too many for Türkiye'],
+    ['12345678901', 'phoneInvalid', 'not a number of any plan'],
+    ['0555 123 45 67 x', 'phoneInvalid', 'a letter'],
+  ]),
+  ...rows('register', 'password', [
+    ['secret1', null],
+    ['12345', 'passwordMin', 'short password'],
+    ['', 'passwordMin'],
+    ['password', 'passwordCommon'],
+    ['Galatasaray', 'passwordCommon', 'case-insensitive'],
+    ['y'.repeat(128), null],
+    ['y'.repeat(129), 'passwordMax'],
+  ]),
+  ...rows('login', 'email', [
+    ['ayse@example.com', null],
+    ['nope', 'emailInvalid'],
+  ]),
+  ...rows('login', 'password', [
+    ['1', null, 'any password may log in'],
+    ['', 'passwordRequired'],
+  ]),
+  ...rows('resetPassword', 'key', [
+    ['k3y', null],
+    ['   ', 'keyRequired'],
+    ['k'.repeat(201), 'keyRequired'],
+  ]),
+  ...rows('resetPassword', 'password', [
+    ['12345', 'passwordMin'],
+    ['123456', 'passwordCommon'],
+    ['secret1', null],
+  ]),
+  ...rows('accountInfo', 'firstName', [
+    ["O'Brien", null],
+    ['Jo  Ann', 'nameInvalid'],
+  ]),
+  ...rows('accountInfo', 'phone', [
+    ['', null, 'empty removes it'],
+    ['1234567890123456', 'phoneInvalid'],
+    ['123', 'phoneMin'],
+    ['0532 123 45 67', null],
+  ]),
+  ...rows('accountInfo', 'password', [
+    ['', null, 'empty keeps the current password'],
+    ['12345', 'passwordMin'],
+    ['qwerty', 'passwordCommon'],
+    ['n3w-secret', null],
+  ]),
+  ...rows('activationCode', 'code', [
+    ['123456', null],
+    [' 123456 ', null, 'trimmed'],
+    ['12345', 'codeInvalid'],
+    ['12345a', 'codeInvalid'],
+  ]),
+];

@@ -1,0 +1,65 @@
+/**
+ * The forms of the app: @mantine/form holds values, touched and errors; the rules are the shared
+ * schemas of @shelfscan/validation (product spec part 5), whose messages are keys translated under
+ * `common:validation.<key>`. A server 422 puts each message on the field it names.
+ */
+import { useCallback, type ReactNode } from 'react';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import { isValidationMessage, type FormSchema } from '@shelfscan/validation';
+import { useTranslation } from 'react-i18next';
+import { readApiError } from './errors';
+
+/** The text of a field error: a shared message key translated, any other text (a server's) as it is. */
+export function useValidationText() {
+  const { t } = useTranslation('common');
+  return useCallback(
+    (error: ReactNode): ReactNode => (isValidationMessage(error) ? t(`common:validation.${error}`) : error),
+    [t],
+  );
+}
+
+/**
+ * A controlled @mantine/form validated by a shared schema on submit; `getInputProps(path).error` is
+ * the translated message, and typing in a field clears its error.
+ */
+export function useSchemaForm<Values extends Record<string, unknown>>(
+  schema: FormSchema<Values>,
+  initialValues: Values,
+): UseFormReturnType<Values> {
+  const text = useValidationText();
+  return useForm<Values>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaResolver(schema, { sync: true }),
+    enhanceGetInputProps: ({ inputProps }) => ({ error: text(inputProps.error as ReactNode) }),
+  });
+}
+
+/**
+ * Shows a failed call on a form. A 422 puts each message on the field it names (`fields` maps the
+ * server's field names to the form's where they differ) and returns the others joined by line breaks
+ * (product spec part 8), or null when every message found its field. Any other failure, or a 422
+ * without a list, returns `otherwise(error)`.
+ */
+export function showServerErrors<Values extends Record<string, unknown>>(
+  form: UseFormReturnType<Values>,
+  error: unknown,
+  otherwise: (error: unknown) => string,
+  fields: Record<string, string> = {},
+): string | null {
+  const { status, errors } = readApiError(error);
+  if (status !== 422 || !errors?.length) return otherwise(error);
+  const values = form.getValues();
+  const onFields = new Map<string, string[]>();
+  const rest: string[] = [];
+  for (const { field, msg } of errors) {
+    if (typeof msg !== 'string' || !msg) continue;
+    const path = field ? (fields[field] ?? field) : undefined;
+    if (path && Object.prototype.hasOwnProperty.call(values, path))
+      onFields.set(path, [...(onFields.get(path) ?? []), msg]);
+    else rest.push(msg);
+  }
+  if (onFields.size === 0 && rest.length === 0) return otherwise(error);
+  for (const [path, messages] of onFields) form.setFieldError(path, messages.join('\n'));
+  return rest.length > 0 ? rest.join('\n') : null;
+}
