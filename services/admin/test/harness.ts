@@ -1,10 +1,17 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import { authService } from '@shelfscan/auth-service';
-import { BusClient, BusTransports, codec, type MemoryTransportClient } from '@shelfscan/bus';
+import {
+  BusClient,
+  BusTransports,
+  codec,
+  type MemoryBroker,
+  type MemoryTransportClient,
+} from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
 import { authV1 } from '@shelfscan/contracts';
 import { createTestDatabase } from '@shelfscan/db';
@@ -82,10 +89,21 @@ export async function startAdminHarness() {
       await auth.stop();
       auth = await startAuth();
     },
-    /** Publishes an event as its producer's outbox relay would (for producers not built yet: billing). */
+    /** Publishes an event as its producer's outbox relay would (for producers not built yet: billing), and waits until handled. */
     async publish<S extends DescMessage>(schema: S, data: MessageInitShape<S>): Promise<void> {
       const { topic, bytes } = codec.eventOf(schema, data);
       await publisher.publishEncoded(topic, bytes);
+      await publisher.unwrap<MemoryBroker>().drain();
+    },
+    /** Publishes one event `times` times with the same message id (a redelivery), and waits until handled. */
+    async publishSame<S extends DescMessage>(
+      schema: S,
+      data: MessageInitShape<S>,
+      times: number,
+    ): Promise<void> {
+      const { topic, bytes } = codec.eventOf(schema, data, randomUUID());
+      for (let i = 0; i < times; i++) await publisher.publishEncoded(topic, bytes);
+      await publisher.unwrap<MemoryBroker>().drain();
     },
     /** Registers and activates an account through the auth service, as a user would. */
     async signUp(email: string, firstName = 'Ayşe', lastName = 'Yılmaz'): Promise<void> {

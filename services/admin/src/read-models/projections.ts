@@ -7,6 +7,8 @@ type Projection = (manager: EntityManager, evt: Payload) => Promise<void>;
 
 const time = (v: unknown) => (typeof v === 'string' && v ? new Date(v) : null);
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
+/** The stored row is about the same period as the incoming PlanActivated (or about no known period yet). */
+const SAME_PERIOD = `(plan_view.period_start IS NULL OR plan_view.period_start = EXCLUDED.period_start)`;
 
 /**
  * How each consumed event changes the read models. Every projection is an upsert keyed by the
@@ -48,16 +50,18 @@ export const PROJECTIONS: Record<string, Projection> = {
     );
   },
   [eventTopic(billingEventsV1.PlanActivatedSchema)]: async (m, e) => {
-    // A renewal (a later period) makes an expired subscription active again; a late redelivery of an
+    // The same period again (a redelivery, or a cancellation/expiry that arrived first) keeps the
+    // status those facts set; a later period (a renewal) makes the subscription active again; an
     // older period changes nothing.
     await m.query(
       `INSERT INTO plan_view (subscription_id, user_email, features, trial, period_start, period_end, status)
        VALUES ($1, $2, $3, $4, $5, $6, 'active')
        ON CONFLICT (subscription_id) DO UPDATE SET features = EXCLUDED.features, trial = EXCLUDED.trial,
-         period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end, status = 'active',
-         expired_reason = ''
-       WHERE plan_view.period_start IS NULL OR EXCLUDED.period_start > plan_view.period_start
-          OR (EXCLUDED.period_start = plan_view.period_start AND plan_view.status = 'active')`,
+         period_start = EXCLUDED.period_start,
+         period_end = EXCLUDED.period_end,
+         status = CASE WHEN ${SAME_PERIOD} THEN plan_view.status ELSE 'active' END,
+         expired_reason = CASE WHEN ${SAME_PERIOD} THEN plan_view.expired_reason ELSE '' END
+       WHERE plan_view.period_start IS NULL OR EXCLUDED.period_start >= plan_view.period_start`,
       [
         text(e.subscriptionId),
         text(e.userEmail),

@@ -44,16 +44,19 @@ export class UsersRepository {
     const pattern = `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const where = `u.email ILIKE $2 OR u.first_name ILIKE $2 OR u.last_name ILIKE $2
       OR (u.first_name || ' ' || u.last_name) ILIKE $2`;
-    const rows: RawUser[] = await this.dataSource.query(
-      `SELECT ${USER_COLUMNS} FROM user_view u WHERE ${where}
-        ORDER BY u.registered_at DESC NULLS LAST, u.email LIMIT $3 OFFSET $4`,
-      [now, pattern, limit, offset],
-    );
-    const [{ count }]: { count: string }[] = await this.dataSource.query(
-      `SELECT count(*) FROM user_view u WHERE ${where.replaceAll('$2', '$1')}`,
-      [pattern],
-    );
-    return { users: rows.map(toUser), total: Number(count) };
+    // One snapshot for the page and the total.
+    return this.dataSource.transaction('REPEATABLE READ', async (m) => {
+      const rows: RawUser[] = await m.query(
+        `SELECT ${USER_COLUMNS} FROM user_view u WHERE ${where}
+          ORDER BY u.registered_at DESC NULLS LAST, u.email LIMIT $3 OFFSET $4`,
+        [now, pattern, limit, offset],
+      );
+      const [{ count }]: { count: string }[] = await m.query(
+        `SELECT count(*) FROM user_view u WHERE ${where.replaceAll('$2', '$1')}`,
+        [pattern],
+      );
+      return { users: rows.map(toUser), total: Number(count) };
+    });
   }
 
   async find(email: string, now: Date): Promise<UserView | null> {
