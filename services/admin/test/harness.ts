@@ -115,14 +115,18 @@ export async function startAdminHarness() {
         phone: '',
         langKey: 'tr',
       });
+      const code = /Subject: .*?(\d{6})/.exec(h.lastMail(email))![1];
+      await bus.request(authV1.AuthService.method.activate, { email, code });
+    },
+    /** The text of the newest mail to this address (the .eml file the auth service wrote). */
+    lastMail(email: string): string {
       const mailDir = path.join(dataDir, 'outbox', 'mail');
       const file = fs
         .readdirSync(mailDir)
         .filter((f) => f.endsWith(`-${email}.eml`))
         .sort()
         .pop()!;
-      const code = /Subject: .*?(\d{6})/.exec(fs.readFileSync(path.join(mailDir, file), 'utf8'))![1];
-      await bus.request(authV1.AuthService.method.activate, { email, code });
+      return fs.readFileSync(path.join(mailDir, file), 'utf8');
     },
     async stop() {
       await auth.stop();

@@ -64,9 +64,41 @@ describe('users read model and counters (admin + auth services, real PostgreSQL)
       () => h.bus.request(AdminService.method.getUser, { caller: USER, email: 'ayse@example.com' }),
       () => h.bus.request(AdminService.method.setUserActive, { caller: USER, email: 'ayse@example.com' }),
       () => h.bus.request(AdminService.method.rebuildReadModels, {}),
+      () => h.bus.request(authV1.AuthService.method.lookupUser, { caller: USER, email: 'ayse@example.com' }),
+      () =>
+        h.bus.request(authV1.AuthService.method.setMembershipActive, {
+          caller: USER,
+          email: 'ayse@example.com',
+          active: false,
+        }),
     ]) {
       await expect(call()).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
     }
+  });
+
+  it('marks an account activated by a password reset (UserActivated)', async () => {
+    await h.bus.request(authV1.AuthService.method.requestPasswordReset, { email: 'mehmet@example.com' });
+    const key = /key=3D([\w-]+)|key=([\w-]+)/.exec(h.lastMail('mehmet@example.com').replace(/=\r?\n/g, ''))!;
+    await h.bus.request(authV1.AuthService.method.completePasswordReset, {
+      email: 'mehmet@example.com',
+      key: key[1] ?? key[2],
+      password: 'secret2',
+    });
+    await eventually(async () => (await list('mehmet')).users[0].activated);
+  });
+
+  it('follows a name change (UserProfileChanged)', async () => {
+    const { account } = await h.bus.request(authV1.AuthService.method.getAccount, {
+      email: 'ayse@example.com',
+    });
+    await h.bus.request(authV1.AuthService.method.updateAccount, {
+      subjectEmail: 'ayse@example.com',
+      id: account!.id,
+      email: 'ayse@example.com',
+      firstName: 'Ayşe Nur',
+      lastName: 'Yılmaz',
+    });
+    await eventually(async () => (await list('ayse')).users[0].firstName === 'Ayşe Nur');
   });
 
   it('deactivates: the account cannot log in (membershipInactive), the read model follows; reactivates', async () => {

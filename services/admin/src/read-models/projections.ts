@@ -21,8 +21,11 @@ export const PROJECTIONS: Record<string, Projection> = {
     await m.query(
       `INSERT INTO user_view (email, user_id, first_name, last_name, lang_key, registered_at)
        VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (email) DO UPDATE SET user_id = EXCLUDED.user_id, first_name = EXCLUDED.first_name,
-         last_name = EXCLUDED.last_name, lang_key = EXCLUDED.lang_key, registered_at = EXCLUDED.registered_at`,
+       ON CONFLICT (email) DO UPDATE SET user_id = EXCLUDED.user_id, lang_key = EXCLUDED.lang_key,
+         registered_at = EXCLUDED.registered_at,
+         -- names a UserProfileChanged that arrived first already set are newer: keep them
+         first_name = CASE WHEN user_view.first_name = '' THEN EXCLUDED.first_name ELSE user_view.first_name END,
+         last_name = CASE WHEN user_view.last_name = '' THEN EXCLUDED.last_name ELSE user_view.last_name END`,
       [
         text(e.email),
         text(e.userId),
