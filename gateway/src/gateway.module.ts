@@ -4,6 +4,8 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { BusClient } from '@shelfscan/bus';
 import { AccountController } from './account/account.controller.js';
 import { AccountService } from './account/account.service.js';
+import { AdminController, ContactController } from './admin/admin.controller.js';
+import { AdminGatewayService } from './admin/admin.service.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { RolesGuard } from './auth/guards.js';
 import { SigningKeySource } from './auth/signing-keys.js';
@@ -27,6 +29,8 @@ export class GatewayModule {
       controllers: [
         HealthController,
         AccountController,
+        AdminController,
+        ContactController,
         PendingUserController,
         PendingAdminController,
         SpaController,
@@ -37,6 +41,7 @@ export class GatewayModule {
         { provide: WEB_DIST_DIR, useValue: deps.config.WEB_DIST_DIR },
         { provide: TokenStateCache, useValue: new TokenStateCache(deps.bus) },
         AccountService,
+        AdminGatewayService,
         JwtStrategy,
         RolesGuard,
       ],

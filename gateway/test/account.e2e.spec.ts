@@ -152,12 +152,18 @@ describe('gateway + auth service (real PostgreSQL)', () => {
     expect(JSON.parse(Buffer.from(adminToken.split('.')[1], 'base64url').toString()).auth).toBe(
       'ROLE_USER,ROLE_ADMIN',
     );
-    // Admin passes the guard; the feature itself is not built yet and says so.
+    // Admin passes the guard (the system parameters are served by the admin service now).
     const params = await call('GET', '/api/system-parameter', undefined, {
       authorization: `Bearer ${adminToken}`,
     });
-    expect(params.statusCode).toBe(501);
-    expect(params.json()).toMatchObject({ success: false, code: 'notAvailableYet' });
+    expect(params.statusCode).toBe(200);
+    expect(params.json()).toMatchObject({ success: true, data: expect.any(Array) });
+    // A route of a service not built yet still says so.
+    const promotions = await call('GET', '/api/promotion', undefined, {
+      authorization: `Bearer ${adminToken}`,
+    });
+    expect(promotions.statusCode).toBe(501);
+    expect(promotions.json()).toMatchObject({ success: false, code: 'notAvailableYet' });
   });
 
   it('serves the SPA for client routes in both locales, and JSON 404 for unknown API paths', async () => {

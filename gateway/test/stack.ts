@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { adminService } from '@shelfscan/admin-service';
 import { authService } from '@shelfscan/auth-service';
 import { BusClient, BusTransports } from '@shelfscan/bus';
 import { startService, type PortOverride } from '@shelfscan/service';
@@ -14,14 +15,22 @@ import { createGateway, gatewayEnvSchema } from '../src/index.js';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * The real layers for HTTP tests: gateway → in-process bus → auth service → a fresh PostgreSQL
- * database; mail goes to .eml files under the stack's DATA_DIR.
+ * The real layers for HTTP tests: gateway → in-process bus → admin and auth services → a fresh
+ * PostgreSQL database; mail goes to .eml files under the stack's DATA_DIR.
  */
 export async function startStack(env: Record<string, string> = {}, overrides: PortOverride[] = []) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-gw-'));
   const db = await createTestDatabase();
   const config = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env };
   const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
+  // Admin first: it consumes auth's events (the in-process bus keeps none for a group not yet listening).
+  const admin = await startService(adminService, {
+    config: loadConfig(adminService.envSchema, config),
+    databaseUrl: db.url,
+    transports,
+    runMigrations: true,
+    overrides,
+  });
   const auth = await startService(authService, {
     config: loadConfig(authService.envSchema, config),
     databaseUrl: db.url,
@@ -58,6 +67,7 @@ export async function startStack(env: Record<string, string> = {}, overrides: Po
     async stop() {
       await app.close();
       await auth.stop();
+      await admin.stop();
       await transports.close();
       await db.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

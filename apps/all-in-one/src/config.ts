@@ -1,11 +1,17 @@
+import { adminService } from '@shelfscan/admin-service';
 import { authService } from '@shelfscan/auth-service';
 import { gatewayEnvSchema } from '@shelfscan/gateway';
 import { scraperService } from '@shelfscan/scraper-service';
 import { mergeEnvSchemas } from '@shelfscan/service';
 import type { z } from 'zod';
 
-/** Every service the embedded mode runs, in start order (stopped in reverse). */
-export const embeddedServices = [authService, scraperService] as const;
+/**
+ * Every service the embedded mode runs, in start order (stopped in reverse). Admin first: the
+ * in-process bus keeps no events for a consumer group not yet subscribed, so the admin's read
+ * models must be listening before auth publishes; and the others fetch the system parameters from
+ * it at start.
+ */
+export const embeddedServices = [adminService, authService, scraperService] as const;
 
 /**
  * The embedded mode reads every service's variables, validated together once at start; a

@@ -89,6 +89,58 @@ const messages: Record<string, Record<Lang, string>> = {
     en: 'Your password has been changed. You can log in with the new one.',
     tr: 'Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.',
   },
+  // Admin and contact form (issue 11)
+  forbidden: { en: 'You are not allowed to do this.', tr: 'Bu işlem için yetkiniz yok.' },
+  membershipInactive: {
+    en: 'Your membership is not active. Please contact us.',
+    tr: 'Üyeliğiniz aktif değil. Lütfen bizimle iletişime geçin.',
+  },
+  changeSaved: { en: 'Change has been saved.', tr: 'Değişiklik kaydedildi.' },
+  pageInvalid: {
+    en: 'Page must be 0 or more and size between 1 and 100.',
+    tr: 'Sayfa 0 ya da daha büyük, boyut 1 ile 100 arasında olmalıdır.',
+  },
+  searchInvalid: { en: 'The search text is invalid.', tr: 'Arama metni geçersiz.' },
+  parameterListInvalid: {
+    en: 'Send the system parameters as a list (at most 100).',
+    tr: 'Sistem parametrelerini bir liste olarak gönderin (en fazla 100).',
+  },
+  parameterText: { en: 'This value must be a text.', tr: 'Bu değer bir metin olmalıdır.' },
+  parameterUnknown: { en: 'Unknown parameter key.', tr: 'Bilinmeyen parametre anahtarı.' },
+  parameterDuplicate: { en: 'This parameter appears twice.', tr: 'Bu parametre iki kez yer alıyor.' },
+  parameterMissing: { en: 'This parameter is missing from the list.', tr: 'Bu parametre listede yok.' },
+  parameterInteger: {
+    en: 'Must be a whole number (0 or more).',
+    tr: 'Tam sayı olmalıdır (0 ya da daha büyük).',
+  },
+  parameterNumber: {
+    en: 'Must be a number (0 or more, with a dot for decimals).',
+    tr: 'Sayı olmalıdır (0 ya da daha büyük, ondalık için nokta).',
+  },
+  parameterPositive: { en: 'Must be more than 0.', tr: '0’dan büyük olmalıdır.' },
+  parameterPercent: { en: 'Must be at most 100.', tr: 'En fazla 100 olmalıdır.' },
+  parameterDunningDays: {
+    en: 'Days of the month 1–28, comma-separated, each once (e.g. 1,3,7).',
+    tr: 'Ayın 1–28 arası günleri, virgülle ayrılmış, her biri bir kez (ör. 1,3,7).',
+  },
+  parameterRequired: { en: 'This value is required.', tr: 'Bu değer zorunludur.' },
+  parameterPhone: {
+    en: 'A phone number in international form, e.g. +905321234567.',
+    tr: 'Uluslararası biçimde bir telefon numarası, ör. +905321234567.',
+  },
+  parameterEmail: { en: 'A valid email address.', tr: 'Geçerli bir e-posta adresi.' },
+  contactTooLong: {
+    en: 'Too long (subject at most 200, message at most 5000 characters).',
+    tr: 'Çok uzun (konu en fazla 200, mesaj en fazla 5000 karakter).',
+  },
+  contactTooMany: {
+    en: 'You have sent too many messages; please try again later.',
+    tr: 'Çok fazla mesaj gönderdiniz; lütfen daha sonra tekrar deneyin.',
+  },
+  contactSent: {
+    en: 'Your message has been sent. We will get back to you soon.',
+    tr: 'Mesajınız gönderildi. En kısa sürede size dönüş yapacağız.',
+  },
 };
 
 /** Translates a message key; any other text is returned as it is. */

@@ -87,10 +87,4 @@ export class PendingAdminController {
   @Delete('api/promotion/:id') deletePromotion() {
     return notYet();
   }
-  @Get('api/system-parameter') systemParameters() {
-    return notYet();
-  }
-  @Put('api/system-parameter') updateSystemParameters() {
-    return notYet();
-  }
 }

@@ -21,7 +21,7 @@ import { NestPinoLogger, createLogger, health } from '@shelfscan/observability';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { Clock, SystemClock } from './clock.js';
-import { SystemParameters, SystemParametersHandler } from './system-parameters.js';
+import { SystemParameters, SystemParametersHandler, SystemParametersLoader } from './system-parameters.js';
 
 /** The injection token of a service's validated config: `@Inject(SERVICE_CONFIG) config: AuthConfig`. */
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
@@ -50,6 +50,11 @@ export interface ServiceDeclaration<S extends z.ZodObject = z.ZodObject> {
   modules: (Type | DynamicModule)[];
   /** Every bus handler of the service (request handlers and event subscriptions), in one list. */
   handlers: Type[];
+  /**
+   * True for the admin service only: it keeps the system parameters in its own tables, so the
+   * skeleton does not ask for them at start (every other service does, see SystemParametersLoader).
+   */
+  ownsSystemParameters?: boolean;
   /** Connection pool size for this config (default 10). */
   poolSize?: (config: z.infer<S>) => number;
 }
@@ -161,6 +166,7 @@ function rootModule<S extends z.ZodObject>(
     { provide: BusClient, useValue: new BusClient(options.transports.client()) },
     ...(overridden.has(Clock) ? [] : [{ provide: Clock, useClass: SystemClock }]),
     ...(overridden.has(SystemParameters) ? [] : [SystemParameters]),
+    ...(declaration.ownsSystemParameters ? [] : [SystemParametersLoader]),
     ...ports,
     ...(options.overrides ?? []),
   ];

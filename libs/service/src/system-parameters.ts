@@ -1,7 +1,7 @@
-import { Controller, Inject, Injectable } from '@nestjs/common';
+import { Controller, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventHandler } from '@shelfscan/bus';
-import { adminEventsV1 } from '@shelfscan/contracts';
+import { BusClient, EventHandler } from '@shelfscan/bus';
+import { adminEventsV1, adminV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 
 export interface SystemParameterValue {
@@ -84,6 +84,50 @@ export class SystemParameters {
         value2: v.value2,
         value3: v.value3,
       });
+    }
+  }
+}
+
+/** How long a starting service waits for the admin service's answer before it goes on with the defaults. */
+export const SYSTEM_PARAMETERS_FETCH_TIMEOUT_MS = 2_000;
+
+/**
+ * At start, every service but the admin service (which owns them) asks the admin service once for
+ * the current parameters (AdminService.GetSystemParameters), so a restarted service does not run
+ * on the catalogue's defaults until the next change. Best effort: when the admin service does not
+ * answer within the timeout, the service starts with what it has and the next
+ * SystemParametersChanged brings it up to date.
+ */
+@Injectable()
+export class SystemParametersLoader implements OnApplicationBootstrap {
+  constructor(
+    @Inject(SystemParameters) private readonly parameters: SystemParameters,
+    @Inject(BusClient) private readonly bus: BusClient,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const log = createLogger('system-parameters');
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${SYSTEM_PARAMETERS_FETCH_TIMEOUT_MS} ms`)),
+        SYSTEM_PARAMETERS_FETCH_TIMEOUT_MS,
+      );
+    });
+    try {
+      const reply = await Promise.race([
+        this.bus.request(adminV1.AdminService.method.getSystemParameters, {}),
+        timeout,
+      ]);
+      this.parameters.apply(reply.parameters);
+      log.info({ keys: reply.parameters.length }, 'system parameters loaded from the admin service');
+    } catch (err) {
+      log.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'system parameters: the admin service did not answer; starting with the defaults',
+      );
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -29,6 +29,7 @@ export const VALIDATION_MESSAGES = [
   'expiryYearInvalid',
   'cardExpired',
   'cvcInvalid',
+  'pageInvalid',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

@@ -129,6 +129,43 @@ export const cardForm = (today: Date) =>
       },
     });
 
+// ---------------------------------------------------------------------------------------------
+// Lists and support
+
+/** `?page=0&size=20`: a page from 0, a size from 1 to 100. */
+export const pageQuery = z.strictObject({
+  page: z.coerce
+    .number('pageInvalid')
+    .int({ error: 'pageInvalid' })
+    .min(0, { error: 'pageInvalid' })
+    .optional(),
+  size: z.coerce
+    .number('pageInvalid')
+    .int({ error: 'pageInvalid' })
+    .min(1, { error: 'pageInvalid' })
+    .max(100, { error: 'pageInvalid' })
+    .optional(),
+});
+
+/** An admin's user search: a page and a text in the email or the names. */
+export const usersQuery = pageQuery.extend({
+  search: z.string('tooLong').trim().max(254, { error: 'tooLong' }).optional(),
+});
+
+/** The contact form: subject and message required (product spec part 5). */
+export const contactForm = z.object({
+  contactSubject: f.requiredText(200),
+  contactTitle: f.requiredText(5000),
+});
+
+/** What the contact form posts; name and mail are shown read-only and taken from the account. */
+export const contactRequest = contactForm
+  .extend({
+    contactName: z.string().optional(),
+    contactMail: z.string().optional(),
+  })
+  .strict();
+
 /** A scan form: file name and store link required, keywords optional. */
 export const scanForm = z.object({
   fileName: f.fileName,

@@ -56,10 +56,12 @@ export class PasswordResetService {
     const user = await this.users.findByEmail(email);
     if (!user || !key) throw invalid;
     const passwordHash = await this.hasher.hash(password);
-    const result = await this.codes.check(user.id, 'password_reset', key, (manager) =>
-      this.repository.resetPassword(user.id, passwordHash, manager),
-    );
+    const result = await this.codes.check(user.id, 'password_reset', key, async (manager) => {
+      await this.repository.resetPassword(user.id, passwordHash, manager);
+      if (!user.activated) await this.users.publishActivated(user, manager);
+    });
     if (!result.ok) throw invalid;
+    if (!user.activated) this.users.nudgeOutbox();
     await this.throttle.clearAccount(user.email);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BusError } from '@shelfscan/bus';
-import type { authV1 } from '@shelfscan/contracts';
+import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
+import { authEventsV1, type authV1 } from '@shelfscan/contracts';
 import { Clock } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../users/password-hasher.js';
@@ -21,6 +21,7 @@ export class ProfileService {
     @Inject(UsersRepository) private readonly repository: UsersRepository,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
   ) {}
 
   /**
@@ -58,7 +59,19 @@ export class ProfileService {
       changes.phoneVerified = false;
     }
     if (req.password) changes.passwordHash = await this.hasher.hash(req.password);
-    await this.repository.update(user.id, changes);
+    const renamed = firstName !== user.firstName || lastName !== user.lastName;
+    await this.dataSource.transaction(async (manager) => {
+      await this.repository.update(user.id, changes, manager);
+      if (renamed) {
+        await addToOutbox(manager, authEventsV1.UserProfileChangedSchema, {
+          userId: user.id,
+          email: user.email,
+          firstName,
+          lastName,
+        });
+      }
+    });
+    if (renamed) this.outbox.nudge();
   }
 
   /** Stores the photo when its content is a JPEG, PNG or GIF of at most 800 kB; else nothing changes. */

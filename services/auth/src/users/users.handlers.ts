@@ -51,6 +51,16 @@ export class UsersHandlers {
     return { account: await this.users.account(req.email) };
   }
 
+  @RpcHandler(AuthService.method.setMembershipActive)
+  setMembershipActive(@Payload() req: authV1.SetMembershipActiveRequest) {
+    return this.users.setMembershipActive(req);
+  }
+
+  @RpcHandler(AuthService.method.lookupUser)
+  lookupUser(@Payload() req: authV1.LookupUserRequest) {
+    return this.users.lookup(req);
+  }
+
   @RpcHandler(AuthService.method.getSigningKeys)
   getSigningKeys() {
     return { publicKeysPem: this.tokens.publicKeys() };

@@ -14,6 +14,8 @@ export interface UserRecord {
   phoneVerified: boolean;
   passwordHash: string;
   activated: boolean;
+  /** False once an admin turned the membership off: no login, no token. */
+  membershipActive: boolean;
   roles: string[];
   langKey: string;
   /** Bumped to invalidate every token issued before (password reset). */
@@ -21,16 +23,26 @@ export interface UserRecord {
   createdAt: Date;
 }
 
-export type NewUser = Omit<UserRecord, 'id' | 'phoneVerified' | 'tokenVersion' | 'createdAt'>;
+export type NewUser = Omit<
+  UserRecord,
+  'id' | 'phoneVerified' | 'tokenVersion' | 'createdAt' | 'membershipActive'
+>;
 export type UserChanges = Partial<
   Pick<
     UserRecord,
-    'firstName' | 'lastName' | 'phone' | 'phoneVerified' | 'passwordHash' | 'activated' | 'roles'
+    | 'firstName'
+    | 'lastName'
+    | 'phone'
+    | 'phoneVerified'
+    | 'passwordHash'
+    | 'activated'
+    | 'membershipActive'
+    | 'roles'
   >
 >;
 
-const COLUMNS = `id, email, first_name, last_name, phone, phone_verified, password_hash, activated, roles,
-  lang_key, token_version, created_at`;
+const COLUMNS = `id, email, first_name, last_name, phone, phone_verified, password_hash, activated,
+  membership_active, roles, lang_key, token_version, created_at`;
 const COLUMN_OF: Record<keyof UserChanges, string> = {
   firstName: 'first_name',
   lastName: 'last_name',
@@ -38,6 +50,7 @@ const COLUMN_OF: Record<keyof UserChanges, string> = {
   phoneVerified: 'phone_verified',
   passwordHash: 'password_hash',
   activated: 'activated',
+  membershipActive: 'membership_active',
   roles: 'roles',
 };
 
@@ -97,6 +110,15 @@ export class UsersRepository {
     ]);
   }
 
+  /** Turns the membership on or off; turning it off also makes every issued token invalid. */
+  async setMembershipActive(id: string, active: boolean, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE user_account SET membership_active = $2,
+         token_version = token_version + CASE WHEN $2 THEN 0 ELSE 1 END, updated_at = now() WHERE id = $1`,
+      [id, active],
+    );
+  }
+
   /** A new password that also proves the email: activates, and makes every older token invalid. */
   async resetPassword(id: string, passwordHash: string, manager: EntityManager): Promise<void> {
     await manager.query(
@@ -121,6 +143,7 @@ interface RawUser {
   phone_verified: boolean;
   password_hash: string;
   activated: boolean;
+  membership_active: boolean;
   roles: string[];
   lang_key: string;
   token_version: number;
@@ -137,6 +160,7 @@ function toRecord(r: RawUser): UserRecord {
     phoneVerified: r.phone_verified,
     passwordHash: r.password_hash,
     activated: r.activated,
+    membershipActive: r.membership_active,
     roles: r.roles,
     langKey: r.lang_key,
     tokenVersion: r.token_version,

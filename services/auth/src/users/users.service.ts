@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { authEventsV1, type authV1 } from '@shelfscan/contracts';
-import { MINUTE } from '@shelfscan/service';
-import { DataSource } from 'typeorm';
+import { Clock, MINUTE } from '@shelfscan/service';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AccountMails } from '../notifications/account-mails.js';
 import { TokenService } from '../tokens/token.service.js';
 import { CodeStore, sixDigitCode } from '../verification/code-store.js';
@@ -29,6 +29,7 @@ export class UsersService {
     @Inject(CodeStore) private readonly codes: CodeStore,
     @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
     @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Creates a not yet activated account and emails its activation code. */
@@ -71,13 +72,7 @@ export class UsersService {
           manager,
         );
         await this.codes.issue(saved.id, 'activation', code, ACTIVATION_CODE_TTL_MS, null, manager);
-        await addToOutbox(manager, authEventsV1.UserRegisteredSchema, {
-          userId: saved.id,
-          email: saved.email,
-          firstName: saved.firstName,
-          lastName: saved.lastName,
-          langKey: saved.langKey,
-        });
+        await this.publishRegistered(saved, manager);
         return saved;
       });
     } catch (err) {
@@ -100,8 +95,10 @@ export class UsersService {
     if (user.activated) return { activatedNow: false };
     const result = await this.codes.check(user.id, 'activation', code.trim(), async (manager) => {
       await this.users.update(user.id, { activated: true }, manager);
+      await this.publishActivated(user, manager);
     });
     if (!result.ok) throw codeError(result.why);
+    this.outbox.nudge();
     return { activatedNow: true };
   }
 
@@ -138,6 +135,9 @@ export class UsersService {
         reason: 'accountNotActivated',
       });
     }
+    if (!user.membershipActive) {
+      throw new BusError('FAILED_PRECONDITION', 'membershipInactive', { reason: 'membershipInactive' });
+    }
     return {
       token: this.tokens.issue({
         email: user.email,
@@ -155,7 +155,12 @@ export class UsersService {
   /** What the gateway checks a token's `ver` against. */
   async tokenState(email: string): Promise<{ exists: boolean; activated: boolean; tokenVersion: number }> {
     const user = await this.findByEmail(email);
-    return { exists: !!user, activated: user?.activated ?? false, tokenVersion: user?.tokenVersion ?? 0 };
+    return {
+      exists: !!user,
+      // An account whose membership an admin turned off counts as inactive: its tokens are refused.
+      activated: (user?.activated ?? false) && (user?.membershipActive ?? false),
+      tokenVersion: user?.tokenVersion ?? 0,
+    };
   }
 
   async account(email: string): Promise<authV1.GetAccountResponse['account']> {
@@ -194,19 +199,92 @@ export class UsersService {
       const passwordHash = (await this.hasher.verify(existing.passwordHash, password))
         ? existing.passwordHash
         : await this.hasher.hash(password);
-      await this.users.update(existing.id, { roles, activated: true, passwordHash });
+      await this.dataSource.transaction(async (manager) => {
+        await this.users.update(existing.id, { roles, activated: true, passwordHash }, manager);
+        if (!existing.activated) await this.publishActivated(existing, manager);
+      });
+      this.outbox.nudge();
       return;
     }
-    await this.users.insert({
-      email: normalized,
-      firstName: 'Admin',
-      lastName: 'ShelfScan',
-      phone: null,
-      passwordHash: await this.hasher.hash(password),
-      activated: true,
-      roles: ['ROLE_USER', 'ROLE_ADMIN'],
-      langKey: 'tr',
+    const passwordHash = await this.hasher.hash(password);
+    await this.dataSource.transaction(async (manager) => {
+      const saved = await this.users.insert(
+        {
+          email: normalized,
+          firstName: 'Admin',
+          lastName: 'ShelfScan',
+          phone: null,
+          passwordHash,
+          activated: true,
+          roles: ['ROLE_USER', 'ROLE_ADMIN'],
+          langKey: 'tr',
+        },
+        manager,
+      );
+      await this.publishRegistered(saved, manager);
+      await this.publishActivated(saved, manager);
     });
+    this.outbox.nudge();
+  }
+
+  /**
+   * An admin turns the membership of an account off (it cannot log in, its tokens stop working)
+   * or back on. The caller's roles are checked here again.
+   */
+  async setMembershipActive(req: authV1.SetMembershipActiveRequest): Promise<{ changed: boolean }> {
+    const admin = assertAdmin(req.caller);
+    const user = await this.findByEmail(req.email);
+    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (user.membershipActive === req.active) return { changed: false };
+    const change = { userId: user.id, email: user.email, changedBy: admin, changedAt: this.nowIso() };
+    await this.dataSource.transaction(async (manager) => {
+      await this.users.setMembershipActive(user.id, req.active, manager);
+      if (req.active) await addToOutbox(manager, authEventsV1.UserReactivatedSchema, change);
+      else await addToOutbox(manager, authEventsV1.UserDeactivatedSchema, change);
+    });
+    this.outbox.nudge();
+    return { changed: true };
+  }
+
+  /** An admin looks an account up by email. */
+  async lookup(req: authV1.LookupUserRequest): Promise<authV1.LookupUserResponse> {
+    assertAdmin(req.caller);
+    const user = await this.findByEmail(req.email);
+    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    return {
+      $typeName: 'shelfscan.auth.v1.LookupUserResponse',
+      account: await this.account(user.email),
+      membershipActive: user.membershipActive,
+    };
+  }
+
+  /** UserActivated, in the transaction that activates the account (code, reset key, ADMIN_EMAIL). */
+  publishActivated(user: Pick<UserRecord, 'id' | 'email'>, manager: EntityManager): Promise<string> {
+    return addToOutbox(manager, authEventsV1.UserActivatedSchema, {
+      userId: user.id,
+      email: user.email,
+      activatedAt: this.nowIso(),
+    });
+  }
+
+  /** Tells the other services (the admin's read model) after a commit that wrote events. */
+  nudgeOutbox(): void {
+    this.outbox.nudge();
+  }
+
+  private publishRegistered(user: UserRecord, manager: EntityManager): Promise<string> {
+    return addToOutbox(manager, authEventsV1.UserRegisteredSchema, {
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      langKey: user.langKey,
+      registeredAt: user.createdAt.toISOString(),
+    });
+  }
+
+  private nowIso(): string {
+    return this.clock.now().toISOString();
   }
 }
 
@@ -216,6 +294,14 @@ export function normalizeEmail(email: string): string {
 
 export function photoUrl(userId: string, updatedAt: Date): string {
   return `/api/account/photo/${userId}?v=${updatedAt.getTime()}`;
+}
+
+/** The caller of an admin-only call must hold ROLE_ADMIN (the gateway checked it too); answers its email. */
+function assertAdmin(caller: authV1.Caller | undefined): string {
+  if (!caller?.roles.includes('ROLE_ADMIN')) {
+    throw new BusError('PERMISSION_DENIED', 'forbidden', { reason: 'forbidden' });
+  }
+  return caller.email;
 }
 
 /** The answer to a wrong, expired or spent activation code. */

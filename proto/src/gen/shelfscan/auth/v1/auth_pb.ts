@@ -12,8 +12,32 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_auth_v1_auth: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSJ6Cg9SZWdpc3RlclJlcXVlc3QSEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFcGhvbmUYBCABKAkSEAoIcGFzc3dvcmQYBSABKAkSEAoIbGFuZ19rZXkYBiABKAkiIwoQUmVnaXN0ZXJSZXNwb25zZRIPCgd1c2VyX2lkGAEgASgJIkkKE0F1dGhlbnRpY2F0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJIiUKFEF1dGhlbnRpY2F0ZVJlc3BvbnNlEg0KBXRva2VuGAEgASgJIicKFkNoZWNrQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiLAoXQ2hlY2tBY3RpdmF0aW9uUmVzcG9uc2USEQoJYWN0aXZhdGVkGAEgASgIIiIKEUdldEFjY291bnRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkEKEkdldEFjY291bnRSZXNwb25zZRIrCgdhY2NvdW50GAEgASgLMhouc2hlbGZzY2FuLmF1dGgudjEuQWNjb3VudCLNAQoHQWNjb3VudBIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRINCgVwaG9uZRgFIAEoCRIRCglhY3RpdmF0ZWQYBiABKAgSDQoFcm9sZXMYByADKAkSEAoIbGFuZ19rZXkYCCABKAkSEgoKY3JlYXRlZF9hdBgJIAEoCRIWCg5waG9uZV92ZXJpZmllZBgKIAEoCBIRCglpbWFnZV91cmwYCyABKAkiFwoVR2V0U2lnbmluZ0tleXNSZXF1ZXN0IjEKFkdldFNpZ25pbmdLZXlzUmVzcG9uc2USFwoPcHVibGljX2tleXNfcGVtGAEgAygJIi4KD0FjdGl2YXRlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIMCgRjb2RlGAIgASgJIikKEEFjdGl2YXRlUmVzcG9uc2USFQoNYWN0aXZhdGVkX25vdxgBIAEoCCIoChdSZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBINCgVlbWFpbBgBIAEoCSIaChhSZXNlbmRBY3RpdmF0aW9uUmVzcG9uc2UiLAobUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIh4KHFJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2UiTAocQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCRILCgNrZXkYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkiHwodQ29tcGxldGVQYXNzd29yZFJlc2V0UmVzcG9uc2UiJQoUR2V0VG9rZW5TdGF0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkiUQoVR2V0VG9rZW5TdGF0ZVJlc3BvbnNlEg4KBmV4aXN0cxgBIAEoCBIRCglhY3RpdmF0ZWQYAiABKAgSFQoNdG9rZW5fdmVyc2lvbhgDIAEoBSKQAQoUVXBkYXRlQWNjb3VudFJlcXVlc3QSFQoNc3ViamVjdF9lbWFpbBgBIAEoCRIKCgJpZBgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRINCgVwaG9uZRgGIAEoCRIQCghwYXNzd29yZBgHIAEoCSIXChVVcGRhdGVBY2NvdW50UmVzcG9uc2UiMQoPU2V0UGhvdG9SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEg8KB2NvbnRlbnQYAiABKAwiJQoQU2V0UGhvdG9SZXNwb25zZRIRCglpbWFnZV91cmwYASABKAkiIgoPR2V0UGhvdG9SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiOQoQR2V0UGhvdG9SZXNwb25zZRIPCgdjb250ZW50GAEgASgMEhQKDGNvbnRlbnRfdHlwZRgCIAEoCSI0ChRTZW5kUGhvbmVDb2RlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSIlChVTZW5kUGhvbmVDb2RlUmVzcG9uc2USDAoEc2VudBgBIAEoCCI0ChVDaGVja1Bob25lQ29kZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDAoEY29kZRgCIAEoCSIqChZDaGVja1Bob25lQ29kZVJlc3BvbnNlEhAKCGlzX3ZhbGlkGAEgASgIMuMLCgtBdXRoU2VydmljZRJTCghSZWdpc3RlchIiLnNoZWxmc2Nhbi5hdXRoLnYxLlJlZ2lzdGVyUmVxdWVzdBojLnNoZWxmc2Nhbi5hdXRoLnYxLlJlZ2lzdGVyUmVzcG9uc2USXwoMQXV0aGVudGljYXRlEiYuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVxdWVzdBonLnNoZWxmc2Nhbi5hdXRoLnYxLkF1dGhlbnRpY2F0ZVJlc3BvbnNlEmgKD0NoZWNrQWN0aXZhdGlvbhIpLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlcXVlc3QaKi5zaGVsZnNjYW4uYXV0aC52MS5DaGVja0FjdGl2YXRpb25SZXNwb25zZRJZCgpHZXRBY2NvdW50EiQuc2hlbGZzY2FuLmF1dGgudjEuR2V0QWNjb3VudFJlcXVlc3QaJS5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVzcG9uc2USZQoOR2V0U2lnbmluZ0tleXMSKC5zaGVsZnNjYW4uYXV0aC52MS5HZXRTaWduaW5nS2V5c1JlcXVlc3QaKS5zaGVsZnNjYW4uYXV0aC52MS5HZXRTaWduaW5nS2V5c1Jlc3BvbnNlElMKCEFjdGl2YXRlEiIuc2hlbGZzY2FuLmF1dGgudjEuQWN0aXZhdGVSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuQWN0aXZhdGVSZXNwb25zZRJrChBSZXNlbmRBY3RpdmF0aW9uEiouc2hlbGZzY2FuLmF1dGgudjEuUmVzZW5kQWN0aXZhdGlvblJlcXVlc3QaKy5zaGVsZnNjYW4uYXV0aC52MS5SZXNlbmRBY3RpdmF0aW9uUmVzcG9uc2USdwoUUmVxdWVzdFBhc3N3b3JkUmVzZXQSLi5zaGVsZnNjYW4uYXV0aC52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QaLy5zaGVsZnNjYW4uYXV0aC52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlc3BvbnNlEnoKFUNvbXBsZXRlUGFzc3dvcmRSZXNldBIvLnNoZWxmc2Nhbi5hdXRoLnYxLkNvbXBsZXRlUGFzc3dvcmRSZXNldFJlcXVlc3QaMC5zaGVsZnNjYW4uYXV0aC52MS5Db21wbGV0ZVBhc3N3b3JkUmVzZXRSZXNwb25zZRJiCg1HZXRUb2tlblN0YXRlEicuc2hlbGZzY2FuLmF1dGgudjEuR2V0VG9rZW5TdGF0ZVJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5HZXRUb2tlblN0YXRlUmVzcG9uc2USYgoNVXBkYXRlQWNjb3VudBInLnNoZWxmc2Nhbi5hdXRoLnYxLlVwZGF0ZUFjY291bnRSZXF1ZXN0Giguc2hlbGZzY2FuLmF1dGgudjEuVXBkYXRlQWNjb3VudFJlc3BvbnNlElMKCFNldFBob3RvEiIuc2hlbGZzY2FuLmF1dGgudjEuU2V0UGhvdG9SZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuU2V0UGhvdG9SZXNwb25zZRJTCghHZXRQaG90bxIiLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFBob3RvUmVxdWVzdBojLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFBob3RvUmVzcG9uc2USYgoNU2VuZFBob25lQ29kZRInLnNoZWxmc2Nhbi5hdXRoLnYxLlNlbmRQaG9uZUNvZGVSZXF1ZXN0Giguc2hlbGZzY2FuLmF1dGgudjEuU2VuZFBob25lQ29kZVJlc3BvbnNlEmUKDkNoZWNrUGhvbmVDb2RlEiguc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tQaG9uZUNvZGVSZXF1ZXN0Gikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tQaG9uZUNvZGVSZXNwb25zZWIGcHJvdG8z',
+    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAkiegoPUmVnaXN0ZXJSZXF1ZXN0EhIKCmZpcnN0X25hbWUYASABKAkSEQoJbGFzdF9uYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEg0KBXBob25lGAQgASgJEhAKCHBhc3N3b3JkGAUgASgJEhAKCGxhbmdfa2V5GAYgASgJIiMKEFJlZ2lzdGVyUmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoCSJJChNBdXRoZW50aWNhdGVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJEhEKCWNsaWVudF9pcBgDIAEoCSIlChRBdXRoZW50aWNhdGVSZXNwb25zZRINCgV0b2tlbhgBIAEoCSInChZDaGVja0FjdGl2YXRpb25SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIiwKF0NoZWNrQWN0aXZhdGlvblJlc3BvbnNlEhEKCWFjdGl2YXRlZBgBIAEoCCIiChFHZXRBY2NvdW50UmVxdWVzdBINCgVlbWFpbBgBIAEoCSJBChJHZXRBY2NvdW50UmVzcG9uc2USKwoHYWNjb3VudBgBIAEoCzIaLnNoZWxmc2Nhbi5hdXRoLnYxLkFjY291bnQizQEKB0FjY291bnQSCgoCaWQYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRIRCglsYXN0X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSDQoFcGhvbmUYBSABKAkSEQoJYWN0aXZhdGVkGAYgASgIEg0KBXJvbGVzGAcgAygJEhAKCGxhbmdfa2V5GAggASgJEhIKCmNyZWF0ZWRfYXQYCSABKAkSFgoOcGhvbmVfdmVyaWZpZWQYCiABKAgSEQoJaW1hZ2VfdXJsGAsgASgJIhcKFUdldFNpZ25pbmdLZXlzUmVxdWVzdCIxChZHZXRTaWduaW5nS2V5c1Jlc3BvbnNlEhcKD3B1YmxpY19rZXlzX3BlbRgBIAMoCSIuCg9BY3RpdmF0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDAoEY29kZRgCIAEoCSIpChBBY3RpdmF0ZVJlc3BvbnNlEhUKDWFjdGl2YXRlZF9ub3cYASABKAgiKAoXUmVzZW5kQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiGgoYUmVzZW5kQWN0aXZhdGlvblJlc3BvbnNlIiwKG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCSIeChxSZXF1ZXN0UGFzc3dvcmRSZXNldFJlc3BvbnNlIkwKHENvbXBsZXRlUGFzc3dvcmRSZXNldFJlcXVlc3QSDQoFZW1haWwYASABKAkSCwoDa2V5GAIgASgJEhAKCHBhc3N3b3JkGAMgASgJIh8KHUNvbXBsZXRlUGFzc3dvcmRSZXNldFJlc3BvbnNlIiUKFEdldFRva2VuU3RhdGVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIlEKFUdldFRva2VuU3RhdGVSZXNwb25zZRIOCgZleGlzdHMYASABKAgSEQoJYWN0aXZhdGVkGAIgASgIEhUKDXRva2VuX3ZlcnNpb24YAyABKAUikAEKFFVwZGF0ZUFjY291bnRSZXF1ZXN0EhUKDXN1YmplY3RfZW1haWwYASABKAkSCgoCaWQYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDQoFcGhvbmUYBiABKAkSEAoIcGFzc3dvcmQYByABKAkiFwoVVXBkYXRlQWNjb3VudFJlc3BvbnNlIjEKD1NldFBob3RvUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIPCgdjb250ZW50GAIgASgMIiUKEFNldFBob3RvUmVzcG9uc2USEQoJaW1hZ2VfdXJsGAEgASgJIiIKD0dldFBob3RvUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIjkKEEdldFBob3RvUmVzcG9uc2USDwoHY29udGVudBgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAkiNAoUU2VuZFBob25lQ29kZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDQoFcGhvbmUYAiABKAkiJQoVU2VuZFBob25lQ29kZVJlc3BvbnNlEgwKBHNlbnQYASABKAgiNAoVQ2hlY2tQaG9uZUNvZGVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEgwKBGNvZGUYAiABKAkiKgoWQ2hlY2tQaG9uZUNvZGVSZXNwb25zZRIQCghpc192YWxpZBgBIAEoCCJmChpTZXRNZW1iZXJzaGlwQWN0aXZlUmVxdWVzdBIpCgZjYWxsZXIYASABKAsyGS5zaGVsZnNjYW4uYXV0aC52MS5DYWxsZXISDQoFZW1haWwYAiABKAkSDgoGYWN0aXZlGAMgASgIIi4KG1NldE1lbWJlcnNoaXBBY3RpdmVSZXNwb25zZRIPCgdjaGFuZ2VkGAEgASgIIk0KEUxvb2t1cFVzZXJSZXF1ZXN0EikKBmNhbGxlchgBIAEoCzIZLnNoZWxmc2Nhbi5hdXRoLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCSJcChJMb29rdXBVc2VyUmVzcG9uc2USKwoHYWNjb3VudBgBIAEoCzIaLnNoZWxmc2Nhbi5hdXRoLnYxLkFjY291bnQSGQoRbWVtYmVyc2hpcF9hY3RpdmUYAiABKAgytA0KC0F1dGhTZXJ2aWNlElMKCFJlZ2lzdGVyEiIuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXNwb25zZRJfCgxBdXRoZW50aWNhdGUSJi5zaGVsZnNjYW4uYXV0aC52MS5BdXRoZW50aWNhdGVSZXF1ZXN0Gicuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVzcG9uc2USaAoPQ2hlY2tBY3RpdmF0aW9uEikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tBY3RpdmF0aW9uUmVxdWVzdBoqLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlc3BvbnNlElkKCkdldEFjY291bnQSJC5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZRJlCg5HZXRTaWduaW5nS2V5cxIoLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVzcG9uc2USUwoIQWN0aXZhdGUSIi5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlc3BvbnNlEmsKEFJlc2VuZEFjdGl2YXRpb24SKi5zaGVsZnNjYW4uYXV0aC52MS5SZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBorLnNoZWxmc2Nhbi5hdXRoLnYxLlJlc2VuZEFjdGl2YXRpb25SZXNwb25zZRJ3ChRSZXF1ZXN0UGFzc3dvcmRSZXNldBIuLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBovLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2USegoVQ29tcGxldGVQYXNzd29yZFJlc2V0Ei8uc2hlbGZzY2FuLmF1dGgudjEuQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBowLnNoZWxmc2Nhbi5hdXRoLnYxLkNvbXBsZXRlUGFzc3dvcmRSZXNldFJlc3BvbnNlEmIKDUdldFRva2VuU3RhdGUSJy5zaGVsZnNjYW4uYXV0aC52MS5HZXRUb2tlblN0YXRlUmVxdWVzdBooLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFRva2VuU3RhdGVSZXNwb25zZRJiCg1VcGRhdGVBY2NvdW50Eicuc2hlbGZzY2FuLmF1dGgudjEuVXBkYXRlQWNjb3VudFJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5VcGRhdGVBY2NvdW50UmVzcG9uc2USUwoIU2V0UGhvdG8SIi5zaGVsZnNjYW4uYXV0aC52MS5TZXRQaG90b1JlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5TZXRQaG90b1Jlc3BvbnNlElMKCEdldFBob3RvEiIuc2hlbGZzY2FuLmF1dGgudjEuR2V0UGhvdG9SZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuR2V0UGhvdG9SZXNwb25zZRJiCg1TZW5kUGhvbmVDb2RlEicuc2hlbGZzY2FuLmF1dGgudjEuU2VuZFBob25lQ29kZVJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5TZW5kUGhvbmVDb2RlUmVzcG9uc2USZQoOQ2hlY2tQaG9uZUNvZGUSKC5zaGVsZnNjYW4uYXV0aC52MS5DaGVja1Bob25lQ29kZVJlcXVlc3QaKS5zaGVsZnNjYW4uYXV0aC52MS5DaGVja1Bob25lQ29kZVJlc3BvbnNlEnQKE1NldE1lbWJlcnNoaXBBY3RpdmUSLS5zaGVsZnNjYW4uYXV0aC52MS5TZXRNZW1iZXJzaGlwQWN0aXZlUmVxdWVzdBouLnNoZWxmc2Nhbi5hdXRoLnYxLlNldE1lbWJlcnNoaXBBY3RpdmVSZXNwb25zZRJZCgpMb29rdXBVc2VyEiQuc2hlbGZzY2FuLmF1dGgudjEuTG9va3VwVXNlclJlcXVlc3QaJS5zaGVsZnNjYW4uYXV0aC52MS5Mb29rdXBVc2VyUmVzcG9uc2ViBnByb3RvMw',
   );
+
+/**
+ * Who asks, for calls only some roles may make: the token's subject and roles, as the gateway
+ * verified them. The service checks the roles again.
+ *
+ * @generated from message shelfscan.auth.v1.Caller
+ */
+export type Caller = Message<'shelfscan.auth.v1.Caller'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * @generated from field: repeated string roles = 2;
+   */
+  roles: string[];
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.Caller.
+ * Use `create(CallerSchema)` to create a new message.
+ */
+export const CallerSchema: GenMessage<Caller> = /*@__PURE__*/ messageDesc(file_shelfscan_auth_v1_auth, 0);
 
 /**
  * @generated from message shelfscan.auth.v1.RegisterRequest
@@ -60,7 +84,7 @@ export type RegisterRequest = Message<'shelfscan.auth.v1.RegisterRequest'> & {
  */
 export const RegisterRequestSchema: GenMessage<RegisterRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 0);
+  messageDesc(file_shelfscan_auth_v1_auth, 1);
 
 /**
  * @generated from message shelfscan.auth.v1.RegisterResponse
@@ -78,7 +102,7 @@ export type RegisterResponse = Message<'shelfscan.auth.v1.RegisterResponse'> & {
  */
 export const RegisterResponseSchema: GenMessage<RegisterResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 1);
+  messageDesc(file_shelfscan_auth_v1_auth, 2);
 
 /**
  * @generated from message shelfscan.auth.v1.AuthenticateRequest
@@ -108,7 +132,7 @@ export type AuthenticateRequest = Message<'shelfscan.auth.v1.AuthenticateRequest
  */
 export const AuthenticateRequestSchema: GenMessage<AuthenticateRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 2);
+  messageDesc(file_shelfscan_auth_v1_auth, 3);
 
 /**
  * @generated from message shelfscan.auth.v1.AuthenticateResponse
@@ -128,7 +152,7 @@ export type AuthenticateResponse = Message<'shelfscan.auth.v1.AuthenticateRespon
  */
 export const AuthenticateResponseSchema: GenMessage<AuthenticateResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 3);
+  messageDesc(file_shelfscan_auth_v1_auth, 4);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckActivationRequest
@@ -146,7 +170,7 @@ export type CheckActivationRequest = Message<'shelfscan.auth.v1.CheckActivationR
  */
 export const CheckActivationRequestSchema: GenMessage<CheckActivationRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 4);
+  messageDesc(file_shelfscan_auth_v1_auth, 5);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckActivationResponse
@@ -164,7 +188,7 @@ export type CheckActivationResponse = Message<'shelfscan.auth.v1.CheckActivation
  */
 export const CheckActivationResponseSchema: GenMessage<CheckActivationResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 5);
+  messageDesc(file_shelfscan_auth_v1_auth, 6);
 
 /**
  * @generated from message shelfscan.auth.v1.GetAccountRequest
@@ -184,7 +208,7 @@ export type GetAccountRequest = Message<'shelfscan.auth.v1.GetAccountRequest'> &
  */
 export const GetAccountRequestSchema: GenMessage<GetAccountRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 6);
+  messageDesc(file_shelfscan_auth_v1_auth, 7);
 
 /**
  * @generated from message shelfscan.auth.v1.GetAccountResponse
@@ -202,7 +226,7 @@ export type GetAccountResponse = Message<'shelfscan.auth.v1.GetAccountResponse'>
  */
 export const GetAccountResponseSchema: GenMessage<GetAccountResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 7);
+  messageDesc(file_shelfscan_auth_v1_auth, 8);
 
 /**
  * @generated from message shelfscan.auth.v1.Account
@@ -270,7 +294,7 @@ export type Account = Message<'shelfscan.auth.v1.Account'> & {
  * Describes the message shelfscan.auth.v1.Account.
  * Use `create(AccountSchema)` to create a new message.
  */
-export const AccountSchema: GenMessage<Account> = /*@__PURE__*/ messageDesc(file_shelfscan_auth_v1_auth, 8);
+export const AccountSchema: GenMessage<Account> = /*@__PURE__*/ messageDesc(file_shelfscan_auth_v1_auth, 9);
 
 /**
  * @generated from message shelfscan.auth.v1.GetSigningKeysRequest
@@ -283,7 +307,7 @@ export type GetSigningKeysRequest = Message<'shelfscan.auth.v1.GetSigningKeysReq
  */
 export const GetSigningKeysRequestSchema: GenMessage<GetSigningKeysRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 9);
+  messageDesc(file_shelfscan_auth_v1_auth, 10);
 
 /**
  * @generated from message shelfscan.auth.v1.GetSigningKeysResponse
@@ -303,7 +327,7 @@ export type GetSigningKeysResponse = Message<'shelfscan.auth.v1.GetSigningKeysRe
  */
 export const GetSigningKeysResponseSchema: GenMessage<GetSigningKeysResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 10);
+  messageDesc(file_shelfscan_auth_v1_auth, 11);
 
 /**
  * @generated from message shelfscan.auth.v1.ActivateRequest
@@ -328,7 +352,7 @@ export type ActivateRequest = Message<'shelfscan.auth.v1.ActivateRequest'> & {
  */
 export const ActivateRequestSchema: GenMessage<ActivateRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 11);
+  messageDesc(file_shelfscan_auth_v1_auth, 12);
 
 /**
  * @generated from message shelfscan.auth.v1.ActivateResponse
@@ -348,7 +372,7 @@ export type ActivateResponse = Message<'shelfscan.auth.v1.ActivateResponse'> & {
  */
 export const ActivateResponseSchema: GenMessage<ActivateResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 12);
+  messageDesc(file_shelfscan_auth_v1_auth, 13);
 
 /**
  * @generated from message shelfscan.auth.v1.ResendActivationRequest
@@ -366,7 +390,7 @@ export type ResendActivationRequest = Message<'shelfscan.auth.v1.ResendActivatio
  */
 export const ResendActivationRequestSchema: GenMessage<ResendActivationRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 13);
+  messageDesc(file_shelfscan_auth_v1_auth, 14);
 
 /**
  * @generated from message shelfscan.auth.v1.ResendActivationResponse
@@ -379,7 +403,7 @@ export type ResendActivationResponse = Message<'shelfscan.auth.v1.ResendActivati
  */
 export const ResendActivationResponseSchema: GenMessage<ResendActivationResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 14);
+  messageDesc(file_shelfscan_auth_v1_auth, 15);
 
 /**
  * @generated from message shelfscan.auth.v1.RequestPasswordResetRequest
@@ -397,7 +421,7 @@ export type RequestPasswordResetRequest = Message<'shelfscan.auth.v1.RequestPass
  */
 export const RequestPasswordResetRequestSchema: GenMessage<RequestPasswordResetRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 15);
+  messageDesc(file_shelfscan_auth_v1_auth, 16);
 
 /**
  * @generated from message shelfscan.auth.v1.RequestPasswordResetResponse
@@ -410,7 +434,7 @@ export type RequestPasswordResetResponse = Message<'shelfscan.auth.v1.RequestPas
  */
 export const RequestPasswordResetResponseSchema: GenMessage<RequestPasswordResetResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 16);
+  messageDesc(file_shelfscan_auth_v1_auth, 17);
 
 /**
  * @generated from message shelfscan.auth.v1.CompletePasswordResetRequest
@@ -438,7 +462,7 @@ export type CompletePasswordResetRequest = Message<'shelfscan.auth.v1.CompletePa
  */
 export const CompletePasswordResetRequestSchema: GenMessage<CompletePasswordResetRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 17);
+  messageDesc(file_shelfscan_auth_v1_auth, 18);
 
 /**
  * @generated from message shelfscan.auth.v1.CompletePasswordResetResponse
@@ -451,7 +475,7 @@ export type CompletePasswordResetResponse = Message<'shelfscan.auth.v1.CompleteP
  */
 export const CompletePasswordResetResponseSchema: GenMessage<CompletePasswordResetResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 18);
+  messageDesc(file_shelfscan_auth_v1_auth, 19);
 
 /**
  * @generated from message shelfscan.auth.v1.GetTokenStateRequest
@@ -471,7 +495,7 @@ export type GetTokenStateRequest = Message<'shelfscan.auth.v1.GetTokenStateReque
  */
 export const GetTokenStateRequestSchema: GenMessage<GetTokenStateRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 19);
+  messageDesc(file_shelfscan_auth_v1_auth, 20);
 
 /**
  * @generated from message shelfscan.auth.v1.GetTokenStateResponse
@@ -499,7 +523,7 @@ export type GetTokenStateResponse = Message<'shelfscan.auth.v1.GetTokenStateResp
  */
 export const GetTokenStateResponseSchema: GenMessage<GetTokenStateResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 20);
+  messageDesc(file_shelfscan_auth_v1_auth, 21);
 
 /**
  * @generated from message shelfscan.auth.v1.UpdateAccountRequest
@@ -555,7 +579,7 @@ export type UpdateAccountRequest = Message<'shelfscan.auth.v1.UpdateAccountReque
  */
 export const UpdateAccountRequestSchema: GenMessage<UpdateAccountRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 21);
+  messageDesc(file_shelfscan_auth_v1_auth, 22);
 
 /**
  * @generated from message shelfscan.auth.v1.UpdateAccountResponse
@@ -568,7 +592,7 @@ export type UpdateAccountResponse = Message<'shelfscan.auth.v1.UpdateAccountResp
  */
 export const UpdateAccountResponseSchema: GenMessage<UpdateAccountResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 22);
+  messageDesc(file_shelfscan_auth_v1_auth, 23);
 
 /**
  * @generated from message shelfscan.auth.v1.SetPhotoRequest
@@ -591,7 +615,7 @@ export type SetPhotoRequest = Message<'shelfscan.auth.v1.SetPhotoRequest'> & {
  */
 export const SetPhotoRequestSchema: GenMessage<SetPhotoRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 23);
+  messageDesc(file_shelfscan_auth_v1_auth, 24);
 
 /**
  * @generated from message shelfscan.auth.v1.SetPhotoResponse
@@ -609,7 +633,7 @@ export type SetPhotoResponse = Message<'shelfscan.auth.v1.SetPhotoResponse'> & {
  */
 export const SetPhotoResponseSchema: GenMessage<SetPhotoResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 24);
+  messageDesc(file_shelfscan_auth_v1_auth, 25);
 
 /**
  * @generated from message shelfscan.auth.v1.GetPhotoRequest
@@ -627,7 +651,7 @@ export type GetPhotoRequest = Message<'shelfscan.auth.v1.GetPhotoRequest'> & {
  */
 export const GetPhotoRequestSchema: GenMessage<GetPhotoRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 25);
+  messageDesc(file_shelfscan_auth_v1_auth, 26);
 
 /**
  * @generated from message shelfscan.auth.v1.GetPhotoResponse
@@ -650,7 +674,7 @@ export type GetPhotoResponse = Message<'shelfscan.auth.v1.GetPhotoResponse'> & {
  */
 export const GetPhotoResponseSchema: GenMessage<GetPhotoResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 26);
+  messageDesc(file_shelfscan_auth_v1_auth, 27);
 
 /**
  * @generated from message shelfscan.auth.v1.SendPhoneCodeRequest
@@ -675,7 +699,7 @@ export type SendPhoneCodeRequest = Message<'shelfscan.auth.v1.SendPhoneCodeReque
  */
 export const SendPhoneCodeRequestSchema: GenMessage<SendPhoneCodeRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 27);
+  messageDesc(file_shelfscan_auth_v1_auth, 28);
 
 /**
  * @generated from message shelfscan.auth.v1.SendPhoneCodeResponse
@@ -693,7 +717,7 @@ export type SendPhoneCodeResponse = Message<'shelfscan.auth.v1.SendPhoneCodeResp
  */
 export const SendPhoneCodeResponseSchema: GenMessage<SendPhoneCodeResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 28);
+  messageDesc(file_shelfscan_auth_v1_auth, 29);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckPhoneCodeRequest
@@ -716,7 +740,7 @@ export type CheckPhoneCodeRequest = Message<'shelfscan.auth.v1.CheckPhoneCodeReq
  */
 export const CheckPhoneCodeRequestSchema: GenMessage<CheckPhoneCodeRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 29);
+  messageDesc(file_shelfscan_auth_v1_auth, 30);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckPhoneCodeResponse
@@ -734,7 +758,101 @@ export type CheckPhoneCodeResponse = Message<'shelfscan.auth.v1.CheckPhoneCodeRe
  */
 export const CheckPhoneCodeResponseSchema: GenMessage<CheckPhoneCodeResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 30);
+  messageDesc(file_shelfscan_auth_v1_auth, 31);
+
+/**
+ * @generated from message shelfscan.auth.v1.SetMembershipActiveRequest
+ */
+export type SetMembershipActiveRequest = Message<'shelfscan.auth.v1.SetMembershipActiveRequest'> & {
+  /**
+   * @generated from field: shelfscan.auth.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: bool active = 3;
+   */
+  active: boolean;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.SetMembershipActiveRequest.
+ * Use `create(SetMembershipActiveRequestSchema)` to create a new message.
+ */
+export const SetMembershipActiveRequestSchema: GenMessage<SetMembershipActiveRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 32);
+
+/**
+ * @generated from message shelfscan.auth.v1.SetMembershipActiveResponse
+ */
+export type SetMembershipActiveResponse = Message<'shelfscan.auth.v1.SetMembershipActiveResponse'> & {
+  /**
+   * False when the account already had this state.
+   *
+   * @generated from field: bool changed = 1;
+   */
+  changed: boolean;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.SetMembershipActiveResponse.
+ * Use `create(SetMembershipActiveResponseSchema)` to create a new message.
+ */
+export const SetMembershipActiveResponseSchema: GenMessage<SetMembershipActiveResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 33);
+
+/**
+ * @generated from message shelfscan.auth.v1.LookupUserRequest
+ */
+export type LookupUserRequest = Message<'shelfscan.auth.v1.LookupUserRequest'> & {
+  /**
+   * @generated from field: shelfscan.auth.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.LookupUserRequest.
+ * Use `create(LookupUserRequestSchema)` to create a new message.
+ */
+export const LookupUserRequestSchema: GenMessage<LookupUserRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 34);
+
+/**
+ * @generated from message shelfscan.auth.v1.LookupUserResponse
+ */
+export type LookupUserResponse = Message<'shelfscan.auth.v1.LookupUserResponse'> & {
+  /**
+   * @generated from field: shelfscan.auth.v1.Account account = 1;
+   */
+  account?: Account | undefined;
+
+  /**
+   * @generated from field: bool membership_active = 2;
+   */
+  membershipActive: boolean;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.LookupUserResponse.
+ * Use `create(LookupUserResponseSchema)` to create a new message.
+ */
+export const LookupUserResponseSchema: GenMessage<LookupUserResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 35);
 
 /**
  * Commands and queries the auth service answers.
@@ -869,5 +987,25 @@ export const AuthService: GenService<{
     methodKind: 'unary';
     input: typeof CheckPhoneCodeRequestSchema;
     output: typeof CheckPhoneCodeResponseSchema;
+  };
+  /**
+   * Admin only (the caller's roles are checked again here): the membership flag of an account.
+   *
+   * @generated from rpc shelfscan.auth.v1.AuthService.SetMembershipActive
+   */
+  setMembershipActive: {
+    methodKind: 'unary';
+    input: typeof SetMembershipActiveRequestSchema;
+    output: typeof SetMembershipActiveResponseSchema;
+  };
+  /**
+   * Admin only: an account as auth knows it, by email.
+   *
+   * @generated from rpc shelfscan.auth.v1.AuthService.LookupUser
+   */
+  lookupUser: {
+    methodKind: 'unary';
+    input: typeof LookupUserRequestSchema;
+    output: typeof LookupUserResponseSchema;
   };
 }> = /*@__PURE__*/ serviceDesc(file_shelfscan_auth_v1_auth, 0);

@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_auth_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch5zaGVsZnNjYW4vYXV0aC92MS9ldmVudHMucHJvdG8SEXNoZWxmc2Nhbi5hdXRoLnYxImkKDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkSEAoIbGFuZ19rZXkYBSABKAliBnByb3RvMw',
+    'Ch5zaGVsZnNjYW4vYXV0aC92MS9ldmVudHMucHJvdG8SEXNoZWxmc2Nhbi5hdXRoLnYxIoABCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhAKCGxhbmdfa2V5GAUgASgJEhUKDXJlZ2lzdGVyZWRfYXQYBiABKAkiRQoNVXNlckFjdGl2YXRlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhQKDGFjdGl2YXRlZF9hdBgDIAEoCSJZCg9Vc2VyRGVhY3RpdmF0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpjaGFuZ2VkX2J5GAMgASgJEhIKCmNoYW5nZWRfYXQYBCABKAkiWQoPVXNlclJlYWN0aXZhdGVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKY2hhbmdlZF9ieRgDIAEoCRISCgpjaGFuZ2VkX2F0GAQgASgJIlsKElVzZXJQcm9maWxlQ2hhbmdlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJYgZwcm90bzM',
   );
 
 /**
@@ -45,6 +45,13 @@ export type UserRegistered = Message<'shelfscan.auth.v1.UserRegistered'> & {
    * @generated from field: string lang_key = 5;
    */
   langKey: string;
+
+  /**
+   * When the account was created, RFC 3339.
+   *
+   * @generated from field: string registered_at = 6;
+   */
+  registeredAt: string;
 };
 
 /**
@@ -54,3 +61,143 @@ export type UserRegistered = Message<'shelfscan.auth.v1.UserRegistered'> & {
 export const UserRegisteredSchema: GenMessage<UserRegistered> =
   /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_events, 0);
+
+/**
+ * The account's email was proven (activation code, password reset, or the ADMIN_EMAIL account).
+ *
+ * @generated from message shelfscan.auth.v1.UserActivated
+ */
+export type UserActivated = Message<'shelfscan.auth.v1.UserActivated'> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string activated_at = 3;
+   */
+  activatedAt: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.UserActivated.
+ * Use `create(UserActivatedSchema)` to create a new message.
+ */
+export const UserActivatedSchema: GenMessage<UserActivated> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_events, 1);
+
+/**
+ * An admin turned the membership off: the account cannot log in ('membershipInactive') and its
+ * tokens stop working.
+ *
+ * @generated from message shelfscan.auth.v1.UserDeactivated
+ */
+export type UserDeactivated = Message<'shelfscan.auth.v1.UserDeactivated'> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * The admin's email, and when (RFC 3339).
+   *
+   * @generated from field: string changed_by = 3;
+   */
+  changedBy: string;
+
+  /**
+   * @generated from field: string changed_at = 4;
+   */
+  changedAt: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.UserDeactivated.
+ * Use `create(UserDeactivatedSchema)` to create a new message.
+ */
+export const UserDeactivatedSchema: GenMessage<UserDeactivated> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_events, 2);
+
+/**
+ * An admin turned the membership back on.
+ *
+ * @generated from message shelfscan.auth.v1.UserReactivated
+ */
+export type UserReactivated = Message<'shelfscan.auth.v1.UserReactivated'> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string changed_by = 3;
+   */
+  changedBy: string;
+
+  /**
+   * @generated from field: string changed_at = 4;
+   */
+  changedAt: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.UserReactivated.
+ * Use `create(UserReactivatedSchema)` to create a new message.
+ */
+export const UserReactivatedSchema: GenMessage<UserReactivated> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_events, 3);
+
+/**
+ * The account's names changed (profile update).
+ *
+ * @generated from message shelfscan.auth.v1.UserProfileChanged
+ */
+export type UserProfileChanged = Message<'shelfscan.auth.v1.UserProfileChanged'> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string first_name = 3;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: string last_name = 4;
+   */
+  lastName: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.UserProfileChanged.
+ * Use `create(UserProfileChangedSchema)` to create a new message.
+ */
+export const UserProfileChangedSchema: GenMessage<UserProfileChanged> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_events, 4);

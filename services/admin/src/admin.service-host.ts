@@ -1,0 +1,22 @@
+import { defineService } from '@shelfscan/service';
+import { AdminHandlers } from './admin.handlers.js';
+import { AdminModule } from './admin.module.js';
+import { adminEnvSchema } from './config.js';
+import { ContactMailer, UnwiredContactMailer } from './contact/contact-mailer.js';
+import { adminMigrations } from './db/index.js';
+import { ParametersHandlers } from './parameters/parameters.handlers.js';
+import { ReadModelHandlers } from './read-models/read-models.handlers.js';
+
+/**
+ * The admin service: owns the system parameters, keeps the users and plans read models from
+ * events, computes the admin counters, stores the contact-form messages.
+ */
+export const adminService = defineService({
+  name: 'admin',
+  envSchema: adminEnvSchema,
+  migrations: adminMigrations,
+  ownsSystemParameters: true,
+  ports: [{ provide: ContactMailer, useClass: UnwiredContactMailer }],
+  modules: [AdminModule],
+  handlers: [ParametersHandlers, AdminHandlers, ReadModelHandlers],
+});

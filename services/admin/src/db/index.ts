@@ -1,0 +1,4 @@
+import { Admin1763900000001 } from './migrations/1763900000001-admin.js';
+
+/** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
+export const adminMigrations = [Admin1763900000001];

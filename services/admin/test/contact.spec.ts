@@ -1,0 +1,85 @@
+import { BusError } from '@shelfscan/bus';
+import { adminV1 } from '@shelfscan/contracts';
+import { MINUTE, SYSTEM_PARAMETER_DEFAULTS } from '@shelfscan/service';
+import { ADMIN, USER, eventually, startAdminHarness, type AdminHarness } from './harness.js';
+
+const { AdminService } = adminV1;
+
+describe('contact form (admin service, real PostgreSQL)', () => {
+  let h: AdminHarness;
+  beforeAll(async () => {
+    h = await startAdminHarness();
+    await h.signUp('ayse@example.com', 'Ayşe', 'Yılmaz');
+  }, 60_000);
+  afterAll(() => h?.stop(), 30_000);
+
+  const send = (subject: string, message: string, email = 'ayse@example.com') =>
+    h.bus.request(AdminService.method.sendContactMessage, { email, subject, message });
+
+  it('wants a subject and a message', async () => {
+    const err: BusError = await send(' ', '').then(
+      () => undefined as never,
+      (e: BusError) => e,
+    );
+    expect(err.code).toBe('INVALID_ARGUMENT');
+    expect(err.violations).toEqual([
+      { field: 'contactSubject', msg: 'required' },
+      { field: 'contactTitle', msg: 'required' },
+    ]);
+  });
+
+  it('stores the message with the name of the account, mails it to the support address of the parameters', async () => {
+    const parameters = SYSTEM_PARAMETER_DEFAULTS.map((d) =>
+      d.key === 'contact.supportEmail' ? { ...d, value1: 'help@shelfscan.example' } : { ...d },
+    );
+    await h.bus.request(AdminService.method.updateSystemParameters, { caller: ADMIN, parameters });
+    await eventually(async () => {
+      const l = await h.bus.request(AdminService.method.listUsers, { caller: ADMIN, search: 'ayse' });
+      return l.total === 1;
+    });
+    const { id } = await send('Fatura', 'Faturamı göremiyorum.');
+    expect(h.mailer.sent).toEqual([
+      {
+        to: 'help@shelfscan.example',
+        replyTo: 'ayse@example.com',
+        name: 'Ayşe Yılmaz',
+        subject: 'Fatura',
+        message: 'Faturamı göremiyorum.',
+      },
+    ]);
+    const list = await h.bus.request(AdminService.method.listContactMessages, { caller: ADMIN });
+    expect(list.total).toBe(1);
+    expect(list.messages[0]).toMatchObject({
+      id,
+      email: 'ayse@example.com',
+      name: 'Ayşe Yılmaz',
+      subject: 'Fatura',
+      createdAt: h.clock.now().toISOString(),
+      mailedAt: h.clock.now().toISOString(),
+    });
+    await expect(
+      h.bus.request(AdminService.method.listContactMessages, { caller: USER }),
+    ).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+  });
+
+  it('allows 5 messages an hour per user, then answers with the wait', async () => {
+    for (let i = 2; i <= 5; i++) {
+      h.clock.advance(MINUTE);
+      await send(`Konu ${i}`, 'mesaj');
+    }
+    h.clock.advance(MINUTE);
+    const err: BusError = await send('Konu 6', 'mesaj').then(
+      () => undefined as never,
+      (e: BusError) => e,
+    );
+    expect(err.code).toBe('RESOURCE_EXHAUSTED');
+    expect(err.reason).toBe('contactTooMany');
+    // The first of the five was sent 5 minutes ago: a slot frees 55 minutes from now.
+    expect(err.options.retryAfterSeconds).toBe(55 * 60);
+    // Another user is not limited by Ayşe's messages.
+    await send('Merhaba', 'mesaj', 'other@example.com');
+    h.clock.advance(55 * MINUTE);
+    await send('Konu 6', 'mesaj');
+    expect((await h.bus.request(AdminService.method.listContactMessages, { caller: ADMIN })).total).toBe(7);
+  });
+});

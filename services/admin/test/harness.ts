@@ -1,0 +1,156 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
+import { authService } from '@shelfscan/auth-service';
+import {
+  BusClient,
+  BusTransports,
+  codec,
+  type MemoryBroker,
+  type MemoryTransportClient,
+} from '@shelfscan/bus';
+import { loadConfig } from '@shelfscan/config';
+import { authV1 } from '@shelfscan/contracts';
+import { createTestDatabase } from '@shelfscan/db';
+import { Clock, ManualClock, startService, type RunningService } from '@shelfscan/service';
+import { adminService, ContactMailer, type ContactMail } from '../src/index.js';
+
+export const ADMIN = { email: 'admin@shelfscan.test', roles: ['ROLE_USER', 'ROLE_ADMIN'] };
+export const USER = { email: 'user@shelfscan.test', roles: ['ROLE_USER'] };
+
+/** Records the contact mails instead of sending them. */
+export class RecordingContactMailer extends ContactMailer {
+  readonly sent: ContactMail[] = [];
+  async send(mail: ContactMail): Promise<boolean> {
+    this.sent.push(mail);
+    return true;
+  }
+}
+
+/**
+ * The admin service next to the real auth service, on one fresh PostgreSQL database (a schema
+ * each) and the in-process bus, with one manual clock. Tests talk to them as the gateway does.
+ */
+export async function startAdminHarness() {
+  const db = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-admin-'));
+  const clock = new ManualClock('2030-03-10T12:00:00Z');
+  const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
+  const mailer = new RecordingContactMailer();
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: 'admin-pass',
+  };
+  const clockOverride = { provide: Clock, useValue: clock };
+
+  const startAdmin = () =>
+    startService(adminService, {
+      config: loadConfig(adminService.envSchema, env),
+      databaseUrl: db.url,
+      transports,
+      runMigrations: true,
+      overrides: [clockOverride, { provide: ContactMailer, useValue: mailer }],
+    });
+  const startAuth = () =>
+    startService(authService, {
+      config: loadConfig(authService.envSchema, env),
+      databaseUrl: db.url,
+      transports,
+      runMigrations: true,
+      overrides: [clockOverride],
+    });
+
+  let admin: RunningService = await startAdmin();
+  let auth: RunningService = await startAuth();
+  const bus = new BusClient(transports.client());
+  const publisher = transports.client() as MemoryTransportClient;
+
+  const h = {
+    db,
+    clock,
+    bus,
+    mailer,
+    get admin() {
+      return admin;
+    },
+    get auth() {
+      return auth;
+    },
+    async restartAdmin() {
+      await admin.stop();
+      admin = await startAdmin();
+    },
+    async restartAuth() {
+      await auth.stop();
+      auth = await startAuth();
+    },
+    /** Publishes an event as its producer's outbox relay would (for producers not built yet: billing), and waits until handled. */
+    async publish<S extends DescMessage>(schema: S, data: MessageInitShape<S>): Promise<void> {
+      const { topic, bytes } = codec.eventOf(schema, data);
+      await publisher.publishEncoded(topic, bytes);
+      await publisher.unwrap<MemoryBroker>().drain();
+    },
+    /** Publishes one event `times` times with the same message id (a redelivery), and waits until handled. */
+    async publishSame<S extends DescMessage>(
+      schema: S,
+      data: MessageInitShape<S>,
+      times: number,
+    ): Promise<void> {
+      const { topic, bytes } = codec.eventOf(schema, data, randomUUID());
+      for (let i = 0; i < times; i++) await publisher.publishEncoded(topic, bytes);
+      await publisher.unwrap<MemoryBroker>().drain();
+    },
+    /** Registers and activates an account through the auth service, as a user would. */
+    async signUp(email: string, firstName = 'Ayşe', lastName = 'Yılmaz'): Promise<void> {
+      await bus.request(authV1.AuthService.method.register, {
+        email,
+        firstName,
+        lastName,
+        password: 'secret1',
+        phone: '',
+        langKey: 'tr',
+      });
+      const code = /Subject: .*?(\d{6})/.exec(h.lastMail(email))![1];
+      await bus.request(authV1.AuthService.method.activate, { email, code });
+    },
+    /** The text of the newest mail to this address (the .eml file the auth service wrote). */
+    lastMail(email: string): string {
+      const mailDir = path.join(dataDir, 'outbox', 'mail');
+      const file = fs
+        .readdirSync(mailDir)
+        .filter((f) => f.endsWith(`-${email}.eml`))
+        .sort()
+        .pop()!;
+      return fs.readFileSync(path.join(mailDir, file), 'utf8');
+    },
+    async stop() {
+      await auth.stop();
+      await admin.stop();
+      await transports.close();
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
+
+export type AdminHarness = Awaited<ReturnType<typeof startAdminHarness>>;
+
+/** Polls until `probe` answers something truthy; fails after `timeoutMs` (events cross the bus asynchronously). */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
