@@ -79,6 +79,7 @@ export class KafkaConnection {
       sessionTimeout: this.options.sessionTimeoutMs,
       heartbeatInterval: Math.max(100, Math.floor(this.options.sessionTimeoutMs / 10)),
       allowAutoTopicCreation: true,
+      maxWaitTimeInMs: this.options.maxWaitTimeMs,
       retry: { initialRetryTime: 200, retries: 5 },
       ...config,
     });

@@ -8,6 +8,8 @@ export const KafkaHeaders = {
   type: 'shelfscan-type',
   replyTo: 'shelfscan-reply-to',
   correlationId: 'shelfscan-correlation-id',
+  /** When the asker stops waiting (epoch ms): a request found later is skipped, nobody awaits it. */
+  deadline: 'shelfscan-deadline',
   error: 'shelfscan-error',
   attempts: 'shelfscan-attempts',
   originalTopic: 'shelfscan-original-topic',

@@ -92,6 +92,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
       const bytes = codec.request(pattern, packet.data);
       const envelope = decodeEnvelope(bytes);
       id = envelope.id;
+      this.connection.checkSize(pattern, bytes); // before anything waits on Kafka
       await this.connect();
       const timeoutMs = this.connection.options.requestTimeoutMs;
       const timer = setTimeout(() => {
@@ -108,6 +109,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
           [KafkaHeaders.type]: envelope.type,
           [KafkaHeaders.replyTo]: this.replyTopic,
           [KafkaHeaders.correlationId]: envelope.id,
+          [KafkaHeaders.deadline]: String(Date.now() + timeoutMs),
           ...traceHeaders(),
         },
       });

@@ -21,6 +21,7 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
   private consumer?: Consumer;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly log;
+  private assigned: Record<string, number[]> = {};
 
   constructor(
     private readonly connection: KafkaConnection,
@@ -42,6 +43,9 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     if (!topics.length) return;
     const consumer = this.connection.consumer({ groupId: this.group });
     this.consumer = consumer;
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      this.assigned = payload.memberAssignment;
+    });
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
     await consumer.run({
@@ -87,6 +91,13 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     const { topic, message: msg } = payload;
     const replyTo = header(msg.headers, KafkaHeaders.replyTo);
     const correlationId = header(msg.headers, KafkaHeaders.correlationId) ?? envelope.id;
+    const deadline = Number(header(msg.headers, KafkaHeaders.deadline));
+    if (deadline && Date.now() > deadline) {
+      // The asker gave up (timed out, or was down): running the command now would surprise it.
+      this.log.warn({ topic, id: envelope.id, lateMs: Date.now() - deadline }, 'request past its deadline; skipped');
+      busMessages.inc({ kind: 'request', type: topic, outcome: 'expired' });
+      return;
+    }
     let reply: Uint8Array;
     try {
       reply = codec.reply(topic, { value: await this.invoke(topic, envelope, message) });
@@ -178,6 +189,11 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     // disconnect() stops fetching and waits for the running handlers, whose offsets it commits.
     await Promise.race([Promise.all([drained, consumer.disconnect()]), timeout]);
     clearTimeout(timer);
+  }
+
+  /** The partitions this member holds, by topic, as of its last join of the group. */
+  get assignment(): Record<string, number[]> {
+    return this.consumer ? this.assigned : {};
   }
 
   on(): void {

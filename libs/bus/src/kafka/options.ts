@@ -18,6 +18,8 @@ export interface KafkaBusOptions {
   sessionTimeoutMs?: number;
   /** Partitions a consumer works on at once (each partition stays in order); default 4. */
   partitionsConsumedConcurrently?: number;
+  /** Longest a fetch waits on an idle partition (Kafka answers at once when data comes); default 500 ms. */
+  maxWaitTimeMs?: number;
   /** How long close() waits for in-flight handlers before leaving anyway; default 25 s. */
   drainTimeoutMs?: number;
   /** Anything else for kafkajs (TLS, SASL, socket factory), merged over the defaults. */
@@ -35,6 +37,7 @@ export function resolveKafkaOptions(options: KafkaBusOptions): ResolvedKafkaBusO
     sessionTimeoutMs: 10_000,
     partitionsConsumedConcurrently: 4,
     drainTimeoutMs: 25_000,
+    maxWaitTimeMs: 500,
     ...options,
   };
 }

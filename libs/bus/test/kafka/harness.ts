@@ -5,7 +5,7 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import { authEventsV1, authV1 } from '@shelfscan/contracts';
 import { currentRequestId } from '@shelfscan/observability';
 import { BusContext, BusError, BusExceptionFilter, BusTransports, EventHandler, RpcHandler, traceHeaders } from '../../src/index.js';
-import type { KafkaBusOptions } from '../../src/index.js';
+import type { KafkaBusOptions, KafkaTransportServer } from '../../src/index.js';
 
 /** What the test handlers saw; each test resets it. */
 export const seen = {
@@ -56,6 +56,7 @@ function handlersFor(member: string) {
 export interface Replica {
   transports: BusTransports;
   app: INestMicroservice;
+  server: KafkaTransportServer;
   close(): Promise<void>;
 }
 
@@ -70,8 +71,9 @@ export async function startReplica(
     { BUS: 'kafka', KAFKA_BROKERS: brokers, KAFKA_CLIENT_ID: `test-${member}` },
     { sessionTimeoutMs: 6_000, retryBaseMs: 20, maxDeliveries: 3, requestTimeoutMs: 15_000, ...options },
   );
+  const server = transports.server(group) as KafkaTransportServer;
   const app = await NestFactory.createMicroservice(handlersFor(member), {
-    strategy: transports.server(group),
+    strategy: server,
     logger: false,
   });
   app.useGlobalFilters(new BusExceptionFilter());
@@ -79,11 +81,21 @@ export async function startReplica(
   return {
     transports,
     app,
+    server,
     close: async () => {
       await app.close();
       await transports.close();
     },
   };
+}
+
+/** Waits until the replicas (of one group) hold every partition of `topic` between them, each some. */
+export async function waitForAssignment(replicas: Replica[], topic: string, partitions = 4): Promise<void> {
+  await waitFor(`${replicas.length} replicas sharing ${topic}`, () => {
+    const held = replicas.map((r) => r.server.assignment[topic] ?? []);
+    const all = new Set(held.flat());
+    return held.every((p) => p.length > 0) && all.size === partitions && held.flat().length === partitions;
+  }, 30_000);
 }
 
 /** Polls `check` until it holds, failing after `timeoutMs` (integration tests never hang). */
