@@ -35,7 +35,10 @@ export class BusTransports {
     if (settings.BUS === 'kafka') {
       if (!settings.KAFKA_BROKERS?.length) {
         throw new ConfigError([
-          { variable: 'KAFKA_BROKERS', expected: 'a comma-separated host:port list (required when BUS=kafka)' },
+          {
+            variable: 'KAFKA_BROKERS',
+            expected: 'a comma-separated host:port list (required when BUS=kafka)',
+          },
         ]);
       }
       this.kafka = new KafkaConnection({

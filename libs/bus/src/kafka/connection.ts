@@ -1,4 +1,12 @@
-import { Kafka, Partitioners, logLevel, type Consumer, type ConsumerConfig, type IHeaders, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Consumer,
+  type ConsumerConfig,
+  type IHeaders,
+  type Producer,
+} from 'kafkajs';
 import { createLogger } from '@shelfscan/observability';
 import { BusError } from '../errors.js';
 import { resolveKafkaOptions, type KafkaBusOptions, type ResolvedKafkaBusOptions } from './options.js';
@@ -64,13 +72,23 @@ export class KafkaConnection {
   }
 
   /** Produces one message (acknowledged by all in-sync replicas). */
-  async send(topic: string, value: Uint8Array, opts: { key?: string; headers?: IHeaders } = {}): Promise<void> {
+  async send(
+    topic: string,
+    value: Uint8Array,
+    opts: { key?: string; headers?: IHeaders } = {},
+  ): Promise<void> {
     this.checkSize(topic, value);
     const producer = await this.connectedProducer();
     await producer.send({
       topic,
       acks: -1,
-      messages: [{ key: opts.key ?? null, value: Buffer.from(value.buffer, value.byteOffset, value.byteLength), headers: opts.headers }],
+      messages: [
+        {
+          key: opts.key ?? null,
+          value: Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+          headers: opts.headers,
+        },
+      ],
     });
   }
 
@@ -80,7 +98,7 @@ export class KafkaConnection {
       heartbeatInterval: Math.max(100, Math.floor(this.options.sessionTimeoutMs / 10)),
       allowAutoTopicCreation: true,
       maxWaitTimeInMs: this.options.maxWaitTimeMs,
-      retry: { initialRetryTime: 200, retries: 5 },
+      retry: this.options.kafka?.retry ?? { initialRetryTime: 200, retries: 5 },
       ...config,
     });
   }

@@ -94,7 +94,10 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     const deadline = Number(header(msg.headers, KafkaHeaders.deadline));
     if (deadline && Date.now() > deadline) {
       // The asker gave up (timed out, or was down): running the command now would surprise it.
-      this.log.warn({ topic, id: envelope.id, lateMs: Date.now() - deadline }, 'request past its deadline; skipped');
+      this.log.warn(
+        { topic, id: envelope.id, lateMs: Date.now() - deadline },
+        'request past its deadline; skipped',
+      );
       busMessages.inc({ kind: 'request', type: topic, outcome: 'expired' });
       return;
     }
@@ -113,7 +116,11 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
       this.log.warn({ topic, id: envelope.id }, 'request without a reply topic; answer dropped');
       return;
     }
-    const headers = { [KafkaHeaders.correlationId]: correlationId, [KafkaHeaders.requestId]: envelope.requestId, ...traceHeaders() };
+    const headers = {
+      [KafkaHeaders.correlationId]: correlationId,
+      [KafkaHeaders.requestId]: envelope.requestId,
+      ...traceHeaders(),
+    };
     try {
       this.connection.checkSize(replyTo, reply);
     } catch (tooLarge) {

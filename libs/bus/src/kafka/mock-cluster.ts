@@ -17,7 +17,17 @@ export async function startKafkaMockCluster(
   const timeoutMs = opts.startTimeoutMs ?? 10_000;
   const child: ChildProcess = spawn(
     'kcat',
-    ['-X', `test.mock.num.brokers=${opts.brokers ?? 3}`, '-X', 'debug=mock', '-b', 'localhost:1', '-C', '-t', 'boot'],
+    [
+      '-X',
+      `test.mock.num.brokers=${opts.brokers ?? 3}`,
+      '-X',
+      'debug=mock',
+      '-b',
+      'localhost:1',
+      '-C',
+      '-t',
+      'boot',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const stop = () =>
@@ -30,7 +40,9 @@ export async function startKafkaMockCluster(
   const brokers = await new Promise<string[]>((resolve, reject) => {
     let stderr = '';
     const timer = setTimeout(() => {
-      reject(new Error(`kcat printed no bootstrap.servers line within ${timeoutMs} ms:\n${stderr.slice(-2000)}`));
+      reject(
+        new Error(`kcat printed no bootstrap.servers line within ${timeoutMs} ms:\n${stderr.slice(-2000)}`),
+      );
     }, timeoutMs);
     child.once('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
@@ -42,7 +54,9 @@ export async function startKafkaMockCluster(
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`kcat exited (${code ?? signal}) before the mock cluster started:\n${stderr.slice(-2000)}`));
+      reject(
+        new Error(`kcat exited (${code ?? signal}) before the mock cluster started:\n${stderr.slice(-2000)}`),
+      );
     });
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

@@ -26,7 +26,8 @@ export interface KafkaBusOptions {
   kafka?: Partial<KafkaConfig>;
 }
 
-export type ResolvedKafkaBusOptions = Required<Omit<KafkaBusOptions, 'kafka'>> & Pick<KafkaBusOptions, 'kafka'>;
+export type ResolvedKafkaBusOptions = Required<Omit<KafkaBusOptions, 'kafka'>> &
+  Pick<KafkaBusOptions, 'kafka'>;
 
 export function resolveKafkaOptions(options: KafkaBusOptions): ResolvedKafkaBusOptions {
   return {

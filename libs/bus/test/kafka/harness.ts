@@ -4,7 +4,15 @@ import { NestFactory } from '@nestjs/core';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { authEventsV1, authV1 } from '@shelfscan/contracts';
 import { currentRequestId } from '@shelfscan/observability';
-import { BusContext, BusError, BusExceptionFilter, BusTransports, EventHandler, RpcHandler, traceHeaders } from '../../src/index.js';
+import {
+  BusContext,
+  BusError,
+  BusExceptionFilter,
+  BusTransports,
+  EventHandler,
+  RpcHandler,
+  traceHeaders,
+} from '../../src/index.js';
 import type { KafkaBusOptions, KafkaTransportServer } from '../../src/index.js';
 
 /** What the test handlers saw; each test resets it. */
@@ -29,8 +37,14 @@ function handlersFor(member: string) {
   class Handlers {
     @RpcHandler(authV1.AuthService.method.checkActivation)
     async check(@Payload() req: authV1.CheckActivationRequest) {
-      seen.requests.push({ email: req.email, requestId: currentRequestId(), traceparent: traceHeaders().traceparent, member });
-      if (req.email === 'boom@example.com') throw new BusError('NOT_FOUND', 'no such user', { reason: 'userNotFound' });
+      seen.requests.push({
+        email: req.email,
+        requestId: currentRequestId(),
+        traceparent: traceHeaders().traceparent,
+        member,
+      });
+      if (req.email === 'boom@example.com')
+        throw new BusError('NOT_FOUND', 'no such user', { reason: 'userNotFound' });
       if (req.email === 'crash@example.com') throw new Error('database on fire');
       return { activated: req.email.endsWith('@active.example') };
     }
@@ -91,11 +105,15 @@ export async function startReplica(
 
 /** Waits until the replicas (of one group) hold every partition of `topic` between them, each some. */
 export async function waitForAssignment(replicas: Replica[], topic: string, partitions = 4): Promise<void> {
-  await waitFor(`${replicas.length} replicas sharing ${topic}`, () => {
-    const held = replicas.map((r) => r.server.assignment[topic] ?? []);
-    const all = new Set(held.flat());
-    return held.every((p) => p.length > 0) && all.size === partitions && held.flat().length === partitions;
-  }, 30_000);
+  await waitFor(
+    `${replicas.length} replicas sharing ${topic}`,
+    () => {
+      const held = replicas.map((r) => r.server.assignment[topic] ?? []);
+      const all = new Set(held.flat());
+      return held.every((p) => p.length > 0) && all.size === partitions && held.flat().length === partitions;
+    },
+    30_000,
+  );
 }
 
 /** Polls `check` until it holds, failing after `timeoutMs` (integration tests never hang). */

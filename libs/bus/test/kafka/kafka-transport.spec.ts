@@ -65,7 +65,7 @@ describe('Kafka transport on the librdkafka mock cluster', () => {
     }
   }
 
-  it('answers typed requests on the asker\'s reply topic, with the request id and trace context', async () => {
+  it("answers typed requests on the asker's reply topic, with the request id and trace context", async () => {
     await replica('auth', 'a1');
     const gateway1 = new BusClient(transports().client());
     const gateway2 = new BusClient(transports().client());
@@ -80,9 +80,16 @@ describe('Kafka transport on the librdkafka mock cluster', () => {
     ]);
     expect(answer.activated).toBe(true);
     expect(other.activated).toBe(false);
-    expect(seen.requests).toContainEqual({ email: 'a@active.example', requestId: 'req-7', traceparent, member: 'a1' });
+    expect(seen.requests).toContainEqual({
+      email: 'a@active.example',
+      requestId: 'req-7',
+      traceparent,
+      member: 'a1',
+    });
     // each process reads only its own reply topic
-    const [t1, t2] = [gateway1, gateway2].map((g) => (g.transport as unknown as { replyTopic: string }).replyTopic);
+    const [t1, t2] = [gateway1, gateway2].map(
+      (g) => (g.transport as unknown as { replyTopic: string }).replyTopic,
+    );
     expect(t1).not.toEqual(t2);
     const replies = await readTopic(gateway1.transport.unwrap<Kafka>(), t1, 1);
     expect(replies.map((m) => m.headers?.[KafkaHeaders.correlationId]?.toString())).toHaveLength(1);
@@ -100,12 +107,17 @@ describe('Kafka transport on the librdkafka mock cluster', () => {
     const started = Date.now();
     await expect(
       gateway.request(authV1.AuthService.method.checkActivation, { email: 'late@example.com' }),
-    ).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED', message: expect.stringMatching(/no answer to .*CheckActivation within 1500 ms/) });
+    ).rejects.toMatchObject({
+      code: 'DEADLINE_EXCEEDED',
+      message: expect.stringMatching(/no answer to .*CheckActivation within 1500 ms/),
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
     // The service starting later finds the request but does not run it: its asker gave up.
     await replica('auth', 'a1');
     const fresh = new BusClient(transports().client());
-    await expect(fresh.request(authV1.AuthService.method.checkActivation, { email: 'x@active.example' })).resolves.toMatchObject({ activated: true });
+    await expect(
+      fresh.request(authV1.AuthService.method.checkActivation, { email: 'x@active.example' }),
+    ).resolves.toMatchObject({ activated: true });
     expect(seen.requests.map((r) => r.email)).toEqual(['x@active.example']);
   });
 
@@ -114,12 +126,18 @@ describe('Kafka transport on the librdkafka mock cluster', () => {
     const gateway = new BusClient(t.client());
     await expect(
       gateway.request(authV1.AuthService.method.checkActivation, { email: 'x'.repeat(20_000) }),
-    ).rejects.toMatchObject({ code: 'RESOURCE_EXHAUSTED', reason: 'messageTooLarge', message: expect.stringMatching(/over the bus limit of 10000 bytes/) });
+    ).rejects.toMatchObject({
+      code: 'RESOURCE_EXHAUSTED',
+      reason: 'messageTooLarge',
+      message: expect.stringMatching(/over the bus limit of 10000 bytes/),
+    });
     const big = registered('y'.repeat(20_000), 'u1');
-    await expect(t.client().publishEncoded(big.topic, big.bytes)).rejects.toMatchObject({ reason: 'messageTooLarge' });
+    await expect(t.client().publishEncoded(big.topic, big.bytes)).rejects.toMatchObject({
+      reason: 'messageTooLarge',
+    });
   });
 
-  it('delivers every event to every group, shares it among a group\'s replicas, in order per key', async () => {
+  it("delivers every event to every group, shares it among a group's replicas, in order per key", async () => {
     const [a1, a2] = await Promise.all([replica('auth', 'a1'), replica('auth', 'a2'), replica('mail', 'm1')]);
     await waitForAssignment([a1, a2], authEventsV1.UserRegisteredSchema.typeName);
     const client = transports().client();
@@ -127,15 +145,20 @@ describe('Kafka transport on the librdkafka mock cluster', () => {
     const sameUser = Array.from({ length: 5 }, (_, i) => registered(`same${i}@example.com`, 'u-same'));
     await publish(client, ...spread, ...sameUser);
     const all = [...spread, ...sameUser].map((e) => codec.decode(e.bytes).envelope.id);
-    const idsOf = (members: string[]) => new Set(seen.events.filter((e) => members.includes(e.member)).map((e) => e.messageId));
-    await waitFor('every event in both groups', () => idsOf(['a1', 'a2']).size === all.length && idsOf(['m1']).size === all.length);
+    const idsOf = (members: string[]) =>
+      new Set(seen.events.filter((e) => members.includes(e.member)).map((e) => e.messageId));
+    await waitFor(
+      'every event in both groups',
+      () => idsOf(['a1', 'a2']).size === all.length && idsOf(['m1']).size === all.length,
+    );
     expect([...idsOf(['a1', 'a2'])].sort()).toEqual([...all].sort());
     expect([...idsOf(['m1'])].sort()).toEqual([...all].sort());
     // replicas share the partitions: both auth replicas did some of the work
     expect(seen.events.some((e) => e.member === 'a1')).toBe(true);
     expect(seen.events.some((e) => e.member === 'a2')).toBe(true);
     // one user's events share a key, hence a partition, hence their order
-    const order = (member: string[]) => seen.events.filter((e) => member.includes(e.member) && e.userId === 'u-same').map((e) => e.email);
+    const order = (member: string[]) =>
+      seen.events.filter((e) => member.includes(e.member) && e.userId === 'u-same').map((e) => e.email);
     expect(order(['a1', 'a2'])).toEqual(sameUser.map((_, i) => `same${i}@example.com`));
     expect(order(['m1'])).toEqual(sameUser.map((_, i) => `same${i}@example.com`));
   });
@@ -146,9 +169,15 @@ describe('Kafka transport on the librdkafka mock cluster', () => {
     const poison = registered('poison@example.com', 'u-p');
     const next = registered('after-poison@example.com', 'u-p'); // same key: same partition, behind it
     await publish(client, poison, next);
-    await waitFor('the event behind the poison', () => seen.events.some((e) => e.email === 'after-poison@example.com'));
+    await waitFor('the event behind the poison', () =>
+      seen.events.some((e) => e.email === 'after-poison@example.com'),
+    );
     expect(seen.attempts.get('poison@example.com')).toBe(3);
-    const [parked] = await readTopic(r.transports.client().unwrap<Kafka>(), `${authEventsV1.UserRegisteredSchema.typeName}.dlq`, 1);
+    const [parked] = await readTopic(
+      r.transports.client().unwrap<Kafka>(),
+      `${authEventsV1.UserRegisteredSchema.typeName}.dlq`,
+      1,
+    );
     const h = (name: string) => parked.headers?.[name]?.toString();
     expect(decodeEnvelope(new Uint8Array(parked.value!)).id).toBe(codec.decode(poison.bytes).envelope.id);
     expect(parked.key?.toString()).toBe('u-p');
@@ -163,7 +192,15 @@ describe('Kafka transport on the librdkafka mock cluster', () => {
     const sockets = new Set<import('node:net').Socket>();
     let dead = false;
     const net = await import('node:net');
-    const socketFactory = ({ host, port, onConnect }: { host: string; port: number; onConnect: () => void }) => {
+    const socketFactory = ({
+      host,
+      port,
+      onConnect,
+    }: {
+      host: string;
+      port: number;
+      onConnect: () => void;
+    }) => {
       const socket = new net.Socket();
       if (dead) {
         setImmediate(() => socket.destroy(new Error('process is dead')));
@@ -177,18 +214,26 @@ describe('Kafka transport on the librdkafka mock cluster', () => {
     const startedP = new Promise<void>((r) => (started = r));
     let releaseHeld!: () => void;
     seen.holds.set('crash-me@example.com', { started, release: new Promise<void>((r) => (releaseHeld = r)) });
-    const doomed = await startReplica(cluster.brokers, 'auth', 'doomed', { kafka: { socketFactory } });
+    const doomed = await startReplica(cluster.brokers, 'auth', 'doomed', {
+      // once cut off it gives up for good (no reconnect, no restart), as a dead process would
+      kafka: { socketFactory, retry: { retries: 0, restartOnFailure: async () => false } },
+    });
     await publish(transports().client(), registered('crash-me@example.com', 'u-c'));
     await startedP;
     dead = true;
-    for (const s of sockets) s.destroy();
+    for (const s of sockets) s.destroy(new Error('process is dead'));
     seen.holds.delete('crash-me@example.com');
 
     await replica('auth', 'survivor');
-    await waitFor('the survivor to handle the event', () => seen.events.some((e) => e.member === 'survivor'), 40_000);
+    await waitFor(
+      'the survivor to handle the event',
+      () => seen.events.some((e) => e.member === 'survivor'),
+      40_000,
+    );
     expect(seen.events.map((e) => [e.email, e.member])).toEqual([['crash-me@example.com', 'survivor']]);
     expect(seen.attempts.get('crash-me@example.com')).toBe(2);
-    // what is left of the dead replica: its handler ends, its connections fail, it stops
+    // Clean up the zombie: network back (its group membership has expired), handler released.
+    dead = false;
     releaseHeld();
     await doomed.close();
   });
@@ -228,11 +273,17 @@ describe('Kafka transport settings and keys', () => {
     expect(make).toThrow(/KAFKA_BROKERS/);
   });
 
-  it('keys a scan\'s messages by scan id and a user\'s by user id', () => {
+  it("keys a scan's messages by scan id and a user's by user id", () => {
     const key = (bytes: Uint8Array) => messageKey(decodeEnvelope(bytes));
-    expect(key(codec.eventOf(scraperEventsV1.ScanStartedSchema, { scanId: 's-1', attempt: 1 }).bytes)).toBe('s-1');
-    expect(key(codec.eventOf(scraperEventsV1.ScanRequestedSchema, { scanId: 's-2', userEmail: 'a@b' }).bytes)).toBe('s-2');
+    expect(key(codec.eventOf(scraperEventsV1.ScanStartedSchema, { scanId: 's-1', attempt: 1 }).bytes)).toBe(
+      's-1',
+    );
+    expect(
+      key(codec.eventOf(scraperEventsV1.ScanRequestedSchema, { scanId: 's-2', userEmail: 'a@b' }).bytes),
+    ).toBe('s-2');
     expect(key(registered('a@b.example', 'u-9').bytes)).toBe('u-9');
-    expect(key(codec.request('shelfscan.auth.v1.AuthService.CheckActivation', { email: 'a@b' }))).toBeUndefined();
+    expect(
+      key(codec.request('shelfscan.auth.v1.AuthService.CheckActivation', { email: 'a@b' })),
+    ).toBeUndefined();
   });
 });
