@@ -1,6 +1,6 @@
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import type { Envelope } from '@shelfscan/contracts';
-import { busMessages, createLogger, runWithRequestId } from '@shelfscan/observability';
+import { busMessages, createLogger, health, runWithRequestId } from '@shelfscan/observability';
 import type { Consumer, EachMessagePayload, IHeaders } from 'kafkajs';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { codec } from '../codec.js';
@@ -22,6 +22,7 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly log;
   private assigned: Record<string, number[]> = {};
+  private joined = false;
 
   constructor(
     private readonly connection: KafkaConnection,
@@ -45,6 +46,17 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     this.consumer = consumer;
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
       this.assigned = payload.memberAssignment;
+      this.joined = true;
+    });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart) this.joined = false;
+    });
+    consumer.on(consumer.events.STOP, () => {
+      this.joined = false;
+    });
+    // /readyz: ready once this service's consumer has joined its group
+    health.register(`bus:${this.group}`, async () => {
+      if (!this.joined) throw new Error(`not (yet) in consumer group ${this.group}`);
     });
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
@@ -183,6 +195,7 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     const consumer = this.consumer;
     this.consumer = undefined;
     if (!consumer) return;
+    health.unregister(`bus:${this.group}`);
     const drained = (async () => {
       while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
     })();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { authEventsV1, authV1, scraperEventsV1 } from '@shelfscan/contracts';
 import { ConfigError } from '@shelfscan/config';
-import { runWithRequestId } from '@shelfscan/observability';
+import { health, runWithRequestId } from '@shelfscan/observability';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import {
   BusClient,
@@ -88,6 +88,7 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
       ]);
       expect(answer.activated).toBe(true);
       expect(other.activated).toBe(false);
+      expect((await health.readiness()).checks['bus:auth']).toBe('ok'); // /readyz: in its group
       expect(seen.requests).toContainEqual({
         email: 'a@active.example',
         requestId: 'req-7',
