@@ -72,7 +72,34 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     }
     const replies = await this.replies?.catch(() => undefined);
     this.replies = undefined;
-    await replies?.disconnect();
+    if (!replies) return;
+    await replies.disconnect();
+    await this.deleteReplyTopic();
+  }
+
+  /**
+   * Best effort: a cleanly stopped process removes its reply topic (one crashed leaves it to the
+   * operator's retention). Needs the DeleteTopics right; a refusal or a slow controller is logged.
+   */
+  private async deleteReplyTopic(): Promise<void> {
+    const admin = this.connection.kafka.admin({ retry: { retries: 0 } });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        (async () => {
+          await admin.connect();
+          await admin.deleteTopics({ topics: [this.replyTopic], timeout: 2_000 });
+        })(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timed out')), 3_000);
+        }),
+      ]);
+    } catch (err) {
+      this.log.debug({ topic: this.replyTopic, err: String(err) }, 'reply topic not deleted');
+    } finally {
+      clearTimeout(timer);
+      await admin.disconnect().catch(() => undefined);
+    }
   }
 
   unwrap<T>(): T {

@@ -85,13 +85,22 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
       await this.deadLetter(payload, err, 1);
       return;
     }
-    await runWithTraceContext(message.headers, () =>
-      runWithRequestId(decoded.envelope.requestId, () =>
-        handler.isEventHandler
-          ? this.onEvent(payload, decoded.envelope, decoded.message)
-          : this.onRequest(payload, decoded.envelope, decoded.message),
-      ),
+    // A slow handler keeps its membership: heartbeats go on while it runs (kafkajs throttles them).
+    const beat = setInterval(
+      () => void payload.heartbeat().catch(() => undefined),
+      Math.max(100, Math.floor(this.connection.options.sessionTimeoutMs / 3)),
     );
+    try {
+      await runWithTraceContext(message.headers, () =>
+        runWithRequestId(decoded.envelope.requestId, () =>
+          handler.isEventHandler
+            ? this.onEvent(payload, decoded.envelope, decoded.message)
+            : this.onRequest(payload, decoded.envelope, decoded.message),
+        ),
+      );
+    } finally {
+      clearInterval(beat);
+    }
   }
 
   private async invoke(topic: string, envelope: Envelope, message: unknown): Promise<unknown> {

@@ -176,9 +176,15 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
       expect(order(['m1'])).toEqual(sameUser.map((_, i) => `same${i}@example.com`));
     });
 
-    it('parks a failing event on <topic>.dlq with its error after bounded retries; its partition moves on', async () => {
+    it('parks a failing event on <topic>.dlq with its error after bounded retries (garbage at once); its partition moves on', async () => {
       const r = await replica('auth', 'a1', { maxDeliveries: 3, retryBaseMs: 20 });
       const client = transports().client();
+      const topic = authEventsV1.UserRegisteredSchema.typeName;
+      // bytes that are no envelope at all: parked at once, no retries
+      const producer = client.unwrap<Kafka>().producer({ idempotent: false });
+      await producer.connect();
+      await producer.send({ topic, messages: [{ key: 'u-p', value: Buffer.from('not an envelope') }] });
+      await producer.disconnect();
       const poison = registered('poison@example.com', 'u-p');
       const next = registered('after-poison@example.com', 'u-p'); // same key: same partition, behind it
       await publish(client, poison, next);
@@ -186,18 +192,17 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
         seen.events.some((e) => e.email === 'after-poison@example.com'),
       );
       expect(seen.attempts.get('poison@example.com')).toBe(3);
-      const [parked] = await readTopic(
-        r.transports.client().unwrap<Kafka>(),
-        `${authEventsV1.UserRegisteredSchema.typeName}.dlq`,
-        1,
-      );
+      const [garbage, parked] = await readTopic(r.transports.client().unwrap<Kafka>(), `${topic}.dlq`, 2);
+      expect(garbage.value?.toString()).toBe('not an envelope');
+      expect(garbage.headers?.[KafkaHeaders.attempts]?.toString()).toBe('1');
       const h = (name: string) => parked.headers?.[name]?.toString();
       expect(decodeEnvelope(new Uint8Array(parked.value!)).id).toBe(codec.decode(poison.bytes).envelope.id);
       expect(parked.key?.toString()).toBe('u-p');
       expect(h(KafkaHeaders.error)).toBe('cannot handle poison@example.com');
       expect(h(KafkaHeaders.attempts)).toBe('3');
-      expect(h(KafkaHeaders.originalTopic)).toBe(authEventsV1.UserRegisteredSchema.typeName);
+      expect(h(KafkaHeaders.originalTopic)).toBe(topic);
       expect(h(KafkaHeaders.group)).toBe('auth');
+      expect(seen.events.map((e) => e.email)).toEqual(['after-poison@example.com']);
     });
 
     it('redelivers an event whose consumer crashed mid-handling to another replica', async () => {
