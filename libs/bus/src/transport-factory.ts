@@ -1,4 +1,9 @@
 import type { CustomTransportStrategy } from '@nestjs/microservices';
+import { ConfigError } from '@shelfscan/config';
+import { KafkaConnection } from './kafka/connection.js';
+import { KafkaTransportClient } from './kafka/kafka.client.js';
+import { KafkaTransportServer } from './kafka/kafka.server.js';
+import type { KafkaBusOptions } from './kafka/options.js';
 import { MemoryBroker } from './memory/broker.js';
 import { MemoryTransportClient } from './memory/memory.client.js';
 import { MemoryTransportServer } from './memory/memory.server.js';
@@ -13,15 +18,34 @@ export interface BusSettings {
 /**
  * The single place that knows which transport runs: services and the gateway only ever see a
  * Nest transport strategy (for their handlers) and a BusTransportClient (for BusClient).
+ * `BUS=memory`: the in-process broker of the embedded mode. `BUS=kafka`: Kafka at KAFKA_BROKERS
+ * (one connection and one producer per process; one reply topic per process).
  */
 export class BusTransports {
   private broker?: MemoryBroker;
+  private readonly kafka?: KafkaConnection;
+  private kafkaClient?: KafkaTransportClient;
+  private readonly kafkaServers: KafkaTransportServer[] = [];
 
-  constructor(private readonly settings: BusSettings) {
+  constructor(
+    private readonly settings: BusSettings,
+    /** Tuning of the Kafka transport (timeouts, retries, size limit); brokers come from the settings. */
+    kafkaOptions: Partial<KafkaBusOptions> = {},
+  ) {
     if (settings.BUS === 'kafka') {
-      throw new Error(
-        'BUS=kafka: the Kafka transport is not in this build yet; run with BUS=memory (the embedded mode)',
-      );
+      if (!settings.KAFKA_BROKERS?.length) {
+        throw new ConfigError([
+          {
+            variable: 'KAFKA_BROKERS',
+            expected: 'a comma-separated host:port list (required when BUS=kafka)',
+          },
+        ]);
+      }
+      this.kafka = new KafkaConnection({
+        ...kafkaOptions,
+        brokers: settings.KAFKA_BROKERS,
+        clientId: settings.KAFKA_CLIENT_ID,
+      });
     }
   }
 
@@ -31,15 +55,28 @@ export class BusTransports {
 
   /** The transport strategy a service's handlers listen on; `group` is the service name. */
   server(group: string): CustomTransportStrategy {
+    if (this.kafka) {
+      const server = new KafkaTransportServer(this.kafka, group);
+      this.kafkaServers.push(server);
+      return server;
+    }
     return new MemoryTransportServer(this.memory(), group);
   }
 
+  /** The client of this process (with Kafka, one shared client and reply topic per process). */
   client(): BusTransportClient {
+    if (this.kafka) return (this.kafkaClient ??= new KafkaTransportClient(this.kafka));
     return new MemoryTransportClient(this.memory());
   }
 
   /** Waits for in-flight messages, then stops accepting new ones. */
   async close(): Promise<void> {
     await this.broker?.close();
+    if (this.kafka) {
+      // servers first: draining handlers may still answer requests and park messages
+      await Promise.all(this.kafkaServers.splice(0).map((s) => s.close()));
+      await this.kafkaClient?.close();
+      await this.kafka.close();
+    }
   }
 }
