@@ -8,9 +8,32 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const lines = [];
+// <suite>-running.json is what a suite's watchdog reporter left when the suite was ended from
+// outside (scripts/test-all.sh's `timeout`): counts so far, and the tests that were running.
+const stuckLines = [];
 for (const file of fs
   .readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
+  .filter((f) => f.endsWith('-running.json'))
+  .sort()) {
+  const suite = file.replace(/-running\.json$/, '');
+  let r;
+  try {
+    r = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  } catch {
+    continue;
+  }
+  const stuck = r.running?.length ? r.running : (r.files ?? []).map((f) => `${f} › (outside any test)`);
+  if (fs.existsSync(path.join(dir, `${suite}.json`))) continue;
+  const result = { passed: r.passed ?? 0, failed: (r.failed ?? 0) + Math.max(1, stuck.length), stuck };
+  fs.writeFileSync(path.join(dir, `${suite}.json`), JSON.stringify(result));
+  stuckLines.push(
+    `  ${suite}: ended by its time bound while running:`,
+    ...(stuck.length ? stuck : ['(no test was running)']).map((t) => `    ✗ ${t}`),
+  );
+}
+for (const file of fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.json') && !f.endsWith('-running.json'))
   .sort()) {
   let r;
   try {
@@ -50,6 +73,7 @@ for (const name of expected) {
     failed++;
   }
 }
+if (stuckLines.length) console.log(`\nStuck:\n${stuckLines.join('\n')}`);
 console.log('\nSuites:');
 console.log(lines.join('\n'));
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
