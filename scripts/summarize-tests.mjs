@@ -51,9 +51,17 @@ for (const file of fs
     f = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
     s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   } else if (r.stats && 'expected' in r.stats) {
+    // Playwright: a test cut short by the run's globalTimeout is "interrupted" (counted as skipped
+    // in stats): count it as failed and name it.
+    const interrupted = playwrightInterrupted(r);
     p = r.stats.expected + (r.stats.flaky ?? 0);
-    f = r.stats.unexpected + (r.errors?.length ?? 0);
-    s = r.stats.skipped ?? 0;
+    f = r.stats.unexpected + (r.errors?.length ?? 0) + interrupted.length;
+    s = Math.max(0, (r.stats.skipped ?? 0) - interrupted.length);
+    if (interrupted.length)
+      stuckLines.push(
+        `  ${file.replace(/\.json$/, '')}: interrupted by its time bound while running:`,
+        ...interrupted.map((t) => `    ✗ ${t}`),
+      );
   } else if ('passed' in r) {
     p = r.passed;
     f = r.failed;
@@ -66,6 +74,11 @@ for (const file of fs
     `  ${file.replace(/\.json$/, '').padEnd(28)} ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`,
   );
 }
+/** Tests cut short by Playwright's globalTimeout (added by tests/e2e/interrupted-reporter.mjs). */
+function playwrightInterrupted(report) {
+  return Array.isArray(report.interrupted) ? report.interrupted : [];
+}
+
 const expected = ['jest.json', 'web.json', 'chart.json', 'e2e.json'];
 for (const name of expected) {
   if (!fs.existsSync(path.join(dir, name))) {

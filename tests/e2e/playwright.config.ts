@@ -31,7 +31,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results/e2e.json') }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: path.join(root, 'test-results/e2e.json') }],
+    ['./interrupted-reporter.mjs', { outputFile: path.join(root, 'test-results/e2e.json') }],
+  ],
   outputDir: path.join(root, 'test-results/e2e-artifacts'),
   use: {
     baseURL,
