@@ -46,5 +46,8 @@ module.exports = {
   // One PostgreSQL for the whole run (embedded, or TEST_DATABASE_URL); each suite makes its own database.
   globalSetup: '<rootDir>/libs/db/test/global-setup.ts',
   globalTeardown: '<rootDir>/libs/db/test/global-teardown.ts',
+  // Every test and hook fails after 30 s, naming itself; the watchdog bounds the whole run and
+  // names what is still running when that bound fires (scripts/jest-watchdog.cjs).
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/scripts/jest-watchdog.cjs'],
 };

@@ -29,7 +29,41 @@ const verbose = process.argv.includes('--verbose');
 // ---------------------------------------------------------------------------------------------
 let passed = 0;
 let failed = 0;
+let currentSection = '';
+// Bounds: every helm/nginx call (CHART_CALL_TIMEOUT_MS) and the whole check (CHART_RUN_BOUND_SECONDS);
+// test-results/chart-running.json names the check in progress for scripts/test-all.sh's outer timeout.
+const callTimeoutMs = Number(process.env.CHART_CALL_TIMEOUT_MS || 60_000);
+const runBoundSeconds = Number(process.env.CHART_RUN_BOUND_SECONDS || 105);
+const resultsDir = path.join(root, 'test-results');
+const runningFile = path.join(resultsDir, 'chart-running.json');
+function noteRunning(name) {
+  try {
+    fs.mkdirSync(resultsDir, { recursive: true });
+    fs.writeFileSync(runningFile, JSON.stringify({ passed, failed, running: [name] }));
+  } catch {
+    // best effort
+  }
+}
+setTimeout(() => {
+  let running;
+  try {
+    running = JSON.parse(fs.readFileSync(runningFile, 'utf8')).running;
+  } catch {
+    running = [currentSection];
+  }
+  console.log(
+    `  FAIL the chart check exceeded its bound of ${runBoundSeconds} s (CHART_RUN_BOUND_SECONDS) in: ${running.join(', ')}`,
+  );
+  fs.writeFileSync(
+    path.join(resultsDir, 'chart.json'),
+    JSON.stringify({ passed, failed: failed + 1, stuck: running }) + '\n',
+  );
+  fs.rmSync(runningFile, { force: true });
+  console.log(`chart: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}, runBoundSeconds * 1000).unref();
 function check(name, fn) {
+  noteRunning(`${currentSection} › ${name}`);
   try {
     fn();
     passed += 1;
@@ -44,6 +78,8 @@ function check(name, fn) {
   }
 }
 function section(title) {
+  currentSection = title;
+  noteRunning(title);
   console.log(`- ${title}`);
 }
 
@@ -120,7 +156,13 @@ function ensureHelm() {
 // ---------------------------------------------------------------------------------------------
 let helm;
 function runHelm(args) {
-  const r = spawnSync(helm, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(helm, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: callTimeoutMs });
+  if (r.error?.code === 'ETIMEDOUT')
+    return {
+      status: 1,
+      stdout: '',
+      stderr: `helm ${args[0]} took longer than ${callTimeoutMs} ms and was stopped`,
+    };
   return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
 }
 function render(chart, extraArgs = [], release = 'shelfscan-test') {
@@ -858,7 +900,7 @@ async function checkWebNginx() {
     );
     const args = ['-p', tmp, '-c', path.join(tmp, 'nginx.conf')];
     check('nginx -t accepts the rendered web config', () => {
-      const r = spawnSync(nginx, ['-t', ...args], { encoding: 'utf8' });
+      const r = spawnSync(nginx, ['-t', ...args], { encoding: 'utf8', timeout: callTimeoutMs });
       assert.equal(r.status, 0, r.stderr);
     });
     proc = spawn(nginx, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -978,4 +1020,5 @@ try {
 console.log(`chart: ${passed} passed, ${failed} failed`);
 fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'test-results/chart.json'), JSON.stringify({ passed, failed }) + '\n');
+fs.rmSync(runningFile, { force: true });
 process.exit(failed === 0 ? 0 : 1);

@@ -8,9 +8,32 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const lines = [];
+// <suite>-running.json is what a suite's watchdog reporter left when the suite was ended from
+// outside (scripts/test-all.sh's `timeout`): counts so far, and the tests that were running.
+const stuckLines = [];
 for (const file of fs
   .readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
+  .filter((f) => f.endsWith('-running.json'))
+  .sort()) {
+  const suite = file.replace(/-running\.json$/, '');
+  let r;
+  try {
+    r = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  } catch {
+    continue;
+  }
+  const stuck = r.running?.length ? r.running : (r.files ?? []).map((f) => `${f} › (outside any test)`);
+  if (fs.existsSync(path.join(dir, `${suite}.json`))) continue;
+  const result = { passed: r.passed ?? 0, failed: (r.failed ?? 0) + Math.max(1, stuck.length), stuck };
+  fs.writeFileSync(path.join(dir, `${suite}.json`), JSON.stringify(result));
+  stuckLines.push(
+    `  ${suite}: ended by its time bound while running:`,
+    ...(stuck.length ? stuck : ['(no test was running)']).map((t) => `    ✗ ${t}`),
+  );
+}
+for (const file of fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.json') && !f.endsWith('-running.json'))
   .sort()) {
   let r;
   try {
@@ -28,9 +51,17 @@ for (const file of fs
     f = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
     s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   } else if (r.stats && 'expected' in r.stats) {
+    // Playwright: a test cut short by the run's globalTimeout is "interrupted" (counted as skipped
+    // in stats): count it as failed and name it.
+    const interrupted = playwrightInterrupted(r);
     p = r.stats.expected + (r.stats.flaky ?? 0);
-    f = r.stats.unexpected + (r.errors?.length ?? 0);
-    s = r.stats.skipped ?? 0;
+    f = r.stats.unexpected + (r.errors?.length ?? 0) + interrupted.length;
+    s = Math.max(0, (r.stats.skipped ?? 0) - interrupted.length);
+    if (interrupted.length)
+      stuckLines.push(
+        `  ${file.replace(/\.json$/, '')}: interrupted by its time bound while running:`,
+        ...interrupted.map((t) => `    ✗ ${t}`),
+      );
   } else if ('passed' in r) {
     p = r.passed;
     f = r.failed;
@@ -43,6 +74,11 @@ for (const file of fs
     `  ${file.replace(/\.json$/, '').padEnd(28)} ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`,
   );
 }
+/** Tests cut short by Playwright's globalTimeout (added by tests/e2e/interrupted-reporter.mjs). */
+function playwrightInterrupted(report) {
+  return Array.isArray(report.interrupted) ? report.interrupted : [];
+}
+
 const expected = ['jest.json', 'web.json', 'chart.json', 'e2e.json'];
 for (const name of expected) {
   if (!fs.existsSync(path.join(dir, name))) {
@@ -50,6 +86,7 @@ for (const name of expected) {
     failed++;
   }
 }
+if (stuckLines.length) console.log(`\nStuck:\n${stuckLines.join('\n')}`);
 console.log('\nSuites:');
 console.log(lines.join('\n'));
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

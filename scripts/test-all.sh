@@ -1,34 +1,76 @@
 #!/usr/bin/env bash
 # Runs every suite (checks, jest, web, chart, e2e), even when one fails, then prints one line
 # "N passed, N failed" over all of them (read by CI) and exits non-zero if anything failed.
+#
+# Nothing can hang it: each test has its own timeout (jest 30 s, vitest 20 s, Playwright 60 s),
+# each suite has a bound (seconds below, each overridable by its variable) after which it is
+# stopped and counted as failed, naming the tests that were still running, and the summary line
+# is printed in every case. The bounds add up to under 25 minutes (a normal run takes ~7.5 on
+# 2 cores).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=test-results
 rm -rf "$results" && mkdir -p "$results"
 export CI="${CI:-}"
 
-check() { # name, command...: a check counts as one test
+BOUND_BUILD=${BOUND_BUILD:-180}
+BOUND_PROTO=${BOUND_PROTO:-60}
+BOUND_LINT=${BOUND_LINT:-150}
+BOUND_JEST=${BOUND_JEST:-480}
+BOUND_WEB=${BOUND_WEB:-180}
+BOUND_CHART=${BOUND_CHART:-120}
+BOUND_E2E=${BOUND_E2E:-300}
+# The suites' own bounds fire first and name the stuck tests; the outer `timeout` is the backstop.
+export JEST_RUN_BOUND_SECONDS=${JEST_RUN_BOUND_SECONDS:-$((BOUND_JEST - 30))}
+export VITEST_RUN_BOUND_SECONDS=${VITEST_RUN_BOUND_SECONDS:-$((BOUND_WEB - 30))}
+export E2E_RUN_BOUND_SECONDS=${E2E_RUN_BOUND_SECONDS:-$((BOUND_E2E - 30))}
+export CHART_RUN_BOUND_SECONDS=${CHART_RUN_BOUND_SECONDS:-$((BOUND_CHART - 15))}
+
+# The saved Amazon pages first: without them, one message and the summary line, at once.
+if ! node scripts/shared-dir.cjs >/dev/null; then
+  echo '{"passed":0,"failed":1}' > "$results/check-shared-pages.json"
+  echo "✗ shared pages missing: nothing else was run"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+# bounded NAME SECONDS VARIABLE command...: runs the command, stopped after SECONDS (then killed
+# 20 s later); says so clearly. Returns the command's status (124 when stopped).
+bounded() {
+  local name=$1 seconds=$2 variable=$3; shift 3
+  timeout --kill-after=20 "$seconds" "$@"
+  local rc=$?
+  if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+    echo "✗ $name exceeded its bound of ${seconds} s ($variable) and was stopped"
+  fi
+  return "$rc"
+}
+
+check() { # name, seconds, variable, command...: a check counts as one test
   local name=$1; shift
   echo "── $name"
-  if "$@"; then echo "{\"passed\":1,\"failed\":0}" > "$results/check-$name.json"
+  if bounded "$name" "$@"; then echo "{\"passed\":1,\"failed\":0}" > "$results/check-$name.json"
   else echo "{\"passed\":0,\"failed\":1}" > "$results/check-$name.json"; echo "✗ $name failed"; fi
 }
 
-check build npm run build
-check proto-generated make --no-print-directory proto-check
-check lint make --no-print-directory lint
+check build "$BOUND_BUILD" BOUND_BUILD npm run build
+check proto-generated "$BOUND_PROTO" BOUND_PROTO make --no-print-directory proto-check
+check lint "$BOUND_LINT" BOUND_LINT make --no-print-directory lint
 
 echo "── jest (libs, proto, services, gateway, apps, tools)"
-node --experimental-vm-modules node_modules/jest/bin/jest.js --ci --json --outputFile="$results/jest.json" \
+bounded jest "$BOUND_JEST" BOUND_JEST \
+  node --experimental-vm-modules node_modules/jest/bin/jest.js --ci --json --outputFile="$results/jest.json" \
   || echo "✗ jest failed"
 
 echo "── web (vitest)"
-(cd web && npx vitest run --reporter=default --reporter=json --outputFile="../$results/web.json") || echo "✗ web tests failed"
+(cd web && bounded "web tests" "$BOUND_WEB" BOUND_WEB \
+  npx vitest run --reporter=default --reporter=json --outputFile="../$results/web.json" \
+  --reporter=../scripts/vitest-watchdog.mjs) || echo "✗ web tests failed"
 
 echo "── chart"
-node scripts/chart-check.mjs || echo "✗ chart check failed"
+bounded "chart check" "$BOUND_CHART" BOUND_CHART node scripts/chart-check.mjs || echo "✗ chart check failed"
 
 echo "── e2e (Playwright in Chromium)"
-npm test -w tests/e2e || echo "✗ e2e failed"
+bounded e2e "$BOUND_E2E" BOUND_E2E npm test -w tests/e2e || echo "✗ e2e failed"
 
 node scripts/summarize-tests.mjs "$results"

@@ -40,7 +40,11 @@ export default defineConfig({
     css: false,
     include: ['src/**/*.{spec,test}.{ts,tsx}'],
     restoreMocks: true,
+    // A test or hook that hangs fails naming itself; scripts/test-all.sh bounds the whole run
+    // (scripts/vitest-watchdog.mjs names the tests still running when that bound fires).
     testTimeout: 20000,
+    hookTimeout: 20000,
+    teardownTimeout: 10000,
     // Node's fetch/Request (used under jsdom) need absolute URLs; browsers use the same origin.
     env: { VITE_API_BASE: 'http://localhost:3000' },
   },

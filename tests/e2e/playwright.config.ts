@@ -23,12 +23,19 @@ process.env.E2E_BASE_URL = baseURL;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
+  // A stuck test fails at 60 s naming itself; the whole run is bounded too (scripts/test-all.sh
+  // sets E2E_RUN_BOUND_SECONDS): the tests still running are reported as interrupted, by name.
   timeout: 60_000,
+  globalTimeout: Number(process.env.E2E_RUN_BOUND_SECONDS ?? 270) * 1000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results/e2e.json') }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: path.join(root, 'test-results/e2e.json') }],
+    ['./interrupted-reporter.mjs', { outputFile: path.join(root, 'test-results/e2e.json') }],
+  ],
   outputDir: path.join(root, 'test-results/e2e-artifacts'),
   use: {
     baseURL,

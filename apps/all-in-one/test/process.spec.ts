@@ -9,7 +9,7 @@ import { freePort } from '@shelfscan/db';
 /**
  * The embedded mode as an operator runs it (`node apps/all-in-one/dist/main.js`, what `make up`
  * starts): exit on bad env, clean Ctrl-C, and no lost or half-written user after kill -9.
- * Needs the build (`make test` builds first).
+ * Builds apps/all-in-one first (scripts/ensure-built.cjs).
  */
 const root = path.resolve(__dirname, '../../..');
 const main = path.join(root, 'apps/all-in-one/dist/main.js');
@@ -57,10 +57,14 @@ function postgresPids(dataDir: string): number[] {
   return pids;
 }
 
-const describeBuilt = fs.existsSync(main) ? describe : describe.skip;
-if (!fs.existsSync(main)) console.warn(`skipping process tests: ${main} is not built (run make build)`);
+// The suite builds what it runs (incremental `tsc -b`): never skipped, never testing a stale dist.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ensureBuilt } = require('../../../scripts/ensure-built.cjs') as {
+  ensureBuilt(project: string): void;
+};
+beforeAll(() => ensureBuilt('apps/all-in-one'), 300_000);
 
-describeBuilt('embedded mode process', () => {
+describe('embedded mode process', () => {
   jest.setTimeout(180_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-aio-'));
   fs.chmodSync(dataDir, 0o755);

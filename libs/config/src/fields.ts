@@ -1,5 +1,24 @@
 import { z } from 'zod';
 
+/** `scheme://user:pass@host` → `scheme://***@host`: credentials never appear in a message. */
+export function maskCredentials(value: string): string {
+  return value.replace(/\/\/[^@/\s,]*@/g, '//***@');
+}
+
+/** A URL whose scheme is one of `protocols`, with a host and nothing after host:port; else undefined. */
+function parseBaseUrl(value: string, protocols: readonly string[]): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const bare = (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+  return protocols.includes(url.protocol.replace(/:$/, '')) && url.hostname && bare ? url : undefined;
+}
+
+const schemes = (protocols: readonly string[]) => protocols.map((p) => `${p}://`).join(' or ');
+
 /** Field builders whose failure messages say what an operator must write. */
 export const env = {
   port: (fallback: number) =>
@@ -27,6 +46,46 @@ export const env = {
       },
       { error: `a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` },
     ),
+  /** scheme://host[:port] (nothing after it), given as its origin: `http://127.0.0.1:8090/` → `http://127.0.0.1:8090`. */
+  origin: (protocols: string[]) =>
+    z.string().transform((v, ctx) => {
+      const url = parseBaseUrl(v, protocols);
+      if (url) return url.origin;
+      ctx.issues.push({
+        code: 'custom',
+        input: v,
+        message: `an origin starting with ${schemes(protocols)}, such as ${protocols[0]}://127.0.0.1:8090 (no path)`,
+      });
+      return z.NEVER;
+    }),
+  /**
+   * A comma-separated list of scheme://[user:pass@]host:port (proxies), each entry checked, as URL
+   * objects; blank = an empty list. A message names the first bad entry, credentials masked.
+   */
+  urlList: (protocols: string[]) =>
+    z.string().transform((v, ctx) => {
+      const urls: URL[] = [];
+      for (const entry of v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)) {
+        const url = parseBaseUrl(entry, protocols);
+        if (!url) {
+          ctx.issues.push({
+            code: 'custom',
+            input: v,
+            message:
+              `a comma-separated list of ${schemes(protocols)}[user:pass@]host:port; ` +
+              `"${maskCredentials(entry)}" is not one`,
+          });
+          return z.NEVER;
+        }
+        urls.push(url);
+      }
+      return urls;
+    }),
+  /** A number above 0 (fractions allowed). */
+  positive: () => z.coerce.number({ error: 'a number above 0' }).positive({ error: 'a number above 0' }),
   email: () => z.email({ error: 'an email address' }),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
     z.enum(values, { error: `one of ${values.join(', ')}` }).default(fallback as never),

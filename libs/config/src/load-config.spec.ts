@@ -37,6 +37,20 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain(variable);
   });
 
+  it('masks URL credentials in any value it echoes', () => {
+    const s = z.object({ PROXIES: env.urlList(['http']) });
+    expect(() => loadConfig(s, { PROXIES: 'http://a:hunter2@h:1,ftp://b:hunter3@h:2' })).toThrow(
+      /^(?![\s\S]*hunter)[\s\S]*PROXIES: expected a comma-separated list of http:\/\/\[user:pass@\]host:port; "ftp:\/\/\*\*\*@h:2" is not one/,
+    );
+  });
+
+  it('parses a URL list and an origin', () => {
+    const s = z.object({ PROXIES: env.urlList(['http', 'socks5']), ORIGIN: env.origin(['http']) });
+    const c = loadConfig(s, { PROXIES: ' http://h:1 ,, socks5://u:p@s:2', ORIGIN: 'http://127.0.0.1:8090/' });
+    expect(c.PROXIES.map((u) => u.href)).toEqual(['http://h:1/', 'socks5://u:p@s:2']);
+    expect(c.ORIGIN).toBe('http://127.0.0.1:8090');
+  });
+
   it('masks secrets in the message', () => {
     const s = z.object({ DATABASE_URL: env.url(['postgres']) });
     expect(() => loadConfig(s, { DATABASE_URL: 'http://user:hunter2@x' })).toThrow(/DATABASE_URL.*\*\*\*/);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maskCredentials } from './fields.js';
 
 export interface ConfigIssue {
   /** The environment variable's name. */
@@ -46,7 +47,7 @@ export function loadConfig<S extends z.ZodObject>(
     return {
       variable,
       expected: issue.message,
-      received: raw === undefined ? undefined : SECRET.test(variable) ? '***' : raw,
+      received: raw === undefined ? undefined : SECRET.test(variable) ? '***' : maskCredentials(raw),
     };
   });
   throw new ConfigError(issues);

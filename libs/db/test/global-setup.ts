@@ -2,12 +2,19 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { startEmbeddedPostgres } from '../src/embedded-postgres';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { sharedDirProblem } = require('../../../scripts/shared-dir.cjs') as {
+  sharedDirProblem(): string | undefined;
+};
 
 /**
  * Jest global setup: integration tests run the real migrations on real PostgreSQL — the server
  * in TEST_DATABASE_URL when given, otherwise one started here from `embedded-postgres`.
  */
 export default async function globalSetup(): Promise<void> {
+  // The saved Amazon pages first: without them the run stops here with one message naming the path.
+  const problem = sharedDirProblem();
+  if (problem) throw new Error(problem);
   if (process.env.TEST_DATABASE_URL) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-test-'));
   fs.chmodSync(dataDir, 0o755);

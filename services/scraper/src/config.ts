@@ -1,19 +1,14 @@
 import { baseEnvSchema, env } from '@shelfscan/config';
 import { z } from 'zod';
-import { marketplaceClientConfigFromEnv, type MarketplaceClientConfig } from './fetch/options.js';
-
-const positive = z.coerce
-  .number({ error: 'a number above 0' })
-  .positive({ error: 'a number above 0' })
-  .optional();
+import type { MarketplaceClientConfig } from './fetch/options.js';
 
 export const scraperEnvSchema = baseEnvSchema.extend({
   /** Send every marketplace request to this origin (the simulator, tests); path and query kept. */
-  MARKETPLACE_ORIGIN: env.url(['http', 'https']).optional(),
-  /** Comma-separated proxy URLs used round-robin; unset = direct. */
-  SCRAPER_PROXIES: z.string().optional(),
+  MARKETPLACE_ORIGIN: env.origin(['http', 'https']).optional(),
+  /** Comma-separated proxy URLs (http, https, socks5) used round-robin; unset = direct. */
+  SCRAPER_PROXIES: env.urlList(['http', 'https', 'socks5', 'socks']).optional(),
   /** Sustained requests per second to one marketplace domain (fetch default 0.5). */
-  SCRAPER_REQUESTS_PER_SECOND: positive,
+  SCRAPER_REQUESTS_PER_SECOND: env.positive().optional(),
   /** Requests in flight at once to one domain (fetch default 1). */
   SCRAPER_CONCURRENCY: env.int(1, 1, 64),
   /** Scan jobs one scraper process runs at once. */
@@ -30,12 +25,12 @@ export const scraperEnvSchema = baseEnvSchema.extend({
 
 export type ScraperConfig = z.infer<typeof scraperEnvSchema>;
 
-/** The marketplace client's settings from the validated config (the fetch module's own parser). */
+/** The marketplace client's settings, straight from the validated config. */
 export function marketplaceClientConfig(config: ScraperConfig): MarketplaceClientConfig {
-  return marketplaceClientConfigFromEnv({
-    MARKETPLACE_ORIGIN: config.MARKETPLACE_ORIGIN,
-    SCRAPER_PROXIES: config.SCRAPER_PROXIES,
-    SCRAPER_REQUESTS_PER_SECOND: config.SCRAPER_REQUESTS_PER_SECOND?.toString(),
-    SCRAPER_CONCURRENCY: config.SCRAPER_CONCURRENCY.toString(),
-  });
+  return {
+    originOverride: config.MARKETPLACE_ORIGIN,
+    proxies: config.SCRAPER_PROXIES ?? [],
+    requestsPerSecond: config.SCRAPER_REQUESTS_PER_SECOND,
+    concurrency: config.SCRAPER_CONCURRENCY,
+  };
 }

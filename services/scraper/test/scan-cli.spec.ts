@@ -16,12 +16,12 @@ import { readAmazonPage } from '../src/parser/__fixtures__/paths.js';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const CLI = path.join(REPO_ROOT, 'services/scraper/dist/cli/scan.js');
-const built = fs.existsSync(CLI);
-if (!built)
-  process.stderr.write(
-    `scan CLI tests skipped: ${CLI} is not built (run \`npx tsc -b tsconfig.build.json\`)\n`,
-  );
-const describeBuilt = built ? describe : describe.skip;
+// The suite builds what it runs (incremental `tsc -b`): never skipped, never testing a stale dist.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ensureBuilt } = require('../../../scripts/ensure-built.cjs') as {
+  ensureBuilt(project: string): void;
+};
+beforeAll(() => ensureBuilt('services/scraper'), 300_000);
 
 interface Run {
   code: number | null;
@@ -80,7 +80,7 @@ async function pageServer(
   };
 }
 
-describeBuilt('make scan (the built CLI)', () => {
+describe('make scan (the built CLI)', () => {
   jest.setTimeout(180_000);
 
   describe('against real saved pages', () => {

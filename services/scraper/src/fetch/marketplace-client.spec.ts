@@ -541,6 +541,24 @@ describe('cancellation', () => {
     expect(server.requests.map((r) => r.url)).toEqual(['/first']);
   });
 
+  it('close() ends a request the server never answers, at once', async () => {
+    server.handler = () => undefined; // never answers
+    const c = client();
+    const pending = c.get(CA, '/s?me=X');
+    await new Promise<void>((resolve) => {
+      const poll = () => (server.requests.length > 0 ? resolve() : setTimeout(poll, 5));
+      poll();
+    });
+    const outcome = expect(pending).rejects.toMatchObject({
+      name: 'AbortError',
+      message: 'marketplace client closed',
+    });
+    const started = performance.now();
+    await c.close();
+    await outcome;
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('aborts during a retry backoff', async () => {
     server.handler = (_req, res) => res.writeHead(500).end();
     const ac = new AbortController();

@@ -143,6 +143,9 @@ export class MarketplaceClient extends MarketplaceFetcher {
   private readonly poolOptions: Agent.Options;
   private readonly proxies: ProxyPool;
   private readonly sessions = new Map<string, DomainSession>();
+  /** Aborted by close(): every request in flight (or waiting for a gate or a backoff) ends at once. */
+  private readonly lifetime = new AbortController();
+  private closing?: Promise<void>;
 
   constructor(config: MarketplaceClientConfig = {}, deps: MarketplaceClientDeps = {}) {
     super();
@@ -170,7 +173,10 @@ export class MarketplaceClient extends MarketplaceFetcher {
     options: MarketplaceRequestOptions = {},
   ): Promise<MarketplaceResponse> {
     const started = performance.now();
-    const signal = options.signal;
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, this.lifetime.signal])
+      : this.lifetime.signal;
+    options = { ...options, signal };
     throwIfAborted(signal);
     let hop: Hop = { url: this.realUrl(market, target), method: options.method ?? 'GET', body: options.body };
     const session = this.session(market);
@@ -297,8 +303,19 @@ export class MarketplaceClient extends MarketplaceFetcher {
     s.pinning = undefined;
   }
 
-  async close(): Promise<void> {
-    await Promise.all([...[...this.sessions.values()].map((s) => s.direct.close()), this.proxies.close()]);
+  /**
+   * Ends every request in flight with an AbortError ("marketplace client closed"), then closes the
+   * connection pools. Never waits for a marketplace (or a test server) that does not answer.
+   */
+  close(): Promise<void> {
+    if (!this.closing) {
+      this.lifetime.abort(new DOMException('marketplace client closed', 'AbortError'));
+      this.closing = Promise.all([
+        ...[...this.sessions.values()].map((s) => s.direct.close()),
+        this.proxies.close(),
+      ]).then(() => undefined);
+    }
+    return this.closing;
   }
 
   // ---- steps ----

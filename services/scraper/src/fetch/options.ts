@@ -1,5 +1,4 @@
 import type { CircuitBreakerOptions } from './circuit-breaker.js';
-import { parseProxyList } from './proxy-pool.js';
 
 export interface MarketplaceClientOptions {
   /**
@@ -7,7 +6,7 @@ export interface MarketplaceClientOptions {
    * host in `X-Original-Host`). For the simulator and tests.
    */
   originOverride?: string;
-  /** SCRAPER_PROXIES: proxy URLs used round-robin; none = direct. */
+  /** SCRAPER_PROXIES: proxy URLs (http, https, socks5) used round-robin; none = direct. */
   proxies: readonly URL[];
   /** Sustained requests per second to one marketplace domain. */
   requestsPerSecond: number;
@@ -103,35 +102,4 @@ function parseOrigin(value: string, variable: string): string {
     throw new Error(`${variable}: expected an origin such as http://127.0.0.1:8090, got "${value}"`);
   }
   return url.origin;
-}
-
-function positiveNumber(
-  env: Record<string, string | undefined>,
-  variable: string,
-  integer: boolean,
-): number | undefined {
-  const raw = env[variable];
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
-    throw new Error(`${variable}: expected a ${integer ? 'whole ' : ''}number above 0, got "${raw}"`);
-  }
-  return n;
-}
-
-/**
- * The fetcher's settings from the environment, validated (throws naming the variable):
- * MARKETPLACE_ORIGIN, SCRAPER_PROXIES, SCRAPER_REQUESTS_PER_SECOND, SCRAPER_CONCURRENCY.
- */
-export function marketplaceClientConfigFromEnv(
-  env: Record<string, string | undefined> = process.env,
-): MarketplaceClientConfig {
-  return {
-    originOverride: env.MARKETPLACE_ORIGIN
-      ? parseOrigin(env.MARKETPLACE_ORIGIN, 'MARKETPLACE_ORIGIN')
-      : undefined,
-    proxies: parseProxyList(env.SCRAPER_PROXIES),
-    requestsPerSecond: positiveNumber(env, 'SCRAPER_REQUESTS_PER_SECOND', false),
-    concurrency: positiveNumber(env, 'SCRAPER_CONCURRENCY', true),
-  };
 }

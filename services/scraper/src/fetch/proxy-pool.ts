@@ -8,44 +8,9 @@ export interface Proxy {
   benchedUntil: number;
 }
 
-/**
- * Parses `SCRAPER_PROXIES` (a comma list of http(s)://user:pass@host:port). Throws naming the
- * variable and the bad entry (credentials masked) so the service fails fast at start.
- */
-export function parseProxyList(value: string | undefined, variable = 'SCRAPER_PROXIES'): URL[] {
-  if (!value || !value.trim()) return [];
-  return value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      let url: URL;
-      try {
-        url = new URL(entry);
-      } catch {
-        throw new Error(
-          `${variable}: expected http(s)://[user:pass@]host:port, got "${maskCredentials(entry)}"`,
-        );
-      }
-      if (
-        !['http:', 'https:'].includes(url.protocol) ||
-        !url.hostname ||
-        (url.pathname !== '/' && url.pathname !== '')
-      ) {
-        throw new Error(
-          `${variable}: expected http(s)://[user:pass@]host:port, got "${maskCredentials(entry)}"`,
-        );
-      }
-      return url;
-    });
-}
-
+/** Safe for logs and metrics: no credentials. (SCRAPER_PROXIES is validated by the env schema.) */
 export function proxyLabel(url: URL): string {
   return `${url.protocol}//${url.host}`;
-}
-
-function maskCredentials(entry: string): string {
-  return entry.replace(/\/\/[^@/]*@/, '//***@');
 }
 
 /** Round-robin over the configured proxies; a proxy that gets blocked sits out for `benchMs`. */

@@ -54,9 +54,14 @@ export async function startServer(handler: Handler): Promise<LocalServer> {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       res.on('close', () => inFlight--);
-      Promise.resolve(api.handler(rec, res, raw)).catch((err: unknown) => {
-        res.statusCode = 599;
+      // A handler that throws (at once or later) still answers, so the client under test never
+      // waits for a response that cannot come; the error is rethrown for jest to report on the test.
+      new Promise((resolve) => resolve(api.handler(rec, res, raw))).catch((err: unknown) => {
+        if (!res.headersSent) res.statusCode = 599;
         res.end(String(err));
+        setImmediate(() => {
+          throw err;
+        });
       });
     });
   });
