@@ -121,6 +121,9 @@ export interface Task {
   /** peel: the low end of the window being probed; its width in cents for the next probe. */
   cut?: number;
   step?: number;
+  /** peel: listings per cent in the last window paged; `max` is that window's lowest cent. */
+  density?: number;
+  overlap?: boolean;
   /** window: the distinct ASINs its own pages served (checked against `total`); retries done. */
   got?: string[];
   retry?: number;
@@ -431,7 +434,14 @@ class Scan {
     ) {
       s.orderViolations++;
       s.stack.pop();
-      s.stack.push({ kind: 'peel', nodeId: task.nodeId, min: task.min ?? 0, max: task.max, page: 1 });
+      s.stack.push({
+        kind: 'peel',
+        nodeId: task.nodeId,
+        sort: SWEEP_SORT,
+        min: task.min ?? 0,
+        max: task.max,
+        page: 1,
+      });
       return;
     }
     task.served = (task.served ?? 0) + parsed.tiles.length;
@@ -591,8 +601,16 @@ class Scan {
       cut = seen.length >= k ? seen[k - 1] : (seen[seen.length - 1] ?? floor);
     }
     cut = Math.max(floor, Math.min(cut, task.max === undefined ? cut : task.max));
-    // Never cut on a crowded ending (.99, .95, .00, .49): few listings then sit on the cut price.
-    while (cut < top && cut > floor && CROWDED_ENDINGS.has(cut % 100)) cut--;
+    // Never cut on a crowded ending (.99, .95, .00, .49): few listings then sit on the cut price
+    // (served by both windows). Moving up only narrows the window, so every probe makes progress.
+    // After a window, `max` is that window's lowest cent (served already): the next cut stays below.
+    const limit = task.overlap ? top - 1 : top;
+    if (cut > limit) cut = limit;
+    while (cut < limit && CROWDED_ENDINGS.has(cut % 100)) cut++;
+    if (cut < floor) {
+      this.state.stack.pop(); // only the overlap cent was left
+      return false;
+    }
     task.cut = cut;
     task.page = 1;
     return true;
@@ -606,7 +624,9 @@ class Scan {
     const top = Math.max(task.max ?? this.maxPrice, cut);
     const width = top - cut + 1;
     const c = task.total ?? 0;
+    const hadOverlap = task.overlap;
     task.cut = undefined;
+    task.overlap = false;
     if (parsed.kind !== 'results' || c === 0) {
       // Nothing in [cut, top]: the next window reaches further down.
       task.max = cut - 1;
@@ -631,23 +651,32 @@ class Scan {
       else {
         // The next window overlaps this one by its lowest cent (listings on the cut are served twice).
         task.max = cut;
-        task.step = Math.max(2, Math.min(width * 4, Math.floor((width * this.target()) / c)));
+        task.overlap = true;
+        // The next window's width from this one's density (listings per cent), extrapolated by
+        // how the density changed since the window before (prices crowd towards the cheap end).
+        const density = c / width;
+        const trend = task.density ? Math.min(2, Math.max(0.5, density / task.density)) : 1;
+        task.density = density;
+        task.step = Math.max(2, Math.min(width * 3, Math.floor(this.target() / (density * trend))));
         task.total = undefined;
       }
       s.stack.push(leaf);
       return;
     }
-    if (cut >= top) {
+    // Too many. The overlap cent (served by the window above) is left out from now on.
+    const high = hadOverlap ? top - 1 : top;
+    if (hadOverlap) task.max = high;
+    task.total = undefined;
+    if (cut >= high) {
       // One price holds more listings than a query serves: departments and sort orders split it.
       task.max = cut - 1;
-      task.total = undefined;
       s.stack.push({ kind: 'split', nodeId: task.nodeId, min: cut, max: cut, page: 1 });
       return;
     }
-    // Too many: narrow the window by the count (Amazon says only "over 1,000" above that).
+    // Narrow the window by the count (Amazon says only "over 1,000" above that).
+    const span = high - cut + 1;
     const count = task.lowerBound ? Math.max(c, 1000) * 2 : c;
-    task.step = Math.max(1, Math.min(width - 1, Math.floor((width * this.target()) / count)));
-    task.total = undefined;
+    task.step = Math.max(1, Math.min(span - 1, Math.floor((span * this.target()) / count)));
   }
 
   /** A counted window's page: collect what it served; done when it served its count. */
