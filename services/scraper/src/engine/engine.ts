@@ -160,6 +160,9 @@ export interface EngineState {
   rootNodes: string[];
   /** Listings found that show no price. */
   unpricedFound: number;
+  /** Unpriced pass: listings in the departments read in full, and how many of them show no price. */
+  tailCount: number;
+  tailUnpriced: number;
 }
 
 function taskKey(t: Pick<Task, 'nodeId' | 'min' | 'max'>): string {
@@ -229,6 +232,8 @@ function initialState(spec: ScanSpec): EngineState {
     unpricedPass: false,
     rootNodes: [],
     unpricedFound: 0,
+    tailCount: 0,
+    tailUnpriced: 0,
   };
 }
 
@@ -752,10 +757,15 @@ class Scan {
         }
         return;
       }
+      // Read in full: its share of unpriced listings estimates the store's (when Amazon gives
+      // only a lower bound for the store).
+      s.tailCount += task.total ?? 0;
+      s.tailUnpriced += parsed.tiles.filter((t) => !t.price).length;
       const last = parsed.nextPageHref ? (parsed.lastPage ?? 1) : 1;
       if (last > 1) s.stack.push({ ...task, page: last });
       return;
     }
+    s.tailUnpriced += parsed.tiles.filter((t) => !t.price).length;
     // Further back while this page starts with an unpriced listing.
     const startsUnpriced = parsed.tiles.length > 0 && parsed.tiles[0].price === null;
     if (startsUnpriced && task.page > 2) s.stack.push({ ...task, page: task.page - 1 });
@@ -863,6 +873,19 @@ class Scan {
     };
   }
 
+  /**
+   * When Amazon gives only a lower bound for the store: the unpriced listings not found, estimated
+   * from the share of unpriced listings in the departments read in full. Undefined otherwise.
+   */
+  private estimatedUnpricedMissing(): number | undefined {
+    const s = this.state;
+    if (this.spec.type !== 'deep' || !s.reportedTotalIsLowerBound || !s.tailCount) return undefined;
+    const share = Math.min(0.5, s.tailUnpriced / s.tailCount);
+    const priced = this.asins.length - s.unpricedFound + s.unreached;
+    const total = priced / (1 - share);
+    return Math.max(0, Math.round(total * share) - s.unpricedFound);
+  }
+
   private coverage(): Coverage {
     const s = this.state;
     return {
@@ -875,6 +898,7 @@ class Scan {
       threshold: this.deps.coverageThreshold,
       unreached: s.unreached,
       unpricedFound: s.unpricedFound,
+      estimatedUnpricedMissing: this.estimatedUnpricedMissing(),
       orderChecked: this.spec.type !== 'deep' ? undefined : s.orderViolations ? 'violated' : 'trusted',
     };
   }

@@ -22,7 +22,10 @@ export function coveragePercent(c: Coverage): number | null {
  */
 export function scanOutcome(c: Coverage, type: ScanType): ScanOutcome {
   if (type !== 'deep' || c.stoppedAtListLimit) return 'complete';
-  const denominator = Math.max(c.reported ?? 0, c.found + (c.unreached ?? 0));
+  const denominator = Math.max(
+    c.reported ?? 0,
+    c.found + (c.unreached ?? 0) + (c.estimatedUnpricedMissing ?? 0),
+  );
   if (denominator === 0) return 'complete';
   return c.found >= (c.threshold ?? 1) * denominator ? 'complete' : 'partial';
 }
@@ -32,11 +35,12 @@ function missingLine(c: Coverage): string {
   const reported = c.reportedIsLowerBound ? 0 : (c.reported ?? 0);
   const unreached = c.unreached ?? 0;
   const gap = Math.max(0, reported - c.found);
-  const unpriced = Math.max(0, gap - unreached);
+  const estimated = c.estimatedUnpricedMissing !== undefined;
+  const unpriced = estimated ? (c.estimatedUnpricedMissing ?? 0) : Math.max(0, gap - unreached);
   const parts: string[] = [];
   if (unpriced > 0)
     parts.push(
-      `${fmt(unpriced)} ${unpriced === 1 ? 'listing has' : 'listings have'} no price and could not be reached`,
+      `${estimated ? 'about ' : ''}${fmt(unpriced)} ${unpriced === 1 ? 'listing has' : 'listings have'} no price and could not be reached${estimated ? ' (estimated from the departments read in full)' : ''}`,
     );
   if (unreached > 0)
     parts.push(

@@ -94,6 +94,11 @@ export interface ScanCoverage {
   unreached?: number;
   /** Listings found that show no price (a price filter never serves them). */
   unpricedFound?: number;
+  /**
+   * Amazon gave only a lower bound: the unpriced listings not found, estimated from the share of
+   * unpriced listings in the departments read in full (absent when nothing allows an estimate).
+   */
+  estimatedUnpricedMissing?: number;
   /** Deep: a price sort failed its order check and counted windows were used instead. */
   orderChecked?: 'trusted' | 'violated';
 }
