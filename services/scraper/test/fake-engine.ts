@@ -22,6 +22,8 @@ export class FakeEngine implements ScanEngine {
       failAt?: Map<number, () => Error>;
       /** Overlap: each page also repeats the previous page's last ASIN (the engine must not report it twice). */
       overlap?: boolean;
+      /** The outcome the run reports (a real Deep scan that missed listings says `partial`). */
+      outcome?: ScanResult['outcome'];
     } = {},
   ) {}
 
@@ -72,6 +74,7 @@ export class FakeEngine implements ScanEngine {
       progress: progress(),
       coverageLine: `Found ${seen.size} ASINs of the ${this.asins.length} Amazon reports.`,
       stopReason: seen.size >= spec.listLimit ? 'list-limit' : 'exhausted',
+      outcome: this.options.outcome ?? 'complete',
     };
   }
 }

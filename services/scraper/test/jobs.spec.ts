@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { startSimulator } from '@shelfscan/simulator';
+import { createScanEngine, marketplacePageSource } from '../src/engine/index.js';
 import type { ScanSpec } from '../src/engine/types.js';
+import { MarketplaceClient } from '../src/fetch/marketplace-client.js';
+import { marketByCode } from '../src/markets/index.js';
 import { MarketplaceBlockedError } from '../src/fetch/errors.js';
 import { ScanJobRepository, LeaseLostError } from '../src/jobs/scan-job.repository.js';
 import { ScanWorker, type ScanWorkerOptions } from '../src/jobs/scan-worker.js';
@@ -301,6 +305,87 @@ describe('durable scan jobs (real PostgreSQL)', () => {
     ]);
     expect(await repo.asins(id)).toEqual(asins);
     expect((await repo.get(id))?.blockedRetries).toBe(1);
+  });
+
+  it('survives a deploy: a checkpoint of an older engine restarts the planning, keeps the stored ASINs, no duplicates', async () => {
+    const sim = await startSimulator({ stores: [{ seed: 'jobs-old-checkpoint', size: 300 }] });
+    const client = new MarketplaceClient({
+      originOverride: sim.url,
+      requestsPerSecond: 10_000,
+      jitterRatio: 0,
+      maxAttempts: 1,
+      pinDeliveryLocation: false,
+    });
+    try {
+      const store = sim.stores[0];
+      const id = randomUUID();
+      const deep = spec({ sellerId: store.sellerId });
+      await repo.enqueue(id, deep);
+      // What a version-1 engine left behind when the deploy stopped it: 40 ASINs and its checkpoint.
+      const before = store.asins.slice(0, 40);
+      const old = await repo.claim('old-engine', 60_000, id);
+      expect(old?.id).toBe(id);
+      const oldCheckpoint = {
+        version: 1,
+        type: 'deep',
+        market: 'CA',
+        sellerId: store.sellerId,
+        stack: [{ kind: 'sweep', page: 4 }],
+      };
+      await repo.savePage(
+        id,
+        'old-engine',
+        {
+          newAsins: before,
+          checkpoint: oldCheckpoint,
+          progress: {
+            pagesFetched: 3,
+            asinsFound: 40,
+            partitionsLeft: 1,
+            reportedTotal: 300,
+            reportedTotalIsLowerBound: false,
+            etaSeconds: null,
+          },
+        },
+        false,
+      );
+      await repo.expireLease(id);
+
+      const reported: string[] = [];
+      const real = createScanEngine({ pages: marketplacePageSource(client, marketByCode('CA')!) });
+      const runs: { resumedVersion?: number; replanned?: boolean }[] = [];
+      worker({
+        engineFor: () => ({
+          run: async (sp, opts = {}) => {
+            const result = await real.run(sp, {
+              ...opts,
+              onPage: async (r) => {
+                reported.push(...r.newAsins);
+                await opts.onPage?.(r);
+              },
+            });
+            runs.push({ resumedVersion: opts.resume?.checkpoint.version, replanned: result.replanned });
+            return result;
+          },
+        }),
+      }).start();
+      expect(await ended(id)).toBe('completed');
+      const job = await repo.get(id);
+      expect(job?.errorCode).toBeNull();
+      expect(runs).toEqual([{ resumedVersion: 1, replanned: true }]);
+      // Nothing stored before is reported again; together they are the whole store, once each.
+      expect(reported.filter((a) => before.includes(a))).toEqual([]);
+      const stored = await repo.asins(id);
+      expect(stored.slice(0, 40)).toEqual(before);
+      expect(new Set(stored).size).toBe(stored.length);
+      expect(new Set(stored)).toEqual(new Set(store.asins));
+      const done = (await outboxEvents(db.ds, id)).find((e) => e.topic === 'ScanCompleted');
+      expect(done?.message.outcome).toBe('complete');
+      expect(job?.result?.outcome).toBe('complete');
+    } finally {
+      await client.close();
+      await sim.close();
+    }
   });
 
   it('fails an unexpected error without retrying and without leaking details', async () => {

@@ -152,64 +152,98 @@ describe('make scan (the built CLI)', () => {
   describe('against the simulator', () => {
     let sim: Simulator;
     beforeAll(async () => {
-      sim = await startSimulator({ stores: [{ seed: 'cli-kill', size: 3_000 }] });
+      sim = await startSimulator({
+        stores: [
+          { seed: 'cli-kill', size: 3_000 },
+          { seed: 'cli-kill-real', size: 3_000, behaviour: { sortDrift: 0.15, unpriced: 0.03 } },
+          { seed: 'cli-partial', size: 600, behaviour: { unpriced: 0.2 } },
+        ],
+      });
     });
     afterAll(() => sim.close());
 
-    it('a deep scan killed with SIGKILL mid-way resumes on the same DATA_DIR: same ASINs, none twice, none lost', async () => {
-      const store = sim.stores[0];
-      const args = ['--url', `https://www.amazon.ca/s?me=${store.sellerId}`, '--type', 'deep'];
-      const env = {
-        MARKETPLACE_ORIGIN: sim.url,
-        SCRAPER_REQUESTS_PER_SECOND: '30',
-        SCAN_LEASE_SECONDS: '60', // the rerun must not wait for the lease: it sees the holder is dead
-        DATABASE_URL: '',
-      };
-      const truth = new Set(store.asins);
-
-      // Reference: one uninterrupted run (on the test server's PostgreSQL, to save an initdb).
-      const refDb = await createTestDatabase();
-      const reference = await startCli(args, { ...env, DATABASE_URL: refDb.url }).done;
-      await refDb.drop();
-      expect(reference.code).toBe(0);
-      const expected = lines(reference.stdout);
-      expect(expected).toHaveLength(2720);
-
-      const dir = tempDataDir();
-      const first = startCli(args, { ...env, DATA_DIR: dir });
-      // Kill it once it has stored a good part of the list.
-      await new Promise<void>((resolve, reject) => {
-        let seen = '';
-        first.child.stderr!.on('data', (d: Buffer) => {
-          seen += d.toString();
-          const counts = [...seen.matchAll(/ASINs (\d+)/g)].map((x) => Number(x[1]));
-          if (counts.length && counts[counts.length - 1] >= 800 && first.child.exitCode === null) {
-            first.child.kill('SIGKILL');
-            resolve();
-          }
-        });
-        void first.done.then((r) => {
-          if (r.signal !== 'SIGKILL')
-            reject(new Error(`the scan ended before it could be killed: ${r.stderr}`));
-        });
-      });
-      const killed = await first.done;
-      expect(killed.signal).toBe('SIGKILL');
-      expect(killed.stdout).toBe('');
-
-      const second = await startCli(args, { ...env, DATA_DIR: dir }).done;
-      expect(second.stderr).toMatch(/resuming scan [0-9a-f-]+ \((\d+) ASINs found before it stopped\)/);
-      const before = Number(/\((\d+) ASINs found before/.exec(second.stderr)![1]);
-      expect(before).toBeGreaterThanOrEqual(800);
-      expect(before).toBeLessThan(2720);
-      expect(second.code).toBe(0);
-      const output = lines(second.stdout);
-      expect(new Set(output).size).toBe(output.length); // no duplicates
-      expect(output).toHaveLength(2720);
-      for (const asin of output) expect(truth.has(asin)).toBe(true);
-      expect(new Set(output)).toEqual(new Set(expected));
-
-      fs.rmSync(dir, { recursive: true, force: true });
+    it('a deep scan that cannot reach every listing exits 4 (completed_partial) and says what is missing', async () => {
+      const store = sim.stores[2];
+      const db = await createTestDatabase();
+      const run = await startCli(
+        ['--url', `https://www.amazon.ca/s?me=${store.sellerId}`, '--type', 'deep'],
+        {
+          MARKETPLACE_ORIGIN: sim.url,
+          SCRAPER_REQUESTS_PER_SECOND: '50',
+          DATABASE_URL: db.url,
+        },
+      ).done;
+      await db.drop();
+      expect(run.code).toBe(4);
+      const output = lines(run.stdout);
+      expect(new Set(output).size).toBe(output.length);
+      expect(output.length).toBeLessThan(600 * 0.99);
+      expect(run.stderr).toContain(
+        `Incomplete: ${600 - output.length} listings have no price and could not be reached.`,
+      );
+      expect(run.stderr).toMatch(/completed_partial/);
     });
+
+    it.each([
+      ['an exact store (price sweep)', 0],
+      ['a store whose price sort drifts, with unpriced listings (counted windows)', 1],
+    ])(
+      'a deep scan of %s killed with SIGKILL mid-way resumes on the same DATA_DIR: same ASINs, none twice, none lost',
+      async (_label, index) => {
+        const store = sim.stores[index];
+        const args = ['--url', `https://www.amazon.ca/s?me=${store.sellerId}`, '--type', 'deep'];
+        const env = {
+          MARKETPLACE_ORIGIN: sim.url,
+          SCRAPER_REQUESTS_PER_SECOND: '30',
+          SCAN_LEASE_SECONDS: '60', // the rerun must not wait for the lease: it sees the holder is dead
+          DATABASE_URL: '',
+        };
+        const truth = new Set(store.asins);
+
+        // Reference: one uninterrupted run (on the test server's PostgreSQL, to save an initdb).
+        const refDb = await createTestDatabase();
+        const reference = await startCli(args, { ...env, DATABASE_URL: refDb.url }).done;
+        await refDb.drop();
+        expect(reference.code).toBe(0);
+        const expected = lines(reference.stdout);
+        expect(expected).toHaveLength(2720);
+
+        const dir = tempDataDir();
+        const first = startCli(args, { ...env, DATA_DIR: dir });
+        // Kill it once it has stored a good part of the list.
+        await new Promise<void>((resolve, reject) => {
+          let seen = '';
+          first.child.stderr!.on('data', (d: Buffer) => {
+            seen += d.toString();
+            const counts = [...seen.matchAll(/ASINs (\d+)/g)].map((x) => Number(x[1]));
+            if (counts.length && counts[counts.length - 1] >= 800 && first.child.exitCode === null) {
+              first.child.kill('SIGKILL');
+              resolve();
+            }
+          });
+          void first.done.then((r) => {
+            if (r.signal !== 'SIGKILL')
+              reject(new Error(`the scan ended before it could be killed: ${r.stderr}`));
+          });
+        });
+        const killed = await first.done;
+        expect(killed.signal).toBe('SIGKILL');
+        expect(killed.stdout).toBe('');
+
+        const second = await startCli(args, { ...env, DATA_DIR: dir }).done;
+        expect(second.stderr).toMatch(/resuming scan [0-9a-f-]+ \((\d+) ASINs found before it stopped\)/);
+        const before = Number(/\((\d+) ASINs found before/.exec(second.stderr)![1]);
+        expect(before).toBeGreaterThanOrEqual(800);
+        expect(before).toBeLessThan(2720);
+        expect(second.code).toBe(0);
+        const output = lines(second.stdout);
+        expect(new Set(output).size).toBe(output.length); // no duplicates
+        expect(output).toHaveLength(2720);
+        for (const asin of output) expect(truth.has(asin)).toBe(true);
+        expect(new Set(output)).toEqual(new Set(expected));
+
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    );
   });
 });

@@ -1,7 +1,7 @@
 export { startSimulator } from './server.js';
 export type { Simulator, SimulatorOptions, SimulatorStats } from './server.js';
-export { createStore, describeStore, sellerIdForSeed, MAX_STORE_SIZE } from './store.js';
-export type { Store, StoreOptions, CategoryNode } from './store.js';
+export { createStore, describeStore, sellerIdForSeed, MAX_STORE_SIZE, NO_PRICE } from './store.js';
+export type { Store, StoreOptions, StoreBehaviour, CategoryNode } from './store.js';
 export { DEFAULT_FAULTS, FaultInjector, mergeFaults } from './faults.js';
 export type { FaultSettings, RateLimitSettings } from './faults.js';
 export { MARKETS, marketForHost, getMarket, formatPrice } from './markets.js';

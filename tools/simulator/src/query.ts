@@ -1,6 +1,6 @@
 /** Parsing Amazon's `/s` query parameters and evaluating them against a store (with a per-query cache). */
 import type { Market } from './markets.js';
-import { NO_NODE, tokenize } from './store.js';
+import { NO_NODE, NO_PRICE, tokenize } from './store.js';
 import type { Store } from './store.js';
 
 export type SortKey = 'relevance' | 'price-asc-rank' | 'price-desc-rank' | 'date-desc-rank' | 'review-rank';
@@ -159,6 +159,8 @@ function maskOf(size: number, lists: Int32Array[]): Uint8Array {
  */
 export function evaluate(store: Store, q: SearchQuery, limit: number, cache?: QueryCache): QueryResult {
   const minStars = minStarsFor(store.market, q.starsId);
+  // A store that ignores the sort parameter answers every query in featured order.
+  if (store.behaviour.ignoreSort && q.sort !== 'relevance') q = { ...q, sort: 'relevance' };
   const key = cacheKey(q, minStars, limit);
   const cached = cache?.get(key);
   if (cached) return cached;
@@ -201,7 +203,9 @@ function compute(store: Store, q: SearchQuery, minStars: number | undefined, lim
     if (lists.length > 0) mask = maskOf(store.size, lists);
   }
 
-  const min = q.priceMin ?? -Infinity;
+  // Any `p_36` filter (even open-ended) leaves out the listings that show no price.
+  const priced = q.priceRaw !== undefined;
+  const min = q.priceMin ?? (priced ? 0 : -Infinity);
   const max = q.priceMax ?? Infinity;
   const minHalf = minStars ? minStars * 2 : 0;
   const items = new Int32Array(Math.min(limit, base.length));
@@ -211,7 +215,7 @@ function compute(store: Store, q: SearchQuery, minStars: number | undefined, lim
     const i = base[k];
     if (mask && mask[i] === 0) continue;
     const p = prices[i];
-    if (p < min || p > max) continue;
+    if (p < min || p > max || (priced && p === NO_PRICE)) continue;
     if (minHalf && halfStars[i] < minHalf) continue;
     if (total < items.length) items[total] = i;
     total++;

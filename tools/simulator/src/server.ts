@@ -6,6 +6,7 @@ import type { FaultSettings } from './faults.js';
 import { marketForHost } from './markets.js';
 import type { Market } from './markets.js';
 import { QueryCache, evaluate, parseSearchQuery } from './query.js';
+import type { QueryResult, SearchQuery } from './query.js';
 import { render404Page, render503Page, renderCaptchaPage, renderSellerProfile } from './render/pages.js';
 import { renderNoResultsPage, renderSearchPage } from './render/search.js';
 import { hashSeed, randomAlnum, createRng } from './rng.js';
@@ -118,7 +119,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     }
     const { store, cache } = entry;
     const m = market ?? store.market;
-    const result = evaluate(store, query, pageSize * pageCap, cache);
+    const result = unsettle(store, query, evaluate(store, query, pageSize * pageCap, cache));
     const lastPage = Math.min(Math.ceil(result.total / pageSize), pageCap);
     // Beyond the last page (or the cap), Amazon serves no tiles: we serve its no-results page.
     if (result.total === 0 || query.page > lastPage)
@@ -126,6 +127,21 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     stats.pages++;
     stats.pagesBySeller[store.sellerId] = (stats.pagesBySeller[store.sellerId] ?? 0) + 1;
     return { status: 200, body: renderSearchPage({ store, market: m, query, result, pageSize, pageCap }) };
+  }
+
+  /** Featured order that changes between two loads (behaviour.unstableFeatured): neighbours swap. */
+  let featuredLoads = 0;
+  function unsettle(store: Store, query: SearchQuery, result: QueryResult): QueryResult {
+    const featured = query.sort === 'relevance' || store.behaviour.ignoreSort;
+    if (!store.behaviour.unstableFeatured || !featured || result.items.length < 2) return result;
+    const rng = createRng(`featured:${store.seed}:${++featuredLoads}`);
+    const items = Int32Array.from(result.items);
+    for (let k = 0; k + 1 < items.length; k++) {
+      if (!rng.chance(0.08)) continue;
+      [items[k], items[k + 1]] = [items[k + 1], items[k]];
+      k++;
+    }
+    return { ...result, items };
   }
 
   function sellerProfile(url: URL, market: Market | undefined): Reply {

@@ -24,7 +24,31 @@ export interface StoreOptions {
   size: number;
   /** e.g. 'amazon.ca' (default). */
   marketDomain?: string;
+  /** Real-world imperfections of Amazon's answers; all off by default (an exact store). */
+  behaviour?: StoreBehaviour;
 }
+
+/**
+ * How a real store departs from an exact one (see the simulator README). Every option is off by
+ * default; the generated listings are the same with or without them (they draw from their own rng).
+ */
+export interface StoreBehaviour {
+  /** Share (0..1) of listings sorted by a price other than the one shown (the buy box moved, a deal). */
+  sortDrift?: number;
+  /** How far a drifting listing's sort price strays from the shown one, relative (default 0.3 = ±30 %). */
+  driftMagnitude?: number;
+  /** Share of listings with no price shown ("See options"): no `p_36` filter matches them, price sorts put them last. */
+  unpriced?: number;
+  /** Share of listings with variations: the tile shows the low end of a price range, the price sorts use the high end. */
+  variations?: number;
+  /** The store ignores the `s=` parameter: every query comes back in featured (relevance) order. */
+  ignoreSort?: boolean;
+  /** Featured (relevance) order changes between two loads: neighbours swap places, page boundaries move. */
+  unstableFeatured?: boolean;
+}
+
+/** `prices[i]` of a listing that shows no price. */
+export const NO_PRICE = -1;
 
 export interface CategoryNode {
   /** index in Store.nodes */
@@ -52,8 +76,11 @@ export interface Store {
   size: number;
   asins: string[];
   titles: string[];
-  /** price in minor units (cents) */
+  /** price shown in minor units (cents); NO_PRICE when the tile shows none. The `p_36` filter reads it. */
   prices: Int32Array;
+  /** the price the price sorts use (differs from `prices` for drifting and variation listings) */
+  sortPrices: Int32Array;
+  behaviour: StoreBehaviour;
   /** stars × 2 (2..10 = 1.0..5.0); 0 = unrated */
   halfStars: Uint8Array;
   ratingCounts: Int32Array;
@@ -283,16 +310,26 @@ export function createStore(options: StoreOptions): Store {
     }
   }
 
+  const behaviour = { ...(options.behaviour ?? {}) };
+  const sortPrices = applyBehaviour(seed, behaviour, prices);
+
   // Indexes.
   const all = Int32Array.from({ length: size }, (_, i) => i);
   const relevance = Int32Array.from(all).sort((a, c) => relevanceScore[c] - relevanceScore[a] || a - c);
   const rank = new Int32Array(size);
   relevance.forEach((listing, pos) => (rank[listing] = pos));
   const byRank = (a: number, c: number): number => rank[a] - rank[c];
+  const unpricedLast = (a: number, c: number): number =>
+    (prices[a] === NO_PRICE ? 1 : 0) - (prices[c] === NO_PRICE ? 1 : 0);
   const orders = {
     relevance,
-    priceAsc: Int32Array.from(all).sort((a, c) => prices[a] - prices[c] || byRank(a, c)),
-    priceDesc: Int32Array.from(all).sort((a, c) => prices[c] - prices[a] || byRank(a, c)),
+    // Listings without a price come last in both price orders.
+    priceAsc: Int32Array.from(all).sort(
+      (a, c) => unpricedLast(a, c) || sortPrices[a] - sortPrices[c] || byRank(a, c),
+    ),
+    priceDesc: Int32Array.from(all).sort(
+      (a, c) => unpricedLast(a, c) || sortPrices[c] - sortPrices[a] || byRank(a, c),
+    ),
     dateDesc: Int32Array.from(all).sort((a, c) => added[c] - added[a] || byRank(a, c)),
     review: Int32Array.from(all).sort(
       (a, c) => halfStars[c] - halfStars[a] || ratingCounts[c] - ratingCounts[a] || byRank(a, c),
@@ -326,6 +363,8 @@ export function createStore(options: StoreOptions): Store {
     asins,
     titles,
     prices,
+    sortPrices,
+    behaviour,
     halfStars,
     ratingCounts,
     badges,
@@ -338,6 +377,42 @@ export function createStore(options: StoreOptions): Store {
     words,
     asinSet,
   };
+}
+
+function share(name: string, v: number | undefined): number {
+  const x = v ?? 0;
+  if (!(x >= 0 && x <= 1)) throw new Error(`behaviour.${name} must be between 0 and 1, got ${v}`);
+  return x;
+}
+
+/**
+ * Applies the store's behaviour to the generated prices (in place: unpriced listings get NO_PRICE)
+ * and returns the prices the sorts use. Draws from its own rng, so the listings stay the same.
+ */
+function applyBehaviour(seed: string, b: StoreBehaviour, prices: Int32Array): Int32Array {
+  const sortPrices = Int32Array.from(prices);
+  const drift = share('sortDrift', b.sortDrift);
+  const unpriced = share('unpriced', b.unpriced);
+  const variations = share('variations', b.variations);
+  const magnitude = b.driftMagnitude ?? 0.3;
+  if (!(magnitude > 0 && magnitude < 1)) throw new Error(`behaviour.driftMagnitude must be in (0, 1)`);
+  if (!drift && !unpriced && !variations) return sortPrices;
+  const rng = createRng(`behaviour:${seed}`);
+  for (let i = 0; i < prices.length; i++) {
+    const r = rng.next();
+    if (r < unpriced) {
+      prices[i] = NO_PRICE;
+      sortPrices[i] = NO_PRICE;
+    } else if (r < unpriced + variations) {
+      // Sorted by the high end of a range whose low end the tile shows.
+      sortPrices[i] = Math.round(prices[i] * (1.2 + rng.next()));
+    } else if (r < unpriced + variations + drift) {
+      let u = 0;
+      while (Math.abs(u) < 0.02) u = (rng.next() * 2 - 1) * magnitude;
+      sortPrices[i] = Math.max(1, Math.round(prices[i] * (1 + u)));
+    }
+  }
+  return sortPrices;
 }
 
 /** Plain JSON description of a store (for `/__sim/stores/<id>` and debugging). */

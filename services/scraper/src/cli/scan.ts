@@ -18,8 +18,12 @@ import { ScanJobRepository, type ScanJob, type ScanStatus } from '../jobs/scan-j
 import { ScanWorker } from '../jobs/scan-worker.js';
 import { parseStoreUrl, StoreUrlError } from '../markets/store-url.js';
 
-/** Exit codes: 0 done, 1 unexpected error, 2 bad arguments or URL, 3 blocked / scan failed, 130 interrupted. */
-const EXIT = { usage: 2, failed: 3, interrupted: 130 } as const;
+/**
+ * Exit codes: 0 complete, 1 unexpected error, 2 bad arguments or URL, 3 blocked / scan failed,
+ * 4 completed_partial (the ASINs found are printed; the coverage line says what is missing and why),
+ * 130 interrupted.
+ */
+const EXIT = { usage: 2, failed: 3, partial: 4, interrupted: 130 } as const;
 
 const USAGE = `usage: scan --url '<amazon store url>' [--type standard|deep|functional] [--keyword <kw>]
             [--amazons-choice] [--best-seller] [--min-stars N] [--max-stars N] [--min-price N] [--max-price N]`;
@@ -231,6 +235,10 @@ async function main(): Promise<number> {
       if (job.progress) say(progressLine(job.progress));
       if (asins.length) process.stdout.write(`${asins.join('\n')}\n`);
       say(job.result?.coverageLine ?? `Found ${asins.length} ASINs.`);
+      if (job.result?.outcome === 'partial') {
+        say('shelfscan scan: completed_partial: some listings could not be reached (see the line above)');
+        return EXIT.partial;
+      }
       return 0;
     }
     const reason = job?.error ?? `the scan ended as ${outcome}`;

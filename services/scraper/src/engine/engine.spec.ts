@@ -2,7 +2,7 @@
  * The scan engine against the real marketplace simulator (in-process), through the real
  * MarketplaceClient with MARKETPLACE_ORIGIN pointed at it and politeness turned up.
  */
-import { startSimulator, type Simulator, type Store } from '@shelfscan/simulator';
+import { NO_PRICE, startSimulator, type Simulator, type Store } from '@shelfscan/simulator';
 import { MarketplaceBlockedError } from '../fetch/errors.js';
 import { MarketplaceClient } from '../fetch/marketplace-client.js';
 import { marketByCode, type Market } from '../markets/index.js';
@@ -326,5 +326,146 @@ describe('checkpoints, resume, blocks and abort', () => {
     await expect(
       engine().run(spec(small, 'deep'), { resume: { checkpoint: checkpoint!, seenAsins: [] } }),
     ).rejects.toThrow(/another scan/);
+  });
+});
+
+describe('Deep on stores that do not keep the price order (verify, do not trust)', () => {
+  let real: Simulator;
+  let realClient: MarketplaceClient;
+  const stores: Record<string, Store> = {};
+  const behaviours = {
+    drift: { sortDrift: 0.15 },
+    variations: { variations: 0.1 },
+    ignored: { ignoreSort: true },
+    unstable: { ignoreSort: true, unstableFeatured: true },
+    unpriced: { unpriced: 0.05 },
+    unreachable: { unpriced: 0.2 },
+  };
+
+  beforeAll(async () => {
+    real = await startSimulator({
+      port: 0,
+      stores: Object.entries(behaviours).map(([name, behaviour]) => ({
+        seed: `engine-real-${name}`,
+        size: 1000,
+        behaviour,
+      })),
+      pageCap: 7,
+      pageSize: PAGE,
+    });
+    Object.keys(behaviours).forEach((name, i) => (stores[name] = real.stores[i]));
+    realClient = new MarketplaceClient({
+      originOverride: real.url,
+      requestsPerSecond: 10_000,
+      jitterRatio: 0,
+      maxAttempts: 1,
+      pinDeliveryLocation: false,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await realClient?.close();
+    await real?.close();
+  });
+
+  const deep = (store: Store, threshold?: number) =>
+    createScanEngine({
+      pages: marketplacePageSource(realClient, market),
+      coverageThreshold: threshold,
+    }).run(spec(store, 'deep', { listLimit: Number.MAX_SAFE_INTEGER }));
+
+  it.each([
+    ['15 % of listings sorted by another price', 'drift', 1.5],
+    ['variations sorted by the high end of their range', 'variations', 1.5],
+    ['the sort parameter ignored', 'ignored', 2.5],
+    ['the sort ignored and featured order changing between loads', 'unstable', 2.5],
+  ])('%s: the order check fails, counted windows find the whole store', async (_label, name, maxRatio) => {
+    const store = stores[name];
+    const result = await deep(store);
+    expectNoDuplicates(result.asins);
+    expect(new Set(result.asins)).toEqual(store.asinSet);
+    expect(result.coverage?.orderChecked).toBe('violated');
+    expect(result.outcome).toBe('complete');
+    expect(result.progress.pagesFetched).toBeLessThanOrEqual(maxRatio * lowerBound(store.size));
+  });
+
+  it('an exact store passes the order check and keeps the price sweep', async () => {
+    const result = await engine().run(spec(mid, 'deep'));
+    expect(result.coverage?.orderChecked).toBe('trusted');
+    expect(result.outcome).toBe('complete');
+  });
+
+  it('finds unpriced listings (no price filter serves them) through the departments in price order', async () => {
+    const store = stores.unpriced;
+    const unpriced = store.asins.filter((_, i) => store.prices[i] === NO_PRICE);
+    const result = await deep(store);
+    expectNoDuplicates(result.asins);
+    const found = new Set(result.asins);
+    const unpricedFound = unpriced.filter((a) => found.has(a)).length;
+    // Departments that fit in one query give theirs up (about half of them on this store: the rest sit
+    // in departments too big for a query, or in none; the coverage line then says so).
+    expect(unpricedFound).toBeGreaterThan(unpriced.length * 0.4);
+    expect(result.coverage?.unpricedFound).toBe(unpricedFound);
+    // Every priced listing is found whatever the order (the sweep on this exact store).
+    store.asins.forEach((a, i) => store.prices[i] !== NO_PRICE && expect(found.has(a)).toBe(true));
+  });
+
+  it('never says complete below the threshold: a partial result says what is missing and why', async () => {
+    const store = stores.unreachable;
+    const result = await deep(store);
+    const missing = store.size - result.asins.length;
+    expect(missing).toBeGreaterThan(store.size * 0.01);
+    expect(result.outcome).toBe('partial');
+    expect(result.coverageLine).toContain(
+      `Found ${result.asins.length.toLocaleString('en-US')} ASINs of the 1,000 Amazon reports`,
+    );
+    expect(result.coverageLine).toContain(
+      `Incomplete: ${missing} listings have no price and could not be reached.`,
+    );
+    // The threshold is a setting: at 50 % the same result is complete.
+    expect((await deep(store, 0.5)).outcome).toBe('complete');
+  });
+
+  it('resumes a switched scan after a kill at any page without losing or repeating an ASIN', async () => {
+    const store = stores.drift;
+    const checkpoints: PageReport[] = [];
+    const full = await deep(store);
+    await createScanEngine({ pages: marketplacePageSource(realClient, market) }).run(
+      spec(store, 'deep', { listLimit: Number.MAX_SAFE_INTEGER }),
+      { onPage: async (r) => void checkpoints.push(r) },
+    );
+    for (const at of [3, Math.floor(checkpoints.length / 2), checkpoints.length - 5]) {
+      const seen = checkpoints.slice(0, at + 1).flatMap((r) => r.newAsins);
+      const reported: string[] = [];
+      const resumed = await createScanEngine({ pages: marketplacePageSource(realClient, market) }).run(
+        spec(store, 'deep', { listLimit: Number.MAX_SAFE_INTEGER }),
+        {
+          resume: { checkpoint: JSON.parse(JSON.stringify(checkpoints[at].checkpoint)), seenAsins: seen },
+          onPage: async (r) => void reported.push(...r.newAsins),
+        },
+      );
+      expect(reported.filter((a) => seen.includes(a))).toEqual([]);
+      expectNoDuplicates([...seen, ...reported]);
+      expect(new Set(resumed.asins)).toEqual(new Set(full.asins));
+      expect(resumed.replanned).toBeUndefined();
+    }
+  });
+
+  it('restarts the planning from a checkpoint of an older version, keeping what was found', async () => {
+    const store = stores.drift;
+    const seen = store.asins.slice(0, 100);
+    const reported: string[] = [];
+    const result = await deep(store).then(() =>
+      createScanEngine({ pages: marketplacePageSource(realClient, market) }).run(
+        spec(store, 'deep', { listLimit: Number.MAX_SAFE_INTEGER }),
+        {
+          resume: { checkpoint: { version: 1, stack: [{ kind: 'sweep', page: 3 }] }, seenAsins: seen },
+          onPage: async (r) => void reported.push(...r.newAsins),
+        },
+      ),
+    );
+    expect(result.replanned).toBe(true);
+    expect(reported.filter((a) => seen.includes(a))).toEqual([]);
+    expect(new Set(result.asins)).toEqual(store.asinSet);
   });
 });

@@ -27,7 +27,7 @@
 import { buildSearchUrl, marketByCode, type Market, type SearchSort } from '../markets/index.js';
 import { parseResultsPage, type ParsedPage, type ResultTile } from '../parser/index.js';
 import { ScanBlockedError, ScanCheckpointError } from './errors.js';
-import { coverageLine, type Coverage } from './progress.js';
+import { coverageLine, scanOutcome, type Coverage } from './progress.js';
 import type {
   FunctionalFilters,
   PageReport,
@@ -40,7 +40,28 @@ import type {
   ScanSpec,
 } from './types.js';
 
-export const CHECKPOINT_VERSION = 1;
+/**
+ * The checkpoint format. 2: order-checked Deep sweeps, counted price windows (`peel`, `window`),
+ * unpriced passes. A checkpoint of another version restarts the scan's planning (the ASINs already
+ * stored are kept, so nothing is reported twice).
+ */
+export const CHECKPOINT_VERSION = 2;
+
+/** Share of the count Amazon reports a scan must find to be `complete` (default of `coverageThreshold`). */
+export const DEFAULT_COVERAGE_THRESHOLD = 0.99;
+/**
+ * Order check of a price-sorted page: a tile may show a price above the one before it by this
+ * share (rounding, a moved buy box) before it counts as a violation ...
+ */
+const ORDER_TOLERANCE = 0.01;
+/** ... and this many violations on one page are tolerated (a sponsored or variation tile). */
+const ORDER_VIOLATIONS_ALLOWED = 1;
+/** Counted windows aim at this share of what one query serves (a margin for the estimate). */
+const WINDOW_FILL = 0.8;
+/** Orders tried, one after the other, on a window that served fewer listings than it counted. */
+const WINDOW_RETRY_SORTS: SearchSort[] = ['price-asc-rank', 'date-desc-rank'];
+/** Cent endings sellers use (.99, .95, .00, .49): a window is never cut there, so few listings sit on a cut. */
+const CROWDED_ENDINGS = new Set([99, 95, 0, 49]);
 
 /** Organic results per page when no page has told us yet (estimates only). */
 const DEFAULT_PAGE_SIZE = 16;
@@ -59,7 +80,15 @@ const FALLBACK_SORTS: SearchSort[] = ['date-desc-rank', 'review-rank'];
  */
 const SWEEP_SORT: SearchSort = 'price-desc-rank';
 
-type TaskKind = 'list' | 'sweep' | 'split' | 'rest';
+/**
+ * - list: one query paged to its end; sweep: the price sweep (order checked); split/rest: one price
+ *   split by departments and sort orders;
+ * - peel: the order-independent method over a price range [min, max]: counted windows cut from the
+ *   top (`cut`..max), each paged through (`window`) when its count fits a query, narrowed otherwise;
+ * - window: a counted price window paged to its end and checked (ASINs served = count);
+ * - tail: the unpriced pass: a department in price order, whose unpriced listings come last.
+ */
+type TaskKind = 'list' | 'sweep' | 'split' | 'rest' | 'peel' | 'window' | 'tail';
 
 /** One query of the scan (JSON in the checkpoint). */
 export interface Task {
@@ -89,6 +118,15 @@ export interface Task {
   /** Sort-order passes: their group, and how many listings the group still has to find. */
   group?: string;
   need?: number;
+  /** peel: the low end of the window being probed; its width in cents for the next probe. */
+  cut?: number;
+  step?: number;
+  /** peel: listings per cent in the last window paged; `max` is that window's lowest cent. */
+  density?: number;
+  overlap?: boolean;
+  /** window: the distinct ASINs its own pages served (checked against `total`); retries done. */
+  got?: string[];
+  retry?: number;
 }
 
 export interface EngineState {
@@ -112,6 +150,19 @@ export interface EngineState {
   totals: Record<string, number>;
   /** ASINs first seen by each group of sort-order passes (they stop once the group's need is met). */
   groupFound: Record<string, number>;
+  /** Deep: a price sort failed its order check; partitions switched to counted windows. */
+  orderViolations: number;
+  /** Listings counted by a window or partition that its pages did not serve, after the retries. */
+  unreached: number;
+  /** The unpriced pass ran (or was planned). */
+  unpricedPass: boolean;
+  /** Top-level department ids from the root query's left navigation (for the unpriced pass). */
+  rootNodes: string[];
+  /** Listings found that show no price. */
+  unpricedFound: number;
+  /** Unpriced pass: listings in the departments read in full, and how many of them show no price. */
+  tailCount: number;
+  tailUnpriced: number;
 }
 
 function taskKey(t: Pick<Task, 'nodeId' | 'min' | 'max'>): string {
@@ -176,21 +227,34 @@ function initialState(spec: ScanSpec): EngineState {
     reportedTotalIsLowerBound: false,
     totals: {},
     groupFound: {},
+    orderViolations: 0,
+    unreached: 0,
+    unpricedPass: false,
+    rootNodes: [],
+    unpricedFound: 0,
+    tailCount: 0,
+    tailUnpriced: 0,
   };
 }
 
-function restoreState(spec: ScanSpec, checkpoint: ScanCheckpoint): EngineState {
-  const s = checkpoint as unknown as EngineState;
-  if (s.version !== CHECKPOINT_VERSION || !Array.isArray(s.stack)) {
-    throw new ScanCheckpointError(`unsupported scan checkpoint (version ${String(checkpoint.version)})`);
+/**
+ * The state to continue from. A checkpoint of another format version (an older engine before a
+ * deploy, or a newer one after a rollback) or one that does not parse restarts the planning: the
+ * scan starts over from its first query, and the ASINs already stored (`seenAsins`) are kept, so
+ * none is reported twice. Only a checkpoint of another scan (type, seller, market) is refused.
+ */
+function restoreState(
+  spec: ScanSpec,
+  checkpoint: ScanCheckpoint,
+): { state: EngineState; replanned: boolean } {
+  const s = checkpoint as unknown as Partial<EngineState> | null;
+  if (!s || typeof s !== 'object' || s.version !== CHECKPOINT_VERSION || !Array.isArray(s.stack)) {
+    return { state: initialState(spec), replanned: true };
   }
   if (s.type !== spec.type || s.sellerId !== spec.sellerId || s.market !== spec.market) {
     throw new ScanCheckpointError('the checkpoint belongs to another scan');
   }
-  const state = structuredClone(s);
-  state.groupFound ??= {};
-  state.totals ??= {};
-  return state;
+  return { state: { ...initialState(spec), ...structuredClone(s) } as EngineState, replanned: false };
 }
 
 function minPrice(tiles: ResultTile[]): number | null {
@@ -228,6 +292,9 @@ class Scan {
   private readonly market: Market;
   private readonly filters: FunctionalFilters | null;
   private stopReason: ScanResult['stopReason'] = 'exhausted';
+  /** Shown prices of the listings seen in this run (estimates only: not in the checkpoint). */
+  private readonly priceOf = new Map<string, number>();
+  private maxPrice = 0;
 
   constructor(
     private readonly deps: Required<ScanEngineDeps>,
@@ -247,7 +314,7 @@ class Scan {
   async run(options: RunOptions): Promise<ScanResult> {
     const { signal, onPage } = options;
     const s = this.state;
-    while (s.stack.length) {
+    while (s.stack.length || this.planUnpricedPass()) {
       if (this.asins.length >= this.spec.listLimit) {
         this.stopReason = 'list-limit';
         break;
@@ -259,6 +326,15 @@ class Scan {
       }
       if (task.group && (s.groupFound[task.group] ?? 0) >= (task.need ?? Infinity)) {
         s.stack.pop(); // the passes found every listing the partition was missing
+        continue;
+      }
+      if (task.kind === 'peel' && !this.preparePeel(task)) continue;
+      if (task.kind === 'window' && task.page > (task.lastPage ?? 1)) {
+        this.windowDone(task);
+        continue;
+      }
+      if (task.kind === 'tail' && this.allReportedFound()) {
+        s.stack.pop(); // the store's count is reached: no unpriced listing is missing
         continue;
       }
       signal?.throwIfAborted();
@@ -278,11 +354,16 @@ class Scan {
       const tiles = this.filters ? parsed.tiles.filter((t) => tileMatches(t, this.filters!)) : parsed.tiles;
       const newAsins: string[] = [];
       for (const t of tiles) {
+        if (t.price) {
+          this.priceOf.set(t.asin, t.price.minor);
+          if (t.price.minor > this.maxPrice) this.maxPrice = t.price.minor;
+        }
         if (this.asins.length >= this.spec.listLimit) break;
         if (this.seen.has(t.asin)) continue;
         this.seen.add(t.asin);
         this.asins.push(t.asin);
         newAsins.push(t.asin);
+        if (!t.price) s.unpricedFound++;
       }
       if (task.group) s.groupFound[task.group] = (s.groupFound[task.group] ?? 0) + newAsins.length;
       this.plan(task, parsed);
@@ -301,18 +382,20 @@ class Scan {
     if (this.asins.length >= this.spec.listLimit) this.stopReason = 'list-limit';
     const progress = this.progress();
     const coverage = this.coverage();
+    const outcome = scanOutcome(coverage, this.spec.type);
     return {
       asins: [...this.asins],
       progress,
-      coverageLine: coverageLine(coverage),
+      coverageLine: coverageLine(coverage, outcome),
       coverage,
       stopReason: this.stopReason,
+      outcome,
     };
   }
 
   private urlOf(task: Task): string {
-    const priceMinor =
-      task.min !== undefined || task.max !== undefined ? { min: task.min, max: task.max } : undefined;
+    const min = task.kind === 'peel' ? task.cut : task.min;
+    const priceMinor = min !== undefined || task.max !== undefined ? { min, max: task.max } : undefined;
     return buildSearchUrl(this.market, {
       sellerId: this.spec.sellerId,
       keyword: this.spec.keyword,
@@ -329,25 +412,46 @@ class Scan {
     const s = this.state;
     const first = task.page === 1;
     const count = parsed.resultCount;
-    if (first) {
-      task.total = parsed.kind === 'no-results' ? 0 : (count?.total ?? parsed.tiles.length);
-      task.lowerBound = parsed.kind === 'results' && !!count?.isLowerBound;
-      task.lastPage = parsed.lastPage;
-      task.served = 0;
-      task.firstPrice = this.ascending(task) ? minPrice(parsed.tiles) : maxPrice(parsed.tiles);
-      if (task.root) {
-        s.reportedTotal = task.total;
-        s.reportedTotalIsLowerBound = task.lowerBound;
-      }
-      if (task.kind === 'split') s.totals[taskKey(task)] = task.total;
-    }
-    task.served = (task.served ?? 0) + parsed.tiles.length;
-    task.lastPrice =
-      (this.ascending(task) ? maxPrice(parsed.tiles) : minPrice(parsed.tiles)) ?? task.lastPrice ?? null;
     if (count?.from != null && count.to != null && count.total != null && count.to < count.total) {
       const size = count.to - count.from + 1;
       if (size > 0) s.pageSize = Math.max(s.pageSize ?? 0, size);
     }
+    if (first && (task.kind === 'peel' || task.kind === 'window' || task.kind === 'tail')) {
+      task.lastPage = parsed.lastPage;
+      if (task.kind !== 'window' || task.total == null) {
+        task.total = parsed.kind === 'no-results' ? 0 : (count?.total ?? parsed.tiles.length);
+        task.lowerBound = parsed.kind === 'results' && !!count?.isLowerBound;
+      }
+    }
+    if (task.kind === 'peel') return this.planPeel(task, parsed);
+    if (task.kind === 'window') return this.planWindow(task, parsed);
+    if (task.kind === 'tail') return this.planTail(task, parsed);
+
+    if (first) this.readFirstPage(task, parsed);
+    // Verify, don't trust: a Deep sweep relies on the price order; a page out of order switches
+    // the rest of its range to counted windows (the listings already seen are kept). A query
+    // that fits in what one query serves is paged to its end whatever its order.
+    if (
+      task.kind === 'sweep' &&
+      this.spec.type === 'deep' &&
+      !this.fits(task) &&
+      this.outOfOrder(task, parsed)
+    ) {
+      s.orderViolations++;
+      s.stack.pop();
+      s.stack.push({
+        kind: 'peel',
+        nodeId: task.nodeId,
+        sort: SWEEP_SORT,
+        min: task.min ?? 0,
+        max: task.max,
+        page: 1,
+      });
+      return;
+    }
+    task.served = (task.served ?? 0) + parsed.tiles.length;
+    task.lastPrice =
+      (this.ascending(task) ? maxPrice(parsed.tiles) : minPrice(parsed.tiles)) ?? task.lastPrice ?? null;
 
     // Functional: switch to the market's p_72 id once the first page's navigation shows it.
     if (this.state.starsId === undefined && this.filters) {
@@ -378,6 +482,10 @@ class Scan {
       return;
     }
     s.stack.pop();
+    if (task.group && !s.stack.some((t) => t.group === task.group)) {
+      // The group's last pass ended: what it did not find stays unreached (said at the end).
+      s.unreached += Math.max(0, (task.need ?? 0) - (s.groupFound[task.group] ?? 0));
+    }
     const truncated =
       parsed.kind === 'results' &&
       (!!task.lowerBound || (task.total != null && (task.served ?? 0) < task.total));
@@ -387,6 +495,23 @@ class Scan {
     if (task.kind === 'sweep') this.continueSweep(task);
     else if (task.kind === 'split') this.split(task, parsed);
     // A `list` (Standard, or a sort-order pass) ends at the cap: nothing more to do.
+  }
+
+  /** What the first page of a query tells: its count, last page, first price; the store's count. */
+  private readFirstPage(task: Task, parsed: ParsedPage): void {
+    const s = this.state;
+    const count = parsed.resultCount;
+    task.total = parsed.kind === 'no-results' ? 0 : (count?.total ?? parsed.tiles.length);
+    task.lowerBound = parsed.kind === 'results' && !!count?.isLowerBound;
+    task.lastPage = parsed.lastPage;
+    task.served = 0;
+    task.firstPrice = this.ascending(task) ? minPrice(parsed.tiles) : maxPrice(parsed.tiles);
+    if (task.root) {
+      s.reportedTotal = task.total;
+      s.reportedTotalIsLowerBound = task.lowerBound;
+      if (this.spec.type === 'deep') s.rootNodes = childNodes(parsed, task);
+    }
+    if (task.kind === 'split') s.totals[taskKey(task)] = task.total;
   }
 
   private ascending(task: Task): boolean {
@@ -426,6 +551,224 @@ class Scan {
     }
     // The whole window was one price: that price is split separately.
     s.stack.push({ kind: 'split', min: edge, max: edge, page: 1 });
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Verify, don't trust: the order check
+
+  /** Whether a price-sorted page breaks the order the sweep relies on (beyond the tolerance). */
+  private outOfOrder(task: Task, parsed: ParsedPage): boolean {
+    const asc = this.ascending(task);
+    let prev = task.page > 1 ? (task.lastPrice ?? null) : null;
+    let violations = 0;
+    for (const t of parsed.tiles) {
+      if (!t.price) continue; // unpriced tiles come last in both price orders
+      const p = t.price.minor;
+      if (prev !== null && (asc ? p < prev * (1 - ORDER_TOLERANCE) : p > prev * (1 + ORDER_TOLERANCE)))
+        violations++;
+      prev = p;
+    }
+    return violations > ORDER_VIOLATIONS_ALLOWED;
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Order-independent partitioning: counted price windows
+
+  /** Listings one query serves (the cap read so far, else Amazon's usual 7 pages). */
+  private capacity(): number {
+    return (this.state.pageCap ?? 7) * (this.state.pageSize ?? DEFAULT_PAGE_SIZE);
+  }
+
+  private target(): number {
+    return Math.max(1, Math.floor(this.capacity() * WINDOW_FILL));
+  }
+
+  /**
+   * Before a peel's probe: the window's low end (`cut`), so that [cut, max] holds about `target`
+   * listings — from the width the last window needed, or at the start from the prices seen so far.
+   * Returns false when the peel's range is done (it is popped).
+   */
+  private preparePeel(task: Task): boolean {
+    const floor = task.min ?? 0;
+    if (task.max !== undefined && task.max < floor) {
+      this.state.stack.pop();
+      return false;
+    }
+    if (task.cut !== undefined) return true;
+    const top = task.max ?? this.maxPrice;
+    let cut: number;
+    if (task.step) cut = top - task.step + 1;
+    else {
+      const seen = [...this.priceOf.values()]
+        .filter((p) => p >= floor && (task.max === undefined || p <= task.max))
+        .sort((a, b) => b - a);
+      const k = this.target();
+      cut = seen.length >= k ? seen[k - 1] : (seen[seen.length - 1] ?? floor);
+    }
+    cut = Math.max(floor, Math.min(cut, task.max === undefined ? cut : task.max));
+    // Never cut on a crowded ending (.99, .95, .00, .49): few listings then sit on the cut price
+    // (served by both windows). Moving up only narrows the window, so every probe makes progress.
+    // After a window, `max` is that window's lowest cent (served already): the next cut stays below.
+    const limit = task.overlap ? top - 1 : top;
+    if (cut > limit) cut = limit;
+    while (cut < limit && CROWDED_ENDINGS.has(cut % 100)) cut++;
+    if (cut < floor) {
+      this.state.stack.pop(); // only the overlap cent was left
+      return false;
+    }
+    task.cut = cut;
+    task.page = 1;
+    return true;
+  }
+
+  /** A peel's probe came back: page the window when its count fits a query, else narrow it. */
+  private planPeel(task: Task, parsed: ParsedPage): void {
+    const s = this.state;
+    const cut = task.cut ?? task.min ?? 0;
+    const floor = task.min ?? 0;
+    const top = Math.max(task.max ?? this.maxPrice, cut);
+    const width = top - cut + 1;
+    const c = task.total ?? 0;
+    const hadOverlap = task.overlap;
+    task.cut = undefined;
+    task.overlap = false;
+    if (parsed.kind !== 'results' || c === 0) {
+      // Nothing in [cut, top]: the next window reaches further down.
+      task.max = cut - 1;
+      task.step = Math.max(2, Math.min(width * 4, (task.step ?? width) * 2));
+      return;
+    }
+    if (!task.lowerBound && c <= this.capacity()) {
+      // This probe is the window's first page: page it to its end, then continue below it.
+      const got = [...new Set(parsed.tiles.map((t) => t.asin))];
+      const leaf: Task = {
+        kind: 'window',
+        nodeId: task.nodeId,
+        min: cut,
+        max: task.max,
+        sort: SWEEP_SORT,
+        page: 2,
+        total: c,
+        lastPage: parsed.nextPageHref ? Math.max(parsed.lastPage ?? 1, 1) : 1,
+        got,
+      };
+      if (cut <= floor) s.stack.pop();
+      else {
+        // The next window overlaps this one by its lowest cent (listings on the cut are served twice).
+        task.max = cut;
+        task.overlap = true;
+        // The next window's width from this one's density (listings per cent), extrapolated by
+        // how the density changed since the window before (prices crowd towards the cheap end).
+        const density = c / width;
+        const trend = task.density ? Math.min(2, Math.max(0.5, density / task.density)) : 1;
+        task.density = density;
+        task.step = Math.max(2, Math.min(width * 3, Math.floor(this.target() / (density * trend))));
+        task.total = undefined;
+      }
+      s.stack.push(leaf);
+      return;
+    }
+    // Too many. The overlap cent (served by the window above) is left out from now on.
+    const high = hadOverlap ? top - 1 : top;
+    if (hadOverlap) task.max = high;
+    task.total = undefined;
+    if (cut >= high) {
+      // One price holds more listings than a query serves: departments and sort orders split it.
+      task.max = cut - 1;
+      s.stack.push({ kind: 'split', nodeId: task.nodeId, min: cut, max: cut, page: 1 });
+      return;
+    }
+    // Narrow the window by the count (Amazon says only "over 1,000" above that).
+    const span = high - cut + 1;
+    const count = task.lowerBound ? Math.max(c, 1000) * 2 : c;
+    task.step = Math.max(1, Math.min(span - 1, Math.floor((span * this.target()) / count)));
+  }
+
+  /** A counted window's page: collect what it served; done when it served its count. */
+  private planWindow(task: Task, parsed: ParsedPage): void {
+    const got = new Set(task.got ?? []);
+    for (const t of parsed.tiles) got.add(t.asin);
+    task.got = [...got];
+    if (task.page === 1) task.lastPage = parsed.nextPageHref ? Math.max(parsed.lastPage ?? 1, 1) : 1;
+    if (got.size >= (task.total ?? 0) || parsed.kind !== 'results' || !parsed.nextPageHref) {
+      task.lastPage = Math.min(task.lastPage ?? task.page, task.page);
+    }
+    if (got.size >= (task.total ?? 0)) {
+      this.state.stack.pop();
+      return;
+    }
+    task.page++;
+  }
+
+  /** A window paged to its end served fewer listings than it counted: another order, or unreached. */
+  private windowDone(task: Task): void {
+    const s = this.state;
+    s.stack.pop();
+    const missing = (task.total ?? 0) - (task.got?.length ?? 0);
+    if (missing <= 0) return;
+    const retry = task.retry ?? 0;
+    if (retry < WINDOW_RETRY_SORTS.length) {
+      s.stack.push({ ...task, sort: WINDOW_RETRY_SORTS[retry], page: 1, lastPage: null, retry: retry + 1 });
+      return;
+    }
+    s.unreached += missing;
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Unpriced listings: departments in price order, where they come last
+
+  private allReportedFound(): boolean {
+    const s = this.state;
+    return !s.reportedTotalIsLowerBound && s.reportedTotal !== null && this.asins.length >= s.reportedTotal;
+  }
+
+  /**
+   * When a Deep scan's queries are done and the store's count is not reached (or unknown, after
+   * price windows that never serve unpriced listings): one pass over the departments. Returns
+   * whether it planned anything.
+   */
+  private planUnpricedPass(): boolean {
+    const s = this.state;
+    if (this.spec.type !== 'deep' || s.unpricedPass || !s.rootNodes.length) return false;
+    if (this.asins.length >= this.spec.listLimit || this.allReportedFound()) return false;
+    const unknown = s.reportedTotalIsLowerBound || s.reportedTotal === null;
+    if (unknown && !s.orderViolations && !s.unpricedFound) return false;
+    s.unpricedPass = true;
+    for (const id of [...s.rootNodes].reverse()) {
+      s.stack.push({ kind: 'tail', nodeId: id, sort: SWEEP_SORT, page: 1, path: [] });
+    }
+    return true;
+  }
+
+  /**
+   * A department in price order: its unpriced listings are the last ones. When the department
+   * fits a query, its last pages are read (back to the first page that shows a price); when it
+   * does not, its sub-departments are.
+   */
+  private planTail(task: Task, parsed: ParsedPage): void {
+    const s = this.state;
+    s.stack.pop();
+    if (parsed.kind !== 'results') return;
+    if (task.page === 1) {
+      if (!this.fits(task)) {
+        const path = [...(task.path ?? []), ...(task.nodeId ? [task.nodeId] : [])];
+        for (const id of childNodes(parsed, task).reverse()) {
+          s.stack.push({ kind: 'tail', nodeId: id, sort: task.sort, page: 1, path });
+        }
+        return;
+      }
+      // Read in full: its share of unpriced listings estimates the store's (when Amazon gives
+      // only a lower bound for the store).
+      s.tailCount += task.total ?? 0;
+      s.tailUnpriced += parsed.tiles.filter((t) => !t.price).length;
+      const last = parsed.nextPageHref ? (parsed.lastPage ?? 1) : 1;
+      if (last > 1) s.stack.push({ ...task, page: last });
+      return;
+    }
+    s.tailUnpriced += parsed.tiles.filter((t) => !t.price).length;
+    // Further back while this page starts with an unpriced listing.
+    const startsUnpriced = parsed.tiles.length > 0 && parsed.tiles[0].price === null;
+    if (startsUnpriced && task.page > 2) s.stack.push({ ...task, page: task.page - 1 });
   }
 
   /** A partition too big to page and too narrow to sweep: its child departments, then the rest. */
@@ -480,6 +823,17 @@ class Scan {
     let unknown = false;
     for (const t of s.stack) {
       if (t.kind === 'rest') continue;
+      if (t.kind === 'peel') {
+        // The listings not found yet, in windows filled to the target share.
+        const left = Math.max(0, (s.reportedTotal ?? 0) - this.asins.length);
+        pages += Math.ceil(left / (this.target() / Math.ceil(this.target() / size)));
+        unknown = unknown || s.reportedTotalIsLowerBound || s.reportedTotal === null;
+        continue;
+      }
+      if (t.kind === 'window') {
+        pages += Math.max(0, (t.lastPage ?? 1) - t.page + 1);
+        continue;
+      }
       if (t.total == null) {
         pages += 1;
         unknown = unknown || t.kind !== 'list';
@@ -519,6 +873,19 @@ class Scan {
     };
   }
 
+  /**
+   * When Amazon gives only a lower bound for the store: the unpriced listings not found, estimated
+   * from the share of unpriced listings in the departments read in full. Undefined otherwise.
+   */
+  private estimatedUnpricedMissing(): number | undefined {
+    const s = this.state;
+    if (this.spec.type !== 'deep' || !s.reportedTotalIsLowerBound || !s.tailCount) return undefined;
+    const share = Math.min(0.5, s.tailUnpriced / s.tailCount);
+    const priced = this.asins.length - s.unpricedFound + s.unreached;
+    const total = priced / (1 - share);
+    return Math.max(0, Math.round(total * share) - s.unpricedFound);
+  }
+
   private coverage(): Coverage {
     const s = this.state;
     return {
@@ -528,18 +895,32 @@ class Scan {
       listLimit: this.spec.listLimit,
       stoppedAtListLimit: this.asins.length >= this.spec.listLimit,
       filtered: this.filters !== null,
+      threshold: this.deps.coverageThreshold,
+      unreached: s.unreached,
+      unpricedFound: s.unpricedFound,
+      estimatedUnpricedMissing: this.estimatedUnpricedMissing(),
+      orderChecked: this.spec.type !== 'deep' ? undefined : s.orderViolations ? 'violated' : 'trusted',
     };
   }
 }
 
 /** The scan engine over a page source. */
 export function createScanEngine(deps: ScanEngineDeps): ScanEngine {
-  const full: Required<ScanEngineDeps> = { pages: deps.pages, now: deps.now ?? (() => Date.now()) };
+  const threshold = deps.coverageThreshold ?? DEFAULT_COVERAGE_THRESHOLD;
+  if (!(threshold > 0 && threshold <= 1))
+    throw new RangeError(`coverageThreshold must be in (0, 1], got ${threshold}`);
+  const full: Required<ScanEngineDeps> = {
+    pages: deps.pages,
+    now: deps.now ?? (() => Date.now()),
+    coverageThreshold: threshold,
+  };
   return {
     async run(spec: ScanSpec, options: RunOptions = {}): Promise<ScanResult> {
-      const state = options.resume ? restoreState(spec, options.resume.checkpoint) : initialState(spec);
+      const restored = options.resume ? restoreState(spec, options.resume.checkpoint) : undefined;
+      const state = restored?.state ?? initialState(spec);
       const scan = new Scan(full, spec, state, options.resume?.seenAsins ?? []);
-      return scan.run(options);
+      const result = await scan.run(options);
+      return restored?.replanned ? { ...result, replanned: true } : result;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ScanCoverage } from './types.js';
+import type { ScanCoverage, ScanOutcome, ScanType } from './types.js';
 
 export type Coverage = ScanCoverage;
 
@@ -14,7 +14,42 @@ export function coveragePercent(c: Coverage): number | null {
  * The scan's closing line in English, e.g. "Found 1,234 ASINs of the 1,240 Amazon reports (99.5%)."
  * (the UI words `ScanResult.coverage` in its own language).
  */
-export function coverageLine(c: Coverage): string {
+/**
+ * `complete` when the scan found at least the threshold share of what Amazon reports (or of what
+ * its own counted windows add up to, when that is more), or reached the list limit; `partial`
+ * otherwise. Only Deep scans promise the whole store: Standard reads what one query serves, and a
+ * Functional scan's count is the refined search's, not the matches'.
+ */
+export function scanOutcome(c: Coverage, type: ScanType): ScanOutcome {
+  if (type !== 'deep' || c.stoppedAtListLimit) return 'complete';
+  const denominator = Math.max(
+    c.reported ?? 0,
+    c.found + (c.unreached ?? 0) + (c.estimatedUnpricedMissing ?? 0),
+  );
+  if (denominator === 0) return 'complete';
+  return c.found >= (c.threshold ?? 1) * denominator ? 'complete' : 'partial';
+}
+
+/** What is missing and why, for a partial scan ("130 listings have no price and could not be reached"). */
+function missingLine(c: Coverage): string {
+  const reported = c.reportedIsLowerBound ? 0 : (c.reported ?? 0);
+  const unreached = c.unreached ?? 0;
+  const gap = Math.max(0, reported - c.found);
+  const estimated = c.estimatedUnpricedMissing !== undefined;
+  const unpriced = estimated ? (c.estimatedUnpricedMissing ?? 0) : Math.max(0, gap - unreached);
+  const parts: string[] = [];
+  if (unpriced > 0)
+    parts.push(
+      `${estimated ? 'about ' : ''}${fmt(unpriced)} ${unpriced === 1 ? 'listing has' : 'listings have'} no price and could not be reached${estimated ? ' (estimated from the departments read in full)' : ''}`,
+    );
+  if (unreached > 0)
+    parts.push(
+      `${fmt(unreached)} ${unreached === 1 ? 'listing was' : 'listings were'} counted by Amazon but not served (one price shared by more listings than Amazon shows, or an order that changed between pages)`,
+    );
+  return parts.length ? ` Incomplete: ${parts.join('; ')}.` : ' Incomplete.';
+}
+
+export function coverageLine(c: Coverage, outcome: ScanOutcome = 'complete'): string {
   const what = c.filtered ? 'matching ASINs' : 'ASINs';
   const found = `Found ${fmt(c.found)} ${c.found === 1 ? what.replace(/s$/, '') : what}`;
   let line: string;
@@ -28,5 +63,6 @@ export function coverageLine(c: Coverage): string {
     line = `${found} of the ${fmt(c.reported)} Amazon reports (${coveragePercent(c)}%).`;
   }
   if (c.stoppedAtListLimit) line += ` Stopped at the list limit of ${fmt(c.listLimit)} ASINs.`;
+  if (outcome === 'partial') line += missingLine(c);
   return line;
 }

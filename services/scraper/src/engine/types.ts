@@ -65,7 +65,16 @@ export interface ScanResult {
   stopReason: 'exhausted' | 'list-limit';
   /** The numbers behind `coverageLine`, so a UI can word it in its own language. */
   coverage?: ScanCoverage;
+  /**
+   * `complete`: coverage reached the threshold of the reported count, or the list limit; `partial`:
+   * listings are missing and `coverageLine` says how many and why.
+   */
+  outcome: ScanOutcome;
+  /** The checkpoint was of another format version: the planning restarted (stored ASINs kept). */
+  replanned?: boolean;
 }
+
+export type ScanOutcome = 'complete' | 'partial';
 
 export interface ScanCoverage {
   /** ASINs found. */
@@ -79,6 +88,19 @@ export interface ScanCoverage {
   stoppedAtListLimit: boolean;
   /** Functional scans: `found` counts matching ASINs only, `reported` is the refined search's count. */
   filtered: boolean;
+  /** The share of `reported` a complete scan finds (0..1). */
+  threshold?: number;
+  /** Listings counted by a price window or partition that its pages did not serve, after retries. */
+  unreached?: number;
+  /** Listings found that show no price (a price filter never serves them). */
+  unpricedFound?: number;
+  /**
+   * Amazon gave only a lower bound: the unpriced listings not found, estimated from the share of
+   * unpriced listings in the departments read in full (absent when nothing allows an estimate).
+   */
+  estimatedUnpricedMissing?: number;
+  /** Deep: a price sort failed its order check and counted windows were used instead. */
+  orderChecked?: 'trusted' | 'violated';
 }
 
 export interface RunOptions {
@@ -106,4 +128,9 @@ export interface ScanEngineDeps {
   pages: PageSource;
   /** Milliseconds clock for rates and ETA (tests pass a fake). */
   now?: () => number;
+  /**
+   * A scan is `complete` only when it found at least this share of the count Amazon reports (or
+   * reached the list limit); otherwise it ends `partial`. Default 0.99.
+   */
+  coverageThreshold?: number;
 }

@@ -1,3 +1,4 @@
+import { ScanBlockedError, ScanCheckpointError } from '../engine/errors.js';
 import type { ScanSpec } from '../engine/types.js';
 import { MarketplaceBlockedError, MarketplaceFetchError } from '../fetch/errors.js';
 import { marketByCode } from '../markets/markets.js';
@@ -16,13 +17,6 @@ export interface ScanFailure {
 
 /** The prefix of every "the marketplace blocked us" reason (the CLI and the web show it as is). */
 export const BLOCKED_PREFIX = 'Blocked by the marketplace: ';
-
-function errorCode(err: unknown): string | undefined {
-  if (typeof err !== 'object' || err === null) return undefined;
-  const e = err as { code?: unknown; name?: unknown };
-  if (typeof e.code === 'string') return e.code;
-  return typeof e.name === 'string' ? e.name : undefined;
-}
 
 /** Turns why a scan stopped into what the user is told, and whether to try again. */
 export function describeFailure(err: unknown, spec: ScanSpec): ScanFailure {
@@ -43,11 +37,9 @@ export function describeFailure(err: unknown, spec: ScanSpec): ScanFailure {
       retryable: true,
     };
   }
-  const code = errorCode(err);
   // The engine's ScanBlockedError (engine/errors.ts): a block page its own classifier caught.
-  if (code === 'ScanBlockedError' && err instanceof Error) {
-    const kind = (err as { kind?: string }).kind;
-    if (kind === 'soft-404') {
+  if (err instanceof ScanBlockedError) {
+    if (err.kind === 'soft-404') {
       return {
         reason: `${domain} has no store with seller id ${spec.sellerId} (it answered "page not found"); check the store link.`,
         code: 'STORE_NOT_FOUND',
@@ -56,10 +48,11 @@ export function describeFailure(err: unknown, spec: ScanSpec): ScanFailure {
     }
     return { reason: BLOCKED_PREFIX + err.message, code: 'BLOCKED', retryable: true };
   }
-  if (code && /STORE_NOT_FOUND|StoreNotFound|soft-404/i.test(code)) {
+  // A checkpoint of another scan (the engine restarts the planning itself for an old format).
+  if (err instanceof ScanCheckpointError) {
     return {
-      reason: `No store with seller id ${spec.sellerId} was found on ${domain}; check the store link.`,
-      code: 'STORE_NOT_FOUND',
+      reason: 'The saved progress of this scan does not belong to it; please start the scan again.',
+      code: 'INVALID_SCAN',
       retryable: false,
     };
   }

@@ -23,7 +23,12 @@ export interface ScanJob {
   leaseUntil: Date | null;
   checkpoint: ScanCheckpoint | null;
   progress: ScanProgress | null;
-  result: { coverageLine: string; stopReason: ScanResult['stopReason'] } | null;
+  /** `outcome` is absent in results stored before it existed (read: complete). */
+  result: {
+    coverageLine: string;
+    stopReason: ScanResult['stopReason'];
+    outcome?: ScanResult['outcome'];
+  } | null;
   error: string | null;
   errorCode: ScanFailureCode | null;
   cancelRequested: boolean;
@@ -245,7 +250,11 @@ export class ScanJobRepository {
         [
           id,
           JSON.stringify(progress),
-          JSON.stringify({ coverageLine: result.coverageLine, stopReason: result.stopReason }),
+          JSON.stringify({
+            coverageLine: result.coverageLine,
+            stopReason: result.stopReason,
+            outcome: result.outcome,
+          }),
         ],
       );
       await addToOutbox(manager, scraperEventsV1.ScanProgressedSchema, progressEvent(id, progress));
@@ -256,6 +265,7 @@ export class ScanJobRepository {
         pagesFetched: progress.pagesFetched,
         reportedTotal: progress.reportedTotal ?? 0,
         stopReason: result.stopReason,
+        outcome: result.outcome,
       });
     });
   }

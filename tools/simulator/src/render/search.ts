@@ -9,7 +9,7 @@ import type { Market } from '../markets.js';
 import type { QueryResult, SearchQuery } from '../query.js';
 import { createRng, hashSeed, randomAlnum } from '../rng.js';
 import type { Rng } from '../rng.js';
-import { BADGE_BEST_SELLER, BADGE_CHOICE, NO_NODE, UNRATED, createStore } from '../store.js';
+import { BADGE_BEST_SELLER, BADGE_CHOICE, NO_NODE, NO_PRICE, UNRATED, createStore } from '../store.js';
 import type { Store } from '../store.js';
 import { esc, footer, navBar, pageHead, siteName } from './common.js';
 
@@ -103,6 +103,9 @@ function starsBlock(ctx: Ctx, listing: number, href: string): string {
 
 function priceBlock(ctx: Ctx, listing: number, href: string): string {
   const minor = ctx.store.prices[listing];
+  // A listing without a price shows none (Amazon: "See options", "Currently unavailable").
+  if (minor === NO_PRICE)
+    return `<div data-cy="secondary-offer-recipe" class="a-section a-spacing-none a-spacing-top-mini"><div class="a-row a-size-base a-color-secondary"><span class="a-color-base">See options</span></div></div>`;
   const { whole, fraction } = priceParts(minor);
   return `<div data-cy="price-recipe" class="a-section a-spacing-none a-spacing-top-small s-price-instructions-style"><div class="a-row a-size-base a-color-base"><div class="a-row"><span id="price-link" class="aok-offscreen">Price, product page</span><a aria-describedby="price-link" class="a-link-normal s-no-hover s-underline-text s-underline-link-text s-link-style a-text-normal" href="${esc(href)}"><span class="a-price" data-a-size="xl" data-a-color="base"><span class="a-offscreen">${esc(formatPrice(ctx.market, minor))}</span><span aria-hidden="true"><span class="a-price-symbol">${esc(ctx.market.currencySymbol)}</span><span class="a-price-whole">${whole}<span class="a-price-decimal">.</span></span><span class="a-price-fraction">${fraction}</span></span></span></a></div></div></div>`;
 }
