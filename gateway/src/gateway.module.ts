@@ -11,6 +11,8 @@ import { TokenStateCache } from './auth/token-state.js';
 import type { GatewayConfig } from './config.js';
 import { HealthController } from './health/health.controller.js';
 import { PendingAdminController, PendingUserController } from './pending/pending.controller.js';
+import { SearchController } from './search/search.controller.js';
+import { SearchApiService } from './search/search.service.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
 
 @Module({})
@@ -27,6 +29,7 @@ export class GatewayModule {
       controllers: [
         HealthController,
         AccountController,
+        SearchController,
         PendingUserController,
         PendingAdminController,
         SpaController,
@@ -37,6 +40,7 @@ export class GatewayModule {
         { provide: WEB_DIST_DIR, useValue: deps.config.WEB_DIST_DIR },
         { provide: TokenStateCache, useValue: new TokenStateCache(deps.bus) },
         AccountService,
+        SearchApiService,
         JwtStrategy,
         RolesGuard,
       ],

@@ -6,14 +6,6 @@ export type SearchType = 'standard' | 'deep' | 'FUNCTIONAL' | 'asinCheck';
 export type TodoStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_PARTIAL' | 'CANCELED' | 'FAILED';
 export type TodoState = 'pending' | 'ongoing' | 'completed' | 'archived';
 
-export const STATUSES: readonly TodoStatus[] = [
-  'PENDING',
-  'PROCESSING',
-  'COMPLETED',
-  'COMPLETED_PARTIAL',
-  'CANCELED',
-  'FAILED',
-];
 export const STATES: readonly TodoState[] = ['pending', 'ongoing', 'completed', 'archived'];
 export const RUNNING: readonly TodoStatus[] = ['PENDING', 'PROCESSING'];
 
