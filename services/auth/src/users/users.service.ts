@@ -180,24 +180,44 @@ export class UsersService {
 
   /** ADMIN_EMAIL/ADMIN_PASSWORD: make sure this activated ROLE_ADMIN account exists. */
   async ensureAdmin(email: string, password: string): Promise<void> {
-    const normalized = normalizeEmail(email);
+    await this.ensureAccount({
+      email,
+      password,
+      roles: ['ROLE_USER', 'ROLE_ADMIN'],
+      firstName: 'Admin',
+      lastName: 'ShelfScan',
+    });
+  }
+
+  /**
+   * Makes sure this activated account exists with at least these roles and this password (the
+   * admin account; the demo seller of `make demo`).
+   */
+  async ensureAccount(a: {
+    email: string;
+    password: string;
+    roles: string[];
+    firstName: string;
+    lastName: string;
+  }): Promise<void> {
+    const normalized = normalizeEmail(a.email);
     const existing = await this.users.findByEmail(normalized);
     if (existing) {
-      const roles = [...new Set([...existing.roles, 'ROLE_USER', 'ROLE_ADMIN'])];
-      const passwordHash = (await this.hasher.verify(existing.passwordHash, password))
+      const roles = [...new Set([...existing.roles, ...a.roles])];
+      const passwordHash = (await this.hasher.verify(existing.passwordHash, a.password))
         ? existing.passwordHash
-        : await this.hasher.hash(password);
+        : await this.hasher.hash(a.password);
       await this.users.update(existing.id, { roles, activated: true, passwordHash });
       return;
     }
     await this.users.insert({
       email: normalized,
-      firstName: 'Admin',
-      lastName: 'ShelfScan',
+      firstName: a.firstName,
+      lastName: a.lastName,
       phone: null,
-      passwordHash: await this.hasher.hash(password),
+      passwordHash: await this.hasher.hash(a.password),
       activated: true,
-      roles: ['ROLE_USER', 'ROLE_ADMIN'],
+      roles: a.roles,
       langKey: 'tr',
     });
   }
