@@ -536,7 +536,7 @@ function main() {
         .filter((d) => d.isDirectory() && !reserved.has(d.name))
         .map((d) => d.name);
       assert.deepEqual(comps.sort(), folders.sort());
-      assert.deepEqual(comps.sort(), ['auth', 'gateway', 'scraper', 'web']);
+      assert.deepEqual(comps.sort(), ['auth', 'gateway', 'scraper', 'search', 'web']);
     },
   );
 
@@ -547,11 +547,11 @@ function main() {
   });
   if (defaults) {
     const r = checkRender('defaults', defaults.docs, {
-      expectComponents: ['gateway', 'auth', 'scraper', 'web'],
+      expectComponents: ['gateway', 'auth', 'scraper', 'search', 'web'],
       externalSecrets: ['shelfscan-test-secrets'],
     });
-    check('defaults: migration hook Jobs exactly for auth and scraper', () => {
-      assert.deepEqual(r.jobs.map(component).sort(), ['auth', 'scraper']);
+    check('defaults: migration hook Jobs exactly for auth, scraper and search', () => {
+      assert.deepEqual(r.jobs.map(component).sort(), ['auth', 'scraper', 'search']);
     });
     check('defaults: optional resources are off (no Ingress, HPA, PDB, chart-made Secret)', () => {
       for (const kind of ['Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Secret']) {
@@ -584,7 +584,7 @@ function main() {
   });
   if (all) {
     const r = checkRender('values-all', all.docs, {
-      expectComponents: ['gateway', 'auth', 'scraper', 'web'],
+      expectComponents: ['gateway', 'auth', 'scraper', 'search', 'web'],
       externalServiceAccounts: ['existing-auth-sa'],
       externalSecrets: ['scraper-proxy'],
     });
@@ -655,14 +655,14 @@ function main() {
     });
     if (ext) {
       const r = checkRender('with sample', ext.docs, {
-        expectComponents: ['gateway', 'auth', 'scraper', 'web', 'sample'],
+        expectComponents: ['gateway', 'auth', 'scraper', 'search', 'web', 'sample'],
         externalSecrets: ['shelfscan-test-secrets'],
       });
       check('with sample: sample has a Service, ConfigMap, ServiceAccount and a migration hook Job', () => {
         for (const kind of ['Service', 'ConfigMap', 'ServiceAccount']) {
           assert.ok(byName(ext.docs, kind, 'shelfscan-test-sample'), kind);
         }
-        assert.deepEqual(r.jobs.map(component).sort(), ['auth', 'sample', 'scraper']);
+        assert.deepEqual(r.jobs.map(component).sort(), ['auth', 'sample', 'scraper', 'search']);
       });
     }
     check('a values entry without its template folder renders no Deployment (the folder is needed)', () => {
