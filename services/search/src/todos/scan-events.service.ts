@@ -65,9 +65,11 @@ export class ScanEventsService {
 
   /** The result is read from the scraper page by page (never one large message), then stored. */
   async completed(evt: scraperEventsV1.ScanCompleted, ctx: BusContext): Promise<void> {
-    const asins = await this.resultOf(evt.scanId);
+    // Only a live, unfinished todo wants the result (not a CLI scan, a deleted todo or a redelivery).
+    const wanted = await this.todos.isRunningScan(evt.scanId);
+    const asins = wanted ? await this.resultOf(evt.scanId) : [];
     await this.once(ctx, 'search.scan-completed', evt.scanId, async (m, t) => {
-      if (t.deleted || !RUNNING.includes(t.status)) return;
+      if (!wanted || t.deleted || !RUNNING.includes(t.status)) return;
       await this.todos.storeResult(m, t.id, asins);
       await this.todos.update(m, t.id, {
         status: completedStatus(evt),

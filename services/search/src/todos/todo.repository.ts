@@ -210,6 +210,16 @@ export class TodoRepository {
     return r ? { ...toRecord(r), deleted: r.deleted_at !== null } : undefined;
   }
 
+  /** Whether a live todo waits for this scraper job (PENDING or PROCESSING). */
+  async isRunningScan(scanId: string): Promise<boolean> {
+    if (!isUuid(scanId)) return false;
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM todo WHERE scan_id = $1 AND deleted_at IS NULL AND status = ANY($2)`,
+      [scanId, RUNNING],
+    );
+    return rows.length > 0;
+  }
+
   async list(filter: TodoFilter, page: number, size: number): Promise<{ rows: TodoRecord[]; total: number }> {
     const where: string[] = ['deleted_at IS NULL'];
     const params: unknown[] = [];
