@@ -35,7 +35,7 @@ export class SearchHandlers {
   }
 
   @RpcHandler(SearchService.method.rerunScan)
-  rerunScan(@Payload() req: searchV1.GetTodoRequest) {
+  rerunScan(@Payload() req: searchV1.RerunScanRequest) {
     return this.todos.rerun(req);
   }
 
@@ -45,7 +45,7 @@ export class SearchHandlers {
   }
 
   @RpcHandler(SearchService.method.deleteTodo)
-  deleteTodo(@Payload() req: searchV1.GetTodoRequest) {
+  deleteTodo(@Payload() req: searchV1.DeleteTodoRequest) {
     return this.todos.delete(req);
   }
 

@@ -52,6 +52,9 @@ function invalid(violations: (Violation & { reason?: string })[]): BusError {
   });
 }
 
+/** A todo of a user (get, rerun, delete). */
+type TodoRef = { userEmail: string; id: string };
+
 const opt = <T>(v: T | undefined | null): T | null => (v === undefined ? null : v);
 
 /** The search service's operations: one method per RPC, the rules of product-spec parts 4–6 and 9. */
@@ -151,7 +154,7 @@ export class TodosService {
   }
 
   /** A new scan with the inputs of one of the user's todos. */
-  async rerun(req: searchV1.GetTodoRequest) {
+  async rerun(req: TodoRef) {
     const t = await this.owned(req.id, req.userEmail);
     if (t.searchType === 'asinCheck')
       throw new BusError('FAILED_PRECONDITION', 'notAvailableYet', { reason: 'notAvailableYet' });
@@ -177,7 +180,7 @@ export class TodosService {
     } as searchV1.CreateScanRequest);
   }
 
-  async get(req: searchV1.GetTodoRequest) {
+  async get(req: TodoRef) {
     return { todo: toTodoMessage(await this.owned(req.id, req.userEmail)) };
   }
 
@@ -224,7 +227,7 @@ export class TodosService {
   }
 
   /** Deletes one of the user's todos; a running scan is cancelled first. */
-  async delete(req: searchV1.GetTodoRequest) {
+  async delete(req: TodoRef) {
     const t = await this.owned(req.id, req.userEmail);
     if (RUNNING.includes(t.status)) await this.cancelScan(t.scanId);
     await this.dataSource.transaction((m) => this.todos.softDelete(m, t.id, this.clock.now()));
@@ -291,7 +294,7 @@ export class TodosService {
     if (req.status === 'CANCELED') {
       if (!RUNNING.includes(t.status)) throw invalid([{ field: 'status', msg: 'statusChangeNotAllowed' }]);
       await this.cancelScan(t.scanId);
-      return this.get({ id: t.id, userEmail: t.userEmail } as searchV1.GetTodoRequest);
+      return this.get({ id: t.id, userEmail: t.userEmail });
     }
     if (req.status === 'PENDING') {
       if (t.status !== 'FAILED') throw invalid([{ field: 'status', msg: 'statusChangeNotAllowed' }]);

@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_search_v1_search: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiBzaGVsZnNjYW4vc2VhcmNoL3YxL3NlYXJjaC5wcm90bxITc2hlbGZzY2FuLnNlYXJjaC52MSKyAQoIUHJvZ3Jlc3MSFQoNcGFnZXNfZmV0Y2hlZBgBIAEoBRITCgthc2luc19mb3VuZBgCIAEoBRIYCgtldGFfc2Vjb25kcxgDIAEoBUgAiAEBEhsKDnJlcG9ydGVkX3RvdGFsGAQgASgFSAGIAQESFAoHcGVyY2VudBgFIAEoBUgCiAEBQg4KDF9ldGFfc2Vjb25kc0IRCg9fcmVwb3J0ZWRfdG90YWxCCgoIX3BlcmNlbnQi7QYKBFRvZG8SCgoCaWQYASABKAkSEwoLc2VhcmNoX3R5cGUYAiABKAkSDQoFc3RhdGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRIWCglzdG9yZV91cmwYBiABKAlIAIgBARIWCglzZWxsZXJfaWQYByABKAlIAYgBARIUCgdrZXl3b3JkGAggASgJSAKIAQESDgoGbWFya2V0GAkgASgJEhIKCmNhdGVnb3JpZXMYCiADKAkSFgoJbWluX3ByaWNlGAsgASgBSAOIAQESFgoJbWF4X3ByaWNlGAwgASgBSASIAQESFQoIbWluX3N0YXIYDSABKAFIBYgBARIVCghtYXhfc3RhchgOIAEoAUgGiAEBEhUKDWFtYXpvbl9jaG9pY2UYDyABKAgSEwoLYmVzdF9zZWxsZXIYECABKAgSEwoLc2VhcmNoX2RhdGUYESABKAkSIQoUc2VhcmNoX2NvbXBsZXRlX2RhdGUYEiABKAlIB4gBARIfChJzZWFyY2hfY2FuY2VsX2RhdGUYEyABKAlICIgBARISCgphc2luX2NvdW50GBQgASgFEhsKDnJlcG9ydGVkX3RvdGFsGBUgASgFSAmIAQESGgoNY292ZXJhZ2VfbGluZRgWIAEoCUgKiAEBEhsKDmZhaWx1cmVfcmVhc29uGBcgASgJSAuIAQESGQoMZmFpbHVyZV9jb2RlGBggASgJSAyIAQESNAoIcHJvZ3Jlc3MYGSABKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLlByb2dyZXNzSA2IAQESFwoKdXNlcl9lbWFpbBgaIAEoCUgOiAEBQgwKCl9zdG9yZV91cmxCDAoKX3NlbGxlcl9pZEIKCghfa2V5d29yZEIMCgpfbWluX3ByaWNlQgwKCl9tYXhfcHJpY2VCCwoJX21pbl9zdGFyQgsKCV9tYXhfc3RhckIXChVfc2VhcmNoX2NvbXBsZXRlX2RhdGVCFQoTX3NlYXJjaF9jYW5jZWxfZGF0ZUIRCg9fcmVwb3J0ZWRfdG90YWxCEAoOX2NvdmVyYWdlX2xpbmVCEQoPX2ZhaWx1cmVfcmVhc29uQg8KDV9mYWlsdXJlX2NvZGVCCwoJX3Byb2dyZXNzQg0KC191c2VyX2VtYWlsIjcKDFRvZG9SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIr4BChBMaXN0VG9kb3NSZXF1ZXN0EhIKCnVzZXJfZW1haWwYASABKAkSEQoJYWxsX3VzZXJzGAIgASgIEg0KBXN0YXRlGAMgASgJEhMKC3NlYXJjaF90eXBlGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIOCgZtYXJrZXQYBiABKAkSCQoBcRgHIAEoCRIMCgRmcm9tGAggASgJEgoKAnRvGAkgASgJEgwKBHBhZ2UYCiABKAUSDAoEc2l6ZRgLIAEoBSJMChFMaXN0VG9kb3NSZXNwb25zZRIoCgV0b2RvcxgBIAMoCzIZLnNoZWxmc2Nhbi5zZWFyY2gudjEuVG9kbxINCgV0b3RhbBgCIAEoBSIwCg5HZXRUb2RvUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEgoKAmlkGAIgASgJIv8BChFGdW5jdGlvbmFsRmlsdGVycxIaCg1hbWF6b25fY2hvaWNlGAEgASgISACIAQESGAoLYmVzdF9zZWxsZXIYAiABKAhIAYgBARIVCghtaW5fc3RhchgDIAEoAUgCiAEBEhUKCG1heF9zdGFyGAQgASgBSAOIAQESFgoJbWluX3ByaWNlGAUgASgBSASIAQESFgoJbWF4X3ByaWNlGAYgASgBSAWIAQFCEAoOX2FtYXpvbl9jaG9pY2VCDgoMX2Jlc3Rfc2VsbGVyQgsKCV9taW5fc3RhckILCglfbWF4X3N0YXJCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlItABChFDcmVhdGVTY2FuUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEhMKC3NlYXJjaF90eXBlGAIgASgJEhEKCWZpbGVfbmFtZRgDIAEoCRIRCglzdG9yZV91cmwYBCABKAkSDgoGbWFya2V0GAUgASgJEg8KB2tleXdvcmQYBiABKAkSEgoKY2F0ZWdvcmllcxgHIAMoCRI3CgdmaWx0ZXJzGAggASgLMiYuc2hlbGZzY2FuLnNlYXJjaC52MS5GdW5jdGlvbmFsRmlsdGVycyJCChBNb3ZlVG9kb3NSZXF1ZXN0EhIKCnVzZXJfZW1haWwYASABKAkSDQoFc3RhdGUYAiABKAkSCwoDaWRzGAMgAygJIiIKEU1vdmVUb2Rvc1Jlc3BvbnNlEg0KBW1vdmVkGAEgASgFIhQKEkRlbGV0ZVRvZG9SZXNwb25zZSJUChNEb3dubG9hZFBhZ2VSZXF1ZXN0EhIKCnVzZXJfZW1haWwYASABKAkSCgoCaWQYAiABKAkSDgoGb2Zmc2V0GAMgASgFEg0KBWxpbWl0GAQgASgFIkYKFERvd25sb2FkUGFnZVJlc3BvbnNlEg0KBWFzaW5zGAEgAygJEhEKCWZpbGVfbmFtZRgCIAEoCRIMCgRkb25lGAMgASgIIiUKD0dldFF1b3RhUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJIjsKBVBsYW5zEhAKCHN0YW5kYXJkGAEgASgIEgwKBGRlZXAYAiABKAgSEgoKZnVuY3Rpb25hbBgDIAEoCCKHAgoQR2V0UXVvdGFSZXNwb25zZRIpCgVwbGFucxgBIAEoCzIaLnNoZWxmc2Nhbi5zZWFyY2gudjEuUGxhbnMSGQoRc3RhbmRhcmRfZGF5X3VzZWQYAiABKAUSGgoSc3RhbmRhcmRfZGF5X2xpbWl0GAMgASgFEhsKE3N0YW5kYXJkX21vbnRoX3VzZWQYBCABKAUSHAoUc3RhbmRhcmRfbW9udGhfbGltaXQYBSABKAUSFQoNZGVlcF9kYXlfdXNlZBgGIAEoBRIWCg5kZWVwX2RheV9saW1pdBgHIAEoBRISCgpsaXN0X2xpbWl0GAggASgFEhMKC25leHRfZGF5X2F0GAkgASgJIkYKE0NoYW5nZVN0YXR1c1JlcXVlc3QSCgoCaWQYASABKAkSDgoGc3RhdHVzGAIgASgJEhMKC2FkbWluX2VtYWlsGAMgASgJIhkKF0xpc3RNYXJrZXRwbGFjZXNSZXF1ZXN0IpYBCgtNYXJrZXRwbGFjZRIKCgJpZBgBIAEoBRIMCgRuYW1lGAIgASgJEhQKDGNvdW50cnlfY29kZRgDIAEoCRIXCg9tYXJrZXRfcGxhY2VfaWQYBCABKAkSDgoGc3VmZml4GAUgASgJEgwKBGNvZGUYBiABKAkSDAoEZGVlcBgHIAEoCBISCgpmdW5jdGlvbmFsGAggASgIIlIKGExpc3RNYXJrZXRwbGFjZXNSZXNwb25zZRI2CgxtYXJrZXRwbGFjZXMYASADKAsyIC5zaGVsZnNjYW4uc2VhcmNoLnYxLk1hcmtldHBsYWNlIicKFUxpc3RDYXRlZ29yaWVzUmVxdWVzdBIOCgZtYXJrZXQYASABKAkiSQoIQ2F0ZWdvcnkSDQoFbGFiZWwYASABKAkSDQoFbGV2ZWwYAiABKAUSDgoGc3VmZml4GAMgASgJEg8KB25vZGVfaWQYBCABKAkiSwoWTGlzdENhdGVnb3JpZXNSZXNwb25zZRIxCgpjYXRlZ29yaWVzGAEgAygLMh0uc2hlbGZzY2FuLnNlYXJjaC52MS5DYXRlZ29yeTKbCAoNU2VhcmNoU2VydmljZRJaCglMaXN0VG9kb3MSJS5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RUb2Rvc1JlcXVlc3QaJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RUb2Rvc1Jlc3BvbnNlElEKB0dldFRvZG8SIy5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFRvZG9SZXF1ZXN0GiEuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvUmVzcG9uc2USVwoKQ3JlYXRlU2NhbhImLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ3JlYXRlU2NhblJlcXVlc3QaIS5zaGVsZnNjYW4uc2VhcmNoLnYxLlRvZG9SZXNwb25zZRJTCglSZXJ1blNjYW4SIy5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFRvZG9SZXF1ZXN0GiEuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvUmVzcG9uc2USWgoJTW92ZVRvZG9zEiUuc2hlbGZzY2FuLnNlYXJjaC52MS5Nb3ZlVG9kb3NSZXF1ZXN0GiYuc2hlbGZzY2FuLnNlYXJjaC52MS5Nb3ZlVG9kb3NSZXNwb25zZRJaCgpEZWxldGVUb2RvEiMuc2hlbGZzY2FuLnNlYXJjaC52MS5HZXRUb2RvUmVxdWVzdBonLnNoZWxmc2Nhbi5zZWFyY2gudjEuRGVsZXRlVG9kb1Jlc3BvbnNlEmMKDERvd25sb2FkUGFnZRIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuRG93bmxvYWRQYWdlUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuRG93bmxvYWRQYWdlUmVzcG9uc2USVwoIR2V0UXVvdGESJC5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFF1b3RhUmVxdWVzdBolLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0UXVvdGFSZXNwb25zZRJbCgxDaGFuZ2VTdGF0dXMSKC5zaGVsZnNjYW4uc2VhcmNoLnYxLkNoYW5nZVN0YXR1c1JlcXVlc3QaIS5zaGVsZnNjYW4uc2VhcmNoLnYxLlRvZG9SZXNwb25zZRJvChBMaXN0TWFya2V0cGxhY2VzEiwuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0TWFya2V0cGxhY2VzUmVxdWVzdBotLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdE1hcmtldHBsYWNlc1Jlc3BvbnNlEmkKDkxpc3RDYXRlZ29yaWVzEiouc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0Q2F0ZWdvcmllc1JlcXVlc3QaKy5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RDYXRlZ29yaWVzUmVzcG9uc2ViBnByb3RvMw',
+    'CiBzaGVsZnNjYW4vc2VhcmNoL3YxL3NlYXJjaC5wcm90bxITc2hlbGZzY2FuLnNlYXJjaC52MSKyAQoIUHJvZ3Jlc3MSFQoNcGFnZXNfZmV0Y2hlZBgBIAEoBRITCgthc2luc19mb3VuZBgCIAEoBRIYCgtldGFfc2Vjb25kcxgDIAEoBUgAiAEBEhsKDnJlcG9ydGVkX3RvdGFsGAQgASgFSAGIAQESFAoHcGVyY2VudBgFIAEoBUgCiAEBQg4KDF9ldGFfc2Vjb25kc0IRCg9fcmVwb3J0ZWRfdG90YWxCCgoIX3BlcmNlbnQi7QYKBFRvZG8SCgoCaWQYASABKAkSEwoLc2VhcmNoX3R5cGUYAiABKAkSDQoFc3RhdGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRIWCglzdG9yZV91cmwYBiABKAlIAIgBARIWCglzZWxsZXJfaWQYByABKAlIAYgBARIUCgdrZXl3b3JkGAggASgJSAKIAQESDgoGbWFya2V0GAkgASgJEhIKCmNhdGVnb3JpZXMYCiADKAkSFgoJbWluX3ByaWNlGAsgASgBSAOIAQESFgoJbWF4X3ByaWNlGAwgASgBSASIAQESFQoIbWluX3N0YXIYDSABKAFIBYgBARIVCghtYXhfc3RhchgOIAEoAUgGiAEBEhUKDWFtYXpvbl9jaG9pY2UYDyABKAgSEwoLYmVzdF9zZWxsZXIYECABKAgSEwoLc2VhcmNoX2RhdGUYESABKAkSIQoUc2VhcmNoX2NvbXBsZXRlX2RhdGUYEiABKAlIB4gBARIfChJzZWFyY2hfY2FuY2VsX2RhdGUYEyABKAlICIgBARISCgphc2luX2NvdW50GBQgASgFEhsKDnJlcG9ydGVkX3RvdGFsGBUgASgFSAmIAQESGgoNY292ZXJhZ2VfbGluZRgWIAEoCUgKiAEBEhsKDmZhaWx1cmVfcmVhc29uGBcgASgJSAuIAQESGQoMZmFpbHVyZV9jb2RlGBggASgJSAyIAQESNAoIcHJvZ3Jlc3MYGSABKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLlByb2dyZXNzSA2IAQESFwoKdXNlcl9lbWFpbBgaIAEoCUgOiAEBQgwKCl9zdG9yZV91cmxCDAoKX3NlbGxlcl9pZEIKCghfa2V5d29yZEIMCgpfbWluX3ByaWNlQgwKCl9tYXhfcHJpY2VCCwoJX21pbl9zdGFyQgsKCV9tYXhfc3RhckIXChVfc2VhcmNoX2NvbXBsZXRlX2RhdGVCFQoTX3NlYXJjaF9jYW5jZWxfZGF0ZUIRCg9fcmVwb3J0ZWRfdG90YWxCEAoOX2NvdmVyYWdlX2xpbmVCEQoPX2ZhaWx1cmVfcmVhc29uQg8KDV9mYWlsdXJlX2NvZGVCCwoJX3Byb2dyZXNzQg0KC191c2VyX2VtYWlsIjoKD0dldFRvZG9SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIj0KEkNyZWF0ZVNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjIKEFJlcnVuU2NhblJlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCRIKCgJpZBgCIAEoCSI8ChFSZXJ1blNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjMKEURlbGV0ZVRvZG9SZXF1ZXN0EhIKCnVzZXJfZW1haWwYASABKAkSCgoCaWQYAiABKAkiPwoUQ2hhbmdlU3RhdHVzUmVzcG9uc2USJwoEdG9kbxgBIAEoCzIZLnNoZWxmc2Nhbi5zZWFyY2gudjEuVG9kbyK+AQoQTGlzdFRvZG9zUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEhEKCWFsbF91c2VycxgCIAEoCBINCgVzdGF0ZRgDIAEoCRITCgtzZWFyY2hfdHlwZRgEIAEoCRIOCgZzdGF0dXMYBSABKAkSDgoGbWFya2V0GAYgASgJEgkKAXEYByABKAkSDAoEZnJvbRgIIAEoCRIKCgJ0bxgJIAEoCRIMCgRwYWdlGAogASgFEgwKBHNpemUYCyABKAUiTAoRTGlzdFRvZG9zUmVzcG9uc2USKAoFdG9kb3MYASADKAsyGS5zaGVsZnNjYW4uc2VhcmNoLnYxLlRvZG8SDQoFdG90YWwYAiABKAUiMAoOR2V0VG9kb1JlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCRIKCgJpZBgCIAEoCSL/AQoRRnVuY3Rpb25hbEZpbHRlcnMSGgoNYW1hem9uX2Nob2ljZRgBIAEoCEgAiAEBEhgKC2Jlc3Rfc2VsbGVyGAIgASgISAGIAQESFQoIbWluX3N0YXIYAyABKAFIAogBARIVCghtYXhfc3RhchgEIAEoAUgDiAEBEhYKCW1pbl9wcmljZRgFIAEoAUgEiAEBEhYKCW1heF9wcmljZRgGIAEoAUgFiAEBQhAKDl9hbWF6b25fY2hvaWNlQg4KDF9iZXN0X3NlbGxlckILCglfbWluX3N0YXJCCwoJX21heF9zdGFyQgwKCl9taW5fcHJpY2VCDAoKX21heF9wcmljZSLQAQoRQ3JlYXRlU2NhblJlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCRITCgtzZWFyY2hfdHlwZRgCIAEoCRIRCglmaWxlX25hbWUYAyABKAkSEQoJc3RvcmVfdXJsGAQgASgJEg4KBm1hcmtldBgFIAEoCRIPCgdrZXl3b3JkGAYgASgJEhIKCmNhdGVnb3JpZXMYByADKAkSNwoHZmlsdGVycxgIIAEoCzImLnNoZWxmc2Nhbi5zZWFyY2gudjEuRnVuY3Rpb25hbEZpbHRlcnMiQgoQTW92ZVRvZG9zUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEg0KBXN0YXRlGAIgASgJEgsKA2lkcxgDIAMoCSIiChFNb3ZlVG9kb3NSZXNwb25zZRINCgVtb3ZlZBgBIAEoBSIUChJEZWxldGVUb2RvUmVzcG9uc2UiVAoTRG93bmxvYWRQYWdlUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEgoKAmlkGAIgASgJEg4KBm9mZnNldBgDIAEoBRINCgVsaW1pdBgEIAEoBSJGChREb3dubG9hZFBhZ2VSZXNwb25zZRINCgVhc2lucxgBIAMoCRIRCglmaWxlX25hbWUYAiABKAkSDAoEZG9uZRgDIAEoCCIlCg9HZXRRdW90YVJlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCSI7CgVQbGFucxIQCghzdGFuZGFyZBgBIAEoCBIMCgRkZWVwGAIgASgIEhIKCmZ1bmN0aW9uYWwYAyABKAgihwIKEEdldFF1b3RhUmVzcG9uc2USKQoFcGxhbnMYASABKAsyGi5zaGVsZnNjYW4uc2VhcmNoLnYxLlBsYW5zEhkKEXN0YW5kYXJkX2RheV91c2VkGAIgASgFEhoKEnN0YW5kYXJkX2RheV9saW1pdBgDIAEoBRIbChNzdGFuZGFyZF9tb250aF91c2VkGAQgASgFEhwKFHN0YW5kYXJkX21vbnRoX2xpbWl0GAUgASgFEhUKDWRlZXBfZGF5X3VzZWQYBiABKAUSFgoOZGVlcF9kYXlfbGltaXQYByABKAUSEgoKbGlzdF9saW1pdBgIIAEoBRITCgtuZXh0X2RheV9hdBgJIAEoCSJGChNDaGFuZ2VTdGF0dXNSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRITCgthZG1pbl9lbWFpbBgDIAEoCSIZChdMaXN0TWFya2V0cGxhY2VzUmVxdWVzdCKWAQoLTWFya2V0cGxhY2USCgoCaWQYASABKAUSDAoEbmFtZRgCIAEoCRIUCgxjb3VudHJ5X2NvZGUYAyABKAkSFwoPbWFya2V0X3BsYWNlX2lkGAQgASgJEg4KBnN1ZmZpeBgFIAEoCRIMCgRjb2RlGAYgASgJEgwKBGRlZXAYByABKAgSEgoKZnVuY3Rpb25hbBgIIAEoCCJSChhMaXN0TWFya2V0cGxhY2VzUmVzcG9uc2USNgoMbWFya2V0cGxhY2VzGAEgAygLMiAuc2hlbGZzY2FuLnNlYXJjaC52MS5NYXJrZXRwbGFjZSInChVMaXN0Q2F0ZWdvcmllc1JlcXVlc3QSDgoGbWFya2V0GAEgASgJIkkKCENhdGVnb3J5Eg0KBWxhYmVsGAEgASgJEg0KBWxldmVsGAIgASgFEg4KBnN1ZmZpeBgDIAEoCRIPCgdub2RlX2lkGAQgASgJIksKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USMQoKY2F0ZWdvcmllcxgBIAMoCzIdLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ2F0ZWdvcnkytggKDVNlYXJjaFNlcnZpY2USWgoJTGlzdFRvZG9zEiUuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0VG9kb3NSZXF1ZXN0GiYuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0VG9kb3NSZXNwb25zZRJUCgdHZXRUb2RvEiMuc2hlbGZzY2FuLnNlYXJjaC52MS5HZXRUb2RvUmVxdWVzdBokLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0VG9kb1Jlc3BvbnNlEl0KCkNyZWF0ZVNjYW4SJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkNyZWF0ZVNjYW5SZXF1ZXN0Gicuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVTY2FuUmVzcG9uc2USWgoJUmVydW5TY2FuEiUuc2hlbGZzY2FuLnNlYXJjaC52MS5SZXJ1blNjYW5SZXF1ZXN0GiYuc2hlbGZzY2FuLnNlYXJjaC52MS5SZXJ1blNjYW5SZXNwb25zZRJaCglNb3ZlVG9kb3MSJS5zaGVsZnNjYW4uc2VhcmNoLnYxLk1vdmVUb2Rvc1JlcXVlc3QaJi5zaGVsZnNjYW4uc2VhcmNoLnYxLk1vdmVUb2Rvc1Jlc3BvbnNlEl0KCkRlbGV0ZVRvZG8SJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkRlbGV0ZVRvZG9SZXF1ZXN0Gicuc2hlbGZzY2FuLnNlYXJjaC52MS5EZWxldGVUb2RvUmVzcG9uc2USYwoMRG93bmxvYWRQYWdlEiguc2hlbGZzY2FuLnNlYXJjaC52MS5Eb3dubG9hZFBhZ2VSZXF1ZXN0Gikuc2hlbGZzY2FuLnNlYXJjaC52MS5Eb3dubG9hZFBhZ2VSZXNwb25zZRJXCghHZXRRdW90YRIkLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0UXVvdGFSZXF1ZXN0GiUuc2hlbGZzY2FuLnNlYXJjaC52MS5HZXRRdW90YVJlc3BvbnNlEmMKDENoYW5nZVN0YXR1cxIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ2hhbmdlU3RhdHVzUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ2hhbmdlU3RhdHVzUmVzcG9uc2USbwoQTGlzdE1hcmtldHBsYWNlcxIsLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdE1hcmtldHBsYWNlc1JlcXVlc3QaLS5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RNYXJrZXRwbGFjZXNSZXNwb25zZRJpCg5MaXN0Q2F0ZWdvcmllcxIqLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdENhdGVnb3JpZXNSZXF1ZXN0Gisuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0Q2F0ZWdvcmllc1Jlc3BvbnNlYgZwcm90bzM',
   );
 
 /**
@@ -207,9 +207,9 @@ export type Todo = Message<'shelfscan.search.v1.Todo'> & {
 export const TodoSchema: GenMessage<Todo> = /*@__PURE__*/ messageDesc(file_shelfscan_search_v1_search, 1);
 
 /**
- * @generated from message shelfscan.search.v1.TodoResponse
+ * @generated from message shelfscan.search.v1.GetTodoResponse
  */
-export type TodoResponse = Message<'shelfscan.search.v1.TodoResponse'> & {
+export type GetTodoResponse = Message<'shelfscan.search.v1.GetTodoResponse'> & {
   /**
    * @generated from field: shelfscan.search.v1.Todo todo = 1;
    */
@@ -217,12 +217,112 @@ export type TodoResponse = Message<'shelfscan.search.v1.TodoResponse'> & {
 };
 
 /**
- * Describes the message shelfscan.search.v1.TodoResponse.
- * Use `create(TodoResponseSchema)` to create a new message.
+ * Describes the message shelfscan.search.v1.GetTodoResponse.
+ * Use `create(GetTodoResponseSchema)` to create a new message.
  */
-export const TodoResponseSchema: GenMessage<TodoResponse> =
+export const GetTodoResponseSchema: GenMessage<GetTodoResponse> =
   /*@__PURE__*/
   messageDesc(file_shelfscan_search_v1_search, 2);
+
+/**
+ * @generated from message shelfscan.search.v1.CreateScanResponse
+ */
+export type CreateScanResponse = Message<'shelfscan.search.v1.CreateScanResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.Todo todo = 1;
+   */
+  todo?: Todo | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.CreateScanResponse.
+ * Use `create(CreateScanResponseSchema)` to create a new message.
+ */
+export const CreateScanResponseSchema: GenMessage<CreateScanResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 3);
+
+/**
+ * @generated from message shelfscan.search.v1.RerunScanRequest
+ */
+export type RerunScanRequest = Message<'shelfscan.search.v1.RerunScanRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.RerunScanRequest.
+ * Use `create(RerunScanRequestSchema)` to create a new message.
+ */
+export const RerunScanRequestSchema: GenMessage<RerunScanRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 4);
+
+/**
+ * @generated from message shelfscan.search.v1.RerunScanResponse
+ */
+export type RerunScanResponse = Message<'shelfscan.search.v1.RerunScanResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.Todo todo = 1;
+   */
+  todo?: Todo | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.RerunScanResponse.
+ * Use `create(RerunScanResponseSchema)` to create a new message.
+ */
+export const RerunScanResponseSchema: GenMessage<RerunScanResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 5);
+
+/**
+ * @generated from message shelfscan.search.v1.DeleteTodoRequest
+ */
+export type DeleteTodoRequest = Message<'shelfscan.search.v1.DeleteTodoRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.DeleteTodoRequest.
+ * Use `create(DeleteTodoRequestSchema)` to create a new message.
+ */
+export const DeleteTodoRequestSchema: GenMessage<DeleteTodoRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 6);
+
+/**
+ * @generated from message shelfscan.search.v1.ChangeStatusResponse
+ */
+export type ChangeStatusResponse = Message<'shelfscan.search.v1.ChangeStatusResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.Todo todo = 1;
+   */
+  todo?: Todo | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.ChangeStatusResponse.
+ * Use `create(ChangeStatusResponseSchema)` to create a new message.
+ */
+export const ChangeStatusResponseSchema: GenMessage<ChangeStatusResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 7);
 
 /**
  * @generated from message shelfscan.search.v1.ListTodosRequest
@@ -298,7 +398,7 @@ export type ListTodosRequest = Message<'shelfscan.search.v1.ListTodosRequest'> &
  */
 export const ListTodosRequestSchema: GenMessage<ListTodosRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 3);
+  messageDesc(file_shelfscan_search_v1_search, 8);
 
 /**
  * @generated from message shelfscan.search.v1.ListTodosResponse
@@ -321,7 +421,7 @@ export type ListTodosResponse = Message<'shelfscan.search.v1.ListTodosResponse'>
  */
 export const ListTodosResponseSchema: GenMessage<ListTodosResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 4);
+  messageDesc(file_shelfscan_search_v1_search, 9);
 
 /**
  * @generated from message shelfscan.search.v1.GetTodoRequest
@@ -344,7 +444,7 @@ export type GetTodoRequest = Message<'shelfscan.search.v1.GetTodoRequest'> & {
  */
 export const GetTodoRequestSchema: GenMessage<GetTodoRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 5);
+  messageDesc(file_shelfscan_search_v1_search, 10);
 
 /**
  * @generated from message shelfscan.search.v1.FunctionalFilters
@@ -387,7 +487,7 @@ export type FunctionalFilters = Message<'shelfscan.search.v1.FunctionalFilters'>
  */
 export const FunctionalFiltersSchema: GenMessage<FunctionalFilters> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 6);
+  messageDesc(file_shelfscan_search_v1_search, 11);
 
 /**
  * @generated from message shelfscan.search.v1.CreateScanRequest
@@ -444,7 +544,7 @@ export type CreateScanRequest = Message<'shelfscan.search.v1.CreateScanRequest'>
  */
 export const CreateScanRequestSchema: GenMessage<CreateScanRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 7);
+  messageDesc(file_shelfscan_search_v1_search, 12);
 
 /**
  * @generated from message shelfscan.search.v1.MoveTodosRequest
@@ -472,7 +572,7 @@ export type MoveTodosRequest = Message<'shelfscan.search.v1.MoveTodosRequest'> &
  */
 export const MoveTodosRequestSchema: GenMessage<MoveTodosRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 8);
+  messageDesc(file_shelfscan_search_v1_search, 13);
 
 /**
  * @generated from message shelfscan.search.v1.MoveTodosResponse
@@ -490,7 +590,7 @@ export type MoveTodosResponse = Message<'shelfscan.search.v1.MoveTodosResponse'>
  */
 export const MoveTodosResponseSchema: GenMessage<MoveTodosResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 9);
+  messageDesc(file_shelfscan_search_v1_search, 14);
 
 /**
  * @generated from message shelfscan.search.v1.DeleteTodoResponse
@@ -503,7 +603,7 @@ export type DeleteTodoResponse = Message<'shelfscan.search.v1.DeleteTodoResponse
  */
 export const DeleteTodoResponseSchema: GenMessage<DeleteTodoResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 10);
+  messageDesc(file_shelfscan_search_v1_search, 15);
 
 /**
  * @generated from message shelfscan.search.v1.DownloadPageRequest
@@ -536,7 +636,7 @@ export type DownloadPageRequest = Message<'shelfscan.search.v1.DownloadPageReque
  */
 export const DownloadPageRequestSchema: GenMessage<DownloadPageRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 11);
+  messageDesc(file_shelfscan_search_v1_search, 16);
 
 /**
  * @generated from message shelfscan.search.v1.DownloadPageResponse
@@ -566,7 +666,7 @@ export type DownloadPageResponse = Message<'shelfscan.search.v1.DownloadPageResp
  */
 export const DownloadPageResponseSchema: GenMessage<DownloadPageResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 12);
+  messageDesc(file_shelfscan_search_v1_search, 17);
 
 /**
  * @generated from message shelfscan.search.v1.GetQuotaRequest
@@ -584,7 +684,7 @@ export type GetQuotaRequest = Message<'shelfscan.search.v1.GetQuotaRequest'> & {
  */
 export const GetQuotaRequestSchema: GenMessage<GetQuotaRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 13);
+  messageDesc(file_shelfscan_search_v1_search, 18);
 
 /**
  * @generated from message shelfscan.search.v1.Plans
@@ -610,7 +710,7 @@ export type Plans = Message<'shelfscan.search.v1.Plans'> & {
  * Describes the message shelfscan.search.v1.Plans.
  * Use `create(PlansSchema)` to create a new message.
  */
-export const PlansSchema: GenMessage<Plans> = /*@__PURE__*/ messageDesc(file_shelfscan_search_v1_search, 14);
+export const PlansSchema: GenMessage<Plans> = /*@__PURE__*/ messageDesc(file_shelfscan_search_v1_search, 19);
 
 /**
  * @generated from message shelfscan.search.v1.GetQuotaResponse
@@ -670,7 +770,7 @@ export type GetQuotaResponse = Message<'shelfscan.search.v1.GetQuotaResponse'> &
  */
 export const GetQuotaResponseSchema: GenMessage<GetQuotaResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 15);
+  messageDesc(file_shelfscan_search_v1_search, 20);
 
 /**
  * @generated from message shelfscan.search.v1.ChangeStatusRequest
@@ -698,7 +798,7 @@ export type ChangeStatusRequest = Message<'shelfscan.search.v1.ChangeStatusReque
  */
 export const ChangeStatusRequestSchema: GenMessage<ChangeStatusRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 16);
+  messageDesc(file_shelfscan_search_v1_search, 21);
 
 /**
  * @generated from message shelfscan.search.v1.ListMarketplacesRequest
@@ -711,7 +811,7 @@ export type ListMarketplacesRequest = Message<'shelfscan.search.v1.ListMarketpla
  */
 export const ListMarketplacesRequestSchema: GenMessage<ListMarketplacesRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 17);
+  messageDesc(file_shelfscan_search_v1_search, 22);
 
 /**
  * @generated from message shelfscan.search.v1.Marketplace
@@ -766,7 +866,7 @@ export type Marketplace = Message<'shelfscan.search.v1.Marketplace'> & {
  */
 export const MarketplaceSchema: GenMessage<Marketplace> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 18);
+  messageDesc(file_shelfscan_search_v1_search, 23);
 
 /**
  * @generated from message shelfscan.search.v1.ListMarketplacesResponse
@@ -784,7 +884,7 @@ export type ListMarketplacesResponse = Message<'shelfscan.search.v1.ListMarketpl
  */
 export const ListMarketplacesResponseSchema: GenMessage<ListMarketplacesResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 19);
+  messageDesc(file_shelfscan_search_v1_search, 24);
 
 /**
  * @generated from message shelfscan.search.v1.ListCategoriesRequest
@@ -802,7 +902,7 @@ export type ListCategoriesRequest = Message<'shelfscan.search.v1.ListCategoriesR
  */
 export const ListCategoriesRequestSchema: GenMessage<ListCategoriesRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 20);
+  messageDesc(file_shelfscan_search_v1_search, 25);
 
 /**
  * @generated from message shelfscan.search.v1.Category
@@ -835,7 +935,7 @@ export type Category = Message<'shelfscan.search.v1.Category'> & {
  */
 export const CategorySchema: GenMessage<Category> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 21);
+  messageDesc(file_shelfscan_search_v1_search, 26);
 
 /**
  * @generated from message shelfscan.search.v1.ListCategoriesResponse
@@ -853,7 +953,7 @@ export type ListCategoriesResponse = Message<'shelfscan.search.v1.ListCategories
  */
 export const ListCategoriesResponseSchema: GenMessage<ListCategoriesResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 22);
+  messageDesc(file_shelfscan_search_v1_search, 27);
 
 /**
  * Scan tasks ("todos"): what a user asked to scan, its progress and result, the quota and plan
@@ -877,7 +977,7 @@ export const SearchService: GenService<{
   getTodo: {
     methodKind: 'unary';
     input: typeof GetTodoRequestSchema;
-    output: typeof TodoResponseSchema;
+    output: typeof GetTodoResponseSchema;
   };
   /**
    * A standard, deep or functional scan: validation, plan, quota, then ScanRequested.
@@ -887,7 +987,7 @@ export const SearchService: GenService<{
   createScan: {
     methodKind: 'unary';
     input: typeof CreateScanRequestSchema;
-    output: typeof TodoResponseSchema;
+    output: typeof CreateScanResponseSchema;
   };
   /**
    * A new scan with the same inputs as `id` (counts against the quota).
@@ -896,8 +996,8 @@ export const SearchService: GenService<{
    */
   rerunScan: {
     methodKind: 'unary';
-    input: typeof GetTodoRequestSchema;
-    output: typeof TodoResponseSchema;
+    input: typeof RerunScanRequestSchema;
+    output: typeof RerunScanResponseSchema;
   };
   /**
    * Files todos in a dashboard column ("archived", or back out of it).
@@ -916,7 +1016,7 @@ export const SearchService: GenService<{
    */
   deleteTodo: {
     methodKind: 'unary';
-    input: typeof GetTodoRequestSchema;
+    input: typeof DeleteTodoRequestSchema;
     output: typeof DeleteTodoResponseSchema;
   };
   /**
@@ -945,7 +1045,7 @@ export const SearchService: GenService<{
   changeStatus: {
     methodKind: 'unary';
     input: typeof ChangeStatusRequestSchema;
-    output: typeof TodoResponseSchema;
+    output: typeof ChangeStatusResponseSchema;
   };
   /**
    * @generated from rpc shelfscan.search.v1.SearchService.ListMarketplaces
