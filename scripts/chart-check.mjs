@@ -578,7 +578,7 @@ function main() {
         .filter((d) => d.isDirectory() && !reserved.has(d.name))
         .map((d) => d.name);
       assert.deepEqual(comps.sort(), folders.sort());
-      assert.deepEqual(comps.sort(), ['admin', 'auth', 'gateway', 'scraper', 'web']);
+      assert.deepEqual(comps.sort(), ['admin', 'auth', 'gateway', 'scraper', 'search', 'web']);
     },
   );
 
@@ -589,11 +589,11 @@ function main() {
   });
   if (defaults) {
     const r = checkRender('defaults', defaults.docs, {
-      expectComponents: ['gateway', 'auth', 'admin', 'scraper', 'web'],
+      expectComponents: ['gateway', 'auth', 'admin', 'scraper', 'search', 'web'],
       externalSecrets: ['shelfscan-test-secrets'],
     });
     check('defaults: migration hook Jobs exactly for admin, auth and scraper', () => {
-      assert.deepEqual(r.jobs.map(component).sort(), ['admin', 'auth', 'scraper']);
+      assert.deepEqual(r.jobs.map(component).sort(), ['admin', 'auth', 'scraper', 'search']);
     });
     check('defaults: optional resources are off (no Ingress, HPA, PDB, chart-made Secret)', () => {
       for (const kind of ['Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Secret']) {
@@ -626,7 +626,7 @@ function main() {
   });
   if (all) {
     const r = checkRender('values-all', all.docs, {
-      expectComponents: ['gateway', 'auth', 'admin', 'scraper', 'web'],
+      expectComponents: ['gateway', 'auth', 'admin', 'scraper', 'search', 'web'],
       externalServiceAccounts: ['existing-auth-sa'],
       externalSecrets: ['scraper-proxy'],
     });
@@ -697,14 +697,14 @@ function main() {
     });
     if (ext) {
       const r = checkRender('with sample', ext.docs, {
-        expectComponents: ['gateway', 'auth', 'admin', 'scraper', 'web', 'sample'],
+        expectComponents: ['gateway', 'auth', 'admin', 'scraper', 'search', 'web', 'sample'],
         externalSecrets: ['shelfscan-test-secrets'],
       });
       check('with sample: sample has a Service, ConfigMap, ServiceAccount and a migration hook Job', () => {
         for (const kind of ['Service', 'ConfigMap', 'ServiceAccount']) {
           assert.ok(byName(ext.docs, kind, 'shelfscan-test-sample'), kind);
         }
-        assert.deepEqual(r.jobs.map(component).sort(), ['admin', 'auth', 'sample', 'scraper']);
+        assert.deepEqual(r.jobs.map(component).sort(), ['admin', 'auth', 'sample', 'scraper', 'search']);
       });
     }
     check('a values entry without its template folder renders no Deployment (the folder is needed)', () => {

@@ -13,6 +13,8 @@ import { TokenStateCache } from './auth/token-state.js';
 import type { GatewayConfig } from './config.js';
 import { HealthController } from './health/health.controller.js';
 import { PendingAdminController, PendingUserController } from './pending/pending.controller.js';
+import { SearchController } from './search/search.controller.js';
+import { SearchApiService } from './search/search.service.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
 
 @Module({})
@@ -31,6 +33,7 @@ export class GatewayModule {
         AccountController,
         AdminController,
         ContactController,
+        SearchController,
         PendingUserController,
         PendingAdminController,
         SpaController,
@@ -42,6 +45,7 @@ export class GatewayModule {
         { provide: TokenStateCache, useValue: new TokenStateCache(deps.bus) },
         AccountService,
         AdminGatewayService,
+        SearchApiService,
         JwtStrategy,
         RolesGuard,
       ],

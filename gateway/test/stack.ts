@@ -4,21 +4,31 @@ import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { adminService } from '@shelfscan/admin-service';
+import type { DescMessage } from '@bufbuild/protobuf';
 import { authService } from '@shelfscan/auth-service';
-import { BusClient, BusTransports } from '@shelfscan/bus';
-import { startService, type PortOverride } from '@shelfscan/service';
+import { BusClient, BusTransports, codec } from '@shelfscan/bus';
+import { eventTopic } from '@shelfscan/contracts';
+import { ScanEngines, scraperService } from '@shelfscan/scraper-service';
+import { searchService } from '@shelfscan/search-service';
+import { startService, type PortOverride, type RunningService } from '@shelfscan/service';
 import { loadConfig } from '@shelfscan/config';
 import { createTestDatabase } from '@shelfscan/db';
 import { simpleParser } from 'mailparser';
 import { createGateway, gatewayEnvSchema } from '../src/index.js';
+import { fakeScanEngines } from './fake-scan-engine.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * The real layers for HTTP tests: gateway → in-process bus → admin and auth services → a fresh
- * PostgreSQL database; mail goes to .eml files under the stack's DATA_DIR.
+ * PostgreSQL database; mail goes to .eml files under the stack's DATA_DIR. With `scans`, also the
+ * scraper (on a fake scan engine: no marketplace) and the search service.
  */
-export async function startStack(env: Record<string, string> = {}, overrides: PortOverride[] = []) {
+export async function startStack(
+  env: Record<string, string> = {},
+  overrides: PortOverride[] = [],
+  options: { scans?: boolean } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-gw-'));
   const db = await createTestDatabase();
   const config = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env };
@@ -38,6 +48,26 @@ export async function startStack(env: Record<string, string> = {}, overrides: Po
     runMigrations: true,
     overrides,
   });
+  const more: RunningService[] = [];
+  if (options.scans) {
+    more.push(
+      await startService(scraperService, {
+        config: loadConfig(scraperService.envSchema, config),
+        databaseUrl: db.url,
+        transports,
+        runMigrations: true,
+        overrides: [{ provide: ScanEngines, useValue: fakeScanEngines }],
+      }),
+    );
+    more.push(
+      await startService(searchService, {
+        config: loadConfig(searchService.envSchema, config),
+        databaseUrl: db.url,
+        transports,
+        runMigrations: true,
+      }),
+    );
+  }
   const app: NestFastifyApplication = await createGateway({
     config: loadConfig(gatewayEnvSchema, config),
     bus: new BusClient(transports.client()),
@@ -62,10 +92,14 @@ export async function startStack(env: Record<string, string> = {}, overrides: Po
     call: (method: Method, url: string, body?: object, headers: Record<string, string> = {}) =>
       app.inject({ method, url, payload: body, headers }),
     lastMail,
+    /** Publishes an event on the bus as its producer's outbox relay would. */
+    publish: (schema: DescMessage, data: unknown) =>
+      transports.client().publishEncoded(eventTopic(schema), codec.event(eventTopic(schema), data)),
     /** The six-digit code of the newest mail to this address. */
     mailedCode: async (email: string) => /(\d{6})/.exec((await lastMail(email)).subject ?? '')![1],
     async stop() {
       await app.close();
+      for (const s of more.reverse()) await s.stop();
       await auth.stop();
       await admin.stop();
       await transports.close();

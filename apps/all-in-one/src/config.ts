@@ -2,6 +2,7 @@ import { adminService } from '@shelfscan/admin-service';
 import { authService } from '@shelfscan/auth-service';
 import { gatewayEnvSchema } from '@shelfscan/gateway';
 import { scraperService } from '@shelfscan/scraper-service';
+import { searchService } from '@shelfscan/search-service';
 import { mergeEnvSchemas } from '@shelfscan/service';
 import type { z } from 'zod';
 
@@ -11,7 +12,7 @@ import type { z } from 'zod';
  * models must be listening before auth publishes; and the others fetch the system parameters from
  * it at start.
  */
-export const embeddedServices = [adminService, authService, scraperService] as const;
+export const embeddedServices = [adminService, authService, scraperService, searchService] as const;
 
 /**
  * The embedded mode reads every service's variables, validated together once at start; a

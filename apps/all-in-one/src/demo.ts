@@ -1,13 +1,39 @@
 // `make demo`: ShelfScan in one process with the marketplace simulator standing in for Amazon.
 import 'reflect-metadata';
+import { UsersService } from '@shelfscan/auth-service';
 import { loadConfig, runOrExit } from '@shelfscan/config';
+import { billingEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { startSimulator } from '@shelfscan/simulator';
 import { allInOneEnvSchema } from './config.js';
-import { startAllInOne } from './launcher.js';
+import { startAllInOne, type Running } from './launcher.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
 /** The demo stores: a small one, one past the 7-page cap, and one past the 2,720 list limit. */
+/** The demo seller: an activated account holding all three plans (until billing sells them). */
+const DEMO_SELLER = { email: 'seller@shelfscan.local', password: 'demo-seller' };
+const DEMO_PLAN_ID = 'demo-seller-all-plans';
+
+/**
+ * Seeds the demo seller: the account through the auth service (as the admin account is ensured),
+ * the plans through the bus as billing will announce them: PlanActivated for standard, deep and
+ * functional over ten years, always the same subscription id (a second `make demo` upserts it).
+ */
+async function seedDemoSeller(running: Running): Promise<void> {
+  const users = running.services.get('auth')?.app.get(UsersService);
+  if (!users) throw new Error('the demo needs the auth service');
+  await users.ensureAccount({ ...DEMO_SELLER, roles: ['ROLE_USER'], firstName: 'Demo', lastName: 'Seller' });
+  const start = new Date(Date.UTC(2025, 0, 1));
+  await running.publish(billingEventsV1.PlanActivatedSchema, {
+    subscriptionId: DEMO_PLAN_ID,
+    userEmail: DEMO_SELLER.email,
+    features: ['standard', 'deep', 'functional'],
+    trial: false,
+    periodStart: start.toISOString(),
+    periodEnd: new Date(Date.UTC(2035, 0, 1)).toISOString(),
+  });
+}
+
 const DEMO_STORES = [
   { seed: 'demo-small', size: 60 },
   { seed: 'demo-medium', size: 1_200 },
@@ -30,18 +56,22 @@ void runOrExit(async () => {
   // The simulator is local: scans may go faster than the 0.5 requests/second Amazon gets.
   process.env.SCRAPER_REQUESTS_PER_SECOND ||= '5';
 
-  let running;
+  let running: Running | undefined;
   try {
     running = await startAllInOne(loadConfig(allInOneEnvSchema));
+    await seedDemoSeller(running);
   } catch (err) {
+    await running?.stop();
     await sim.close();
     throw err;
   }
 
+  const up = running;
   const out = (line = '') => process.stdout.write(`${line}\n`);
   out();
-  out(`ShelfScan demo is up on ${running.url}`);
+  out(`ShelfScan demo is up on ${up.url}`);
   out(`  admin: ${process.env.ADMIN_EMAIL} / ${process.env.ADMIN_PASSWORD}`);
+  out(`  seller (Standard, Deep and Functional plans): ${DEMO_SELLER.email} / ${DEMO_SELLER.password}`);
   out(`  marketplace simulator: ${sim.url} (MARKETPLACE_ORIGIN)`);
   out();
   out('Demo stores (paste one into a scan, or try it from the command line):');
@@ -59,7 +89,7 @@ void runOrExit(async () => {
   out('Ctrl-C stops everything.');
 
   stopOnSignals(async () => {
-    await running.stop();
+    await up.stop();
     await sim.close();
   }, log);
 });

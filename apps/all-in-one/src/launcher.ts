@@ -1,4 +1,6 @@
-import { BusClient, BusTransports } from '@shelfscan/bus';
+import type { DescMessage } from '@bufbuild/protobuf';
+import { BusClient, BusTransports, codec } from '@shelfscan/bus';
+import { eventTopic } from '@shelfscan/contracts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@shelfscan/db';
 import { createGateway } from '@shelfscan/gateway';
 import { createLogger } from '@shelfscan/observability';
@@ -8,6 +10,10 @@ import { embeddedServices, type AllInOneConfig } from './config.js';
 
 export interface Running {
   url: string;
+  /** The services, by name (the demo seed reaches the auth service's accounts through it). */
+  services: ReadonlyMap<string, RunningService>;
+  /** Publishes an event on the bus, as a producer's outbox relay would (the demo seed). */
+  publish(schema: DescMessage, data: unknown): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,5 +56,12 @@ export async function startAllInOne(
   }
   const url = `http://localhost:${config.PORT}`;
   log.info({ url }, `ShelfScan is up on ${url}`);
-  return { url, stop };
+  const publisher = transports.client();
+  return {
+    url,
+    services: new Map(services.map((s) => [s.name, s])),
+    publish: (schema, data) =>
+      publisher.publishEncoded(eventTopic(schema), codec.event(eventTopic(schema), data)),
+    stop,
+  };
 }

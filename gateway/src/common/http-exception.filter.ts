@@ -67,6 +67,7 @@ function toResponse(exception: unknown): { status: number; body: ApiResponse; re
     const body: ApiResponse = exception.violations.length
       ? validationBody(exception.violations, exception.reason)
       : { success: false, message: t(exception.message), code: exception.reason };
+    if (exception.options.retryAt) body.data = { retryAt: exception.options.retryAt };
     return { status, body, retryAfter: exception.options.retryAfterSeconds };
   }
   if (exception instanceof HttpException) {

@@ -85,6 +85,81 @@ const messages: Record<string, Record<Lang, string>> = {
     en: 'If an account uses this address, we have emailed a link to reset the password.',
     tr: 'Bu adresle bir hesap varsa şifre sıfırlama bağlantısını e-postayla gönderdik.',
   },
+  // Scans (issue 9)
+  changeSaved: { en: 'Change has been saved.', tr: 'Değişiklik kaydedildi.' },
+  todoDeleted: { en: 'Todo has been deleted.', tr: 'Tarama silindi.' },
+  searchNotFound: { en: 'Page not found.', tr: 'Sayfa bulunamadı.' },
+  searchTypeInvalid: { en: 'Choose a scan type.', tr: 'Bir tarama türü seçin.' },
+  marketInvalid: {
+    en: 'Choose one of the markets: CA, MX, AE, AU, SG, UK.',
+    tr: 'Pazarlardan birini seçin: CA, MX, AE, AU, SG, UK.',
+  },
+  fileNameTooLong: { en: 'The file name is too long.', tr: 'Dosya adı çok uzun.' },
+  keywordInvalid: { en: 'The keyword is too long.', tr: 'Anahtar kelime çok uzun.' },
+  categoriesInvalid: { en: 'The categories are invalid.', tr: 'Kategoriler geçersiz.' },
+  storeUrlInvalid: { en: 'The store link is invalid.', tr: 'Mağaza bağlantısı geçersiz.' },
+  storeUrlNotAUrl: {
+    en: 'Paste the address of an Amazon store (a link starting with https://www.amazon.).',
+    tr: 'Bir Amazon mağazasının adresini yapıştırın (https://www.amazon. ile başlayan bir bağlantı).',
+  },
+  storeUrlNotAmazon: { en: 'This is not an Amazon link.', tr: 'Bu bir Amazon bağlantısı değil.' },
+  storeUrlMarketNotSupported: {
+    en: 'ShelfScan scans amazon.ca, amazon.com.mx, amazon.ae, amazon.com.au, amazon.sg and amazon.co.uk only.',
+    tr: 'ShelfScan yalnızca amazon.ca, amazon.com.mx, amazon.ae, amazon.com.au, amazon.sg ve amazon.co.uk mağazalarını tarar.',
+  },
+  storeUrlNoSellerId: {
+    en: 'This link does not name a seller; paste the link of the seller’s storefront.',
+    tr: 'Bu bağlantıda satıcı yok; satıcının mağaza bağlantısını yapıştırın.',
+  },
+  storeUrlInvalidSellerId: {
+    en: 'The seller id in this link is not valid.',
+    tr: 'Bu bağlantıdaki satıcı kimliği geçerli değil.',
+  },
+  storeUrlWrongMarket: {
+    en: 'The store link is not on the chosen market.',
+    tr: 'Mağaza bağlantısı seçilen pazara ait değil.',
+  },
+  deepNotInMarket: {
+    en: 'Deep search works only in Canada, the UAE, Mexico and the UK.',
+    tr: 'Derin arama yalnızca Kanada, BAE, Meksika ve Birleşik Krallık’ta çalışır.',
+  },
+  functionalNotInMarket: {
+    en: 'Functional search works only in Canada and Mexico.',
+    tr: 'Fonksiyonel arama yalnızca Kanada ve Meksika’da çalışır.',
+  },
+  starRange: { en: 'Stars must be between 0 and 5.', tr: 'Yıldız 0 ile 5 arasında olmalıdır.' },
+  priceRange: { en: 'Prices must be 0 or more.', tr: 'Fiyatlar 0 veya daha büyük olmalıdır.' },
+  minGreaterThanMax: {
+    en: 'The minimum must not be greater than the maximum.',
+    tr: 'En düşük değer en yüksek değerden büyük olamaz.',
+  },
+  booleanInvalid: { en: 'Must be true or false.', tr: 'Doğru ya da yanlış olmalıdır.' },
+  dateInvalid: { en: 'Dates are YYYY-MM-DD.', tr: 'Tarihler YYYY-AA-GG biçiminde olmalıdır.' },
+  sizeInvalid: { en: 'The page size must be 1 to 100.', tr: 'Sayfa boyutu 1 ile 100 arasında olmalıdır.' },
+  statusInvalid: { en: 'Unknown status.', tr: 'Bilinmeyen durum.' },
+  queryTooLong: { en: 'The search text is too long.', tr: 'Arama metni çok uzun.' },
+  formatInvalid: { en: 'The format is txt or csv.', tr: 'Biçim txt ya da csv olmalıdır.' },
+  tooManyTodos: { en: 'Too many scans at once.', tr: 'Aynı anda çok fazla tarama.' },
+  stateNotAllowed: {
+    en: 'A scan can only be archived, or moved back to its own column.',
+    tr: 'Bir tarama yalnızca arşivlenebilir ya da kendi sütununa geri taşınabilir.',
+  },
+  statusChangeNotAllowed: {
+    en: 'This status change is not allowed: cancel a pending or running scan, or re-queue a failed one.',
+    tr: 'Bu durum değişikliğine izin verilmiyor: bekleyen ya da çalışan bir taramayı iptal edin veya başarısız olanı yeniden sıraya alın.',
+  },
+  noStandardPlan: { en: 'You have no Standard plan.', tr: 'Standart planınız yok.' },
+  noDeepPlan: { en: 'You have no Deep plan.', tr: 'Derin arama planınız yok.' },
+  noFunctionalPlan: { en: 'You have no Functional plan.', tr: 'Fonksiyonel arama planınız yok.' },
+  noActivePlanForDownload: {
+    en: 'You cannot download because you do not have an active plan.',
+    tr: 'Aktif bir planınız olmadığı için indirme yapamazsınız.',
+  },
+  dailySearchLimitExceeded: { en: 'Daily search limit exceeded.', tr: 'Günlük arama limiti aşıldı.' },
+  noRemainingDailySearchRights: {
+    en: 'No remaining daily search rights.',
+    tr: 'Kalan günlük arama hakkınız yok.',
+  },
   resetDone: {
     en: 'Your password has been changed. You can log in with the new one.',
     tr: 'Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.',
@@ -95,7 +170,6 @@ const messages: Record<string, Record<Lang, string>> = {
     en: 'Your membership is not active. Please contact us.',
     tr: 'Üyeliğiniz aktif değil. Lütfen bizimle iletişime geçin.',
   },
-  changeSaved: { en: 'Change has been saved.', tr: 'Değişiklik kaydedildi.' },
   pageInvalid: {
     en: 'Page must be 0 or more and size between 1 and 100.',
     tr: 'Sayfa 0 ya da daha büyük, boyut 1 ile 100 arasında olmalıdır.',

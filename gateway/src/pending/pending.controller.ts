@@ -6,7 +6,7 @@ import { t } from '../common/i18n.js';
 /**
  * Routes of product-spec part 7 whose service has not landed yet. Each exists at its exact path,
  * with its guard, and answers 501 in the spec's shape until its issue replaces it with the real
- * handler (scans; billing; admin).
+ * handler (billing; admin). The scans are in ../search/ (the ASIN check's routes answer 501 there).
  */
 function notYet(): never {
   throw new HttpException({ success: false, message: t('notAvailableYet'), code: 'notAvailableYet' }, 501);
@@ -17,30 +17,6 @@ function notYet(): never {
 @Authenticated()
 @Controller()
 export class PendingUserController {
-  @Get('api/search-info') listSearches() {
-    return notYet();
-  }
-  @Get('api/search-info/:state') listSearchesByState() {
-    return notYet();
-  }
-  @Post('api/search-info') createSearch() {
-    return notYet();
-  }
-  @Post('api/search-info/functional-search') createFunctionalSearch() {
-    return notYet();
-  }
-  @Post('dashboard/:state') bulkUpdateSearches() {
-    return notYet();
-  }
-  @Delete('dashboard/:todoId') deleteSearch() {
-    return notYet();
-  }
-  @Get('api/marketplace') marketplaces() {
-    return notYet();
-  }
-  @Get('api/category') categories() {
-    return notYet();
-  }
   @Get('api/card') card() {
     return notYet();
   }

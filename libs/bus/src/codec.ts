@@ -88,6 +88,7 @@ export const codec = {
             reason: err.reason ?? '',
             violations: err.violations,
             retryAfterSeconds: err.options.retryAfterSeconds ?? 0,
+            retryAt: err.options.retryAt ?? '',
           },
         },
       }),
@@ -104,6 +105,7 @@ export const codec = {
         reason: e.reason || undefined,
         violations: e.violations.map((v) => ({ field: v.field, msg: v.msg })),
         retryAfterSeconds: e.retryAfterSeconds || undefined,
+        retryAt: e.retryAt || undefined,
       });
     }
     throw new BusError('INTERNAL', `empty reply to ${pattern}`);

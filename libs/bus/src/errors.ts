@@ -23,7 +23,13 @@ export class BusError extends Error {
   constructor(
     readonly code: BusErrorCode,
     message: string,
-    readonly options: { reason?: string; violations?: Violation[]; retryAfterSeconds?: number } = {},
+    readonly options: {
+      reason?: string;
+      violations?: Violation[];
+      retryAfterSeconds?: number;
+      /** RESOURCE_EXHAUSTED: when the right comes back (RFC 3339), sent to the client as data.retryAt. */
+      retryAt?: string;
+    } = {},
   ) {
     super(message);
     this.name = 'BusError';

@@ -77,6 +77,26 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
     });
   });
 
+  it('pages the stored ASINs of a scan in discovery order (ListScanAsins)', async () => {
+    const scanId = randomUUID();
+    await publish({ scanId, listLimit: 120 });
+    await waitFor(async () => (await getScan(scanId).catch(() => undefined))?.status === 'completed');
+    const list = (offset: number, limit: number) =>
+      bus.request(scraperV1.ScraperService.method.listScanAsins, { scanId, offset, limit });
+    const first = await list(0, 50);
+    const last = await list(100, 50);
+    expect(first).toMatchObject({ status: 'completed', total: 120, asins: makeAsins(50) });
+    expect(last.asins).toEqual(makeAsins(120).slice(100));
+    expect((await list(120, 50)).asins).toEqual([]);
+    await expect(
+      bus.request(scraperV1.ScraperService.method.listScanAsins, {
+        scanId: randomUUID(),
+        offset: 0,
+        limit: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('caps the list limit at SCAN_LIST_LIMIT', async () => {
     const scanId = randomUUID();
     await publish({ scanId, listLimit: 0 });

@@ -192,13 +192,33 @@ export class UsersService {
 
   /** ADMIN_EMAIL/ADMIN_PASSWORD: make sure this activated ROLE_ADMIN account exists. */
   async ensureAdmin(email: string, password: string): Promise<void> {
-    const normalized = normalizeEmail(email);
+    await this.ensureAccount({
+      email,
+      password,
+      roles: ['ROLE_USER', 'ROLE_ADMIN'],
+      firstName: 'Admin',
+      lastName: 'ShelfScan',
+    });
+  }
+
+  /**
+   * Makes sure this activated account exists with at least these roles and this password (the
+   * admin account; the demo seller of `make demo`).
+   */
+  async ensureAccount(a: {
+    email: string;
+    password: string;
+    roles: string[];
+    firstName: string;
+    lastName: string;
+  }): Promise<void> {
+    const normalized = normalizeEmail(a.email);
     const existing = await this.users.findByEmail(normalized);
     if (existing) {
-      const roles = [...new Set([...existing.roles, 'ROLE_USER', 'ROLE_ADMIN'])];
-      const passwordHash = (await this.hasher.verify(existing.passwordHash, password))
+      const roles = [...new Set([...existing.roles, ...a.roles])];
+      const passwordHash = (await this.hasher.verify(existing.passwordHash, a.password))
         ? existing.passwordHash
-        : await this.hasher.hash(password);
+        : await this.hasher.hash(a.password);
       await this.dataSource.transaction(async (manager) => {
         await this.users.update(existing.id, { roles, activated: true, passwordHash }, manager);
         if (!existing.activated) await this.publishActivated(existing, manager);
@@ -206,17 +226,17 @@ export class UsersService {
       this.outbox.nudge();
       return;
     }
-    const passwordHash = await this.hasher.hash(password);
+    const passwordHash = await this.hasher.hash(a.password);
     await this.dataSource.transaction(async (manager) => {
       const saved = await this.users.insert(
         {
           email: normalized,
-          firstName: 'Admin',
-          lastName: 'ShelfScan',
+          firstName: a.firstName,
+          lastName: a.lastName,
           phone: null,
           passwordHash,
           activated: true,
-          roles: ['ROLE_USER', 'ROLE_ADMIN'],
+          roles: a.roles,
           langKey: 'tr',
         },
         manager,

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@shelfscan/config';
+import { rootLogger } from '@shelfscan/observability';
 import { openServiceDataSource, startEmbeddedPostgres, type EmbeddedPostgres } from '@shelfscan/db';
 import type { DataSource } from 'typeorm';
 import { marketplaceClientConfig, scraperEnvSchema } from '../config.js';
@@ -126,7 +127,9 @@ function leaseHolderIsDead(job: ScanJob): boolean {
 
 async function main(): Promise<number> {
   // stdout carries the ASINs only: the JSON logs stay off unless asked for on purpose.
+  // (A module may have made the root logger at import, before this line: set its level too.)
   process.env.LOG_LEVEL = process.env.SCAN_LOG_LEVEL || 'silent';
+  rootLogger().level = process.env.LOG_LEVEL;
   let parsed;
   try {
     parsed = parseCommandLine(process.argv.slice(2));

@@ -343,6 +343,19 @@ export class ScanJobRepository {
     return rows.map((r) => r.asin);
   }
 
+  /** A page of a scan's stored ASINs in discovery order, with how many are stored in all. */
+  async asinPage(id: string, offset: number, limit: number): Promise<{ asins: string[]; total: number }> {
+    const rows: { asin: string }[] = await this.dataSource.query(
+      'SELECT asin FROM scan_asin WHERE scan_id = $1 ORDER BY seq OFFSET $2 LIMIT $3',
+      [id, offset, limit],
+    );
+    const count: { n: string }[] = await this.dataSource.query(
+      'SELECT count(*) AS n FROM scan_asin WHERE scan_id = $1',
+      [id],
+    );
+    return { asins: rows.map((r) => r.asin), total: Number(count[0]?.n ?? 0) };
+  }
+
   /** An unfinished job with exactly this spec (the CLI resumes it instead of starting over). */
   async findUnfinished(spec: ScanSpec): Promise<ScanJob | undefined> {
     const rows: ScanJobRow[] = await this.dataSource.query(

@@ -70,4 +70,13 @@ export class ScansService {
       attempts: job.attempts,
     };
   }
+
+  /** ListScanAsins: one page of the stored ASINs (at most 10,000 a page; 5,000 by default). */
+  async listAsins(req: scraperV1.ListScanAsinsRequest) {
+    const job = await this.repository.get(req.scanId);
+    if (!job) throw new BusError('NOT_FOUND', 'No such scan.', { reason: 'scanNotFound' });
+    const limit = req.limit > 0 ? Math.min(req.limit, 10_000) : 5_000;
+    const page = await this.repository.asinPage(req.scanId, Math.max(0, req.offset), limit);
+    return { asins: page.asins, total: page.total, status: job.status };
+  }
 }

@@ -7,7 +7,7 @@ import { ScansService } from './scans.service.js';
 const { ScraperService } = scraperV1;
 
 /**
- * The scraper's bus API. Consumes: ScanRequested. Answers: CancelScan, GetScan.
+ * The scraper's bus API. Consumes: ScanRequested. Answers: CancelScan, GetScan, ListScanAsins.
  * Produces (through the outbox): ScanStarted, ScanProgressed, ScanCompleted, ScanFailed, ScanCancelled.
  */
 @Controller()
@@ -29,5 +29,10 @@ export class ScraperHandlers {
   @RpcHandler(ScraperService.method.getScan)
   getScan(@Payload() req: scraperV1.GetScanRequest) {
     return this.scans.get(req);
+  }
+
+  @RpcHandler(ScraperService.method.listScanAsins)
+  listScanAsins(@Payload() req: scraperV1.ListScanAsinsRequest) {
+    return this.scans.listAsins(req);
   }
 }

@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_bus_v1_envelope: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIl4KCEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCRITCgtvY2N1cnJlZF9hdBgEIAEoCRIPCgdwYXlsb2FkGAUgASgMIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQiiQEKBUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCRI0Cgp2aW9sYXRpb25zGAMgAygLMiAuc2hlbGZzY2FuLmJ1cy52MS5GaWVsZFZpb2xhdGlvbhIOCgZyZWFzb24YBCABKAkSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgFIAEoDSIsCg5GaWVsZFZpb2xhdGlvbhINCgVmaWVsZBgBIAEoCRILCgNtc2cYAiABKAliBnByb3RvMw',
+    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIl4KCEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCRITCgtvY2N1cnJlZF9hdBgEIAEoCRIPCgdwYXlsb2FkGAUgASgMIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQimwEKBUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCRI0Cgp2aW9sYXRpb25zGAMgAygLMiAuc2hlbGZzY2FuLmJ1cy52MS5GaWVsZFZpb2xhdGlvbhIOCgZyZWFzb24YBCABKAkSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgFIAEoDRIQCghyZXRyeV9hdBgGIAEoCSIsCg5GaWVsZFZpb2xhdGlvbhINCgVmaWVsZBgBIAEoCRILCgNtc2cYAiABKAliBnByb3RvMw',
   );
 
 /**
@@ -138,6 +138,13 @@ export type Error = Message<'shelfscan.bus.v1.Error'> & {
    * @generated from field: uint32 retry_after_seconds = 5;
    */
   retryAfterSeconds: number;
+
+  /**
+   * For RESOURCE_EXHAUSTED: the instant the right comes back, RFC 3339 (the answer's data.retryAt); may be empty.
+   *
+   * @generated from field: string retry_at = 6;
+   */
+  retryAt: string;
 };
 
 /**

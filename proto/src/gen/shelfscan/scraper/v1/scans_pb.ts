@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_scraper_v1_scans: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiBzaGVsZnNjYW4vc2NyYXBlci92MS9zY2Fucy5wcm90bxIUc2hlbGZzY2FuLnNjcmFwZXIudjEiJAoRQ2FuY2VsU2NhblJlcXVlc3QSDwoHc2Nhbl9pZBgBIAEoCSIkChJDYW5jZWxTY2FuUmVzcG9uc2USDgoGc3RhdHVzGAEgASgJIiEKDkdldFNjYW5SZXF1ZXN0Eg8KB3NjYW5faWQYASABKAkiywEKD0dldFNjYW5SZXNwb25zZRIOCgZzdGF0dXMYASABKAkSFQoNcGFnZXNfZmV0Y2hlZBgCIAEoBRITCgthc2luc19mb3VuZBgDIAEoBRIXCg9wYXJ0aXRpb25zX2xlZnQYBCABKAUSFgoOcmVwb3J0ZWRfdG90YWwYBSABKAUSEwoLZXRhX3NlY29uZHMYBiABKAUSDQoFZXJyb3IYByABKAkSFQoNY292ZXJhZ2VfbGluZRgIIAEoCRIQCghhdHRlbXB0cxgJIAEoBTLJAQoOU2NyYXBlclNlcnZpY2USXwoKQ2FuY2VsU2NhbhInLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkNhbmNlbFNjYW5SZXF1ZXN0Giguc2hlbGZzY2FuLnNjcmFwZXIudjEuQ2FuY2VsU2NhblJlc3BvbnNlElYKB0dldFNjYW4SJC5zaGVsZnNjYW4uc2NyYXBlci52MS5HZXRTY2FuUmVxdWVzdBolLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkdldFNjYW5SZXNwb25zZWIGcHJvdG8z',
+    'CiBzaGVsZnNjYW4vc2NyYXBlci92MS9zY2Fucy5wcm90bxIUc2hlbGZzY2FuLnNjcmFwZXIudjEiJAoRQ2FuY2VsU2NhblJlcXVlc3QSDwoHc2Nhbl9pZBgBIAEoCSIkChJDYW5jZWxTY2FuUmVzcG9uc2USDgoGc3RhdHVzGAEgASgJIiEKDkdldFNjYW5SZXF1ZXN0Eg8KB3NjYW5faWQYASABKAkiywEKD0dldFNjYW5SZXNwb25zZRIOCgZzdGF0dXMYASABKAkSFQoNcGFnZXNfZmV0Y2hlZBgCIAEoBRITCgthc2luc19mb3VuZBgDIAEoBRIXCg9wYXJ0aXRpb25zX2xlZnQYBCABKAUSFgoOcmVwb3J0ZWRfdG90YWwYBSABKAUSEwoLZXRhX3NlY29uZHMYBiABKAUSDQoFZXJyb3IYByABKAkSFQoNY292ZXJhZ2VfbGluZRgIIAEoCRIQCghhdHRlbXB0cxgJIAEoBSJGChRMaXN0U2NhbkFzaW5zUmVxdWVzdBIPCgdzY2FuX2lkGAEgASgJEg4KBm9mZnNldBgCIAEoBRINCgVsaW1pdBgDIAEoBSJFChVMaXN0U2NhbkFzaW5zUmVzcG9uc2USDQoFYXNpbnMYASADKAkSDgoGc3RhdHVzGAIgASgJEg0KBXRvdGFsGAMgASgFMrMCCg5TY3JhcGVyU2VydmljZRJfCgpDYW5jZWxTY2FuEicuc2hlbGZzY2FuLnNjcmFwZXIudjEuQ2FuY2VsU2NhblJlcXVlc3QaKC5zaGVsZnNjYW4uc2NyYXBlci52MS5DYW5jZWxTY2FuUmVzcG9uc2USVgoHR2V0U2NhbhIkLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkdldFNjYW5SZXF1ZXN0GiUuc2hlbGZzY2FuLnNjcmFwZXIudjEuR2V0U2NhblJlc3BvbnNlEmgKDUxpc3RTY2FuQXNpbnMSKi5zaGVsZnNjYW4uc2NyYXBlci52MS5MaXN0U2NhbkFzaW5zUmVxdWVzdBorLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkxpc3RTY2FuQXNpbnNSZXNwb25zZWIGcHJvdG8z',
   );
 
 /**
@@ -137,6 +137,68 @@ export const GetScanResponseSchema: GenMessage<GetScanResponse> =
   messageDesc(file_shelfscan_scraper_v1_scans, 3);
 
 /**
+ * @generated from message shelfscan.scraper.v1.ListScanAsinsRequest
+ */
+export type ListScanAsinsRequest = Message<'shelfscan.scraper.v1.ListScanAsinsRequest'> & {
+  /**
+   * @generated from field: string scan_id = 1;
+   */
+  scanId: string;
+
+  /**
+   * @generated from field: int32 offset = 2;
+   */
+  offset: number;
+
+  /**
+   * At most 10,000; 0 = 5,000.
+   *
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.ListScanAsinsRequest.
+ * Use `create(ListScanAsinsRequestSchema)` to create a new message.
+ */
+export const ListScanAsinsRequestSchema: GenMessage<ListScanAsinsRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_scans, 4);
+
+/**
+ * @generated from message shelfscan.scraper.v1.ListScanAsinsResponse
+ */
+export type ListScanAsinsResponse = Message<'shelfscan.scraper.v1.ListScanAsinsResponse'> & {
+  /**
+   * @generated from field: repeated string asins = 1;
+   */
+  asins: string[];
+
+  /**
+   * The job's status, as in GetScanResponse.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * ASINs stored for the scan so far.
+   *
+   * @generated from field: int32 total = 3;
+   */
+  total: number;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.ListScanAsinsResponse.
+ * Use `create(ListScanAsinsResponseSchema)` to create a new message.
+ */
+export const ListScanAsinsResponseSchema: GenMessage<ListScanAsinsResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_scans, 5);
+
+/**
  * Commands and queries the scraper answers.
  *
  * @generated from service shelfscan.scraper.v1.ScraperService
@@ -157,5 +219,16 @@ export const ScraperService: GenService<{
     methodKind: 'unary';
     input: typeof GetScanRequestSchema;
     output: typeof GetScanResponseSchema;
+  };
+  /**
+   * A page of the ASINs a scan has found so far, in discovery order (the result of a finished
+   * scan, the partial list of a running one): large results never travel in one message.
+   *
+   * @generated from rpc shelfscan.scraper.v1.ScraperService.ListScanAsins
+   */
+  listScanAsins: {
+    methodKind: 'unary';
+    input: typeof ListScanAsinsRequestSchema;
+    output: typeof ListScanAsinsResponseSchema;
   };
 }> = /*@__PURE__*/ serviceDesc(file_shelfscan_scraper_v1_scans, 0);

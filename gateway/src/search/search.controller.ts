@@ -1,0 +1,202 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpException,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Authenticated, ROLE_ADMIN } from '../auth/guards.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import type { JwtUser } from '../auth/jwt.strategy.js';
+import { ok } from '../common/api-response.js';
+import { t } from '../common/i18n.js';
+import {
+  CategoryQuery,
+  CreateScanDto,
+  DownloadQuery,
+  FunctionalScanDto,
+  ListQuery,
+  MoveDto,
+  StatusDto,
+} from './search.dto.js';
+import { SearchApiService, attachmentDisposition } from './search.service.js';
+
+const STATES = ['pending', 'ongoing', 'completed', 'archived'];
+/** /api/search-info/{searchType}{status}, e.g. deepCOMPLETED. */
+const TYPE_STATUS =
+  /^(standard|deep|FUNCTIONAL|functional|asinCheck)(PENDING|PROCESSING|COMPLETED_PARTIAL|COMPLETED|CANCELED|FAILED)$/;
+
+/** The ASIN check's routes arrive with the ASIN check (product-page parsing in the scraper). */
+function asinCheckNotYet(): never {
+  throw new HttpException({ success: false, message: t('notAvailableYet'), code: 'notAvailableYet' }, 501);
+}
+
+const isAdmin = (user: JwtUser) => user.roles.includes(ROLE_ADMIN);
+
+/** Scans (SEARCH-API.md): the dashboard's lists, scan forms, moves, deletes, downloads, quotas. */
+@ApiTags('search')
+@Authenticated()
+@Controller()
+export class SearchController {
+  constructor(@Inject(SearchApiService) private readonly search: SearchApiService) {}
+
+  @Get('api/search-info')
+  @ApiOperation({ summary: 'My scans, newest first (filters, pages; total in x-total-count)' })
+  @ApiOkResponse({ description: '{success, data: Todo[]}; header x-total-count' })
+  async list(
+    @CurrentUser() user: JwtUser,
+    @Query() query: ListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.listed(user, query, reply);
+  }
+
+  @Get('api/search-info/quota')
+  @ApiOperation({ summary: 'My plans, the day’s and month’s searches used and left, the list limit' })
+  async quota(@CurrentUser() user: JwtUser) {
+    return ok(await this.search.quota(user.sub));
+  }
+
+  @Get('api/search-info/:state')
+  @ApiOperation({
+    summary:
+      'A dashboard column (pending, ongoing, completed, archived), a {searchType}{status} list (deepCOMPLETED), or one scan by id',
+  })
+  @ApiOkResponse({ description: '{success, data: Todo[] | Todo}; 404 searchNotFound' })
+  async byKey(
+    @CurrentUser() user: JwtUser,
+    @Param('state') key: string, // a column, a {searchType}{status} or a scan id
+    @Query() query: ListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    if (STATES.includes(key)) return this.listed(user, { ...query, state: key }, reply);
+    const typeStatus = TYPE_STATUS.exec(key);
+    if (typeStatus)
+      return this.listed(
+        user,
+        { ...query, type: typeStatus[1] as ListQuery['type'], status: typeStatus[2] as ListQuery['status'] },
+        reply,
+      );
+    return ok(await this.search.get(user.sub, key));
+  }
+
+  @Post('api/search-info')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Start a Standard or Deep scan' })
+  @ApiOkResponse({
+    description:
+      '{success, data: Todo}; 422 required | storeUrlInvalid | deepNotInMarket; 403 noStandardPlan | noDeepPlan; 429 dailySearchLimitExceeded | noRemainingDailySearchRights + Retry-After, data.retryAt',
+  })
+  async create(@CurrentUser() user: JwtUser, @Body() dto: CreateScanDto) {
+    return ok(await this.search.create(user.sub, dto));
+  }
+
+  @Post('api/search-info/functional-search')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Start a Functional scan (stars 0–5, prices ≥ 0, min ≤ max; CA and MX)' })
+  @ApiOkResponse({
+    description:
+      '{success, data: Todo}; 422 functionalNotInMarket | minGreaterThanMax; 403 noFunctionalPlan; 429',
+  })
+  async createFunctional(@CurrentUser() user: JwtUser, @Body() dto: FunctionalScanDto) {
+    return ok(await this.search.create(user.sub, { ...dto, searchType: 'functional' }));
+  }
+
+  @Post('api/search-info/asin-check')
+  @ApiOperation({ summary: 'ASIN check (not available yet: 501)' })
+  createAsinCheck() {
+    return asinCheckNotYet();
+  }
+
+  @Get('api/search-info/:id/asin-check')
+  @ApiOperation({ summary: 'The ASIN check table (not available yet: 501)' })
+  asinCheckTable() {
+    return asinCheckNotYet();
+  }
+
+  @Post('api/search-info/:id/rerun')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Run a scan again: a new scan with the same inputs (counts against the quota)' })
+  async rerun(@CurrentUser() user: JwtUser, @Param('id') id: string) {
+    return ok(await this.search.rerun(user.sub, id));
+  }
+
+  @Get('api/search-info/:id/download')
+  @ApiOperation({
+    summary: 'The ASINs, one a line (the partial list while the scan runs); needs an active plan',
+  })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ description: 'text/plain attachment; 403 noActivePlanForDownload; 404 searchNotFound' })
+  async download(
+    @CurrentUser() user: JwtUser,
+    @Param('id') id: string,
+    @Query() query: DownloadQuery,
+    @Res() reply: FastifyReply,
+  ) {
+    if (query.format === 'csv') return asinCheckNotYet();
+    const { fileName, body } = await this.search.download(user.sub, id);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('Content-Disposition', attachmentDisposition(`${fileName}.txt`))
+      .header('Cache-Control', 'no-store')
+      .send(body);
+  }
+
+  @Put('api/search-info/:id/status')
+  @Authenticated(ROLE_ADMIN)
+  @ApiOperation({
+    summary: 'Admin: cancel a pending or running scan (CANCELED), re-queue a failed one (PENDING)',
+  })
+  @ApiOkResponse({ description: '{success, data: Todo}; 422 statusChangeNotAllowed; 404' })
+  async changeStatus(@CurrentUser() user: JwtUser, @Param('id') id: string, @Body() dto: StatusDto) {
+    return ok(await this.search.changeStatus(user.sub, id, dto.status), t('changeSaved'));
+  }
+
+  @Post('dashboard/:state')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Move scans to a column: archived, or back to the column their status gives' })
+  @ApiOkResponse({ description: "{success, message: 'Change has been saved.'}; 422 stateNotAllowed; 404" })
+  async move(@CurrentUser() user: JwtUser, @Param('state') state: string, @Body() dto: MoveDto) {
+    await this.search.move(
+      user.sub,
+      state,
+      dto.todo.map((x) => x.id),
+    );
+    return { success: true, message: t('changeSaved') };
+  }
+
+  @Delete('dashboard/:todoId')
+  @ApiOperation({ summary: 'Delete a scan (a running one is cancelled first)' })
+  @ApiOkResponse({ description: "{success, message: 'Todo has been deleted.'}; 404" })
+  async remove(@CurrentUser() user: JwtUser, @Param('todoId') id: string) {
+    await this.search.delete(user.sub, id);
+    return { success: true, message: t('todoDeleted') };
+  }
+
+  @Get('api/marketplace')
+  @ApiOperation({ summary: 'The six markets: id, name, countryCode, marketPlaceId, suffix' })
+  async marketplaces() {
+    return ok(await this.search.marketplaces());
+  }
+
+  @Get('api/category')
+  @ApiOperation({ summary: "A market's top-level departments, then 'All Categories'" })
+  async categories(@Query() query: CategoryQuery) {
+    return ok(await this.search.categories(query.market));
+  }
+
+  private async listed(user: JwtUser, query: ListQuery & { state?: string }, reply: FastifyReply) {
+    const { todos, total } = await this.search.list(user.sub, query, Boolean(query.all) && isAdmin(user));
+    void reply.header('x-total-count', String(total));
+    return ok(todos);
+  }
+}

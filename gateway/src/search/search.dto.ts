@@ -1,0 +1,137 @@
+/**
+ * The payloads of the scan routes (SEARCH-API.md). Their shapes are checked here with zod (file
+ * name: the shared field of @shelfscan/validation); the search service
+ * checks the rules that need data (market, store link intake, plan, quota).
+ */
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { fileName as sharedFileName } from '@shelfscan/validation';
+import { z } from 'zod';
+import { SchemaDto } from '../common/validation.js';
+
+const MARKETS = ['CA', 'MX', 'AE', 'AU', 'SG', 'UK'] as const;
+const STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'COMPLETED_PARTIAL', 'CANCELED', 'FAILED'] as const;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const market = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(MARKETS, { error: 'marketInvalid' }),
+);
+const flag = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: 'booleanInvalid' }),
+);
+const stars = z.number({ error: 'starRange' }).min(0, { error: 'starRange' }).max(5, { error: 'starRange' });
+const price = z.number({ error: 'priceRange' }).min(0, { error: 'priceRange' });
+
+const scanFields = {
+  fileName: sharedFileName,
+  // Whether it is a storefront of the market is the scraper's URL intake's verdict, in the service.
+  storeUrl: z.string('required').trim().min(1, { error: 'required' }).max(2000, { error: 'storeUrlInvalid' }),
+  market,
+  keyword: z.string({ error: 'keywordInvalid' }).trim().max(200, { error: 'keywordInvalid' }).optional(),
+  categories: z
+    .array(z.string().regex(/^\d{1,20}$/, { error: 'categoriesInvalid' }), { error: 'categoriesInvalid' })
+    .max(50, { error: 'categoriesInvalid' })
+    .optional(),
+};
+
+const createScan = z.strictObject({
+  ...scanFields,
+  searchType: z.enum(['standard', 'deep'], { error: 'searchTypeInvalid' }),
+});
+const functionalScan = z.strictObject({
+  ...scanFields,
+  minStar: stars.optional(),
+  maxStar: stars.optional(),
+  minPrice: price.optional(),
+  maxPrice: price.optional(),
+  amazonChoice: flag.optional(),
+  bestSeller: flag.optional(),
+});
+const listQuery = z.strictObject({
+  type: z
+    .enum(['standard', 'deep', 'FUNCTIONAL', 'functional', 'asinCheck'], { error: 'searchTypeInvalid' })
+    .optional(),
+  status: z.enum(STATUSES, { error: 'statusInvalid' }).optional(),
+  market: market.optional(),
+  q: z.string().trim().max(200, { error: 'queryTooLong' }).optional(),
+  from: z.string().regex(DATE, { error: 'dateInvalid' }).optional(),
+  to: z.string().regex(DATE, { error: 'dateInvalid' }).optional(),
+  page: z.coerce
+    .number({ error: 'pageInvalid' })
+    .int({ error: 'pageInvalid' })
+    .min(0, { error: 'pageInvalid' })
+    .optional(),
+  size: z.coerce
+    .number({ error: 'sizeInvalid' })
+    .int({ error: 'sizeInvalid' })
+    .min(1, { error: 'sizeInvalid' })
+    .max(100, { error: 'sizeInvalid' })
+    .optional(),
+  all: flag.optional(),
+});
+const move = z.strictObject({
+  todo: z
+    .array(z.object({ id: z.string({ error: 'searchNotFound' }) }), { error: 'required' })
+    .max(500, { error: 'tooManyTodos' }),
+});
+const status = z.strictObject({
+  status: z.enum(['CANCELED', 'PENDING'], { error: 'statusChangeNotAllowed' }),
+});
+const categoryQuery = z.strictObject({ market });
+const downloadQuery = z.strictObject({
+  format: z.enum(['txt', 'csv'], { error: 'formatInvalid' }).optional(),
+});
+
+export class CreateScanDto extends SchemaDto(createScan) implements z.output<typeof createScan> {
+  @ApiProperty({ enum: ['standard', 'deep'] }) searchType!: 'standard' | 'deep';
+  @ApiProperty({ example: 'Kamp mağazası' }) fileName!: string;
+  @ApiProperty({ example: 'https://www.amazon.ca/s?me=A2DP2EEPU3VU45' }) storeUrl!: string;
+  @ApiProperty({ enum: MARKETS }) market!: (typeof MARKETS)[number];
+  @ApiPropertyOptional() keyword?: string;
+  @ApiPropertyOptional({ type: [String], description: 'category node ids' }) categories?: string[];
+}
+
+export class FunctionalScanDto extends SchemaDto(functionalScan) implements z.output<typeof functionalScan> {
+  @ApiProperty({ example: 'Kamp mağazası' }) fileName!: string;
+  @ApiProperty({ example: 'https://www.amazon.ca/s?me=A2DP2EEPU3VU45' }) storeUrl!: string;
+  @ApiProperty({ enum: MARKETS }) market!: (typeof MARKETS)[number];
+  @ApiPropertyOptional() keyword?: string;
+  @ApiPropertyOptional({ type: [String] }) categories?: string[];
+  @ApiPropertyOptional({ description: 'stars 0–5; min ≤ max' }) minStar?: number;
+  @ApiPropertyOptional() maxStar?: number;
+  @ApiPropertyOptional({ description: 'prices ≥ 0 in the market currency; min ≤ max' }) minPrice?: number;
+  @ApiPropertyOptional() maxPrice?: number;
+  @ApiPropertyOptional() amazonChoice?: boolean;
+  @ApiPropertyOptional() bestSeller?: boolean;
+}
+
+export class ListQuery extends SchemaDto(listQuery) implements z.output<typeof listQuery> {
+  @ApiPropertyOptional({ enum: ['standard', 'deep', 'FUNCTIONAL', 'asinCheck'] }) type?:
+    'standard' | 'deep' | 'FUNCTIONAL' | 'functional' | 'asinCheck';
+  @ApiPropertyOptional({ enum: STATUSES }) status?: (typeof STATUSES)[number];
+  @ApiPropertyOptional({ enum: MARKETS }) market?: (typeof MARKETS)[number];
+  @ApiPropertyOptional({ description: 'text in the file name or the store URL' }) q?: string;
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD (Istanbul), inclusive' }) from?: string;
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD (Istanbul), inclusive' }) to?: string;
+  @ApiPropertyOptional({ default: 0 }) page?: number;
+  @ApiPropertyOptional({ default: 20, maximum: 100 }) size?: number;
+  @ApiPropertyOptional({ description: 'ROLE_ADMIN: every user’s scans (each with userEmail)' }) all?: boolean;
+}
+
+export class MoveDto extends SchemaDto(move) implements z.output<typeof move> {
+  @ApiProperty({ description: '[{id}, ...]' }) todo!: { id: string }[];
+}
+
+export class StatusDto extends SchemaDto(status) implements z.output<typeof status> {
+  @ApiProperty({ enum: ['CANCELED', 'PENDING'] }) status!: 'CANCELED' | 'PENDING';
+}
+
+export class CategoryQuery extends SchemaDto(categoryQuery) implements z.output<typeof categoryQuery> {
+  @ApiProperty({ enum: MARKETS }) market!: (typeof MARKETS)[number];
+}
+
+export class DownloadQuery extends SchemaDto(downloadQuery) implements z.output<typeof downloadQuery> {
+  @ApiPropertyOptional({ enum: ['txt', 'csv'], description: 'csv: ASIN checks only (not available yet)' })
+  format?: 'txt' | 'csv';
+}

@@ -1,0 +1,202 @@
+import { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import { BusClient } from '@shelfscan/bus';
+import { searchV1 } from '@shelfscan/contracts';
+import type { CreateScanDto, FunctionalScanDto, ListQuery } from './search.dto.js';
+
+const { SearchService } = searchV1;
+
+/** ASINs per bus request while streaming a download. */
+const DOWNLOAD_PAGE = 5_000;
+
+/** A Todo of the contract: the bus message without protobuf's type name, absent fields as null. */
+function todoJson(t: searchV1.Todo | undefined) {
+  if (!t) return null;
+  const n = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
+  return {
+    id: t.id,
+    searchType: t.searchType,
+    state: t.state,
+    status: t.status,
+    fileName: t.fileName,
+    storeUrl: n(t.storeUrl),
+    sellerId: n(t.sellerId),
+    keyword: n(t.keyword),
+    market: t.market,
+    categories: t.categories,
+    minPrice: n(t.minPrice),
+    maxPrice: n(t.maxPrice),
+    minStar: n(t.minStar),
+    maxStar: n(t.maxStar),
+    amazonChoice: t.amazonChoice,
+    bestSeller: t.bestSeller,
+    searchDate: t.searchDate,
+    searchCompleteDate: n(t.searchCompleteDate),
+    searchCancelDate: n(t.searchCancelDate),
+    asinCount: t.asinCount,
+    reportedTotal: n(t.reportedTotal),
+    coverageLine: n(t.coverageLine),
+    failureReason: n(t.failureReason),
+    failureCode: n(t.failureCode),
+    progress: t.progress
+      ? {
+          pagesFetched: t.progress.pagesFetched,
+          asinsFound: t.progress.asinsFound,
+          etaSeconds: n(t.progress.etaSeconds),
+          reportedTotal: n(t.progress.reportedTotal),
+          percent: n(t.progress.percent),
+        }
+      : null,
+    ...(t.userEmail !== undefined ? { userEmail: t.userEmail } : {}),
+  };
+}
+
+/**
+ * Scan calls: each one bus request to the search service, its answer shaped as SEARCH-API.md
+ * says. Bus errors are not caught here: the exception filter maps them to HTTP answers.
+ */
+@Injectable()
+export class SearchApiService {
+  constructor(@Inject(BusClient) private readonly bus: BusClient) {}
+
+  async list(userEmail: string, query: ListQuery & { state?: string }, allUsers: boolean) {
+    const r = await this.bus.request(SearchService.method.listTodos, {
+      userEmail,
+      allUsers,
+      state: query.state ?? '',
+      searchType: query.type ?? '',
+      status: query.status ?? '',
+      market: query.market ?? '',
+      q: query.q ?? '',
+      from: query.from ?? '',
+      to: query.to ?? '',
+      page: query.page ?? 0,
+      size: query.size ?? 20,
+    });
+    return { todos: r.todos.map((t) => todoJson(t)!), total: r.total };
+  }
+
+  async get(userEmail: string, id: string) {
+    return todoJson((await this.bus.request(SearchService.method.getTodo, { userEmail, id })).todo)!;
+  }
+
+  async create(userEmail: string, dto: CreateScanDto | (FunctionalScanDto & { searchType: 'functional' })) {
+    const functional = dto.searchType === 'functional' ? (dto as FunctionalScanDto) : undefined;
+    const r = await this.bus.request(SearchService.method.createScan, {
+      userEmail,
+      searchType: dto.searchType,
+      fileName: dto.fileName,
+      storeUrl: dto.storeUrl,
+      market: dto.market,
+      keyword: dto.keyword ?? '',
+      categories: dto.categories ?? [],
+      filters: functional && {
+        amazonChoice: functional.amazonChoice,
+        bestSeller: functional.bestSeller,
+        minStar: functional.minStar,
+        maxStar: functional.maxStar,
+        minPrice: functional.minPrice,
+        maxPrice: functional.maxPrice,
+      },
+    });
+    return todoJson(r.todo)!;
+  }
+
+  async rerun(userEmail: string, id: string) {
+    return todoJson((await this.bus.request(SearchService.method.rerunScan, { userEmail, id })).todo)!;
+  }
+
+  async move(userEmail: string, state: string, ids: string[]): Promise<void> {
+    await this.bus.request(SearchService.method.moveTodos, { userEmail, state, ids });
+  }
+
+  async delete(userEmail: string, id: string): Promise<void> {
+    await this.bus.request(SearchService.method.deleteTodo, { userEmail, id });
+  }
+
+  /**
+   * The scan's ASINs as a stream of lines, page by page over the bus. The first page is asked
+   * for before anything is sent, so a 404 or 403 is still an ordinary JSON answer.
+   */
+  async download(userEmail: string, id: string): Promise<{ fileName: string; body: Readable }> {
+    const page = (offset: number) =>
+      this.bus.request(SearchService.method.downloadPage, { userEmail, id, offset, limit: DOWNLOAD_PAGE });
+    const first = await page(0);
+    async function* lines() {
+      let current = first;
+      let sent = 0;
+      for (;;) {
+        if (current.asins.length) yield current.asins.join('\n') + '\n';
+        sent += current.asins.length;
+        if (current.done) return;
+        current = await page(sent);
+      }
+    }
+    return { fileName: first.fileName, body: Readable.from(lines()) };
+  }
+
+  async quota(userEmail: string) {
+    const q = await this.bus.request(SearchService.method.getQuota, { userEmail });
+    return {
+      plans: {
+        standard: q.plans?.standard ?? false,
+        deep: q.plans?.deep ?? false,
+        functional: q.plans?.functional ?? false,
+      },
+      standard: {
+        dayUsed: q.standardDayUsed,
+        dayLimit: q.standardDayLimit,
+        monthUsed: q.standardMonthUsed,
+        monthLimit: q.standardMonthLimit,
+      },
+      deep: { dayUsed: q.deepDayUsed, dayLimit: q.deepDayLimit },
+      listLimit: q.listLimit,
+      nextDayAt: q.nextDayAt,
+    };
+  }
+
+  async changeStatus(adminEmail: string, id: string, status: string) {
+    const r = await this.bus.request(SearchService.method.changeStatus, { adminEmail, id, status });
+    return todoJson(r.todo)!;
+  }
+
+  async marketplaces() {
+    const r = await this.bus.request(SearchService.method.listMarketplaces, {});
+    return r.marketplaces.map((m) => ({
+      id: m.id,
+      name: m.name,
+      countryCode: m.countryCode,
+      marketPlaceId: m.marketPlaceId,
+      suffix: m.suffix,
+      code: m.code,
+      deep: m.deep,
+      functional: m.functional,
+    }));
+  }
+
+  async categories(market: string) {
+    const r = await this.bus.request(SearchService.method.listCategories, { market });
+    return r.categories.map((c) => ({ label: c.label, level: c.level, suffix: c.suffix, nodeId: c.nodeId }));
+  }
+}
+
+/**
+ * RFC 6266 Content-Disposition for a download: an ASCII fallback (Turkish letters transliterated)
+ * and the exact name in filename* (RFC 8187, UTF-8).
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii =
+    name
+      .replace(/ı/g, 'i')
+      .replace(/İ/g, 'I')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]/g, '_')
+      .replace(/["\\]/g, '_')
+      .trim() || 'download';
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

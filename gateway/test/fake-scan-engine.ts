@@ -1,0 +1,44 @@
+import type { ScanEngine, ScanEngines, ScanResult, ScanSpec, RunOptions } from '@shelfscan/scraper-service';
+
+/** The store of a seller id in these tests: 25 ASINs derived from it. */
+export const storeAsins = (sellerId: string) =>
+  Array.from({ length: 25 }, (_, i) => `B${sellerId.slice(1, 5)}${String(i).padStart(5, '0')}`);
+
+/** A seller whose scan reports one page, then runs until cancelled. */
+export const HOLD_SELLER = 'AHOLDSELLER1';
+
+/** The scan engine of the HTTP tests: pages of 10 ASINs, no marketplace. */
+class FakeScanEngine implements ScanEngine {
+  async run(spec: ScanSpec, opts: RunOptions = {}): Promise<ScanResult> {
+    const all = storeAsins(spec.sellerId).slice(0, spec.listLimit);
+    const progress = (found: number, pages: number) => ({
+      pagesFetched: pages,
+      asinsFound: found,
+      partitionsLeft: found < all.length ? 1 : 0,
+      reportedTotal: all.length,
+      reportedTotalIsLowerBound: false,
+      etaSeconds: found < all.length ? 20 : 0,
+    });
+    for (let page = 0; page * 10 < all.length; page++) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      const found = Math.min(all.length, (page + 1) * 10);
+      await opts.onPage?.({
+        newAsins: all.slice(page * 10, found),
+        checkpoint: { version: 1, page },
+        progress: progress(found, page + 1),
+      });
+      if (spec.sellerId === HOLD_SELLER)
+        await new Promise((_, reject) =>
+          opts.signal?.addEventListener('abort', () => reject(opts.signal?.reason), { once: true }),
+        );
+    }
+    return {
+      asins: all,
+      progress: progress(all.length, Math.ceil(all.length / 10)),
+      coverageLine: `Found ${all.length} ASINs of the ${all.length} Amazon reports (100%).`,
+      stopReason: 'exhausted',
+    };
+  }
+}
+
+export const fakeScanEngines: ScanEngines = { engineFor: () => new FakeScanEngine() };

@@ -1,0 +1,422 @@
+import { randomUUID } from 'node:crypto';
+import { billingEventsV1 } from '@shelfscan/contracts';
+import { HOLD_SELLER, storeAsins } from './fake-scan-engine.js';
+import { startStack, type Stack } from './stack.js';
+
+const SELLER = 'AGATEWAY0001';
+const store = (seller = SELLER, host = 'www.amazon.ca') => `https://${host}/s?me=${seller}`;
+
+/** The scan routes of SEARCH-API.md through the real layers: gateway → bus → search + scraper (fake engine) → PostgreSQL. */
+describe('gateway + search service: the scan routes', () => {
+  let stack: Stack;
+  const tokens: Record<string, string> = {};
+
+  async function account(email: string): Promise<string> {
+    await stack.call('POST', '/api/public/register', {
+      firstName: 'Deniz',
+      lastName: 'Kaya',
+      email,
+      password: 'secret1',
+    });
+    await stack.call('POST', '/api/public/activate', { email, code: await stack.mailedCode(email) });
+    const login = await stack.call('POST', '/api/authenticate', { email, password: 'secret1' });
+    return login.json().data.token as string;
+  }
+
+  async function grant(email: string, features: string[]) {
+    const start = Date.now() - 60_000;
+    const subscriptionId = randomUUID();
+    await stack.publish(billingEventsV1.PlanActivatedSchema, {
+      subscriptionId,
+      userEmail: email,
+      features,
+      trial: false,
+      periodStart: new Date(start).toISOString(),
+      periodEnd: new Date(start + 30 * 86_400_000).toISOString(),
+    });
+    await until(async () => {
+      const q = await stack.call('GET', '/api/search-info/quota', undefined, {
+        authorization: `Bearer ${tokens[email]}`,
+      });
+      return features.every((f) => q.json().data.plans[f]);
+    });
+    return subscriptionId;
+  }
+
+  /** A call with the token of one of the test users. */
+  function as(
+    who: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: object,
+    tokenOf?: string,
+    headers: Record<string, string> = {},
+  ) {
+    return stack.call(method, url, body, { authorization: `Bearer ${tokens[tokenOf ?? who]}`, ...headers });
+  }
+
+  async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const v = await probe();
+      if (v) return v;
+      if (Date.now() > end) throw new Error('timed out waiting');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  const todoWhen = (who: string, id: string, ok: (t: Record<string, unknown>) => boolean) =>
+    until(async () => {
+      const t = (await as(who, 'GET', `/api/search-info/${id}`)).json().data;
+      return ok(t) ? t : undefined;
+    });
+
+  beforeAll(async () => {
+    stack = await startStack({ ADMIN_EMAIL: 'admin@shelfscan.test', ADMIN_PASSWORD: 'admin-pass' }, [], {
+      scans: true,
+    });
+    tokens.seller = await account('seller@example.com');
+    tokens.other = await account('other@example.com');
+    tokens.noplan = await account('noplan@example.com');
+    tokens['seller@example.com'] = tokens.seller;
+    tokens['other@example.com'] = tokens.other;
+    const admin = await stack.call('POST', '/api/authenticate', {
+      email: 'admin@shelfscan.test',
+      password: 'admin-pass',
+    });
+    tokens.admin = admin.json().data.token;
+    await grant('seller@example.com', ['standard', 'deep', 'functional']);
+    await grant('other@example.com', ['standard']);
+  }, 60_000);
+  afterAll(() => stack.stop(), 60_000);
+
+  it('needs a token', async () => {
+    expect((await stack.call('GET', '/api/search-info')).statusCode).toBe(401);
+    expect((await stack.call('GET', '/api/marketplace')).statusCode).toBe(401);
+  });
+
+  it('creates a scan, follows it to COMPLETED and downloads the list with its Turkish name', async () => {
+    const res = await as('seller', 'POST', '/api/search-info', {
+      searchType: 'standard',
+      fileName: 'Şapka çantası',
+      storeUrl: store(),
+      market: 'ca',
+    });
+    expect(res.statusCode).toBe(200);
+    const todo = res.json().data;
+    expect(Object.keys(todo).sort()).toEqual(
+      [
+        'id',
+        'searchType',
+        'state',
+        'status',
+        'fileName',
+        'storeUrl',
+        'sellerId',
+        'keyword',
+        'market',
+        'categories',
+        'minPrice',
+        'maxPrice',
+        'minStar',
+        'maxStar',
+        'amazonChoice',
+        'bestSeller',
+        'searchDate',
+        'searchCompleteDate',
+        'searchCancelDate',
+        'asinCount',
+        'reportedTotal',
+        'coverageLine',
+        'failureReason',
+        'failureCode',
+        'progress',
+      ].sort(),
+    );
+    expect(todo).toMatchObject({
+      searchType: 'standard',
+      state: 'pending',
+      status: 'PENDING',
+      market: 'CA',
+      sellerId: SELLER,
+      keyword: null,
+      minPrice: null,
+      searchCompleteDate: null,
+      progress: { pagesFetched: 0, asinsFound: 0, etaSeconds: null, reportedTotal: null, percent: null },
+    });
+    const doneTodo = await todoWhen('seller', todo.id, (t) => t.status === 'COMPLETED');
+    expect(doneTodo).toMatchObject({ state: 'completed', asinCount: 25, reportedTotal: 25, progress: null });
+    expect(doneTodo.coverageLine).toMatch(/Found 25 ASINs/);
+
+    const file = await as('seller', 'GET', `/api/search-info/${todo.id}/download`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Sapka cantasi.txt"; filename*=UTF-8''${encodeURIComponent('Şapka çantası.txt')}`,
+    );
+    expect(file.body).toBe(storeAsins(SELLER).join('\n') + '\n');
+  });
+
+  it('streams the partial list while a scan runs; the admin cancels it', async () => {
+    const todo = (
+      await as('seller', 'POST', '/api/search-info', {
+        searchType: 'deep',
+        fileName: 'running',
+        storeUrl: store(HOLD_SELLER, 'www.amazon.co.uk'),
+        market: 'UK',
+      })
+    ).json().data;
+    const running = await todoWhen('seller', todo.id, (t) => t.status === 'PROCESSING' && t.asinCount === 10);
+    expect(running).toMatchObject({
+      state: 'ongoing',
+      progress: { asinsFound: 10, percent: 40, etaSeconds: 20 },
+    });
+    const partial = await as('seller', 'GET', `/api/search-info/${todo.id}/download`);
+    expect(partial.body.trim().split('\n')).toEqual(storeAsins(HOLD_SELLER).slice(0, 10));
+
+    expect(
+      (await as('seller', 'PUT', `/api/search-info/${todo.id}/status`, { status: 'CANCELED' })).statusCode,
+    ).toBe(403);
+    const cancel = await as(
+      'admin',
+      'PUT',
+      `/api/search-info/${todo.id}/status`,
+      { status: 'CANCELED' },
+      undefined,
+      {
+        'accept-language': 'en',
+      },
+    );
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().message).toBe('Change has been saved.');
+    expect(await todoWhen('seller', todo.id, (t) => t.status === 'CANCELED')).toMatchObject({
+      state: 'completed',
+    });
+    const admins = await as('admin', 'GET', '/api/search-info?all=true&q=running');
+    expect(admins.json().data[0]).toMatchObject({ id: todo.id, userEmail: 'seller@example.com' });
+    expect(
+      (await as('seller', 'GET', '/api/search-info?all=true&q=running')).json().data[0].userEmail,
+    ).toBeUndefined();
+  });
+
+  it('answers 422 lists in the caller’s language, 403 without the plan, 501 for the ASIN check', async () => {
+    const missing = await as('seller', 'POST', '/api/search-info', { searchType: 'standard', market: 'CA' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual([
+      { field: 'fileName', msg: 'Bu alan zorunludur.' },
+      { field: 'storeUrl', msg: 'Bu alan zorunludur.' },
+    ]);
+    const wrongMarket = await as(
+      'seller',
+      'POST',
+      '/api/search-info',
+      { searchType: 'standard', fileName: 'x', storeUrl: store(SELLER, 'www.amazon.ae'), market: 'CA' },
+      undefined,
+      { 'accept-language': 'en' },
+    );
+    expect(wrongMarket.statusCode).toBe(422);
+    expect(wrongMarket.json()).toMatchObject({
+      code: 'storeUrlInvalid',
+      errors: [{ field: 'storeUrl', msg: 'The store link is not on the chosen market.' }],
+    });
+    const deepAu = await as('seller', 'POST', '/api/search-info', {
+      searchType: 'deep',
+      fileName: 'x',
+      storeUrl: store(SELLER, 'www.amazon.com.au'),
+      market: 'AU',
+    });
+    expect(deepAu.json()).toMatchObject({ status: 422, code: 'deepNotInMarket' });
+    const stars = await as('seller', 'POST', '/api/search-info/functional-search', {
+      fileName: 'x',
+      storeUrl: store(),
+      market: 'CA',
+      minStar: 6,
+      minPrice: -1,
+    });
+    expect(stars.statusCode).toBe(422);
+    expect(stars.json().errors.map((e: { field: string }) => e.field)).toEqual(['minStar', 'minPrice']);
+    const minMax = await as('seller', 'POST', '/api/search-info/functional-search', {
+      fileName: 'x',
+      storeUrl: store(),
+      market: 'CA',
+      minPrice: 5,
+      maxPrice: 1,
+    });
+    expect(minMax.json()).toMatchObject({ status: 422, code: 'minGreaterThanMax' });
+
+    const noDeep = await as(
+      'other',
+      'POST',
+      '/api/search-info',
+      { searchType: 'deep', fileName: 'x', storeUrl: store(), market: 'CA' },
+      undefined,
+      { 'accept-language': 'en' },
+    );
+    expect(noDeep.statusCode).toBe(403);
+    expect(noDeep.json()).toMatchObject({ code: 'noDeepPlan', message: 'You have no Deep plan.' });
+    const noPlan = await as('noplan', 'POST', '/api/search-info/functional-search', {
+      fileName: 'x',
+      storeUrl: store(),
+      market: 'MX',
+    });
+    expect(noPlan.json()).toMatchObject({ status: 422, code: 'storeUrlInvalid' });
+    const noFunctional = await as('noplan', 'POST', '/api/search-info/functional-search', {
+      fileName: 'x',
+      storeUrl: store(),
+      market: 'CA',
+    });
+    expect(noFunctional.json()).toMatchObject({
+      status: 403,
+      code: 'noFunctionalPlan',
+      message: 'Fonksiyonel arama planınız yok.',
+    });
+    expect(
+      (
+        await as('seller', 'POST', '/api/search-info/asin-check', {
+          fileName: 'x',
+          market: 'CA',
+          asins: 'B000000001',
+        })
+      ).statusCode,
+    ).toBe(501);
+  });
+
+  it('lists with filters and x-total-count, by column and by {searchType}{status}', async () => {
+    const all = await as('seller', 'GET', '/api/search-info?size=1');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBe('2');
+    expect(all.json().data).toHaveLength(1);
+    expect(all.json().data[0].fileName).toBe('running');
+    const completed = await as('seller', 'GET', '/api/search-info/completed');
+    expect(completed.headers['x-total-count']).toBe('2');
+    const deepCanceled = await as('seller', 'GET', '/api/search-info/deepCANCELED');
+    expect(deepCanceled.json().data.map((t: { fileName: string }) => t.fileName)).toEqual(['running']);
+    expect(
+      (await as('seller', 'GET', '/api/search-info/standardCOMPLETED?q=%C5%9Fapka')).headers['x-total-count'],
+    ).toBe('1');
+    expect((await as('seller', 'GET', '/api/search-info/pending')).headers['x-total-count']).toBe('0');
+    expect((await as('seller', 'GET', '/api/search-info?size=101')).statusCode).toBe(422);
+    expect((await as('seller', 'GET', '/api/search-info?from=yesterday')).statusCode).toBe(422);
+  });
+
+  it('moves to archived and back, deletes, and runs again', async () => {
+    const list = (await as('seller', 'GET', '/api/search-info/completed')).json().data as { id: string }[];
+    const ids = list.map((t) => ({ id: t.id }));
+    const moved = await as('seller', 'POST', '/dashboard/archived', { todo: ids }, undefined, {
+      'accept-language': 'en',
+    });
+    expect(moved.json()).toEqual({ success: true, message: 'Change has been saved.' });
+    expect((await as('seller', 'GET', '/api/search-info/archived')).headers['x-total-count']).toBe('2');
+    const refused = await as('seller', 'POST', '/dashboard/pending', { todo: ids });
+    expect(refused.json()).toMatchObject({ status: 422, code: 'stateNotAllowed' });
+    expect((await as('seller', 'POST', '/dashboard/completed', { todo: ids })).statusCode).toBe(200);
+
+    const again = await as('seller', 'POST', `/api/search-info/${list[1]!.id}/rerun`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ status: 'PENDING', fileName: 'Şapka çantası' });
+    await todoWhen('seller', again.json().data.id, (t) => t.status === 'COMPLETED');
+    const deleted = await as('seller', 'DELETE', `/dashboard/${again.json().data.id}`);
+    expect(deleted.json()).toEqual({ success: true, message: 'Tarama silindi.' });
+    expect((await as('seller', 'GET', `/api/search-info/${again.json().data.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 on every route with another user’s scan', async () => {
+    const mine = (await as('seller', 'GET', '/api/search-info/completed')).json().data[0].id as string;
+    const answers = await Promise.all([
+      as('other', 'GET', `/api/search-info/${mine}`),
+      as('other', 'GET', `/api/search-info/${mine}/download`),
+      as('other', 'POST', `/api/search-info/${mine}/rerun`),
+      as('other', 'POST', '/dashboard/archived', { todo: [{ id: mine }] }),
+      as('other', 'DELETE', `/dashboard/${mine}`),
+      as('seller', 'GET', '/api/search-info/not-a-scan'),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect(answers[0]!.json()).toMatchObject({ success: false, code: 'searchNotFound' });
+    expect((await as('seller', 'GET', `/api/search-info/${mine}`)).json().data.state).toBe('completed');
+  });
+
+  it('refuses downloads without an active plan', async () => {
+    tokens.lapsed = tokens['lapsed@example.com'] = await account('lapsed@example.com');
+    const subscriptionId = await grant('lapsed@example.com', ['standard']);
+    const todo = (
+      await as('lapsed', 'POST', '/api/search-info', {
+        searchType: 'standard',
+        fileName: 'lapsed',
+        storeUrl: store(),
+        market: 'CA',
+      })
+    ).json().data;
+    await todoWhen('lapsed', todo.id, (t) => t.status === 'COMPLETED');
+    expect((await as('lapsed', 'GET', `/api/search-info/${todo.id}/download`)).statusCode).toBe(200);
+    await stack.publish(billingEventsV1.PlanExpiredSchema, {
+      subscriptionId,
+      userEmail: 'lapsed@example.com',
+      reason: 'ended',
+    });
+    await until(async () => {
+      const q = await as('lapsed', 'GET', '/api/search-info/quota');
+      return !q.json().data.plans.standard;
+    });
+    const denied = await as('lapsed', 'GET', `/api/search-info/${todo.id}/download`, undefined, undefined, {
+      'accept-language': 'en',
+    });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.headers['content-type']).toMatch(/application\/json/);
+    expect(denied.json()).toMatchObject({
+      code: 'noActivePlanForDownload',
+      message: 'You cannot download because you do not have an active plan.',
+    });
+  });
+
+  it('answers 429 with Retry-After and retryAt after the day’s standard searches', async () => {
+    const q = (await as('other', 'GET', '/api/search-info/quota')).json().data;
+    expect(q).toMatchObject({
+      plans: { standard: true, deep: false, functional: false },
+      standard: { dayLimit: 15, monthLimit: 450 },
+      deep: { dayUsed: 0, dayLimit: 5 },
+      listLimit: 2720,
+    });
+    const left = q.standard.dayLimit - q.standard.dayUsed;
+    for (let i = 0; i < left; i++) {
+      const r = await as('other', 'POST', '/api/search-info', {
+        searchType: 'standard',
+        fileName: `n${i}`,
+        storeUrl: store(),
+        market: 'CA',
+      });
+      expect(r.statusCode).toBe(200);
+    }
+    const over = await as(
+      'other',
+      'POST',
+      '/api/search-info',
+      { searchType: 'standard', fileName: 'over', storeUrl: store(), market: 'CA' },
+      undefined,
+      { 'accept-language': 'en' },
+    );
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({
+      code: 'noRemainingDailySearchRights',
+      message: 'No remaining daily search rights.',
+      data: { retryAt: q.nextDayAt },
+    });
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(Math.abs(Date.now() + retryAfter * 1000 - Date.parse(q.nextDayAt))).toBeLessThan(5_000);
+  });
+
+  it('lists the markets and a market’s categories', async () => {
+    const m = (await as('seller', 'GET', '/api/marketplace')).json().data;
+    expect(m.map((x: { countryCode: string }) => x.countryCode)).toEqual([
+      'CA',
+      'MX',
+      'AE',
+      'AU',
+      'SG',
+      'GB',
+    ]);
+    expect(m[5]).toMatchObject({ name: 'United Kingdom', marketPlaceId: 'A1F83G8C2ARO7P', suffix: 'co.uk' });
+    const c = (await as('seller', 'GET', '/api/category?market=CA')).json().data;
+    expect(c.at(-1)).toEqual({ label: 'All Categories', level: 1, suffix: 'ca', nodeId: '1' });
+    expect((await as('seller', 'GET', '/api/category')).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,4 @@
+import { CreateSearch1764000000001 } from './migrations/1764000000001-create-search.js';
+
+/** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
+export const searchMigrations = [CreateSearch1764000000001];

@@ -1,0 +1,136 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BusError } from '@shelfscan/bus';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** Days and months are counted in Turkey's time. */
+export const QUOTA_TIME_ZONE = 'Europe/Istanbul';
+
+export type QuotaCounter = 'standard-day' | 'standard-month' | 'deep-day';
+
+/** The Istanbul day and month an instant falls in, and when each ends. */
+export interface Periods {
+  /** YYYY-MM-DD */
+  day: string;
+  /** YYYY-MM-01 */
+  month: string;
+  nextDayAt: Date;
+  nextMonthAt: Date;
+}
+
+/** What one scan takes: each counter with its limit (checked in this order). */
+export type QuotaClaim = { counter: QuotaCounter; limit: number }[];
+
+/**
+ * Per-user quota counters, one row per counter and period. Taking a right is one conditional
+ * UPDATE (`used < limit`) inside the caller's transaction, so concurrent requests serialise on the
+ * row and never exceed the limit; a refund gives it back to the period it was taken from.
+ */
+@Injectable()
+export class QuotaRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** The periods of `now` (PostgreSQL's time zone database does the calendar). */
+  async periods(now: Date, manager: EntityManager = this.dataSource.manager): Promise<Periods> {
+    const rows: { day: string; month: string; next_day: Date; next_month: Date }[] = await manager.query(
+      `SELECT to_char(l, 'YYYY-MM-DD') AS day, to_char(date_trunc('month', l), 'YYYY-MM-DD') AS month,
+              (date_trunc('day', l) + interval '1 day') AT TIME ZONE $2::text AS next_day,
+              (date_trunc('month', l) + interval '1 month') AT TIME ZONE $2::text AS next_month
+         FROM (SELECT $1::timestamptz AT TIME ZONE $2::text AS l) t`,
+      [now, QUOTA_TIME_ZONE],
+    );
+    const r = rows[0]!;
+    return { day: r.day, month: r.month, nextDayAt: r.next_day, nextMonthAt: r.next_month };
+  }
+
+  /**
+   * Takes one right from every counter of the claim, or none: throws RESOURCE_EXHAUSTED (and the
+   * caller's transaction rolls back) at the first counter already at its limit.
+   */
+  async take(
+    manager: EntityManager,
+    userEmail: string,
+    claim: QuotaClaim,
+    p: Periods,
+    now: Date,
+  ): Promise<void> {
+    for (const { counter, limit } of claim) {
+      const period = periodOf(counter, p);
+      await manager.query(
+        `INSERT INTO quota_usage (user_email, counter, period) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [userEmail, counter, period],
+      );
+      const taken = updatedRows(
+        await manager.query(
+          `UPDATE quota_usage SET used = used + 1
+          WHERE user_email = $1 AND counter = $2 AND period = $3 AND used < $4 RETURNING used`,
+          [userEmail, counter, period, limit],
+        ),
+      );
+      if (taken.length === 0) throw exhausted(counter, p, now);
+    }
+  }
+
+  /** Gives the rights of a scan back to the periods they were taken from. */
+  async refund(
+    manager: EntityManager,
+    userEmail: string,
+    counters: QuotaCounter[],
+    day: string | null,
+    month: string | null,
+  ): Promise<void> {
+    for (const counter of counters) {
+      const period = counter === 'standard-month' ? month : day;
+      if (!period) continue;
+      await manager.query(
+        `UPDATE quota_usage SET used = used - 1
+          WHERE user_email = $1 AND counter = $2 AND period = $3 AND used > 0`,
+        [userEmail, counter, period],
+      );
+    }
+  }
+
+  /** How many rights of each counter the user has used in the periods of `p`. */
+  async usage(userEmail: string, p: Periods): Promise<Record<QuotaCounter, number>> {
+    const rows: { counter: QuotaCounter; used: number }[] = await this.dataSource.query(
+      `SELECT counter, used FROM quota_usage
+        WHERE user_email = $1 AND ((counter IN ('standard-day', 'deep-day') AND period = $2)
+                                   OR (counter = 'standard-month' AND period = $3))`,
+      [userEmail, p.day, p.month],
+    );
+    const used: Record<QuotaCounter, number> = { 'standard-day': 0, 'standard-month': 0, 'deep-day': 0 };
+    for (const r of rows) used[r.counter] = r.used;
+    return used;
+  }
+}
+
+/** UPDATE ... RETURNING through TypeORM's postgres driver answers [rows, count]. */
+function updatedRows(result: unknown): unknown[] {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  )
+    return result[0] as unknown[];
+  return result as unknown[];
+}
+
+function periodOf(counter: QuotaCounter, p: Periods): string {
+  return counter === 'standard-month' ? p.month : p.day;
+}
+
+/**
+ * 429: the month's standard searches are spent ('dailySearchLimitExceeded', back on the 1st), or
+ * the day's ('noRemainingDailySearchRights', back at Istanbul midnight); Retry-After and retryAt
+ * say when.
+ */
+function exhausted(counter: QuotaCounter, p: Periods, now: Date): BusError {
+  const monthly = counter === 'standard-month';
+  const retryAt = monthly ? p.nextMonthAt : p.nextDayAt;
+  const reason = monthly ? 'dailySearchLimitExceeded' : 'noRemainingDailySearchRights';
+  return new BusError('RESOURCE_EXHAUSTED', reason, {
+    reason,
+    retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)),
+    retryAt: retryAt.toISOString(),
+  });
+}

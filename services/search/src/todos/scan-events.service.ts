@@ -1,0 +1,144 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BusClient, BusError, handleOnce, type BusContext } from '@shelfscan/bus';
+import { scraperV1, type scraperEventsV1 } from '@shelfscan/contracts';
+import { Clock } from '@shelfscan/service';
+import { DataSource, type EntityManager } from 'typeorm';
+import { QuotaRepository } from '../quota/quota.repository.js';
+import { RUNNING, TodoRepository, type TodoRecord, type TodoStatus } from './todo.repository.js';
+
+const { ScraperService } = scraperV1;
+
+/** Failures that are not the user's doing: the scan's quota right is given back. */
+const REFUNDED_FAILURES = new Set(['BLOCKED', 'MARKETPLACE_UNREACHABLE', 'INTERNAL']);
+
+/** Pages of the result fetched from the scraper at completion. */
+const RESULT_PAGE = 5_000;
+
+/**
+ * The status a completed scan ends in. A scan the engine had to stop short of the store (the
+ * scraper's completed-vs-partial outcome on ScanCompleted) is COMPLETED_PARTIAL: when that field
+ * lands, read it here.
+ */
+export function completedStatus(evt: scraperEventsV1.ScanCompleted): TodoStatus {
+  const outcome = (evt as { outcome?: unknown }).outcome;
+  return typeof outcome === 'string' && /partial/i.test(outcome) ? 'COMPLETED_PARTIAL' : 'COMPLETED';
+}
+
+/**
+ * Keeps each todo's status, progress and result from the scraper's events, each applied once
+ * (handleOnce). Events of a deleted todo are acknowledged and ignored; a finished todo is never
+ * moved back by a late progress event.
+ */
+@Injectable()
+export class ScanEventsService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(TodoRepository) private readonly todos: TodoRepository,
+    @Inject(QuotaRepository) private readonly quota: QuotaRepository,
+    @Inject(BusClient) private readonly bus: BusClient,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async started(evt: scraperEventsV1.ScanStarted, ctx: BusContext): Promise<void> {
+    let cancelDeleted = false;
+    await this.once(ctx, 'search.scan-started', evt.scanId, async (m, t) => {
+      if (t.deleted) cancelDeleted = true;
+      else if (RUNNING.includes(t.status)) await this.todos.update(m, t.id, { status: 'PROCESSING' });
+    });
+    // A todo deleted before its job existed: stop the job now that it runs.
+    if (cancelDeleted)
+      await this.bus.request(ScraperService.method.cancelScan, { scanId: evt.scanId }).catch(() => undefined);
+  }
+
+  async progressed(evt: scraperEventsV1.ScanProgressed, ctx: BusContext): Promise<void> {
+    await this.once(ctx, 'search.scan-progressed', evt.scanId, async (m, t) => {
+      if (t.deleted || !RUNNING.includes(t.status)) return;
+      await this.todos.update(m, t.id, {
+        status: 'PROCESSING',
+        pages_fetched: evt.pagesFetched,
+        asin_count: evt.asinsFound,
+        reported_total: evt.reportedTotal > 0 ? evt.reportedTotal : null,
+        eta_seconds: evt.etaSeconds >= 0 ? evt.etaSeconds : null,
+      });
+    });
+  }
+
+  /** The result is read from the scraper page by page (never one large message), then stored. */
+  async completed(evt: scraperEventsV1.ScanCompleted, ctx: BusContext): Promise<void> {
+    // Only a live, unfinished todo wants the result (not a CLI scan, a deleted todo or a redelivery).
+    const wanted = await this.todos.isRunningScan(evt.scanId);
+    const asins = wanted ? await this.resultOf(evt.scanId) : [];
+    await this.once(ctx, 'search.scan-completed', evt.scanId, async (m, t) => {
+      if (!wanted || t.deleted || !RUNNING.includes(t.status)) return;
+      await this.todos.storeResult(m, t.id, asins);
+      await this.todos.update(m, t.id, {
+        status: completedStatus(evt),
+        asin_count: asins.length,
+        pages_fetched: evt.pagesFetched,
+        reported_total: evt.reportedTotal > 0 ? evt.reportedTotal : null,
+        coverage_line: evt.coverageLine || null,
+        eta_seconds: null,
+        search_complete_date: this.clock.now(),
+        result_stored: true,
+      });
+    });
+  }
+
+  async failed(evt: scraperEventsV1.ScanFailed, ctx: BusContext): Promise<void> {
+    await this.once(ctx, 'search.scan-failed', evt.scanId, async (m, t) => {
+      if (t.deleted || !RUNNING.includes(t.status)) return;
+      await this.todos.update(m, t.id, {
+        status: 'FAILED',
+        failure_reason: evt.reason || null,
+        failure_code: evt.code || null,
+        eta_seconds: null,
+        search_complete_date: this.clock.now(),
+      });
+      if (REFUNDED_FAILURES.has(evt.code)) await this.refund(m, t);
+    });
+  }
+
+  async cancelled(evt: scraperEventsV1.ScanCancelled, ctx: BusContext): Promise<void> {
+    await this.once(ctx, 'search.scan-cancelled', evt.scanId, async (m, t) => {
+      if (t.deleted || !RUNNING.includes(t.status)) return;
+      await this.todos.update(m, t.id, {
+        status: 'CANCELED',
+        asin_count: evt.asinsFound,
+        eta_seconds: null,
+        search_cancel_date: this.clock.now(),
+      });
+    });
+  }
+
+  private async refund(m: EntityManager, t: TodoRecord): Promise<void> {
+    if (t.refunded) return;
+    await this.quota.refund(m, t.userEmail, t.quotaCounters, t.quotaDay, t.quotaMonth);
+    await this.todos.update(m, t.id, { refunded: true });
+  }
+
+  private async once(
+    ctx: BusContext,
+    consumer: string,
+    scanId: string,
+    work: (m: EntityManager, t: TodoRecord & { deleted: boolean }) => Promise<void>,
+  ): Promise<void> {
+    await handleOnce(this.dataSource, ctx, consumer, async (m) => {
+      const t = await this.todos.lockByScan(m, scanId);
+      if (t) await work(m, t); // a scan no todo asked for (the CLI's): nothing to keep
+    });
+  }
+
+  private async resultOf(scanId: string): Promise<string[]> {
+    const asins: string[] = [];
+    for (;;) {
+      const page = await this.bus
+        .request(ScraperService.method.listScanAsins, { scanId, offset: asins.length, limit: RESULT_PAGE })
+        .catch((err: unknown) => {
+          if (err instanceof BusError && err.code === 'NOT_FOUND') return { asins: [] as string[] };
+          throw err;
+        });
+      asins.push(...page.asins);
+      if (page.asins.length < RESULT_PAGE) return asins;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { RUNNING, stateOfStatus, type TodoRecord } from './todo.repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
+const orUndefined = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
+
+/** Progress of a running scan: pages, ASINs, ETA, Amazon's count and the percentage of it found. */
+function progressOf(t: TodoRecord) {
+  if (!RUNNING.includes(t.status)) return undefined;
+  const reported = t.reportedTotal && t.reportedTotal > 0 ? t.reportedTotal : undefined;
+  return {
+    pagesFetched: t.pagesFetched,
+    asinsFound: t.asinCount,
+    etaSeconds: orUndefined(t.etaSeconds),
+    reportedTotal: reported,
+    percent: reported ? Math.min(100, Math.floor((t.asinCount / reported) * 100)) : undefined,
+  };
+}
+
+/** A todo as the bus carries it (absent optional fields are the contract's nulls). */
+export function toTodoMessage(t: TodoRecord, withUser = false) {
+  return {
+    id: t.id,
+    searchType: t.searchType,
+    state: t.archived ? 'archived' : stateOfStatus(t.status),
+    status: t.status,
+    fileName: t.fileName,
+    storeUrl: orUndefined(t.storeUrl),
+    sellerId: orUndefined(t.sellerId),
+    keyword: orUndefined(t.keyword),
+    market: t.market,
+    categories: t.categories,
+    minPrice: orUndefined(t.minPrice),
+    maxPrice: orUndefined(t.maxPrice),
+    minStar: orUndefined(t.minStar),
+    maxStar: orUndefined(t.maxStar),
+    amazonChoice: t.amazonChoice,
+    bestSeller: t.bestSeller,
+    searchDate: t.searchDate.toISOString(),
+    searchCompleteDate: iso(t.searchCompleteDate),
+    searchCancelDate: iso(t.searchCancelDate),
+    asinCount: t.asinCount,
+    reportedTotal: t.reportedTotal && t.reportedTotal > 0 ? t.reportedTotal : undefined,
+    coverageLine: orUndefined(t.coverageLine),
+    failureReason: orUndefined(t.failureReason),
+    failureCode: orUndefined(t.failureCode),
+    progress: progressOf(t),
+    userEmail: withUser ? t.userEmail : undefined,
+  };
+}

@@ -1,0 +1,306 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { QuotaCounter } from '../quota/quota.repository.js';
+
+export type SearchType = 'standard' | 'deep' | 'FUNCTIONAL' | 'asinCheck';
+export type TodoStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_PARTIAL' | 'CANCELED' | 'FAILED';
+export type TodoState = 'pending' | 'ongoing' | 'completed' | 'archived';
+
+export const STATES: readonly TodoState[] = ['pending', 'ongoing', 'completed', 'archived'];
+export const RUNNING: readonly TodoStatus[] = ['PENDING', 'PROCESSING'];
+
+/** The dashboard column a status puts a todo in (unless the user filed it in 'archived'). */
+export function stateOfStatus(status: TodoStatus): Exclude<TodoState, 'archived'> {
+  if (status === 'PENDING') return 'pending';
+  if (status === 'PROCESSING') return 'ongoing';
+  return 'completed';
+}
+
+const STATUSES_OF_STATE: Record<Exclude<TodoState, 'archived'>, TodoStatus[]> = {
+  pending: ['PENDING'],
+  ongoing: ['PROCESSING'],
+  completed: ['COMPLETED', 'COMPLETED_PARTIAL', 'CANCELED', 'FAILED'],
+};
+
+export interface TodoRecord {
+  id: string;
+  scanId: string;
+  userEmail: string;
+  searchType: SearchType;
+  status: TodoStatus;
+  archived: boolean;
+  fileName: string;
+  storeUrl: string | null;
+  sellerId: string | null;
+  keyword: string | null;
+  market: string;
+  categories: string[];
+  minPrice: number | null;
+  maxPrice: number | null;
+  minStar: number | null;
+  maxStar: number | null;
+  amazonChoice: boolean;
+  bestSeller: boolean;
+  searchDate: Date;
+  searchCompleteDate: Date | null;
+  searchCancelDate: Date | null;
+  asinCount: number;
+  pagesFetched: number;
+  etaSeconds: number | null;
+  reportedTotal: number | null;
+  coverageLine: string | null;
+  failureReason: string | null;
+  failureCode: string | null;
+  resultStored: boolean;
+  quotaCounters: QuotaCounter[];
+  quotaDay: string | null;
+  quotaMonth: string | null;
+  refunded: boolean;
+}
+
+export type NewTodo = Pick<
+  TodoRecord,
+  | 'id'
+  | 'userEmail'
+  | 'searchType'
+  | 'fileName'
+  | 'storeUrl'
+  | 'sellerId'
+  | 'keyword'
+  | 'market'
+  | 'categories'
+  | 'minPrice'
+  | 'maxPrice'
+  | 'minStar'
+  | 'maxStar'
+  | 'amazonChoice'
+  | 'bestSeller'
+  | 'searchDate'
+  | 'quotaCounters'
+  | 'quotaDay'
+  | 'quotaMonth'
+>;
+
+export interface TodoFilter {
+  userEmail?: string;
+  state?: TodoState;
+  searchType?: SearchType;
+  status?: TodoStatus;
+  market?: string;
+  q?: string;
+  /** YYYY-MM-DD, Istanbul days, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+type Row = Record<string, unknown>;
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const day = (v: unknown): string | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+
+function toRecord(r: Row): TodoRecord {
+  return {
+    id: r.id as string,
+    scanId: r.scan_id as string,
+    userEmail: r.user_email as string,
+    searchType: r.search_type as SearchType,
+    status: r.status as TodoStatus,
+    archived: r.archived as boolean,
+    fileName: r.file_name as string,
+    storeUrl: (r.store_url as string | null) ?? null,
+    sellerId: (r.seller_id as string | null) ?? null,
+    keyword: (r.keyword as string | null) ?? null,
+    market: r.market as string,
+    categories: (r.categories as string[]) ?? [],
+    minPrice: num(r.min_price),
+    maxPrice: num(r.max_price),
+    minStar: num(r.min_star),
+    maxStar: num(r.max_star),
+    amazonChoice: r.amazon_choice as boolean,
+    bestSeller: r.best_seller as boolean,
+    searchDate: r.search_date as Date,
+    searchCompleteDate: (r.search_complete_date as Date | null) ?? null,
+    searchCancelDate: (r.search_cancel_date as Date | null) ?? null,
+    asinCount: r.asin_count as number,
+    pagesFetched: r.pages_fetched as number,
+    etaSeconds: num(r.eta_seconds),
+    reportedTotal: num(r.reported_total),
+    coverageLine: (r.coverage_line as string | null) ?? null,
+    failureReason: (r.failure_reason as string | null) ?? null,
+    failureCode: (r.failure_code as string | null) ?? null,
+    resultStored: r.result_stored as boolean,
+    quotaCounters: (r.quota_counters as QuotaCounter[]) ?? [],
+    quotaDay: day(r.quota_day),
+    quotaMonth: day(r.quota_month),
+    refunded: r.refunded as boolean,
+  };
+}
+
+/** UPDATE ... RETURNING through TypeORM's postgres driver answers [rows, count]. */
+function updatedRows(result: unknown): Row[] {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  )
+    return result[0] as Row[];
+  return result as Row[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+
+/** Scan tasks in PostgreSQL; deleted ones are kept (soft) so late scan events find and ignore them. */
+@Injectable()
+export class TodoRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, t: NewTodo): Promise<TodoRecord> {
+    const rows: Row[] = await manager.query(
+      `INSERT INTO todo (id, scan_id, user_email, search_type, file_name, store_url, seller_id, keyword,
+                         market, categories, min_price, max_price, min_star, max_star, amazon_choice,
+                         best_seller, search_date, quota_counters, quota_day, quota_month)
+       VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+       RETURNING *`,
+      [
+        t.id,
+        t.userEmail,
+        t.searchType,
+        t.fileName,
+        t.storeUrl,
+        t.sellerId,
+        t.keyword,
+        t.market,
+        t.categories,
+        t.minPrice,
+        t.maxPrice,
+        t.minStar,
+        t.maxStar,
+        t.amazonChoice,
+        t.bestSeller,
+        t.searchDate,
+        t.quotaCounters,
+        t.quotaDay,
+        t.quotaMonth,
+      ],
+    );
+    return toRecord(rows[0]!);
+  }
+
+  /** A live todo by id; only the owner's when `userEmail` is given. */
+  async get(id: string, userEmail?: string, manager: EntityManager = this.dataSource.manager) {
+    if (!isUuid(id)) return undefined;
+    const rows: Row[] = await manager.query(
+      `SELECT * FROM todo WHERE id = $1 AND deleted_at IS NULL AND ($2::text IS NULL OR user_email = $2)`,
+      [id, userEmail ?? null],
+    );
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  /** The todo of a scraper job (deleted ones too: their events are acknowledged and ignored), locked. */
+  async lockByScan(
+    manager: EntityManager,
+    scanId: string,
+  ): Promise<(TodoRecord & { deleted: boolean }) | undefined> {
+    if (!isUuid(scanId)) return undefined;
+    const rows: Row[] = await manager.query('SELECT * FROM todo WHERE scan_id = $1 FOR UPDATE', [scanId]);
+    const r = rows[0];
+    return r ? { ...toRecord(r), deleted: r.deleted_at !== null } : undefined;
+  }
+
+  /** Whether a live todo waits for this scraper job (PENDING or PROCESSING). */
+  async isRunningScan(scanId: string): Promise<boolean> {
+    if (!isUuid(scanId)) return false;
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM todo WHERE scan_id = $1 AND deleted_at IS NULL AND status = ANY($2)`,
+      [scanId, RUNNING],
+    );
+    return rows.length > 0;
+  }
+
+  async list(filter: TodoFilter, page: number, size: number): Promise<{ rows: TodoRecord[]; total: number }> {
+    const where: string[] = ['deleted_at IS NULL'];
+    const params: unknown[] = [];
+    const add = (sql: (p: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(sql(`$${params.length}`));
+    };
+    if (filter.userEmail) add((p) => `user_email = ${p}`, filter.userEmail);
+    if (filter.state === 'archived') where.push('archived');
+    else if (filter.state) {
+      where.push('NOT archived');
+      add((p) => `status = ANY(${p})`, STATUSES_OF_STATE[filter.state]);
+    }
+    if (filter.searchType) add((p) => `search_type = ${p}`, filter.searchType);
+    if (filter.status) add((p) => `status = ${p}`, filter.status);
+    if (filter.market) add((p) => `market = ${p}`, filter.market);
+    if (filter.q) {
+      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      add((p) => `(file_name ILIKE ${p} OR coalesce(store_url, '') ILIKE ${p})`, like);
+    }
+    if (filter.from)
+      add((p) => `search_date >= (${p}::date)::timestamp AT TIME ZONE 'Europe/Istanbul'`, filter.from);
+    if (filter.to)
+      add((p) => `search_date < (${p}::date + 1)::timestamp AT TIME ZONE 'Europe/Istanbul'`, filter.to);
+    const clause = where.join(' AND ');
+    const count: { n: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS n FROM todo WHERE ${clause}`,
+      params,
+    );
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT * FROM todo WHERE ${clause} ORDER BY search_date DESC, id
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, size, page * size],
+    );
+    return { rows: rows.map(toRecord), total: Number(count[0]?.n ?? 0) };
+  }
+
+  /** The user's live todos among `ids`, locked for a bulk change. */
+  async lockMany(manager: EntityManager, ids: string[], userEmail: string): Promise<TodoRecord[]> {
+    const rows: Row[] = await manager.query(
+      `SELECT * FROM todo WHERE id = ANY($1::uuid[]) AND user_email = $2 AND deleted_at IS NULL
+        ORDER BY id FOR UPDATE`,
+      [ids.filter(isUuid), userEmail],
+    );
+    return rows.map(toRecord);
+  }
+
+  async setArchived(manager: EntityManager, ids: string[], archived: boolean): Promise<void> {
+    await manager.query('UPDATE todo SET archived = $2 WHERE id = ANY($1::uuid[])', [ids, archived]);
+  }
+
+  async softDelete(manager: EntityManager, id: string, now: Date): Promise<void> {
+    await manager.query('UPDATE todo SET deleted_at = $2 WHERE id = $1', [id, now]);
+    await manager.query('DELETE FROM todo_asin WHERE todo_id = $1', [id]);
+  }
+
+  /** Applies a change to a todo's columns (snake_case keys) and returns it. */
+  async update(manager: EntityManager, id: string, set: Record<string, unknown>): Promise<TodoRecord> {
+    const keys = Object.keys(set);
+    const result: unknown = await manager.query(
+      `UPDATE todo SET ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1 RETURNING *`,
+      [id, ...keys.map((k) => set[k])],
+    );
+    return toRecord(updatedRows(result)[0]!);
+  }
+
+  /** Stores a scan's result list (replacing any earlier copy). */
+  async storeResult(manager: EntityManager, id: string, asins: string[]): Promise<void> {
+    await manager.query('DELETE FROM todo_asin WHERE todo_id = $1', [id]);
+    await manager.query(
+      `INSERT INTO todo_asin (todo_id, seq, asin)
+       SELECT $1, t.ord, t.asin FROM unnest($2::text[]) WITH ORDINALITY AS t(asin, ord)`,
+      [id, asins],
+    );
+  }
+
+  async resultPage(id: string, offset: number, limit: number): Promise<string[]> {
+    const rows: { asin: string }[] = await this.dataSource.query(
+      'SELECT asin FROM todo_asin WHERE todo_id = $1 ORDER BY seq OFFSET $2 LIMIT $3',
+      [id, offset, limit],
+    );
+    return rows.map((r) => r.asin);
+  }
+}

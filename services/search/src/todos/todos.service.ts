@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { BusClient, BusError, OutboxRelay, addToOutbox, type Violation } from '@shelfscan/bus';
+import { scraperEventsV1, scraperV1, type searchV1 } from '@shelfscan/contracts';
+import { StoreUrlError, parseStoreUrl, type StoreUrlErrorCode } from '@shelfscan/scraper-service';
+import { Clock, SystemParameters } from '@shelfscan/service';
+import { DataSource, type EntityManager } from 'typeorm';
+import { soldMarket } from '../catalog/catalog.js';
+import { PlansRepository, normalizeEmail, type Feature } from '../plans/plans.repository.js';
+import { QuotaRepository, type QuotaClaim } from '../quota/quota.repository.js';
+import { toTodoMessage } from './todo.message.js';
+import {
+  RUNNING,
+  STATES,
+  TodoRepository,
+  stateOfStatus,
+  type SearchType,
+  type TodoRecord,
+  type TodoState,
+} from './todo.repository.js';
+
+const { ScraperService } = scraperV1;
+
+/** The scan type of a request ("functional" arrives in any case) and its plan feature. */
+const TYPES: Record<string, { searchType: SearchType; feature: Feature; event: string }> = {
+  standard: { searchType: 'standard', feature: 'standard', event: 'standard' },
+  deep: { searchType: 'deep', feature: 'deep', event: 'deep' },
+  functional: { searchType: 'FUNCTIONAL', feature: 'functional', event: 'functional' },
+};
+
+const NO_PLAN: Record<Feature, string> = {
+  standard: 'noStandardPlan',
+  deep: 'noDeepPlan',
+  functional: 'noFunctionalPlan',
+};
+
+/** Message keys of the store-URL intake's typed rejections (the gateway localises them). */
+const STORE_URL_MESSAGES: Record<StoreUrlErrorCode, string> = {
+  NOT_A_URL: 'storeUrlNotAUrl',
+  NOT_AMAZON: 'storeUrlNotAmazon',
+  MARKET_NOT_SUPPORTED: 'storeUrlMarketNotSupported',
+  NO_SELLER_ID: 'storeUrlNoSellerId',
+  INVALID_SELLER_ID: 'storeUrlInvalidSellerId',
+};
+
+const notFound = () => new BusError('NOT_FOUND', 'searchNotFound', { reason: 'searchNotFound' });
+
+function invalid(violations: (Violation & { reason?: string })[]): BusError {
+  return new BusError('INVALID_ARGUMENT', violations[0]!.msg, {
+    reason: violations[0]!.reason ?? violations[0]!.msg,
+    violations: violations.map(({ field, msg }) => ({ field, msg })),
+  });
+}
+
+/** A todo of a user (get, rerun, delete). */
+type TodoRef = { userEmail: string; id: string };
+
+const opt = <T>(v: T | undefined | null): T | null => (v === undefined ? null : v);
+
+/** The search service's operations: one method per RPC, the rules of product-spec parts 4–6 and 9. */
+@Injectable()
+export class TodosService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(TodoRepository) private readonly todos: TodoRepository,
+    @Inject(PlansRepository) private readonly plans: PlansRepository,
+    @Inject(QuotaRepository) private readonly quota: QuotaRepository,
+    @Inject(BusClient) private readonly bus: BusClient,
+    @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(SystemParameters) private readonly parameters: SystemParameters,
+  ) {}
+
+  /** A standard, deep or functional scan: validation, plan, quota (atomically), ScanRequested. */
+  async create(req: searchV1.CreateScanRequest) {
+    const userEmail = normalizeEmail(req.userEmail);
+    const type = TYPES[req.searchType.toLowerCase()];
+    const violations: (Violation & { reason?: string })[] = [];
+    if (!type) violations.push({ field: 'searchType', msg: 'searchTypeInvalid' });
+    const fileName = req.fileName.trim();
+    if (!fileName) violations.push({ field: 'fileName', msg: 'required' });
+    const market = soldMarket(req.market);
+    if (!market) violations.push({ field: 'market', msg: 'marketInvalid' });
+    let sellerId = '';
+    let urlKeyword: string | undefined;
+    const storeUrl = req.storeUrl.trim();
+    if (!storeUrl) violations.push({ field: 'storeUrl', msg: 'required' });
+    else {
+      try {
+        const ref = parseStoreUrl(storeUrl);
+        if (market && ref.market.code !== market.code)
+          violations.push({ field: 'storeUrl', msg: 'storeUrlWrongMarket', reason: 'storeUrlInvalid' });
+        sellerId = ref.sellerId;
+        urlKeyword = ref.keyword;
+      } catch (err) {
+        if (!(err instanceof StoreUrlError)) throw err;
+        violations.push({ field: 'storeUrl', msg: STORE_URL_MESSAGES[err.code], reason: 'storeUrlInvalid' });
+      }
+    }
+    if (market && type?.feature === 'deep' && !market.deep)
+      violations.push({ field: 'market', msg: 'deepNotInMarket' });
+    if (market && type?.feature === 'functional' && !market.functional)
+      violations.push({ field: 'market', msg: 'functionalNotInMarket' });
+    const f = type?.feature === 'functional' ? req.filters : undefined;
+    if (f?.minStar !== undefined && f.maxStar !== undefined && f.minStar > f.maxStar)
+      violations.push({ field: 'minStar', msg: 'minGreaterThanMax' });
+    if (f?.minPrice !== undefined && f.maxPrice !== undefined && f.minPrice > f.maxPrice)
+      violations.push({ field: 'minPrice', msg: 'minGreaterThanMax' });
+    if (violations.length || !type || !market) throw invalid(violations);
+
+    const now = this.clock.now();
+    const features = await this.plans.activeFeatures(userEmail, now);
+    if (!features.has(type.feature))
+      throw new BusError('FAILED_PRECONDITION', NO_PLAN[type.feature], { reason: NO_PLAN[type.feature] });
+
+    const claim: QuotaClaim =
+      type.feature === 'deep'
+        ? [{ counter: 'deep-day', limit: this.parameters.number('search.deep.dailyLimit') }]
+        : [
+            { counter: 'standard-month', limit: this.parameters.number('search.standard.monthlyLimit') },
+            { counter: 'standard-day', limit: this.parameters.number('search.standard.dailyLimit') },
+          ];
+    const keyword = req.keyword.trim() || urlKeyword || null;
+    const id = randomUUID();
+    const todo = await this.dataSource.transaction(async (manager) => {
+      const periods = await this.quota.periods(now, manager);
+      await this.quota.take(manager, userEmail, claim, periods, now);
+      const created = await this.todos.insert(manager, {
+        id,
+        userEmail,
+        searchType: type.searchType,
+        fileName,
+        storeUrl,
+        sellerId,
+        keyword,
+        market: market.code,
+        categories: req.categories.filter((c) => /^\d{1,20}$/.test(c)),
+        minPrice: opt(f?.minPrice),
+        maxPrice: opt(f?.maxPrice),
+        minStar: opt(f?.minStar),
+        maxStar: opt(f?.maxStar),
+        amazonChoice: f?.amazonChoice ?? false,
+        bestSeller: f?.bestSeller ?? false,
+        searchDate: now,
+        quotaCounters: claim.map((c) => c.counter),
+        quotaDay: periods.day,
+        quotaMonth: periods.month,
+      });
+      await this.requestScan(manager, created, created.scanId, type.event);
+      return created;
+    });
+    this.outbox.nudge();
+    return { todo: toTodoMessage(todo) };
+  }
+
+  /** A new scan with the inputs of one of the user's todos. */
+  async rerun(req: TodoRef) {
+    const t = await this.owned(req.id, req.userEmail);
+    if (t.searchType === 'asinCheck')
+      throw new BusError('FAILED_PRECONDITION', 'notAvailableYet', { reason: 'notAvailableYet' });
+    const functional = t.searchType === 'FUNCTIONAL';
+    return this.create({
+      userEmail: t.userEmail,
+      searchType: t.searchType.toLowerCase(),
+      fileName: t.fileName,
+      storeUrl: t.storeUrl ?? '',
+      market: t.market,
+      keyword: t.keyword ?? '',
+      categories: t.categories,
+      filters: functional
+        ? {
+            amazonChoice: t.amazonChoice,
+            bestSeller: t.bestSeller,
+            minStar: t.minStar ?? undefined,
+            maxStar: t.maxStar ?? undefined,
+            minPrice: t.minPrice ?? undefined,
+            maxPrice: t.maxPrice ?? undefined,
+          }
+        : undefined,
+    } as searchV1.CreateScanRequest);
+  }
+
+  async get(req: TodoRef) {
+    return { todo: toTodoMessage(await this.owned(req.id, req.userEmail)) };
+  }
+
+  async list(req: searchV1.ListTodosRequest) {
+    const size = Math.min(Math.max(req.size || 20, 1), 100);
+    const page = Math.max(req.page, 0);
+    const type = req.searchType ? TYPES[req.searchType.toLowerCase()]?.searchType : undefined;
+    const { rows, total } = await this.todos.list(
+      {
+        userEmail: req.allUsers ? undefined : normalizeEmail(req.userEmail),
+        state: (STATES as readonly string[]).includes(req.state) ? (req.state as TodoState) : undefined,
+        searchType: type ?? (req.searchType === 'asinCheck' ? 'asinCheck' : undefined),
+        status: (req.status || undefined) as TodoRecord['status'] | undefined,
+        market: req.market ? req.market.toUpperCase() : undefined,
+        q: req.q.trim() || undefined,
+        from: req.from || undefined,
+        to: req.to || undefined,
+      },
+      page,
+      size,
+    );
+    return { todos: rows.map((t) => toTodoMessage(t, req.allUsers)), total };
+  }
+
+  /**
+   * Files todos in a column: 'archived', or back to the column its status gives. Anything else is
+   * refused for all of them ('stateNotAllowed'); an id that is not the user's is a 404.
+   */
+  async move(req: searchV1.MoveTodosRequest) {
+    const userEmail = normalizeEmail(req.userEmail);
+    const target = req.state as TodoState;
+    if (!(STATES as readonly string[]).includes(target))
+      throw invalid([{ field: 'state', msg: 'stateNotAllowed' }]);
+    const ids = [...new Set(req.ids)];
+    await this.dataSource.transaction(async (manager) => {
+      const found = await this.todos.lockMany(manager, ids, userEmail);
+      if (found.length !== ids.length) throw notFound();
+      if (target === 'archived') return this.todos.setArchived(manager, ids, true);
+      if (found.some((t) => stateOfStatus(t.status) !== target))
+        throw invalid([{ field: 'state', msg: 'stateNotAllowed' }]);
+      await this.todos.setArchived(manager, ids, false);
+    });
+    return { moved: ids.length };
+  }
+
+  /** Deletes one of the user's todos; a running scan is cancelled first. */
+  async delete(req: TodoRef) {
+    const t = await this.owned(req.id, req.userEmail);
+    if (RUNNING.includes(t.status)) await this.cancelScan(t.scanId);
+    await this.dataSource.transaction((m) => this.todos.softDelete(m, t.id, this.clock.now()));
+    return {};
+  }
+
+  /**
+   * One page of a scan's ASINs: the stored result, or the scraper's list so far (a running,
+   * cancelled or failed scan). Needs an active plan.
+   */
+  async downloadPage(req: searchV1.DownloadPageRequest) {
+    const t = await this.owned(req.id, req.userEmail);
+    const features = await this.plans.activeFeatures(t.userEmail, this.clock.now());
+    if (features.size === 0)
+      throw new BusError('FAILED_PRECONDITION', 'noActivePlanForDownload', {
+        reason: 'noActivePlanForDownload',
+      });
+    const limit = req.limit > 0 ? Math.min(req.limit, 10_000) : 5_000;
+    const offset = Math.max(req.offset, 0);
+    let asins: string[];
+    if (t.resultStored) asins = await this.todos.resultPage(t.id, offset, limit);
+    else {
+      const page = await this.bus
+        .request(ScraperService.method.listScanAsins, { scanId: t.scanId, offset, limit })
+        .catch((err: unknown) => {
+          if (err instanceof BusError && err.code === 'NOT_FOUND') return { asins: [] as string[] };
+          throw err;
+        });
+      asins = page.asins;
+    }
+    return { asins, fileName: t.fileName, done: asins.length < limit };
+  }
+
+  async quotaOf(req: searchV1.GetQuotaRequest) {
+    const userEmail = normalizeEmail(req.userEmail);
+    const now = this.clock.now();
+    const [features, periods] = await Promise.all([
+      this.plans.activeFeatures(userEmail, now),
+      this.quota.periods(now),
+    ]);
+    const used = await this.quota.usage(userEmail, periods);
+    const n = (key: string) => this.parameters.number(key);
+    return {
+      plans: {
+        standard: features.has('standard'),
+        deep: features.has('deep'),
+        functional: features.has('functional'),
+      },
+      standardDayUsed: used['standard-day'],
+      standardDayLimit: n('search.standard.dailyLimit'),
+      standardMonthUsed: used['standard-month'],
+      standardMonthLimit: n('search.standard.monthlyLimit'),
+      deepDayUsed: used['deep-day'],
+      deepDayLimit: n('search.deep.dailyLimit'),
+      listLimit: n('search.listLimit'),
+      nextDayAt: periods.nextDayAt.toISOString(),
+    };
+  }
+
+  /** ROLE_ADMIN: cancel a pending or running scan; re-queue a failed one (under a new scraper job id). */
+  async changeStatus(req: searchV1.ChangeStatusRequest) {
+    const t = await this.todos.get(req.id);
+    if (!t) throw notFound();
+    if (req.status === 'CANCELED') {
+      if (!RUNNING.includes(t.status)) throw invalid([{ field: 'status', msg: 'statusChangeNotAllowed' }]);
+      await this.cancelScan(t.scanId);
+      return this.get({ id: t.id, userEmail: t.userEmail });
+    }
+    if (req.status === 'PENDING') {
+      if (t.status !== 'FAILED') throw invalid([{ field: 'status', msg: 'statusChangeNotAllowed' }]);
+      const updated = await this.dataSource.transaction(async (manager) => {
+        const scanId = randomUUID();
+        const row = await this.todos.update(manager, t.id, {
+          scan_id: scanId,
+          status: 'PENDING',
+          failure_reason: null,
+          failure_code: null,
+          search_complete_date: null,
+          asin_count: 0,
+          pages_fetched: 0,
+          eta_seconds: null,
+        });
+        await this.requestScan(manager, row, scanId, TYPES[t.searchType.toLowerCase()]!.event);
+        return row;
+      });
+      this.outbox.nudge();
+      return { todo: toTodoMessage(updated) };
+    }
+    throw invalid([{ field: 'status', msg: 'statusChangeNotAllowed' }]);
+  }
+
+  private async owned(id: string, userEmail: string): Promise<TodoRecord> {
+    const t = await this.todos.get(id, normalizeEmail(userEmail));
+    if (!t) throw notFound();
+    return t;
+  }
+
+  /** CancelScan to the scraper; a job it does not know (not yet enqueued) is cancelled when it starts. */
+  private async cancelScan(scanId: string): Promise<void> {
+    await this.bus.request(ScraperService.method.cancelScan, { scanId }).catch((err: unknown) => {
+      if (!(err instanceof BusError && err.code === 'NOT_FOUND')) throw err;
+    });
+  }
+
+  private async requestScan(manager: EntityManager, t: TodoRecord, scanId: string, type: string) {
+    const functional = t.searchType === 'FUNCTIONAL';
+    await addToOutbox(manager, scraperEventsV1.ScanRequestedSchema, {
+      scanId,
+      userEmail: t.userEmail,
+      market: t.market,
+      sellerId: t.sellerId ?? '',
+      type,
+      keyword: t.keyword ?? '',
+      filters: functional
+        ? {
+            amazonsChoice: t.amazonChoice ? true : undefined,
+            bestSeller: t.bestSeller ? true : undefined,
+            minStars: t.minStar ?? undefined,
+            maxStars: t.maxStar ?? undefined,
+            minPrice: t.minPrice ?? undefined,
+            maxPrice: t.maxPrice ?? undefined,
+          }
+        : undefined,
+      listLimit: this.parameters.number('search.listLimit'),
+      fileName: t.fileName,
+    });
+  }
+}

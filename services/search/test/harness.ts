@@ -1,0 +1,240 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { BusClient, BusError, BusTransports, codec, type BusTransportClient } from '@shelfscan/bus';
+import { loadConfig } from '@shelfscan/config';
+import { billingEventsV1, eventTopic, scraperV1, searchV1 } from '@shelfscan/contracts';
+import { createTestDatabase } from '@shelfscan/db';
+import {
+  MarketplaceBlockedError,
+  ScanBlockedError,
+  ScanEngines,
+  scraperService,
+  type RunOptions,
+  type ScanEngine,
+  type ScanResult,
+  type ScanSpec,
+} from '@shelfscan/scraper-service';
+import { Clock, ManualClock, startService, type RunningService } from '@shelfscan/service';
+import { DataSource } from 'typeorm';
+import { searchService } from '../src/index.js';
+
+/** Stores of the scripted engine, by seller id: what a scan of each one does. */
+export const STORES = {
+  /** 40 ASINs, in three pages. */
+  ok: 'AOKSTORE0001',
+  /** One page of 16 ASINs, then waits until cancelled. */
+  hold: 'AHOLDSTORE01',
+  /** Fails with an internal error (not the user's fault: refunded). */
+  internal: 'AFAILINTERN1',
+  /** Blocked by the marketplace (refunded; no retries in these tests). */
+  blocked: 'ABLOCKED0001',
+  /** "No such store" (the user's link: not refunded). */
+  missing: 'ANOTFOUND001',
+} as const;
+
+export const asinsOf = (n: number, prefix = 'B0') =>
+  Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(8, '0')}`);
+
+export const OK_ASINS = asinsOf(40);
+
+/** A stand-in for the scan engine, scripted by seller id; pages are reported as the real one does. */
+class ScriptedEngine implements ScanEngine {
+  async run(spec: ScanSpec, opts: RunOptions = {}): Promise<ScanResult> {
+    const page = async (asins: string[], fetched: number, total: number) => {
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      await opts.onPage?.({
+        newAsins: asins,
+        checkpoint: { version: 1, page: fetched },
+        progress: {
+          pagesFetched: fetched,
+          asinsFound: fetched * 16 > total ? total : fetched * 16,
+          partitionsLeft: 1,
+          reportedTotal: total,
+          reportedTotalIsLowerBound: false,
+          etaSeconds: 30,
+        },
+      });
+    };
+    switch (spec.sellerId) {
+      case STORES.hold: {
+        await page(asinsOf(16), 1, 100);
+        await new Promise((_, reject) => {
+          const stop = () => reject(opts.signal?.reason ?? new Error('aborted'));
+          if (opts.signal?.aborted) stop();
+          opts.signal?.addEventListener('abort', stop, { once: true });
+        });
+        throw new Error('unreachable');
+      }
+      case STORES.internal:
+        throw new Error('the engine broke');
+      case STORES.blocked:
+        throw new MarketplaceBlockedError('amazon.ca', 'captcha');
+      case STORES.missing:
+        throw new ScanBlockedError('amazon.ca', 'soft-404', 'https://www.amazon.ca/s?me=X', 404);
+      default: {
+        const all = OK_ASINS.slice(0, spec.listLimit);
+        for (let i = 0; i * 16 < all.length; i++)
+          await page(all.slice(i * 16, i * 16 + 16), i + 1, all.length);
+        return {
+          asins: all,
+          progress: {
+            pagesFetched: Math.ceil(all.length / 16),
+            asinsFound: all.length,
+            partitionsLeft: 0,
+            reportedTotal: all.length,
+            reportedTotalIsLowerBound: false,
+            etaSeconds: 0,
+          },
+          coverageLine: `Found ${all.length} ASINs of the ${all.length} Amazon reports (100%).`,
+          stopReason: 'exhausted',
+        };
+      }
+    }
+  }
+}
+
+export const scriptedEngines: ScanEngines = { engineFor: () => new ScriptedEngine() };
+
+/** A transport whose client publishes every event twice (the same message): consumers must not care. */
+class DoublingTransports extends BusTransports {
+  override client(): BusTransportClient {
+    const client = super.client();
+    const publish = client.publishEncoded.bind(client);
+    client.publishEncoded = async (topic, bytes) => {
+      await publish(topic, bytes);
+      await publish(topic, bytes);
+    };
+    return client;
+  }
+}
+
+/**
+ * The search service and the real scraper (scripted engine) on one fresh PostgreSQL database and
+ * the in-process bus; every event either service publishes is delivered twice. The search
+ * service runs on a ManualClock.
+ */
+export async function startSearchHarness() {
+  const db = await createTestDatabase();
+  const clock = new ManualClock('2030-01-15T09:00:00Z');
+  const transports = new DoublingTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
+  const env = { LOG_LEVEL: 'silent', SCAN_BLOCKED_RETRIES: '0', SCRAPER_WORKERS: '4' };
+  const scraper = await startService(scraperService, {
+    config: loadConfig(scraperService.envSchema, env),
+    databaseUrl: db.url,
+    transports,
+    runMigrations: true,
+    overrides: [{ provide: ScanEngines, useValue: scriptedEngines }],
+  });
+  const search = await startService(searchService, {
+    config: loadConfig(searchService.envSchema, env),
+    databaseUrl: db.url,
+    transports,
+    runMigrations: true,
+    overrides: [{ provide: Clock, useValue: clock }],
+  });
+  return harnessOf({ db, clock, transports, services: [scraper, search], search });
+}
+
+function harnessOf(deps: {
+  db: { url: string; drop(): Promise<void> };
+  clock: ManualClock;
+  transports: BusTransports;
+  services: RunningService[];
+  search: RunningService;
+}) {
+  const { clock, transports } = deps;
+  const bus = new BusClient(transports.client());
+  const client = transports.client();
+  const S = searchV1.SearchService.method;
+  const searchDb = deps.search.app.get(DataSource);
+
+  const h = {
+    clock,
+    bus,
+    S,
+    searchDb,
+    searchApp: () => deps.search.app,
+    /** Publishes an event once (a given message id makes a redelivery). */
+    async publish(schema: Parameters<typeof eventTopic>[0], data: unknown, messageId = randomUUID()) {
+      await client.publishEncoded(eventTopic(schema), codec.event(eventTopic(schema), data, messageId));
+    },
+    /** PlanActivated for these features, usable for a year from the clock's now (published twice). */
+    async grant(userEmail: string, features: string[], opts: { days?: number; start?: Date } = {}) {
+      const subscriptionId = randomUUID();
+      const start = opts.start ?? new Date(clock.nowMs() - 60_000);
+      const data = {
+        subscriptionId,
+        userEmail,
+        features,
+        trial: false,
+        periodStart: start.toISOString(),
+        periodEnd: new Date(start.getTime() + (opts.days ?? 365) * 86_400_000).toISOString(),
+      };
+      const id = randomUUID();
+      await h.publish(billingEventsV1.PlanActivatedSchema, data, id);
+      await h.publish(billingEventsV1.PlanActivatedSchema, data, id);
+      await h.until(async () => {
+        const q = await bus.request(S.getQuota, { userEmail });
+        return features.every((f) => (q.plans as unknown as Record<string, boolean>)[f]);
+      });
+      return subscriptionId;
+    },
+    create(userEmail: string, input: Partial<searchV1.CreateScanRequest> & { seller?: string } = {}) {
+      const { seller, ...rest } = input;
+      return bus.request(S.createScan, {
+        userEmail,
+        searchType: 'standard',
+        fileName: 'Mağaza listesi',
+        storeUrl: `https://www.amazon.ca/s?me=${seller ?? STORES.ok}`,
+        market: 'CA',
+        ...rest,
+      });
+    },
+    get: (userEmail: string, id: string) => bus.request(S.getTodo, { userEmail, id }).then((r) => r.todo!),
+    /** Waits until the todo satisfies `ok`, and returns it. */
+    async todoWhen(userEmail: string, id: string, ok: (t: searchV1.Todo) => boolean) {
+      return h.until(async () => {
+        const t = await h.get(userEmail, id);
+        return ok(t) ? t : undefined;
+      });
+    },
+    /** Every ASIN of a todo through DownloadPage, in pages of `limit`. */
+    async download(userEmail: string, id: string, limit = 7) {
+      const all: string[] = [];
+      for (;;) {
+        const page = await bus.request(S.downloadPage, { userEmail, id, offset: all.length, limit });
+        all.push(...page.asins);
+        if (page.done) return all;
+      }
+    },
+    scanStatus: (scanId: string) =>
+      bus.request(scraperV1.ScraperService.method.getScan, { scanId }).then((s) => s.status),
+    async until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+      const end = Date.now() + timeoutMs;
+      for (;;) {
+        const v = await probe();
+        if (v) return v;
+        if (Date.now() > end) throw new Error('timed out waiting');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    /** The bus error a call fails with. */
+    async errorOf(p: Promise<unknown>): Promise<BusError> {
+      try {
+        await p;
+      } catch (err) {
+        if (err instanceof BusError) return err;
+        throw err;
+      }
+      throw new Error('expected the call to fail');
+    },
+    async stop() {
+      for (const s of [...deps.services].reverse()) await s.stop();
+      await transports.close();
+      await deps.db.drop();
+    },
+  };
+  return h;
+}
+
+export type SearchHarness = Awaited<ReturnType<typeof startSearchHarness>>;
