@@ -4,7 +4,8 @@
  */
 import type { DescMessage, DescMethod, DescService } from '@bufbuild/protobuf';
 import { AuthService } from './gen/shelfscan/auth/v1/auth_pb.js';
-import { UserRegisteredSchema } from './gen/shelfscan/auth/v1/events_pb.js';
+import { PhoneVerifiedSchema, UserRegisteredSchema } from './gen/shelfscan/auth/v1/events_pb.js';
+import { BillingService } from './gen/shelfscan/billing/v1/billing_pb.js';
 import { ScraperService } from './gen/shelfscan/scraper/v1/scans_pb.js';
 import * as scraperEvents from './gen/shelfscan/scraper/v1/events_pb.js';
 import * as billingEvents from './gen/shelfscan/billing/v1/events_pb.js';
@@ -15,11 +16,12 @@ export * as authV1 from './gen/shelfscan/auth/v1/auth_pb.js';
 export * as authEventsV1 from './gen/shelfscan/auth/v1/events_pb.js';
 export * as scraperV1 from './gen/shelfscan/scraper/v1/scans_pb.js';
 export * as scraperEventsV1 from './gen/shelfscan/scraper/v1/events_pb.js';
+export * as billingV1 from './gen/shelfscan/billing/v1/billing_pb.js';
 export * as billingEventsV1 from './gen/shelfscan/billing/v1/events_pb.js';
 export * as adminEventsV1 from './gen/shelfscan/admin/v1/events_pb.js';
 
 /** Every RPC service on the bus. Add a service here when its .proto is added. */
-export const services: readonly DescService[] = [ScraperService, AuthService];
+export const services: readonly DescService[] = [ScraperService, AuthService, BillingService];
 
 /** Every event on the bus (`<Subject><PastTense>` messages in the `events.proto` files). */
 export const events: readonly DescMessage[] = [
@@ -30,6 +32,7 @@ export const events: readonly DescMessage[] = [
   scraperEvents.ScanFailedSchema,
   scraperEvents.ScanCancelledSchema,
   UserRegisteredSchema,
+  PhoneVerifiedSchema,
   billingEvents.PlanActivatedSchema,
   billingEvents.PlanCancelledSchema,
   billingEvents.PlanExpiredSchema,

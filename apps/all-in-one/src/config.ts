@@ -1,11 +1,12 @@
 import { authService } from '@shelfscan/auth-service';
+import { billingService } from '@shelfscan/billing-service';
 import { gatewayEnvSchema } from '@shelfscan/gateway';
 import { scraperService } from '@shelfscan/scraper-service';
 import { mergeEnvSchemas } from '@shelfscan/service';
 import type { z } from 'zod';
 
 /** Every service the embedded mode runs, in start order (stopped in reverse). */
-export const embeddedServices = [authService, scraperService] as const;
+export const embeddedServices = [authService, scraperService, billingService] as const;
 
 /**
  * The embedded mode reads every service's variables, validated together once at start; a

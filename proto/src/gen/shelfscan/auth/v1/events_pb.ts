@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_auth_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch5zaGVsZnNjYW4vYXV0aC92MS9ldmVudHMucHJvdG8SEXNoZWxmc2Nhbi5hdXRoLnYxImkKDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkSEAoIbGFuZ19rZXkYBSABKAliBnByb3RvMw',
+    'Ch5zaGVsZnNjYW4vYXV0aC92MS9ldmVudHMucHJvdG8SEXNoZWxmc2Nhbi5hdXRoLnYxImkKDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkSEAoIbGFuZ19rZXkYBSABKAkiPgoNUGhvbmVWZXJpZmllZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXBob25lGAMgASgJYgZwcm90bzM',
   );
 
 /**
@@ -54,3 +54,35 @@ export type UserRegistered = Message<'shelfscan.auth.v1.UserRegistered'> & {
 export const UserRegisteredSchema: GenMessage<UserRegistered> =
   /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_events, 0);
+
+/**
+ * A user's phone number was verified (the SMS code was accepted). Keyed by email.
+ *
+ * @generated from message shelfscan.auth.v1.PhoneVerified
+ */
+export type PhoneVerified = Message<'shelfscan.auth.v1.PhoneVerified'> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * E.164.
+   *
+   * @generated from field: string phone = 3;
+   */
+  phone: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.PhoneVerified.
+ * Use `create(PhoneVerifiedSchema)` to create a new message.
+ */
+export const PhoneVerifiedSchema: GenMessage<PhoneVerified> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_events, 1);
