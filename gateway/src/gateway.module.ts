@@ -4,6 +4,8 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { BusClient } from '@shelfscan/bus';
 import { AccountController } from './account/account.controller.js';
 import { AccountService } from './account/account.service.js';
+import { BillingAdminController, BillingController } from './billing/billing.controller.js';
+import { BillingGatewayService } from './billing/billing.service.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { RolesGuard } from './auth/guards.js';
 import { SigningKeySource } from './auth/signing-keys.js';
@@ -27,6 +29,8 @@ export class GatewayModule {
       controllers: [
         HealthController,
         AccountController,
+        BillingController,
+        BillingAdminController,
         PendingUserController,
         PendingAdminController,
         SpaController,
@@ -37,6 +41,7 @@ export class GatewayModule {
         { provide: WEB_DIST_DIR, useValue: deps.config.WEB_DIST_DIR },
         { provide: TokenStateCache, useValue: new TokenStateCache(deps.bus) },
         AccountService,
+        BillingGatewayService,
         JwtStrategy,
         RolesGuard,
       ],

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { authService } from '@shelfscan/auth-service';
+import { billingService } from '@shelfscan/billing-service';
 import { BusClient, BusTransports } from '@shelfscan/bus';
 import { startService, type PortOverride } from '@shelfscan/service';
 import { loadConfig } from '@shelfscan/config';
@@ -14,8 +15,8 @@ import { createGateway, gatewayEnvSchema } from '../src/index.js';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * The real layers for HTTP tests: gateway → in-process bus → auth service → a fresh PostgreSQL
- * database; mail goes to .eml files under the stack's DATA_DIR.
+ * The real layers for HTTP tests: gateway → in-process bus → auth and billing services → a fresh
+ * PostgreSQL database; mail goes to .eml files under the stack's DATA_DIR.
  */
 export async function startStack(env: Record<string, string> = {}, overrides: PortOverride[] = []) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-gw-'));
@@ -24,6 +25,13 @@ export async function startStack(env: Record<string, string> = {}, overrides: Po
   const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
   const auth = await startService(authService, {
     config: loadConfig(authService.envSchema, config),
+    databaseUrl: db.url,
+    transports,
+    runMigrations: true,
+    overrides,
+  });
+  const billing = await startService(billingService, {
+    config: loadConfig(billingService.envSchema, config),
     databaseUrl: db.url,
     transports,
     runMigrations: true,
@@ -57,6 +65,7 @@ export async function startStack(env: Record<string, string> = {}, overrides: Po
     mailedCode: async (email: string) => /(\d{6})/.exec((await lastMail(email)).subject ?? '')![1],
     async stop() {
       await app.close();
+      await billing.stop();
       await auth.stop();
       await transports.close();
       await db.drop();

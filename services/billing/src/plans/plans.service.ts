@@ -199,7 +199,7 @@ export class PlansService {
         await this.subscriptions.setStatus(m, sub.id, 'inactive');
       });
       const d = result.decline;
-      throw new BusError('FAILED_PRECONDITION', `Payment failed: ${d.errorMessage}`, {
+      throw new BusError('FAILED_PRECONDITION', d.errorMessage, {
         reason: d.threeDsRequired ? 'threeDsRequired' : 'paymentFailed',
       });
     }
