@@ -10,6 +10,7 @@ import { PlansService } from './plans/plans.service.js';
 import { SubscriptionsRepository } from './plans/subscriptions.repository.js';
 import { PromotionsRepository } from './promotions/promotions.repository.js';
 import { PromotionsService } from './promotions/promotions.service.js';
+import { RenewalScheduler } from './renewal/renewal.scheduler.js';
 import { RenewalService } from './renewal/renewal.service.js';
 
 const providers = [
@@ -25,6 +26,7 @@ const providers = [
   PromotionsRepository,
   PromotionsService,
   RenewalService,
+  RenewalScheduler,
 ];
 
 /** Plans, cards, promotions, charges, renewal and invoices (one aggregate per repository). */

@@ -8,6 +8,7 @@ import {
   type ChargeRequest,
 } from '../src/provider/index.js';
 import { SandboxPaymentProvider } from '../src/provider/sandbox.provider.js';
+import { RenewalScheduler } from '../src/renewal/renewal.scheduler.js';
 import { CARDS, SAMPLE_XML, failure, startHarness, type Harness } from './harness.js';
 
 jest.setTimeout(60_000);
@@ -267,6 +268,17 @@ describe('charges, renewal, dunning, invoices', () => {
     expect(mails).toHaveLength(3);
     expect(mails[0].text).toContain('2020-12-03');
     expect(mails[2].text).toMatch(/pasif/);
+  });
+
+  it('the scheduler runs the renewal once per Istanbul day, as the clock says', async () => {
+    const scheduler = h.service.app.get(RenewalScheduler);
+    h.clock.set('2020-12-14T20:59:00Z'); // 23:59 in Istanbul
+    h.fx.state.body = bulletin('2020-12-14', '8.2000');
+    expect(await scheduler.tick()).toMatchObject({ ran: true });
+    expect(await scheduler.tick()).toBeNull();
+    h.clock.advance(2 * 60_000); // 00:01 on the 15th in Istanbul
+    expect(await scheduler.tick()).toMatchObject({ ran: true });
+    expect(await scheduler.tick()).toBeNull();
   });
 
   it('a hard decline is never retried; a new card retries a soft failure at once', async () => {
