@@ -6,13 +6,14 @@ import { AccountController } from './account/account.controller.js';
 import { AccountService } from './account/account.service.js';
 import { AdminController, ContactController } from './admin/admin.controller.js';
 import { AdminGatewayService } from './admin/admin.service.js';
+import { BillingAdminController, BillingController } from './billing/billing.controller.js';
+import { BillingGatewayService } from './billing/billing.service.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { RolesGuard } from './auth/guards.js';
 import { SigningKeySource } from './auth/signing-keys.js';
 import { TokenStateCache } from './auth/token-state.js';
 import type { GatewayConfig } from './config.js';
 import { HealthController } from './health/health.controller.js';
-import { PendingAdminController, PendingUserController } from './pending/pending.controller.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchApiService } from './search/search.service.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
@@ -34,8 +35,8 @@ export class GatewayModule {
         AdminController,
         ContactController,
         SearchController,
-        PendingUserController,
-        PendingAdminController,
+        BillingController,
+        BillingAdminController,
         SpaController,
       ],
       providers: [
@@ -46,6 +47,7 @@ export class GatewayModule {
         AccountService,
         AdminGatewayService,
         SearchApiService,
+        BillingGatewayService,
         JwtStrategy,
         RolesGuard,
       ],

@@ -32,6 +32,8 @@ export async function createGateway(deps: {
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => randomUUID(),
+    // The spec's calls include DELETE /api/card/?id=…: a trailing slash names the same route.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(deps), adapter, {
     logger: new NestPinoLogger(log),

@@ -158,12 +158,12 @@ describe('gateway + auth service (real PostgreSQL)', () => {
     });
     expect(params.statusCode).toBe(200);
     expect(params.json()).toMatchObject({ success: true, data: expect.any(Array) });
-    // A route of a service not built yet still says so.
+    // The promotions are served by the billing service now.
     const promotions = await call('GET', '/api/promotion', undefined, {
       authorization: `Bearer ${adminToken}`,
     });
-    expect(promotions.statusCode).toBe(501);
-    expect(promotions.json()).toMatchObject({ success: false, code: 'notAvailableYet' });
+    expect(promotions.statusCode).toBe(200);
+    expect(promotions.json()).toMatchObject({ success: true, data: expect.any(Array) });
   });
 
   it('serves the SPA for client routes in both locales, and JSON 404 for unknown API paths', async () => {

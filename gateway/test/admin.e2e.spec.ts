@@ -3,7 +3,7 @@ import { RequestMethod } from '@nestjs/common';
 import { SYSTEM_PARAMETER_DEFAULTS } from '@shelfscan/service';
 import { AdminController } from '../src/admin/admin.controller.js';
 import { RolesGuard } from '../src/auth/guards.js';
-import { PendingAdminController } from '../src/pending/pending.controller.js';
+import { BillingAdminController } from '../src/billing/billing.controller.js';
 import { startStack, type Method, type Stack } from './stack.js';
 
 const ADMIN = { email: 'admin@shelfscan.test', password: 'admin-pass' };
@@ -38,11 +38,13 @@ const ADMIN_ROUTES: Record<string, { url?: string; body?: unknown; status: numbe
   'GET /api/admin/counters': { status: 200 },
   'POST /api/admin/read-models/rebuild': { status: 200 },
   'GET /api/admin/contact-messages': { status: 200 },
-  // Served by services being built (billing): behind the same guard, 501 until then.
-  'GET /api/promotion': { status: 501 },
-  'POST /api/promotion': { status: 501 },
-  'PUT /api/promotion': { status: 501 },
-  'DELETE /api/promotion/:id': { url: '/api/promotion/1', status: 501 },
+  // Served by the billing service (an empty body or a malformed id is a 422 past the guard).
+  'GET /api/promotion': { status: 200 },
+  'POST /api/promotion': { status: 422 },
+  'PUT /api/promotion': { status: 422 },
+  'DELETE /api/promotion/:id': { url: '/api/promotion/1', status: 422 },
+  'GET /api/admin/payment/history': { status: 200 },
+  'POST /api/admin/billing/renewal': { status: 200 },
 };
 
 async function waitFor(probe: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
@@ -79,7 +81,7 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
   afterAll(() => stack?.stop(), 30_000);
 
   it('lists every route guarded by ROLE_ADMIN in the matrix', () => {
-    const guarded = [AdminController, PendingAdminController].filter((c) =>
+    const guarded = [AdminController, BillingAdminController].filter((c) =>
       (Reflect.getMetadata(GUARDS_METADATA, c) as unknown[]).includes(RolesGuard),
     );
     expect(guarded).toHaveLength(2);

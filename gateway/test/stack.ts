@@ -6,6 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { adminService } from '@shelfscan/admin-service';
 import type { DescMessage } from '@bufbuild/protobuf';
 import { authService } from '@shelfscan/auth-service';
+import { billingService } from '@shelfscan/billing-service';
 import { BusClient, BusTransports, codec } from '@shelfscan/bus';
 import { eventTopic } from '@shelfscan/contracts';
 import { ScanEngines, scraperService } from '@shelfscan/scraper-service';
@@ -20,9 +21,9 @@ import { fakeScanEngines } from './fake-scan-engine.js';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * The real layers for HTTP tests: gateway → in-process bus → admin and auth services → a fresh
- * PostgreSQL database; mail goes to .eml files under the stack's DATA_DIR. With `scans`, also the
- * scraper (on a fake scan engine: no marketplace) and the search service.
+ * The real layers for HTTP tests: gateway → in-process bus → admin, auth and billing services → a
+ * fresh PostgreSQL database; mail goes to .eml files under the stack's DATA_DIR. With `scans`, also
+ * the scraper (on a fake scan engine: no marketplace) and the search service.
  */
 export async function startStack(
   env: Record<string, string> = {},
@@ -43,6 +44,13 @@ export async function startStack(
   });
   const auth = await startService(authService, {
     config: loadConfig(authService.envSchema, config),
+    databaseUrl: db.url,
+    transports,
+    runMigrations: true,
+    overrides,
+  });
+  const billing = await startService(billingService, {
+    config: loadConfig(billingService.envSchema, config),
     databaseUrl: db.url,
     transports,
     runMigrations: true,
@@ -100,6 +108,7 @@ export async function startStack(
     async stop() {
       await app.close();
       for (const s of more.reverse()) await s.stop();
+      await billing.stop();
       await auth.stop();
       await admin.stop();
       await transports.close();

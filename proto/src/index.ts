@@ -6,6 +6,7 @@ import type { DescMessage, DescMethod, DescService } from '@bufbuild/protobuf';
 import { AuthService } from './gen/shelfscan/auth/v1/auth_pb.js';
 import * as authEvents from './gen/shelfscan/auth/v1/events_pb.js';
 import { AdminService } from './gen/shelfscan/admin/v1/admin_pb.js';
+import { BillingService } from './gen/shelfscan/billing/v1/billing_pb.js';
 import { ScraperService } from './gen/shelfscan/scraper/v1/scans_pb.js';
 import { SearchService } from './gen/shelfscan/search/v1/search_pb.js';
 import * as scraperEvents from './gen/shelfscan/scraper/v1/events_pb.js';
@@ -18,12 +19,19 @@ export * as authEventsV1 from './gen/shelfscan/auth/v1/events_pb.js';
 export * as scraperV1 from './gen/shelfscan/scraper/v1/scans_pb.js';
 export * as scraperEventsV1 from './gen/shelfscan/scraper/v1/events_pb.js';
 export * as searchV1 from './gen/shelfscan/search/v1/search_pb.js';
+export * as billingV1 from './gen/shelfscan/billing/v1/billing_pb.js';
 export * as billingEventsV1 from './gen/shelfscan/billing/v1/events_pb.js';
 export * as adminEventsV1 from './gen/shelfscan/admin/v1/events_pb.js';
 export * as adminV1 from './gen/shelfscan/admin/v1/admin_pb.js';
 
 /** Every RPC service on the bus. Add a service here when its .proto is added. */
-export const services: readonly DescService[] = [ScraperService, AuthService, AdminService, SearchService];
+export const services: readonly DescService[] = [
+  ScraperService,
+  AuthService,
+  AdminService,
+  SearchService,
+  BillingService,
+];
 
 /** Every event on the bus (`<Subject><PastTense>` messages in the `events.proto` files). */
 export const events: readonly DescMessage[] = [
@@ -38,6 +46,7 @@ export const events: readonly DescMessage[] = [
   authEvents.UserDeactivatedSchema,
   authEvents.UserReactivatedSchema,
   authEvents.UserProfileChangedSchema,
+  authEvents.PhoneVerifiedSchema,
   billingEvents.PlanActivatedSchema,
   billingEvents.PlanCancelledSchema,
   billingEvents.PlanExpiredSchema,

@@ -1,5 +1,6 @@
 import { adminService } from '@shelfscan/admin-service';
 import { authService } from '@shelfscan/auth-service';
+import { billingService } from '@shelfscan/billing-service';
 import { gatewayEnvSchema } from '@shelfscan/gateway';
 import { scraperService } from '@shelfscan/scraper-service';
 import { searchService } from '@shelfscan/search-service';
@@ -12,7 +13,7 @@ import type { z } from 'zod';
  * models must be listening before auth publishes; and the others fetch the system parameters from
  * it at start.
  */
-export const embeddedServices = [adminService, authService, scraperService, searchService] as const;
+export const embeddedServices = [adminService, authService, scraperService, searchService, billingService] as const;
 
 /**
  * The embedded mode reads every service's variables, validated together once at start; a

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BusClient } from '@shelfscan/bus';
 import { authV1 } from '@shelfscan/contracts';
 import { TokenStateCache } from '../auth/token-state.js';
+import { BillingGatewayService } from '../billing/billing.service.js';
 import { unprocessable } from '../common/http-exception.filter.js';
 
 const { AuthService } = authV1;
@@ -15,6 +16,7 @@ export class AccountService {
   constructor(
     @Inject(BusClient) private readonly bus: BusClient,
     @Inject(TokenStateCache) private readonly tokenStates: TokenStateCache,
+    @Inject(BillingGatewayService) private readonly billing: BillingGatewayService,
   ) {}
 
   async register(input: {
@@ -56,7 +58,10 @@ export class AccountService {
   }
 
   async account(email: string) {
-    const { account: a } = await this.bus.request(AuthService.method.getAccount, { email });
+    const [{ account: a }, plans] = await Promise.all([
+      this.bus.request(AuthService.method.getAccount, { email }),
+      this.billing.userPlans(email),
+    ]);
     if (!a) throw new Error('auth service answered without an account');
     return {
       id: a.id,
@@ -71,9 +76,11 @@ export class AccountService {
       authorities: a.roles,
       langKey: a.langKey,
       createdDate: a.createdAt,
-      // Plans come from the billing service (a later issue): none yet.
-      userPlanExist: false,
-      userPlans: [],
+      // From the billing service: a plan exists while one is usable (active, past due or cancelled).
+      userPlanExist: plans.some(
+        (p) => p.status === 'active' || p.status === 'cancelled' || p.status === 'past_due',
+      ),
+      userPlans: plans,
     };
   }
 

@@ -15,11 +15,7 @@ function page<T>(reply: FastifyReply, list: { items: T[]; total: number }) {
   return ok(list.items);
 }
 
-/**
- * The admin pages' API (ROLE_ADMIN here, and again in the admin and auth services). Routes whose
- * data belongs to services not built yet (promotions, search URLs, user plans' invoices) stay in
- * pending/.
- */
+/** The admin pages' API (ROLE_ADMIN here, and again in the admin and auth services). */
 @ApiTags('admin')
 @Authenticated(ROLE_ADMIN)
 @Controller('api')

@@ -10,7 +10,7 @@ import { BusError, type BusErrorCode, type Violation } from '@shelfscan/bus';
 import { createLogger } from '@shelfscan/observability';
 import type { FastifyReply } from 'fastify';
 import type { ApiResponse } from './api-response.js';
-import { t } from './i18n.js';
+import { hasMessage, t } from './i18n.js';
 
 /**
  * The one table from bus error codes to HTTP statuses. Controllers never catch bus errors: they
@@ -34,6 +34,21 @@ const STATUS_BY_REASON: Record<string, number> = {
   activationCodeInvalid: 400,
   activationCodeExpired: 400,
   resetKeyInvalid: 400,
+  // Billing (issue 10)
+  paymentFailed: 402,
+  threeDsRequired: 402,
+  noCardFound: 404,
+  planAlreadyActive: 409,
+  paymentInProgress: 409,
+  trialAlreadyUsed: 409,
+  promotionNotFound: 422,
+  promotionInactive: 422,
+  promotionExpired: 422,
+  promotionUsedUp: 422,
+  promotionAlreadyUsed: 422,
+  promotionMinimumBasket: 422,
+  cardSaveFailed: 400,
+  fxRateUnavailable: 503,
 };
 
 /** A 422 in the spec's shape, its messages in the request language (for checks the gateway makes itself). */
@@ -66,7 +81,7 @@ function toResponse(exception: unknown): { status: number; body: ApiResponse; re
     const status = STATUS_BY_REASON[exception.reason ?? ''] ?? STATUS_BY_CODE[exception.code] ?? 500;
     const body: ApiResponse = exception.violations.length
       ? validationBody(exception.violations, exception.reason)
-      : { success: false, message: t(exception.message), code: exception.reason };
+      : { success: false, message: messageOf(exception), code: exception.reason };
     if (exception.options.retryAt) body.data = { retryAt: exception.options.retryAt };
     return { status, body, retryAfter: exception.options.retryAfterSeconds };
   }
@@ -83,6 +98,12 @@ function toResponse(exception: unknown): { status: number; body: ApiResponse; re
     status: HttpStatus.INTERNAL_SERVER_ERROR,
     body: { success: false, message: 'system error occurred', code: 'systemError' },
   };
+}
+
+/** A reason with its own text (`reason.<reason>`) is translated, the service's text as {detail}. */
+function messageOf(e: BusError): string {
+  const key = `reason.${e.reason ?? ''}`;
+  return e.reason && hasMessage(key) ? t(key, { detail: e.message }) : t(e.message);
 }
 
 function defaultCode(status: number): string | undefined {

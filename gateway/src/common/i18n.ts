@@ -215,7 +215,98 @@ const messages: Record<string, Record<Lang, string>> = {
     en: 'Your message has been sent. We will get back to you soon.',
     tr: 'Mesajınız gönderildi. En kısa sürede size dönüş yapacağız.',
   },
+  // Billing (issue 10)
+  planActivated: { en: 'Your plan is active.', tr: 'Planınız etkinleştirildi.' },
+  planCancelled: {
+    en: 'Your plan is cancelled; you can use it until its end date.',
+    tr: 'Planınız iptal edildi; bitiş tarihine kadar kullanabilirsiniz.',
+  },
+  trialStarted: { en: 'Your free one-day trial has started.', tr: 'Bir günlük ücretsiz denemeniz başladı.' },
+  cardSaved: { en: 'Your card has been saved.', tr: 'Kartınız kaydedildi.' },
+  cardDeleted: { en: 'Your card has been deleted.', tr: 'Kartınız silindi.' },
+  expiryInvalid: { en: 'Expiry date is invalid.', tr: 'Son kullanma tarihi geçersiz.' },
+  amountInvalid: {
+    en: 'Enter an amount with at most 2 decimals.',
+    tr: 'En fazla 2 ondalıklı bir tutar girin.',
+  },
+  promotionCodeInvalid: {
+    en: 'A code has 2–40 letters, digits, - or _.',
+    tr: 'Kod 2–40 harf, rakam, - ya da _ içerir.',
+  },
+  promotionTypeInvalid: { en: 'Type must be AMOUNT or PERCENT.', tr: 'Tür AMOUNT ya da PERCENT olmalıdır.' },
+  promotionValueInvalid: {
+    en: 'Value must be above 0 (at most 100 for a percent).',
+    tr: 'Değer 0’dan büyük olmalıdır (yüzde için en fazla 100).',
+  },
+  promotionCountInvalid: { en: 'Count must be 0 or more.', tr: 'Adet 0 ya da daha fazla olmalıdır.' },
+  // Billing errors, by reason ({detail} is the service's text, e.g. the bank's answer).
+  'reason.packageNotFound': { en: 'Package not found.', tr: 'Paket bulunamadı.' },
+  'reason.noCardFound': {
+    en: 'No card found. Add a card first.',
+    tr: 'Kart bulunamadı. Önce bir kart ekleyin.',
+  },
+  'reason.paymentFailed': { en: 'Payment failed: {detail}', tr: 'Ödeme başarısız: {detail}' },
+  'reason.threeDsRequired': {
+    en: 'Payment failed: your bank asks for 3-D Secure for this payment.',
+    tr: 'Ödeme başarısız: bankanız bu ödeme için 3-D Secure doğrulaması istiyor.',
+  },
+  'reason.planAlreadyActive': {
+    en: 'You already have a plan; a new plan or an upgrade is possible after its end date.',
+    tr: 'Zaten bir planınız var; yeni plan ya da yükseltme bitiş tarihinden sonra mümkündür.',
+  },
+  'reason.promotionNotFound': { en: 'Promotion code not found.', tr: 'Promosyon kodu bulunamadı.' },
+  'reason.promotionInactive': {
+    en: 'This promotion code is not active.',
+    tr: 'Bu promosyon kodu etkin değil.',
+  },
+  'reason.promotionExpired': {
+    en: 'This promotion code has expired.',
+    tr: 'Bu promosyon kodunun süresi dolmuş.',
+  },
+  'reason.promotionUsedUp': {
+    en: 'This promotion code has no uses left.',
+    tr: 'Bu promosyon kodunun kullanım hakkı kalmadı.',
+  },
+  'reason.promotionAlreadyUsed': {
+    en: 'You have already used this promotion code.',
+    tr: 'Bu promosyon kodunu zaten kullandınız.',
+  },
+  'reason.promotionMinimumBasket': {
+    en: 'The basket is below this code’s minimum.',
+    tr: 'Sepet tutarı bu kodun alt sınırının altında.',
+  },
+  'reason.promotionCodeTaken': {
+    en: 'A promotion with this code exists.',
+    tr: 'Bu kodla bir promosyon var.',
+  },
+  'reason.fxRateUnavailable': {
+    en: 'No exchange rate of the central bank is available, so nothing was charged. Try again later.',
+    tr: 'Merkez Bankası kuru alınamadığı için ödeme alınmadı. Lütfen daha sonra tekrar deneyin.',
+  },
+  'reason.paymentStatusUnknown': {
+    en: 'The payment provider did not answer; the payment is being checked. Try again in a minute.',
+    tr: 'Ödeme sağlayıcısı yanıt vermedi; ödeme kontrol ediliyor. Bir dakika sonra tekrar deneyin.',
+  },
+  'reason.paymentInProgress': {
+    en: 'A payment for this plan is already in progress.',
+    tr: 'Bu plan için bir ödeme zaten sürüyor.',
+  },
+  'reason.cardSaveFailed': { en: 'Card save failed: {detail}', tr: 'Kart kaydedilemedi: {detail}' },
+  'reason.trialAlreadyUsed': {
+    en: 'The free trial was already used by this account or phone number.',
+    tr: 'Ücretsiz deneme bu hesap ya da telefon numarasıyla zaten kullanıldı.',
+  },
+  'reason.phoneNotVerified': {
+    en: 'Verify your phone number to start the free trial.',
+    tr: 'Ücretsiz denemeyi başlatmak için telefon numaranızı doğrulayın.',
+  },
+  'reason.paymentNotFound': { en: 'Payment not found.', tr: 'Ödeme bulunamadı.' },
 };
+
+/** Whether a message key exists (error reasons are looked up as `reason.<reason>`). */
+export function hasMessage(key: string): boolean {
+  return key in messages;
+}
 
 /** Translates a message key; any other text is returned as it is. */
 export function t(keyOrText: string, params: Record<string, string> = {}): string {

@@ -1,4 +1,5 @@
 import { baseEnvSchema, env } from '@shelfscan/config';
+import { mailEnvFields } from '@shelfscan/mail';
 import { z } from 'zod';
 
 export const authEnvSchema = baseEnvSchema.extend({
@@ -10,9 +11,7 @@ export const authEnvSchema = baseEnvSchema.extend({
   JWT_TTL_SECONDS: env.int(86_400, 60, 31 * 86_400),
   /** The web app's origin, for links in emails; default http://localhost:${PORT} (PORT or 8080). */
   PUBLIC_URL: env.url(['http', 'https']).optional(),
-  /** smtp://user:pass@host:port or smtps://…; unset = .eml files under DATA_DIR/outbox/mail/. */
-  SMTP_URL: env.url(['smtp', 'smtps']).optional(),
-  MAIL_FROM: z.string().min(3).default('ShelfScan <no-reply@shelfscan.local>'),
+  ...mailEnvFields,
   /** `twilio` sends SMS through Twilio's REST API; unset = text files under DATA_DIR/outbox/sms/. */
   SMS_PROVIDER: z.enum(['twilio'], { error: 'twilio (or unset for the file outbox)' }).optional(),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),

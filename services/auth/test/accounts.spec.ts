@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { codec } from '@shelfscan/bus';
 import { A, failure, startHarness, type Harness } from './harness.js';
 
 const MIN = 60_000;
@@ -380,6 +381,13 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
         phone: '+905321112233',
         phoneVerified: true,
       });
+      // Announced once, in the same transaction, for billing's trial.
+      const announced = await h.sql<{ topic: string; envelope: Buffer }>(
+        `SELECT topic, envelope FROM auth.outbox WHERE topic = 'shelfscan.auth.v1.PhoneVerified'`,
+      );
+      expect(announced.map((r) => codec.decode(new Uint8Array(r.envelope)).message)).toEqual([
+        expect.objectContaining({ email: 'gsm1@example.com', phone: '+905321112233' }),
+      ]);
       // Used once.
       expect((await h.bus.request(A.checkPhoneCode, { email: 'gsm1@example.com', code })).isValid).toBe(
         false,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BusError } from '@shelfscan/bus';
+import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
+import { authEventsV1 } from '@shelfscan/contracts';
 import { MINUTE } from '@shelfscan/service';
 import { asLang } from '../notifications/account-mails.js';
 import { SmsSender } from '../notifications/sms.js';
@@ -20,6 +21,7 @@ export class PhoneVerificationService {
     @Inject(UsersRepository) private readonly repository: UsersRepository,
     @Inject(CodeStore) private readonly codes: CodeStore,
     @Inject(SmsSender) private readonly sms: SmsSender,
+    @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
   ) {}
 
   async send(email: string, phoneInput: string): Promise<{ sent: boolean }> {
@@ -40,14 +42,20 @@ export class PhoneVerificationService {
     return { sent: true };
   }
 
-  /** A right code makes the number the account's verified phone. */
+  /** A right code makes the number the account's verified phone, announced by PhoneVerified (billing's trial). */
   async check(email: string, code: string): Promise<{ isValid: boolean }> {
     const user = await this.users.findByEmail(email);
     if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
     try {
       const result = await this.codes.check(user.id, 'phone', code.trim(), async (manager, target) => {
         await this.repository.update(user.id, { phone: target, phoneVerified: true }, manager);
+        await addToOutbox(manager, authEventsV1.PhoneVerifiedSchema, {
+          userId: user.id,
+          email: user.email,
+          phone: target ?? '',
+        });
       });
+      if (result.ok) this.outbox.nudge();
       return { isValid: result.ok };
     } catch (err) {
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw phoneInUse();

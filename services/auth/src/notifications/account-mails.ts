@@ -1,5 +1,5 @@
 import { createLogger } from '@shelfscan/observability';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from '@shelfscan/mail';
 import { activationMail } from './templates/activation.js';
 import type { Lang } from './templates/layout.js';
 import { passwordResetMail } from './templates/password-reset.js';

@@ -2,19 +2,11 @@ import path from 'node:path';
 import { ConfigError } from '@shelfscan/config';
 import type { Clock } from '@shelfscan/service';
 import type { AuthConfig } from '../config.js';
-import { FileMailer, SmtpMailer, type Mailer } from './mailer.js';
 import { FileSmsSender, TwilioSmsSender, type SmsSender } from './sms.js';
 
 export * from './account-mails.js';
-export * from './mailer.js';
+export { Mailer, createMailer, type MailMessage } from '@shelfscan/mail';
 export * from './sms.js';
-
-/** SMTP when SMTP_URL is set, else the .eml outbox under DATA_DIR/outbox/mail. */
-export function createMailer(config: AuthConfig, clock: Clock): Mailer {
-  return config.SMTP_URL
-    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : new FileMailer(path.resolve(config.DATA_DIR, 'outbox', 'mail'), config.MAIL_FROM, clock);
-}
 
 /** Twilio when SMS_PROVIDER=twilio (its three variables are then required), else the file outbox. */
 export function createSmsSender(config: AuthConfig, clock: Clock): SmsSender {

@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_auth_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch5zaGVsZnNjYW4vYXV0aC92MS9ldmVudHMucHJvdG8SEXNoZWxmc2Nhbi5hdXRoLnYxIoABCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhAKCGxhbmdfa2V5GAUgASgJEhUKDXJlZ2lzdGVyZWRfYXQYBiABKAkiRQoNVXNlckFjdGl2YXRlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhQKDGFjdGl2YXRlZF9hdBgDIAEoCSJZCg9Vc2VyRGVhY3RpdmF0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpjaGFuZ2VkX2J5GAMgASgJEhIKCmNoYW5nZWRfYXQYBCABKAkiWQoPVXNlclJlYWN0aXZhdGVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKY2hhbmdlZF9ieRgDIAEoCRISCgpjaGFuZ2VkX2F0GAQgASgJIlsKElVzZXJQcm9maWxlQ2hhbmdlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJYgZwcm90bzM',
+    'Ch5zaGVsZnNjYW4vYXV0aC92MS9ldmVudHMucHJvdG8SEXNoZWxmc2Nhbi5hdXRoLnYxIoABCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhAKCGxhbmdfa2V5GAUgASgJEhUKDXJlZ2lzdGVyZWRfYXQYBiABKAkiRQoNVXNlckFjdGl2YXRlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhQKDGFjdGl2YXRlZF9hdBgDIAEoCSJZCg9Vc2VyRGVhY3RpdmF0ZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpjaGFuZ2VkX2J5GAMgASgJEhIKCmNoYW5nZWRfYXQYBCABKAkiWQoPVXNlclJlYWN0aXZhdGVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKY2hhbmdlZF9ieRgDIAEoCRISCgpjaGFuZ2VkX2F0GAQgASgJIlsKElVzZXJQcm9maWxlQ2hhbmdlZBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJIj4KDVBob25lVmVyaWZpZWQSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRINCgVwaG9uZRgDIAEoCWIGcHJvdG8z',
   );
 
 /**
@@ -201,3 +201,35 @@ export type UserProfileChanged = Message<'shelfscan.auth.v1.UserProfileChanged'>
 export const UserProfileChangedSchema: GenMessage<UserProfileChanged> =
   /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_events, 4);
+
+/**
+ * A user's phone number was verified (the SMS code was accepted). Keyed by email.
+ *
+ * @generated from message shelfscan.auth.v1.PhoneVerified
+ */
+export type PhoneVerified = Message<'shelfscan.auth.v1.PhoneVerified'> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * E.164.
+   *
+   * @generated from field: string phone = 3;
+   */
+  phone: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.PhoneVerified.
+ * Use `create(PhoneVerifiedSchema)` to create a new message.
+ */
+export const PhoneVerifiedSchema: GenMessage<PhoneVerified> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_events, 5);

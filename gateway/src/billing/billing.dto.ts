@@ -1,0 +1,111 @@
+/**
+ * The payloads of the billing routes, checked with zod (required texts: the shared field of
+ * @shelfscan/validation); the billing service checks again what needs data (card at the
+ * provider, plan rules, promotion rules).
+ */
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { requiredText } from '@shelfscan/validation';
+import { z } from 'zod';
+import { SchemaDto } from '../common/validation.js';
+
+export const FEATURES = ['standard', 'deep', 'functional'];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+const amount = z.preprocess(
+  asText,
+  z.string({ error: 'amountInvalid' }).regex(/^\d+(\.\d{1,2})?$/, { error: 'amountInvalid' }),
+);
+
+const billingAddress = z.object({
+  address: requiredText(200),
+  zipCode: requiredText(20),
+  contactName: requiredText(100),
+  city: requiredText(100),
+  country: requiredText(100),
+});
+const card = z.strictObject({
+  cardAlias: z.string().max(10).optional(),
+  cardHolderName: requiredText(100),
+  cardNumber: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v),
+    z.string({ error: 'cardNumberInvalid' }).regex(/^\d{15,19}$/, { error: 'cardNumberInvalid' }),
+  ),
+  expireYear: z.preprocess(
+    asText,
+    z.string({ error: 'expiryInvalid' }).regex(/^20\d{2}$/, { error: 'expiryInvalid' }),
+  ),
+  expireMonth: z.preprocess(
+    asText,
+    z.string({ error: 'expiryInvalid' }).regex(/^(0?[1-9]|1[0-2])$/, { error: 'expiryInvalid' }),
+  ),
+  cvc: z.string({ error: 'cvcInvalid' }).regex(/^\d{3,4}$/, { error: 'cvcInvalid' }),
+  billing: billingAddress,
+});
+const cardIdQuery = z.strictObject({ id: requiredText(100) });
+const planRequest = z.strictObject({
+  plan: z.string().optional(),
+  features: z.array(z.string()).optional(),
+  promotionCode: z.string().trim().max(40).optional(),
+});
+const promotion = z.strictObject({
+  id: z.string().optional(),
+  code: requiredText(100),
+  description: z.string().max(500).nullish(),
+  value: amount,
+  type: z.enum(['AMOUNT', 'PERCENT'], { error: 'promotionTypeInvalid' }),
+  minimumBasket: amount.nullish(),
+  count: z.coerce.number({ error: 'promotionCountInvalid' }).int({ error: 'promotionCountInvalid' }).min(0, {
+    error: 'promotionCountInvalid',
+  }),
+  expiryDate: z.string().regex(DATE, { error: 'dateInvalid' }).nullish(),
+  active: z.boolean().optional(),
+});
+const renewal = z.strictObject({ date: z.string().regex(DATE, { error: 'dateInvalid' }).optional() });
+
+type BillingAddress = z.output<typeof billingAddress>;
+
+/** Product spec part 3: the card payload (the number and CVC go to the provider, never stored). */
+export class CardDto extends SchemaDto(card) implements z.output<typeof card> {
+  @ApiPropertyOptional({ description: 'First 3 characters of the full name (derived again by the server)' })
+  cardAlias?: string;
+  @ApiProperty({ example: 'Ayşe Yılmaz' }) cardHolderName!: string;
+  @ApiProperty({ example: '5528790000000008' }) cardNumber!: string;
+  @ApiProperty({ example: '2030', description: '20 followed by the two-digit year' }) expireYear!: string;
+  @ApiProperty({ example: '12' }) expireMonth!: string;
+  @ApiProperty({ example: '123' }) cvc!: string;
+  @ApiProperty({ description: '{address, zipCode, contactName, city, country}' }) billing!: BillingAddress;
+}
+
+export class CardIdQuery extends SchemaDto(cardIdQuery) implements z.output<typeof cardIdQuery> {
+  @ApiProperty() id!: string;
+}
+
+/** POST /api/user-plan and /api/promotion/summary: {plan, features, promotionCode}. */
+export class PlanRequestDto extends SchemaDto(planRequest) implements z.output<typeof planRequest> {
+  @ApiPropertyOptional({ example: 'standard', description: 'The plan (a feature name)' }) plan?: string;
+  @ApiPropertyOptional({ example: ['standard'], enum: FEATURES, isArray: true }) features?: string[];
+  @ApiPropertyOptional({ example: 'WELCOME25' }) promotionCode?: string;
+}
+
+export class PromotionDto extends SchemaDto(promotion) implements z.output<typeof promotion> {
+  @ApiPropertyOptional({ description: 'Set to update (PUT)' }) id?: string;
+  @ApiProperty({ example: 'WELCOME25' }) code!: string;
+  @ApiPropertyOptional() description?: string | null;
+  @ApiProperty({ example: '25', description: 'USD for AMOUNT, percent for PERCENT (at most 2 decimals)' })
+  value!: string;
+  @ApiProperty({ enum: ['AMOUNT', 'PERCENT'] }) type!: 'AMOUNT' | 'PERCENT';
+  @ApiPropertyOptional({ example: '0', description: 'Minimum basket in USD' }) minimumBasket?: string | null;
+  @ApiProperty({ example: 100 }) count!: number;
+  @ApiPropertyOptional({
+    example: '2030-12-31',
+    description: 'Europe/Istanbul date, usable through that day',
+  })
+  expiryDate?: string | null;
+  @ApiPropertyOptional({ default: true }) active?: boolean;
+}
+
+export class RenewalDto extends SchemaDto(renewal) implements z.output<typeof renewal> {
+  @ApiPropertyOptional({ example: '2030-02-01', description: 'Europe/Istanbul date; default today' })
+  date?: string;
+}

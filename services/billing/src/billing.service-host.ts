@@ -1,0 +1,24 @@
+import { Mailer, createMailer } from '@shelfscan/mail';
+import { Clock, SERVICE_CONFIG, defineService } from '@shelfscan/service';
+import { BillingHandlers } from './billing.handlers.js';
+import { BillingModule } from './billing.module.js';
+import { billingEnvSchema, type BillingConfig } from './config.js';
+import { billingMigrations } from './db/index.js';
+import { PaymentProvider, createPaymentProvider } from './provider/index.js';
+
+/** The billing service: plans, the saved card, promotions, charges, renewal, invoices, trial. */
+export const billingService = defineService({
+  name: 'billing',
+  envSchema: billingEnvSchema,
+  migrations: billingMigrations,
+  ports: [
+    { provide: PaymentProvider, inject: [SERVICE_CONFIG], useFactory: createPaymentProvider },
+    {
+      provide: Mailer,
+      inject: [SERVICE_CONFIG, Clock],
+      useFactory: (config: BillingConfig, clock: Clock) => createMailer(config, clock),
+    },
+  ],
+  modules: [BillingModule],
+  handlers: [BillingHandlers],
+});

@@ -1,0 +1,138 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BusError } from '@shelfscan/bus';
+import type { billingV1 } from '@shelfscan/contracts';
+import { createLogger } from '@shelfscan/observability';
+import { Clock } from '@shelfscan/service';
+import { CardRejectedError, PaymentProvider } from '../provider/index.js';
+import { CardsRepository, type CardRecord } from './cards.repository.js';
+
+const log = createLogger('billing.cards');
+
+/**
+ * The user's one saved card. The number and CVC go to the provider's card storage and no
+ * further: we keep its tokens, the last four digits, the brand and the expiry. Replacing the
+ * card deletes the old one at the provider.
+ */
+@Injectable()
+export class CardsService {
+  /** Called after a card is saved (the renewal retries a past-due plan at once). */
+  onCardSaved: (email: string) => Promise<void> = async () => {};
+
+  constructor(
+    @Inject(CardsRepository) private readonly cards: CardsRepository,
+    @Inject(PaymentProvider) private readonly provider: PaymentProvider,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async get(email: string): Promise<CardRecord | null> {
+    return this.cards.find(email);
+  }
+
+  async save(req: billingV1.SaveCardRequest): Promise<billingV1.Card> {
+    const violations = validate(req, this.clock.now());
+    if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalid card', { violations });
+    const previous = await this.cards.find(req.email);
+    const alias = req.holderName.trim().slice(0, 3);
+    let stored;
+    try {
+      stored = await this.provider.storeCard(
+        {
+          holderName: req.holderName.trim(),
+          number: req.cardNumber.replace(/\s+/g, ''),
+          expireMonth: req.expireMonth.padStart(2, '0'),
+          expireYear: req.expireYear,
+          cvc: req.cvc,
+          alias,
+          email: req.email,
+        },
+        previous?.cardUserKey,
+      );
+    } catch (err) {
+      if (err instanceof CardRejectedError) {
+        log.info({ errorCode: err.errorCode }, 'card refused by the provider');
+        throw new BusError('FAILED_PRECONDITION', `Card save failed: ${err.message}`, {
+          reason: 'cardSaveFailed',
+        });
+      }
+      throw err;
+    }
+    const { saved, previous: replaced } = await this.cards.replace(
+      {
+        userEmail: req.email,
+        cardUserKey: stored.cardUserKey,
+        cardToken: stored.cardToken,
+        alias,
+        holderName: req.holderName.trim(),
+        lastFour: stored.lastFour,
+        brand: stored.brand,
+        expireMonth: req.expireMonth.padStart(2, '0'),
+        expireYear: req.expireYear,
+        billing: {
+          address: req.billing?.address ?? '',
+          zipCode: req.billing?.zipCode ?? '',
+          contactName: req.billing?.contactName ?? '',
+          city: req.billing?.city ?? '',
+          country: req.billing?.country ?? '',
+        },
+      },
+      this.clock.now(),
+    );
+    if (replaced) await this.deleteAtProvider(replaced);
+    await this.onCardSaved(req.email);
+    return toCardMessage(saved);
+  }
+
+  async delete(email: string, id: string): Promise<void> {
+    const removed = /^[0-9a-f-]{36}$/i.test(id) ? await this.cards.delete(email, id) : null;
+    if (!removed) throw new BusError('NOT_FOUND', 'No card found.', { reason: 'noCardFound' });
+    await this.deleteAtProvider(removed);
+  }
+
+  private async deleteAtProvider(card: CardRecord): Promise<void> {
+    try {
+      await this.provider.deleteCard(card.cardUserKey, card.cardToken);
+    } catch (err) {
+      // Our row is gone, so it is never charged again; the provider copy is logged for cleanup.
+      log.warn({ cardId: card.id, err: (err as Error).message }, 'old card not deleted at the provider');
+    }
+  }
+}
+
+export function toCardMessage(c: CardRecord): billingV1.Card {
+  return {
+    $typeName: 'shelfscan.billing.v1.Card',
+    id: c.id,
+    alias: c.alias,
+    holderName: c.holderName,
+    lastFour: c.lastFour,
+    brand: c.brand,
+    expireMonth: c.expireMonth,
+    expireYear: c.expireYear,
+  };
+}
+
+function validate(req: billingV1.SaveCardRequest, now: Date): { field: string; msg: string }[] {
+  const v: { field: string; msg: string }[] = [];
+  const req2 = (field: string, value: string | undefined) => {
+    if (!value?.trim()) v.push({ field, msg: 'required' });
+  };
+  req2('cardHolderName', req.holderName);
+  req2('billing.address', req.billing?.address);
+  req2('billing.country', req.billing?.country);
+  req2('billing.city', req.billing?.city);
+  req2('billing.zipCode', req.billing?.zipCode);
+  if (!/^\d{15,19}$/.test(req.cardNumber.replace(/\s+/g, '')))
+    v.push({ field: 'cardNumber', msg: 'cardNumberInvalid' });
+  if (!/^\d{3,4}$/.test(req.cvc)) v.push({ field: 'cvc', msg: 'cvcInvalid' });
+  const month = Number(req.expireMonth);
+  if (!/^\d{1,2}$/.test(req.expireMonth) || month < 1 || month > 12)
+    v.push({ field: 'expireMonth', msg: 'expiryInvalid' });
+  else if (!/^20\d{2}$/.test(req.expireYear)) v.push({ field: 'expireYear', msg: 'expiryInvalid' });
+  else {
+    const y = now.getUTCFullYear();
+    const m = now.getUTCMonth() + 1;
+    if (Number(req.expireYear) < y || (Number(req.expireYear) === y && month < m))
+      v.push({ field: 'expireYear', msg: 'cardExpired' });
+  }
+  return v;
+}

@@ -1,0 +1,3 @@
+export * from './config.js';
+export * from './billing.service-host.js';
+export * from './provider/index.js';

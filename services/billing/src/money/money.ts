@@ -1,0 +1,147 @@
+/**
+ * The one computation of what a plan costs: fee → proration → promotion → TRY at the central
+ * bank's rate. Amounts are bigint integers of the minor unit (USD cents, TRY kuruş); rates are
+ * integers of 1/10000 (the bulletin's 4 places). No floating point anywhere.
+ */
+
+const ISTANBUL = 'Europe/Istanbul';
+
+/** "10", "12.5", "0.99" → minor units (2 places); throws on anything else. */
+export function decimalToMinor(text: string, places = 2): bigint {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m || (m[2]?.length ?? 0) > places)
+    throw new Error(`not a decimal with at most ${places} places: ${text}`);
+  return BigInt(m[1]) * 10n ** BigInt(places) + BigInt((m[2] ?? '').padEnd(places, '0') || '0');
+}
+
+/** Minor units → "12.50" (or 4 places for rates). */
+export function minorToDecimal(minor: bigint, places = 2): string {
+  const neg = minor < 0n;
+  const abs = neg ? -minor : minor;
+  const unit = 10n ** BigInt(places);
+  const frac = (abs % unit).toString().padStart(places, '0');
+  return `${neg ? '-' : ''}${abs / unit}${places ? `.${frac}` : ''}`;
+}
+
+/** n ÷ d rounded half up, for n ≥ 0 and d > 0. */
+export function divRoundHalfUp(n: bigint, d: bigint): bigint {
+  if (n < 0n || d <= 0n) throw new Error('divRoundHalfUp takes n >= 0 and d > 0');
+  return (2n * n + d) / (2n * d);
+}
+
+/** The calendar date in Istanbul of an instant, "YYYY-MM-DD". */
+export function istanbulDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: ISTANBUL,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** The instant an Istanbul calendar day starts (Türkiye keeps UTC+3 all year since 2016). */
+export function istanbulMidnight(date: string): Date {
+  return new Date(`${date}T00:00:00+03:00`);
+}
+
+function parts(date: string): { y: number; m: number; d: number } {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) throw new Error(`not a date YYYY-MM-DD: ${date}`);
+  return { y: Number(m[1]), m: Number(m[2]), d: Number(m[3]) };
+}
+
+export function daysInMonth(date: string): number {
+  const { y, m } = parts(date);
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+export function dayOfMonth(date: string): number {
+  return parts(date).d;
+}
+
+/** "YYYY-MM-01" of the month after the date's. */
+export function firstOfNextMonth(date: string): string {
+  const { y, m } = parts(date);
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+}
+
+export function firstOfMonth(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/** Whole days from a to b (dates), b − a. */
+export function daysBetween(a: string, b: string): number {
+  const pa = parts(a);
+  const pb = parts(b);
+  return (Date.UTC(pb.y, pb.m - 1, pb.d) - Date.UTC(pa.y, pa.m - 1, pa.d)) / 86_400_000;
+}
+
+export interface PromotionTerms {
+  type: 'AMOUNT' | 'PERCENT';
+  /** USD cents (AMOUNT) or hundredths of a percent (PERCENT). */
+  valueMinor: bigint;
+}
+
+export interface Rate {
+  /** USD ForexSelling × 10000. */
+  units4: bigint;
+  bulletinDate: string;
+}
+
+export interface Breakdown {
+  usdCents: bigint;
+  discountUsdCents: bigint;
+  netUsdCents: bigint;
+  /** Null when no rate was at hand. */
+  rate: Rate | null;
+  /** Null when there is something to pay and no rate to convert it with. */
+  tryKurus: bigint | null;
+  daysCharged: number;
+  daysInMonth: number;
+}
+
+/**
+ * What a month of the plan costs on `today` (an Istanbul date): prorated to the month's end
+ * (days left including today ÷ days in the month, so the 1st is the full fee), then the
+ * promotion, then TRY at the rate, each step rounded half up to the minor unit.
+ */
+export function computeCharge(input: {
+  monthlyFeeUsdCents: bigint;
+  today: string;
+  promotion?: PromotionTerms | null;
+  rate: Rate | null;
+}): Breakdown {
+  const dim = daysInMonth(input.today);
+  const left = dim - dayOfMonth(input.today) + 1;
+  const usdCents = divRoundHalfUp(input.monthlyFeeUsdCents * BigInt(left), BigInt(dim));
+  const discountUsdCents = discountOf(usdCents, input.promotion);
+  const netUsdCents = usdCents - discountUsdCents;
+  const tryKurus = input.rate
+    ? divRoundHalfUp(netUsdCents * input.rate.units4, 10_000n)
+    : netUsdCents === 0n
+      ? 0n
+      : null;
+  return {
+    usdCents,
+    discountUsdCents,
+    netUsdCents,
+    rate: input.rate,
+    tryKurus,
+    daysCharged: left,
+    daysInMonth: dim,
+  };
+}
+
+function discountOf(usdCents: bigint, promotion?: PromotionTerms | null): bigint {
+  if (!promotion) return 0n;
+  const d =
+    promotion.type === 'AMOUNT'
+      ? promotion.valueMinor
+      : divRoundHalfUp(usdCents * promotion.valueMinor, 10_000n);
+  return d > usdCents ? usdCents : d;
+}
+
+/** The VAT included in a gross amount: gross × p ÷ (100 + p), half up (p in hundredths of a percent). */
+export function includedVat(grossMinor: bigint, vatPercentMinor: bigint): bigint {
+  return divRoundHalfUp(grossMinor * vatPercentMinor, 10_000n + vatPercentMinor);
+}

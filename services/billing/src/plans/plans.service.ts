@@ -1,0 +1,344 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
+import { billingEventsV1, type billingV1 } from '@shelfscan/contracts';
+import { Clock, DAY, SystemParameters } from '@shelfscan/service';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CardsRepository } from '../cards/cards.repository.js';
+import { ChargesService } from '../charges/charges.service.js';
+import { FxRates } from '../fx/fx-rates.js';
+import { InvoicesRepository } from '../invoices/invoices.repository.js';
+import {
+  computeCharge,
+  firstOfNextMonth,
+  istanbulDate,
+  istanbulMidnight,
+  minorToDecimal,
+  type Breakdown,
+  type Rate,
+} from '../money/money.js';
+import { PromotionsRepository } from '../promotions/promotions.repository.js';
+import { PromotionsService } from '../promotions/promotions.service.js';
+import { isFeature, monthlyFeeUsdCents } from './plan-catalogue.js';
+import { SubscriptionsRepository, type SubscriptionRecord } from './subscriptions.repository.js';
+
+/** The trial grants every feature for one day. */
+const TRIAL_FEATURES = ['standard', 'deep', 'functional'];
+
+/**
+ * Buying, cancelling and listing plans, the free trial, and the breakdown of a price. A plan
+ * runs from today to the 1st of next month (Europe/Istanbul), prorated, then renews monthly.
+ */
+@Injectable()
+export class PlansService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(SystemParameters) private readonly parameters: SystemParameters,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
+    @Inject(CardsRepository) private readonly cards: CardsRepository,
+    @Inject(InvoicesRepository) private readonly invoices: InvoicesRepository,
+    @Inject(PromotionsRepository) private readonly promotionsRepo: PromotionsRepository,
+    @Inject(PromotionsService) private readonly promotions: PromotionsService,
+    @Inject(ChargesService) private readonly charges: ChargesService,
+    @Inject(FxRates) private readonly fx: FxRates,
+  ) {}
+
+  async userPlans(email: string): Promise<billingV1.UserPlan[]> {
+    return (await this.subscriptions.ofUser(email)).map(toPlanMessage);
+  }
+
+  /** The breakdown of buying these features today with this code, and every reason the code does not apply. */
+  async summary(req: billingV1.PromotionSummaryRequest): Promise<billingV1.PromotionSummaryResponse> {
+    checkFeatures(req.features);
+    const today = istanbulDate(this.clock.now());
+    const plain = computeCharge({
+      monthlyFeeUsdCents: monthlyFeeUsdCents(this.parameters),
+      today,
+      rate: null,
+    });
+    let reasons: string[] = [];
+    let promotion = null;
+    if (req.promotionCode.trim()) {
+      const r = await this.promotions.evaluate(req.promotionCode, {
+        email: req.email,
+        today,
+        basketUsdCents: plain.usdCents,
+      });
+      reasons = r.reasons;
+      if (!reasons.length) promotion = r.promotion;
+    }
+    let rate: Rate | null = null;
+    let unavailableReason = '';
+    try {
+      rate = await this.fx.rateFor(today);
+    } catch (err) {
+      if (!(err instanceof BusError)) throw err;
+      unavailableReason = err.reason ?? err.message;
+    }
+    const breakdown = computeCharge({
+      monthlyFeeUsdCents: monthlyFeeUsdCents(this.parameters),
+      today,
+      promotion,
+      rate,
+    });
+    return {
+      $typeName: 'shelfscan.billing.v1.PromotionSummaryResponse',
+      breakdown: toBreakdownMessage(breakdown),
+      reasons,
+      applies: !!promotion,
+      unavailableReason: breakdown.tryKurus === null ? unavailableReason : '',
+    };
+  }
+
+  async subscribe(req: billingV1.SubscribeRequest): Promise<billingV1.SubscribeResponse> {
+    checkFeatures(req.features);
+    const now = this.clock.now();
+    const today = istanbulDate(now);
+    const email = req.email;
+    const open = await this.subscriptions.openPlan(email);
+    // A pending plan is an earlier checkout whose payment outcome is not known yet: finish it.
+    if (open?.status === 'pending') return this.settlePurchase(open);
+    if (open)
+      throw new BusError(
+        'FAILED_PRECONDITION',
+        'You already have a plan; a new plan or an upgrade is possible after its end date.',
+        { reason: 'planAlreadyActive' },
+      );
+
+    const fee = monthlyFeeUsdCents(this.parameters);
+    const plain = computeCharge({ monthlyFeeUsdCents: fee, today, rate: null });
+    let promotion = null;
+    if (req.promotionCode.trim()) {
+      const r = await this.promotions.evaluate(req.promotionCode, {
+        email,
+        today,
+        basketUsdCents: plain.usdCents,
+      });
+      if (r.reasons.length)
+        throw new BusError('FAILED_PRECONDITION', r.reasons.join(', '), { reason: r.reasons[0] });
+      promotion = r.promotion;
+    }
+    const usdOnly = computeCharge({ monthlyFeeUsdCents: fee, today, promotion, rate: null });
+    const card = await this.cards.find(email);
+    if (usdOnly.netUsdCents > 0n && !card)
+      throw new BusError('FAILED_PRECONDITION', 'No card found. Add a card first.', {
+        reason: 'noCardFound',
+      });
+    const rate = usdOnly.netUsdCents > 0n ? await this.fx.rateFor(today) : null;
+    const breakdown = computeCharge({ monthlyFeeUsdCents: fee, today, promotion, rate });
+
+    const periodStart = istanbulMidnight(today);
+    const periodEnd = istanbulMidnight(firstOfNextMonth(today));
+    const features = [...new Set(req.features)];
+    const sub = await this.dataSource.transaction(async (m) => {
+      const s = await this.subscriptions.insertPending(m, {
+        email,
+        features,
+        periodStart,
+        periodEnd,
+        lang: req.lang === 'en' ? 'en' : 'tr',
+        now,
+      });
+      if (!s)
+        throw new BusError('FAILED_PRECONDITION', 'You already have a plan.', {
+          reason: 'planAlreadyActive',
+        });
+      if (promotion) {
+        const taken = await this.promotionsRepo.redeem(m, {
+          promotionId: promotion.id,
+          email,
+          subscriptionId: s.id,
+          today,
+        });
+        if (!taken)
+          throw new BusError('FAILED_PRECONDITION', 'This promotion code has no uses left.', {
+            reason: 'promotionUsedUp',
+          });
+        await this.subscriptions.setPromotion(m, s.id, promotion.id);
+      }
+      await this.invoices.draft(
+        m,
+        {
+          subscriptionId: s.id,
+          userEmail: email,
+          period: today.slice(0, 7),
+          usdCents: breakdown.usdCents,
+          discountUsdCents: breakdown.discountUsdCents,
+          rate: breakdown.rate ? minorToDecimal(breakdown.rate.units4, 4) : null,
+          bulletinDate: breakdown.rate?.bulletinDate ?? null,
+          tryKurus: breakdown.tryKurus ?? 0n,
+          description: `ShelfScan ${features.join(', ')} ${today.slice(0, 7)}`,
+          periodStart,
+          periodEnd,
+          buyer: { name: card?.holderName ?? email, address: formatAddress(card?.billing), email },
+        },
+        now,
+      );
+      return s;
+    });
+    return this.settlePurchase(sub, breakdown);
+  }
+
+  private async settlePurchase(
+    sub: SubscriptionRecord,
+    breakdown?: Breakdown,
+  ): Promise<billingV1.SubscribeResponse> {
+    const period = istanbulDate(sub.periodStart).slice(0, 7);
+    const invoice = await this.invoices.bySubscriptionPeriod(sub.id, period);
+    if (!invoice) throw new Error(`pending subscription ${sub.id} has no invoice`);
+    const result = await this.charges.settle(invoice, {
+      card: await this.cards.find(sub.userEmail),
+      itemName: `ShelfScan ${sub.features.join(', ')}`,
+      onPaid: (m) => this.activate(m, sub, sub.periodStart, sub.periodEnd),
+    });
+    this.relay.nudge();
+    if (!result.paid) {
+      await this.dataSource.transaction(async (m) => {
+        await this.promotionsRepo.release(m, sub.id);
+        await this.subscriptions.setStatus(m, sub.id, 'inactive');
+      });
+      const d = result.decline;
+      throw new BusError('FAILED_PRECONDITION', d.errorMessage, {
+        reason: d.threeDsRequired ? 'threeDsRequired' : 'paymentFailed',
+      });
+    }
+    const plan = (await this.subscriptions.byId(sub.id))!;
+    return {
+      $typeName: 'shelfscan.billing.v1.SubscribeResponse',
+      plan: toPlanMessage(plan),
+      breakdown: breakdown
+        ? toBreakdownMessage(breakdown)
+        : {
+            $typeName: 'shelfscan.billing.v1.Breakdown',
+            usdCents: invoice.usdCents,
+            discountUsdCents: invoice.discountUsdCents,
+            netUsdCents: invoice.usdCents - invoice.discountUsdCents,
+            rate: invoice.rate ?? '',
+            bulletinDate: invoice.bulletinDate ?? '',
+            tryKurus: invoice.tryKurus,
+            daysCharged: 0,
+            daysInMonth: 0,
+          },
+      conversationId: result.conversationId,
+    };
+  }
+
+  /** Active for the period; PlanActivated in the same transaction. */
+  async activate(
+    m: EntityManager,
+    sub: SubscriptionRecord,
+    periodStart: Date,
+    periodEnd: Date,
+  ): Promise<void> {
+    const s = await this.subscriptions.activate(m, sub.id, periodStart, periodEnd);
+    await addToOutbox(m, billingEventsV1.PlanActivatedSchema, {
+      subscriptionId: s.id,
+      userEmail: s.userEmail,
+      features: s.features,
+      trial: s.trial,
+      periodStart: s.periodStart.toISOString(),
+      periodEnd: s.periodEnd.toISOString(),
+    });
+  }
+
+  /** Cancel: usable until its end date, not renewed. */
+  async cancel(email: string): Promise<billingV1.UserPlan> {
+    const open = await this.subscriptions.openPlan(email);
+    if (!open || open.status === 'pending' || open.status === 'cancelled')
+      throw new BusError('NOT_FOUND', 'Package not found.', { reason: 'packageNotFound' });
+    await this.dataSource.transaction(async (m) => {
+      if (open.status === 'past_due') {
+        await this.subscriptions.setStatus(m, open.id, 'inactive');
+        await addToOutbox(m, billingEventsV1.PlanExpiredSchema, {
+          subscriptionId: open.id,
+          userEmail: email,
+          reason: 'ended',
+        });
+      } else {
+        await this.subscriptions.setStatus(m, open.id, 'cancelled', this.clock.now());
+        await addToOutbox(m, billingEventsV1.PlanCancelledSchema, {
+          subscriptionId: open.id,
+          userEmail: email,
+          periodEnd: open.periodEnd.toISOString(),
+        });
+      }
+    });
+    this.relay.nudge();
+    return toPlanMessage((await this.subscriptions.byId(open.id))!);
+  }
+
+  async phoneVerified(m: EntityManager, email: string, phone: string): Promise<void> {
+    await this.subscriptions.recordVerifiedPhone(m, email.toLowerCase(), phone);
+  }
+
+  /** The free one-day trial: once per user and per phone number, after phone verification. */
+  async startTrial(email: string): Promise<billingV1.UserPlan> {
+    const phone = await this.subscriptions.verifiedPhone(email);
+    if (!phone)
+      throw new BusError('FAILED_PRECONDITION', 'Verify your phone number to start the free trial.', {
+        reason: 'phoneNotVerified',
+      });
+    const refused = () =>
+      new BusError(
+        'FAILED_PRECONDITION',
+        'The free trial was already used by this account or phone number.',
+        {
+          reason: 'trialAlreadyUsed',
+        },
+      );
+    if (await this.subscriptions.hadTrial(email, phone)) throw refused();
+    const now = this.clock.now();
+    const sub = await this.dataSource.transaction(async (m) => {
+      const s = await this.subscriptions.insertTrial(m, {
+        email,
+        features: TRIAL_FEATURES,
+        periodStart: now,
+        periodEnd: new Date(now.getTime() + DAY),
+        now,
+      });
+      if (!(await this.subscriptions.recordTrial(m, { email, phone, subscriptionId: s.id, now })))
+        throw refused();
+      await this.activate(m, s, s.periodStart, s.periodEnd);
+      return s;
+    });
+    this.relay.nudge();
+    return toPlanMessage((await this.subscriptions.byId(sub.id))!);
+  }
+}
+
+function checkFeatures(features: string[]): void {
+  if (!features.length || !features.every(isFeature))
+    throw new BusError('NOT_FOUND', 'Package not found.', { reason: 'packageNotFound' });
+}
+
+function formatAddress(b?: { address: string; city: string; zipCode: string; country: string }): string {
+  return b ? [b.address, `${b.zipCode} ${b.city}`.trim(), b.country].filter(Boolean).join(', ') : '';
+}
+
+export function toPlanMessage(s: SubscriptionRecord): billingV1.UserPlan {
+  return {
+    $typeName: 'shelfscan.billing.v1.UserPlan',
+    id: s.id,
+    features: s.features,
+    trial: s.trial,
+    status: s.status,
+    startDate: s.trial ? s.periodStart.toISOString() : istanbulDate(s.periodStart),
+    endDate: s.trial ? s.periodEnd.toISOString() : istanbulDate(s.periodEnd),
+    autoRenew: !s.trial && (s.status === 'active' || s.status === 'past_due'),
+  };
+}
+
+export function toBreakdownMessage(b: Breakdown): billingV1.Breakdown {
+  return {
+    $typeName: 'shelfscan.billing.v1.Breakdown',
+    usdCents: b.usdCents,
+    discountUsdCents: b.discountUsdCents,
+    netUsdCents: b.netUsdCents,
+    rate: b.rate ? minorToDecimal(b.rate.units4, 4) : '',
+    bulletinDate: b.rate?.bulletinDate ?? '',
+    tryKurus: b.tryKurus ?? -1n,
+    daysCharged: b.daysCharged,
+    daysInMonth: b.daysInMonth,
+  };
+}

@@ -1,0 +1,197 @@
+import 'reflect-metadata';
+process.env.LOG_LEVEL ??= 'silent';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { BusClient, BusError, BusTransports, codec } from '@shelfscan/bus';
+import { loadConfig } from '@shelfscan/config';
+import { authEventsV1, billingV1 } from '@shelfscan/contracts';
+import { createTestDatabase } from '@shelfscan/db';
+import { Clock, ManualClock, startService, type PortOverride } from '@shelfscan/service';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { Client } from 'pg';
+import { billingService } from '../src/index.js';
+
+export const SAMPLE_XML = fs.readFileSync(path.join(__dirname, 'data/tcmb-today-2020-10-08.xml'), 'utf8');
+/** The sample's bulletin: 8 Oct 2020, USD ForexSelling 7.9073. */
+export const SAMPLE_DAY = '2020-10-08';
+
+export const CARDS = {
+  success: '5528790000000008',
+  insufficientFunds: '4111111111111129',
+  doNotHonour: '4129111111111111',
+  expired: '4125111111111115',
+  invalidCvc: '4124111111111116',
+  stolen: '4126111111111114',
+  threeDs: '5400010000000004',
+};
+
+/** A local stand-in for the central bank's today.xml: what it answers is set by the test. */
+async function startFxServer() {
+  const state = { body: SAMPLE_XML, status: 200, hits: 0 };
+  const server = http.createServer((_req, res) => {
+    state.hits++;
+    res.writeHead(state.status, { 'content-type': 'application/xml' }).end(state.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/kurlar/today.xml`;
+  return { state, url, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/**
+ * The billing service on a fresh real PostgreSQL database and the in-process bus, with a manual
+ * clock (Istanbul noon of the sample's bulletin day), the FX double and the .eml mail outbox.
+ */
+export async function startHarness(opts: { env?: Record<string, string>; overrides?: PortOverride[] } = {}) {
+  const db = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-billing-'));
+  const clock = new ManualClock(`${SAMPLE_DAY}T09:00:00Z`);
+  const fx = await startFxServer();
+  const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
+  const config = loadConfig(billingService.envSchema, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    FX_RATES_URL: fx.url,
+    ...opts.env,
+  });
+  const service = await startService(billingService, {
+    config,
+    databaseUrl: db.url,
+    transports,
+    runMigrations: true,
+    overrides: [{ provide: Clock, useValue: clock }, ...(opts.overrides ?? [])],
+  });
+  const bus = new BusClient(transports.client());
+  const M = billingV1.BillingService.method;
+  const mailDir = path.join(dataDir, 'outbox', 'mail');
+
+  const h = {
+    db,
+    clock,
+    fx,
+    bus,
+    service,
+    M,
+    /** Moves the clock to noon (Istanbul) of a date. */
+    setDay(day: string) {
+      clock.set(`${day}T09:00:00Z`);
+    },
+    async sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
+      const c = new Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        await c.query('SET search_path TO billing');
+        return (await c.query(query, params)).rows as T[];
+      } finally {
+        await c.end();
+      }
+    },
+    /** Every row of every table of the billing schema, as JSON text (a data dump). */
+    async dumpSchema(): Promise<string> {
+      const tables = await h.sql<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'billing'`,
+      );
+      const parts: string[] = [];
+      for (const { table_name } of tables) {
+        const rows = await h.sql(`SELECT row_to_json(t)::text AS j FROM billing."${table_name}" t`);
+        parts.push(`-- ${table_name}`, ...rows.map((r) => String(r.j)));
+      }
+      return parts.join('\n');
+    },
+    /** The billing events written to the outbox, decoded, oldest first. */
+    async events(): Promise<{ type: string; message: Record<string, unknown> }[]> {
+      const rows = await h.sql<{ topic: string; envelope: Buffer }>(
+        'SELECT topic, envelope FROM outbox ORDER BY created_at, id',
+      );
+      return rows.map((r) => ({
+        type: r.topic.replace(/^shelfscan\.\w+\.v1\./, ''),
+        message: codec.decode(new Uint8Array(r.envelope)).message as Record<string, unknown>,
+      }));
+    },
+    async mailsTo(email: string): Promise<ParsedMail[]> {
+      if (!fs.existsSync(mailDir)) return [];
+      const files = fs
+        .readdirSync(mailDir)
+        .filter((f) => f.endsWith(`-${email}.eml`))
+        .sort();
+      return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(mailDir, f)))));
+    },
+    /** Publishes auth's PhoneVerified as the auth service's relay would. */
+    async phoneVerified(email: string, phone: string) {
+      const { topic, bytes } = codec.eventOf(
+        authEventsV1.PhoneVerifiedSchema,
+        { userId: 'u', email, phone },
+        crypto.randomUUID(),
+      );
+      await transports.client().publishEncoded(topic, bytes);
+    },
+    async addCard(email: string, cardNumber = CARDS.success) {
+      return bus.request(M.saveCard, {
+        email,
+        holderName: 'Ayşe Yılmaz',
+        cardNumber,
+        expireMonth: '12',
+        expireYear: '2030',
+        cvc: '123',
+        billing: {
+          address: 'Kızılay Mah. 1',
+          zipCode: '06420',
+          contactName: 'Ayşe Yılmaz',
+          city: 'Ankara',
+          country: 'Turkey',
+        },
+      });
+    },
+    async promotion(p: Partial<billingV1.Promotion> & { code: string }) {
+      return (
+        await bus.request(M.savePromotion, {
+          promotion: {
+            description: '',
+            value: '10',
+            type: 'PERCENT',
+            minimumBasket: '0',
+            count: 100,
+            active: true,
+            ...p,
+          },
+        })
+      ).promotion!;
+    },
+    subscribe(email: string, promotionCode = '', features = ['standard']) {
+      return bus.request(M.subscribe, { email, features, promotionCode, lang: 'tr' });
+    },
+    async stop() {
+      await service.stop();
+      await transports.close();
+      await fx.close();
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+/** The BusError a call fails with (fails the test when it succeeds). */
+export async function failure(p: Promise<unknown>): Promise<BusError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof BusError) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail, it succeeded');
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 5_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

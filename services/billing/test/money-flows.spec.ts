@@ -1,0 +1,320 @@
+import { capturedLogs } from './capture-logs.js';
+import { PDFParse } from 'pdf-parse';
+import { SystemParameters } from '@shelfscan/service';
+import {
+  PaymentProvider,
+  ProviderTimeoutError,
+  type ChargeOutcome,
+  type ChargeRequest,
+} from '../src/provider/index.js';
+import { SandboxPaymentProvider } from '../src/provider/sandbox.provider.js';
+import { RenewalScheduler } from '../src/renewal/renewal.scheduler.js';
+import { CARDS, SAMPLE_XML, failure, startHarness, type Harness } from './harness.js';
+
+jest.setTimeout(60_000);
+
+/** The real sample with another date and USD selling rate (a later bulletin of the same shape). */
+function bulletin(day: string, usdSelling = '7.9073'): string {
+  const [y, m, d] = day.split('-');
+  return SAMPLE_XML.replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
+    .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
+    .replace('<ForexSelling>7.9073</ForexSelling>', `<ForexSelling>${usdSelling}</ForexSelling>`);
+}
+
+/** The sandbox, counting charges, with a switch that makes the next charge time out after it went through. */
+class RecordingProvider extends SandboxPaymentProvider {
+  charges: string[] = [];
+  retrieves: string[] = [];
+  timeoutNext = false;
+  override async charge(request: ChargeRequest): Promise<ChargeOutcome> {
+    this.charges.push(request.conversationId);
+    const outcome = await super.charge(request);
+    if (this.timeoutNext) {
+      this.timeoutNext = false;
+      throw new ProviderTimeoutError();
+    }
+    return outcome;
+  }
+  override async retrieve(conversationId: string) {
+    this.retrieves.push(conversationId);
+    return super.retrieve(conversationId);
+  }
+}
+
+describe('FX rates (central bank bulletin double)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('malformed XML: a clear reason and no charge', async () => {
+    h.fx.state.body = SAMPLE_XML.slice(0, 700);
+    await h.addCard('fx@example.com');
+    const err = await failure(h.subscribe('fx@example.com'));
+    expect(err.reason).toBe('fxRateUnavailable');
+    expect(err.message).toMatch(/bulletin unreadable/);
+    expect(await h.sql('SELECT * FROM payment_attempt')).toEqual([]);
+    expect(await h.sql(`SELECT * FROM subscription WHERE status <> 'inactive'`)).toEqual([]);
+    const summary = await h.bus.request(h.M.promotionSummary, {
+      email: 'fx@example.com',
+      features: ['standard'],
+      promotionCode: '',
+    });
+    expect([summary.breakdown?.usdCents, summary.breakdown?.tryKurus, summary.unavailableReason]).toEqual([
+      774n,
+      -1n,
+      'fxRateUnavailable',
+    ]);
+  });
+
+  it('fetches with retries: two server errors, then the sample', async () => {
+    let failuresLeft = 2;
+    const hits = h.fx.state.hits;
+    h.fx.state.body = SAMPLE_XML;
+    h.fx.state.status = 503;
+    const orig = h.fx.state;
+    const timer = setInterval(() => {
+      if (orig.hits - hits >= 2 && failuresLeft) {
+        failuresLeft = 0;
+        orig.status = 200;
+      }
+    }, 5);
+    h.clock.advance(2 * 3600_000);
+    try {
+      const r = await h.subscribe('fx@example.com');
+      expect(r.breakdown).toMatchObject({ rate: '7.9073', bulletinDate: '2020-10-08' });
+    } finally {
+      clearInterval(timer);
+    }
+    expect(h.fx.state.hits - hits).toBe(3);
+  });
+
+  it('a weekend keeps the last bulletin; one older than billing.fxMaxAgeDays is refused', async () => {
+    h.fx.state.body = bulletin('2020-10-09', '7.9500'); // a Friday
+    h.setDay('2020-10-11'); // Sunday: 21 of 31 days = 6.77 USD × 7.9500 = 53.8215 → 53.82 TRY
+    const ok = await h.bus.request(h.M.promotionSummary, {
+      email: 'w@example.com',
+      features: ['standard'],
+      promotionCode: '',
+    });
+    expect(ok.breakdown).toMatchObject({
+      rate: '7.9500',
+      bulletinDate: '2020-10-09',
+      usdCents: 677n,
+      tryKurus: 5382n,
+    });
+    h.setDay('2020-10-14'); // 5 days later, the server still answers the Friday bulletin
+    const stale = await h.bus.request(h.M.promotionSummary, {
+      email: 'w@example.com',
+      features: ['standard'],
+      promotionCode: '',
+    });
+    expect(stale.unavailableReason).toBe('fxRateUnavailable');
+    await h.addCard('stale@example.com');
+    expect((await failure(h.subscribe('stale@example.com'))).message).toMatch(/older than 4 days/);
+  });
+});
+
+describe('charges, renewal, dunning, invoices', () => {
+  let h: Harness;
+  const provider = new RecordingProvider();
+  beforeAll(async () => {
+    h = await startHarness({ overrides: [{ provide: PaymentProvider, useValue: provider }] });
+    h.service.app.get(SystemParameters).apply([
+      {
+        key: 'billing.seller',
+        description: '',
+        value1: 'Örnek Yazılım A.Ş.',
+        value2: 'İstiklal Cad. 1, Beyoğlu, İstanbul',
+        value3: 'Beyoğlu VD 1234567890',
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('a timeout, then a retry: the payment is looked up by its conversationId and charged once', async () => {
+    const email = 'timeout@example.com';
+    await h.addCard(email);
+    provider.timeoutNext = true;
+    const err = await failure(h.subscribe(email));
+    expect(err.reason).toBe('paymentStatusUnknown');
+    const [attempt] = await h.sql<{ conversation_id: string; status: string }>(
+      `SELECT conversation_id, status FROM payment_attempt WHERE user_email = $1`,
+      [email],
+    );
+    expect(attempt.status).toBe('unknown');
+    const charged = provider.charges.length;
+    const r = await h.subscribe(email);
+    expect(provider.charges.length).toBe(charged); // no second charge
+    expect(provider.retrieves).toContain(attempt.conversation_id);
+    expect(r.conversationId).toBe(attempt.conversation_id);
+    expect(r.plan?.status).toBe('active');
+    expect(await h.sql(`SELECT status FROM payment_attempt WHERE user_email = $1`, [email])).toEqual([
+      { status: 'succeeded' },
+    ]);
+  });
+
+  it('the invoice PDF holds seller, buyer, period, USD, rate and bulletin, discount, KDV, TRY and status', async () => {
+    const email = 'pdf@example.com';
+    await h.addCard(email);
+    await h.promotion({ code: 'PDF2', type: 'AMOUNT', value: '2' });
+    const r = await h.subscribe(email, 'PDF2');
+    const pdf = await h.bus.request(h.M.getInvoicePdf, {
+      email,
+      conversationId: r.conversationId,
+      lang: 'tr',
+    });
+    expect(pdf.fileName).toMatch(/^shelfscan-invoice-\d+\.pdf$/);
+    const { text } = await new PDFParse({ data: pdf.content }).getText();
+    // 24/31 of 10 USD = 7.74; −2.00 = 5.74; × 7.9073 = 45.387902 → 45.39 TRY; KDV 20 % included = 7.57
+    for (const expected of [
+      'Fatura',
+      'Örnek Yazılım A.Ş.',
+      'İstiklal Cad. 1, Beyoğlu, İstanbul',
+      'Beyoğlu VD 1234567890',
+      'Ayşe Yılmaz',
+      'Kızılay Mah. 1',
+      '2020-10-08',
+      '7.74 USD',
+      '2.00 USD',
+      '5.74 USD',
+      '7.9073',
+      'KDV dahil %20',
+      '7.57 TRY',
+      '45.39 TRY',
+      'Kesinleşti / Ödendi',
+    ])
+      expect(text).toContain(expected);
+    const en = await h.bus.request(h.M.getInvoicePdf, {
+      email,
+      conversationId: r.conversationId,
+      lang: 'en',
+    });
+    const enText = (await new PDFParse({ data: en.content }).getText()).text;
+    expect(enText).toContain('VAT included %20');
+    expect(enText).toContain('Final / Paid');
+    expect(
+      (
+        await failure(
+          h.bus.request(h.M.getInvoicePdf, {
+            email: 'other@example.com',
+            conversationId: r.conversationId,
+            lang: 'tr',
+          }),
+        )
+      ).reason,
+    ).toBe('paymentNotFound');
+  });
+
+  it('renews on the 1st once, even when run twice or twice at once (weekend bulletin)', async () => {
+    const email = 'renew@example.com';
+    await h.addCard(email);
+    await h.subscribe(email);
+    h.fx.state.body = bulletin('2020-10-30', '8.3000'); // Friday; 1 Nov 2020 is a Sunday
+    h.setDay('2020-11-01');
+    const before = provider.charges.length;
+    const [a, b] = await Promise.all([
+      h.bus.request(h.M.runRenewal, { date: '2020-11-01' }),
+      h.bus.request(h.M.runRenewal, { date: '2020-11-01' }),
+    ]);
+    const again = await h.bus.request(h.M.runRenewal, { date: '2020-11-01' });
+    expect(a.charged + b.charged + again.charged).toBe(3); // the two plans bought above and this one
+    expect(provider.charges.length - before).toBe(3);
+    const payments = (await h.bus.request(h.M.listPayments, { email })).payments;
+    const november = payments.find((p) => p.period === '2020-11')!;
+    // A full month: 10.00 USD × 8.3000 = 83.00 TRY
+    expect(november).toMatchObject({
+      status: 'succeeded',
+      invoiceStatus: 'final',
+      usdCents: 1000n,
+      tryKurus: 8300n,
+      rate: '8.3000',
+      bulletinDate: '2020-10-30',
+    });
+    const plan = (await h.bus.request(h.M.getUserPlans, { email })).plans[0];
+    expect(plan).toMatchObject({ status: 'active', startDate: '2020-11-01', endDate: '2020-12-01' });
+  });
+
+  it('dunning: retried on days 1, 3, 7 with a mail each time, then inactive (PlanExpired not_renewed)', async () => {
+    const email = 'dunning@example.com';
+    h.setDay('2020-11-20');
+    h.fx.state.body = bulletin('2020-11-20', '8.0000');
+    h.clock.advance(2 * 3600_000);
+    await h.addCard(email);
+    await h.subscribe(email);
+    await h.addCard(email, CARDS.insufficientFunds);
+    const run = async (day: string) => {
+      h.setDay(day);
+      h.fx.state.body = bulletin(day, '8.1000');
+      return h.bus.request(h.M.runRenewal, { date: day });
+    };
+    expect((await run('2020-12-01')).failed).toBe(1);
+    expect((await h.bus.request(h.M.getUserPlans, { email })).plans[0].status).toBe('past_due');
+    expect((await run('2020-12-02')).failed).toBe(0); // not a retry day
+    expect((await run('2020-12-03')).failed).toBe(1);
+    const last = await run('2020-12-07');
+    expect(last.expired).toBeGreaterThanOrEqual(1);
+    expect((await h.bus.request(h.M.getUserPlans, { email })).plans[0].status).toBe('inactive');
+    const expired = (await h.events()).filter(
+      (e) => e.type === 'PlanExpired' && e.message.userEmail === email,
+    );
+    expect(expired.map((e) => e.message.reason)).toEqual(['not_renewed']);
+    const mails = await h.mailsTo(email);
+    expect(mails).toHaveLength(3);
+    expect(mails[0].text).toContain('2020-12-03');
+    expect(mails[2].text).toMatch(/pasif/);
+  });
+
+  it('the scheduler runs the renewal once per Istanbul day, as the clock says', async () => {
+    const scheduler = h.service.app.get(RenewalScheduler);
+    h.clock.set('2020-12-14T20:59:00Z'); // 23:59 in Istanbul
+    h.fx.state.body = bulletin('2020-12-14', '8.2000');
+    expect(await scheduler.tick()).toMatchObject({ ran: true });
+    expect(await scheduler.tick()).toBeNull();
+    h.clock.advance(2 * 60_000); // 00:01 on the 15th in Istanbul
+    expect(await scheduler.tick()).toMatchObject({ ran: true });
+    expect(await scheduler.tick()).toBeNull();
+  });
+
+  it('a hard decline is never retried; a new card retries a soft failure at once', async () => {
+    h.setDay('2020-12-10');
+    h.fx.state.body = bulletin('2020-12-10', '8.2000');
+    h.clock.advance(2 * 3600_000);
+    await h.addCard('stolen@example.com');
+    await h.subscribe('stolen@example.com');
+    await h.addCard('stolen@example.com', CARDS.stolen);
+    await h.addCard('fixer@example.com');
+    await h.subscribe('fixer@example.com');
+    await h.addCard('fixer@example.com', CARDS.doNotHonour);
+    h.setDay('2021-01-01');
+    h.fx.state.body = bulletin('2020-12-31', '8.5000');
+    h.clock.advance(2 * 3600_000);
+    await h.bus.request(h.M.runRenewal, { date: '2021-01-01' });
+    expect((await h.bus.request(h.M.getUserPlans, { email: 'stolen@example.com' })).plans[0].status).toBe(
+      'inactive',
+    );
+    expect((await h.bus.request(h.M.getUserPlans, { email: 'fixer@example.com' })).plans[0].status).toBe(
+      'past_due',
+    );
+    await h.addCard('fixer@example.com', CARDS.success);
+    const plan = (await h.bus.request(h.M.getUserPlans, { email: 'fixer@example.com' })).plans[0];
+    expect(plan).toMatchObject({ status: 'active', endDate: '2021-02-01' });
+  });
+
+  it('no card number and no CVC in the billing schema or in the logs of the whole run', async () => {
+    const dump = await h.dumpSchema();
+    expect(dump).toContain('0008'); // the last four are kept
+    const logs = capturedLogs.join('');
+    expect(logs).toContain('invoice paid'); // the logs were captured
+    for (const number of Object.values(CARDS)) {
+      expect(dump).not.toContain(number);
+      expect(logs).not.toContain(number);
+    }
+    expect(dump).not.toMatch(/"cvc"/i);
+  });
+});
