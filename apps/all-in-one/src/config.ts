@@ -13,7 +13,13 @@ import type { z } from 'zod';
  * models must be listening before auth publishes; and the others fetch the system parameters from
  * it at start.
  */
-export const embeddedServices = [adminService, authService, scraperService, searchService, billingService] as const;
+export const embeddedServices = [
+  adminService,
+  authService,
+  scraperService,
+  searchService,
+  billingService,
+] as const;
 
 /**
  * The embedded mode reads every service's variables, validated together once at start; a
