@@ -86,12 +86,14 @@ export function FilterToolPanel() {
       />
       <FileButton
         onChange={(files) => {
+          if (disabled.upload) return;
           void tool.upload(files).finally(() => resetFileInput.current?.());
         }}
         accept="text/plain,.txt"
         multiple
         disabled={disabled.upload}
         resetRef={resetFileInput}
+        inputProps={{ disabled: disabled.upload }}
       >
         {(props) => (
           <Button variant="default" {...props} disabled={disabled.upload} data-testid="filter-upload">
