@@ -8,6 +8,7 @@ import {
   formatAsinList,
   isDigitalContent,
   isTextFile,
+  previewText,
   runAsinTask,
   splitAsins,
   type FilterOptions,
@@ -17,26 +18,27 @@ import { runAsinTaskAsync } from './asinTasks';
 
 describe('cleanAsinText (part 5: uppercase, non-alphanumerics become ",\\n", length multiple of 10)', () => {
   it.each([
-    ['empty', '', '', 0, false],
-    ['one ASIN, uppercased', 'b00abc1234', 'B00ABC1234', 10, false],
-    ['comma', 'B00ABC1234,B00XYZ9876', 'B00ABC1234,\nB00XYZ9876', 20, false],
-    ['space', 'B00ABC1234 B00XYZ9876', 'B00ABC1234,\nB00XYZ9876', 20, false],
+    ['empty', '', '', 0, 0, false],
+    ['one ASIN, uppercased', 'b00abc1234', 'B00ABC1234', 10, 1, false],
+    ['comma', 'B00ABC1234,B00XYZ9876', 'B00ABC1234,\nB00XYZ9876', 20, 2, false],
+    ['space', 'B00ABC1234 B00XYZ9876', 'B00ABC1234,\nB00XYZ9876', 20, 2, false],
     [
       'a run of mixed separators is one',
       'B00ABC1234 ;\r\n\t- B00XYZ9876',
       'B00ABC1234,\nB00XYZ9876',
       20,
+      2,
       false,
     ],
-    ['leading separators dropped', '\n\n, B00ABC1234', 'B00ABC1234', 10, false],
-    ['trailing separator kept (typing goes on)', 'B00ABC1234 ', 'B00ABC1234,\n', 10, false],
-    ['non-ASCII letters separate', 'B00ABC1234çB00XYZ9876', 'B00ABC1234,\nB00XYZ9876', 20, false],
-    ['9 characters: error', 'B00ABC123', 'B00ABC123', 9, true],
-    ['11 characters: error', 'B00ABC12345', 'B00ABC12345', 11, true],
-    ['two 5-character pieces: 10 in all, no error', 'ABCDE FGHIJ', 'ABCDE,\nFGHIJ', 10, false],
-    ['already cleaned text is unchanged', 'B00ABC1234,\nB00XYZ9876', 'B00ABC1234,\nB00XYZ9876', 20, false],
-  ])('%s', (_name, raw, text, cleanedLength, lengthError) => {
-    expect(cleanAsinText(raw)).toEqual({ text, cleanedLength, lengthError });
+    ['leading separators dropped', '\n\n, B00ABC1234', 'B00ABC1234', 10, 1, false],
+    ['trailing separator kept (typing goes on)', 'B00ABC1234 ', 'B00ABC1234,\n', 10, 1, false],
+    ['non-ASCII letters separate', 'B00ABC1234çB00XYZ9876', 'B00ABC1234,\nB00XYZ9876', 20, 2, false],
+    ['9 characters: error', 'B00ABC123', 'B00ABC123', 9, 1, true],
+    ['11 characters: error', 'B00ABC12345', 'B00ABC12345', 11, 1, true],
+    ['two 5-character pieces: 10 in all, no error', 'ABCDE FGHIJ', 'ABCDE,\nFGHIJ', 10, 2, false],
+    ['already cleaned text is unchanged', 'B00ABC1234,\nB00XYZ9876', 'B00ABC1234,\nB00XYZ9876', 20, 2, false],
+  ])('%s', (_name, raw, text, cleanedLength, entries, lengthError) => {
+    expect(cleanAsinText(raw)).toEqual({ text, cleanedLength, entries, lengthError });
   });
 });
 
@@ -153,6 +155,14 @@ describe('copy/download text, file name, uploads', () => {
     expect(isTextFile({ name, type })).toBe(ok);
   });
 
+  it.each<[string, number, string, boolean]>([
+    ['short text: all of it', 22, 'AAAAAAAAAA,\nBBBBBBBBBB', false],
+    ['cut after a whole line', 14, 'AAAAAAAAAA,', true],
+    ['no line break before the limit: cut at the limit', 5, 'AAAAA', true],
+  ])('previewText: %s', (_name, max, preview, truncated) => {
+    expect(previewText('AAAAAAAAAA,\nBBBBBBBBBB', max)).toEqual({ preview, truncated });
+  });
+
   it.each([
     [0, false],
     [1_048_576, false],
@@ -245,6 +255,7 @@ describe('100,000 ASINs', () => {
         `filter ${(filteredAt - cleanedAt).toFixed(1)} ms, total ${(filteredAt - started).toFixed(1)} ms`,
     );
     expect(cleaned.cleanedLength).toBe(1_000_000);
+    expect(cleaned.entries).toBe(100_000);
     expect(cleaned.lengthError).toBe(false);
     expect(outcome.counts.total).toBe(100_000);
     expect(outcome.counts.duplicate).toBe(100_000 - expectedDistinct);

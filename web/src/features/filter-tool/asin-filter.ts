@@ -7,6 +7,15 @@
  * - Entries are the pieces between separators; "digital content" (books) are the all-digit ones.
  */
 
+/**
+ * A text from this many characters on (about 9,000 ASINs with separators) is "large": it is cleaned and
+ * filtered in the Web Worker, and the panel shows only its beginning, since a browser textarea holding
+ * a megabyte takes seconds to lay out on every change.
+ */
+export const LARGE_TEXT_CHARS = 100_000;
+/** How much of a large text (or result) the panel shows. */
+export const PREVIEW_CHARS = 12_000;
+
 /** Characters in one ASIN (part 9). */
 export const ASIN_LENGTH = 10;
 /** Uploads above this many bytes show fileUploadWarningMessage (part 9: above 1048576 bytes). */
@@ -23,6 +32,8 @@ export interface CleanedText {
   text: string;
   /** Letters and digits in the text, separators not counted. */
   cleanedLength: number;
+  /** Entries (pieces between separators). */
+  entries: number;
   /** The cleaned length is not a multiple of 10 (apply is disabled). */
   lengthError: boolean;
 }
@@ -30,12 +41,15 @@ export interface CleanedText {
 export function cleanAsinText(raw: string): CleanedText {
   const upper = raw.toUpperCase().replace(LEADING_NON_ALPHANUMERICS, '');
   let separatorChars = 0;
+  let separators = 0;
   const text = upper.replace(NON_ALPHANUMERIC_RUNS, (run) => {
     separatorChars += run.length;
+    separators += 1;
     return ASIN_SEPARATOR;
   });
   const cleanedLength = upper.length - separatorChars;
-  return { text, cleanedLength, lengthError: cleanedLength % ASIN_LENGTH !== 0 };
+  const entries = text.length === 0 ? 0 : separators + (text.endsWith(ASIN_SEPARATOR) ? 0 : 1);
+  return { text, cleanedLength, entries, lengthError: cleanedLength % ASIN_LENGTH !== 0 };
 }
 
 /** The entries of a text, in order (uppercased, split on non-alphanumerics, empty pieces dropped). */
@@ -101,6 +115,13 @@ export function filterAsins(text: string, options: FilterOptions): FilterOutcome
 /** The copied and downloaded text: one ASIN a line. */
 export function formatAsinList(asins: readonly string[]): string {
   return asins.length ? `${asins.join('\n')}\n` : '';
+}
+
+/** The beginning of a long text, cut after a whole line; `truncated` when something was left out. */
+export function previewText(text: string, maxChars = PREVIEW_CHARS): { preview: string; truncated: boolean } {
+  if (text.length <= maxChars) return { preview: text, truncated: false };
+  const cut = text.lastIndexOf('\n', maxChars);
+  return { preview: text.slice(0, cut > 0 ? cut : maxChars), truncated: true };
 }
 
 /** The download's file name; it includes the result count (part 1). */

@@ -1,12 +1,9 @@
 /**
- * Runs an ASIN task where it suits its size: in the Web Worker when the text is large (the page stays
+ * Runs an ASIN task where it suits its size: in the Web Worker when the text is large (LARGE_TEXT_CHARS) (the page stays
  * responsive), on the main thread when it is small, when the browser has no Worker (jsdom in tests),
  * or when the worker fails (the result is the same either way: one pure function).
  */
-import { runAsinTask, type AsinTask, type AsinTaskResult } from './asin-filter';
-
-/** Texts from this many characters on go to the worker (about 9,000 ASINs with their separators). */
-export const WORKER_THRESHOLD_CHARS = 100_000;
+import { LARGE_TEXT_CHARS, runAsinTask, type AsinTask, type AsinTaskResult } from './asin-filter';
 
 export interface AsinWorkerRequest {
   id: number;
@@ -65,7 +62,7 @@ function inWorker<T extends AsinTask>(w: Worker, task: T): Promise<AsinTaskResul
 }
 
 export async function runAsinTaskAsync<T extends AsinTask>(task: T): Promise<AsinTaskResult<T>> {
-  const w = task.text.length >= WORKER_THRESHOLD_CHARS ? getWorker() : null;
+  const w = task.text.length >= LARGE_TEXT_CHARS ? getWorker() : null;
   if (!w) return runAsinTask(task);
   try {
     return await inWorker(w, task);

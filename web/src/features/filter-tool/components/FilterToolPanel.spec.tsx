@@ -283,7 +283,7 @@ describe('filter tool panel: with a premium plan', () => {
     expect(screen.queryByText(/1 MB/)).toBeNull();
   });
 
-  it('upload above 1 MB: the warning shows and the file is still read (large texts take the worker path)', async () => {
+  it('upload above 1 MB: the warning shows, the file is still read, the large list shows as a preview', async () => {
     gateway(PREMIUM);
     renderPanel();
     await ready();
@@ -294,11 +294,36 @@ describe('filter tool panel: with a premium plan', () => {
     expect(
       await screen.findByText("big.txt 1 MB'tan büyük; okunması ve filtrelenmesi biraz zaman alabilir."),
     ).toBeTruthy();
-    await waitFor(() => expect(input().value.startsWith('B000000000,\nB000000001,\n')).toBe(true));
+    const preview = await screen.findByTestId('filter-input-preview');
+    expect((preview as HTMLTextAreaElement).value.startsWith('B000000000,\nB000000001,\n')).toBe(true);
+    expect((preview as HTMLTextAreaElement).value.length).toBeLessThan(13_000);
+    expect(screen.getByText(/100,000 girdilik büyük bir liste/)).toBeTruthy();
     await waitFor(() => expect(isDisabled('filter-apply')).toBe(false));
     await click('filter-apply');
     await waitFor(() => expect(count('result')).toBe((100_000).toLocaleString()));
     expect(count('total')).toBe((100_000).toLocaleString());
     expect(count('duplicate')).toBe('0');
+    // The result box shows its beginning; the download has all of it.
+    expect(el<HTMLTextAreaElement>('filter-result').value.length).toBeLessThan(13_000);
+    expect(screen.getByText(/100,000 ASIN'in tamamı için/)).toBeTruthy();
+
+    await click('filter-reset');
+    expect(screen.queryByTestId('filter-input-preview')).toBeNull();
+    expect(input().value).toBe('');
+  });
+
+  it('a large paste is taken over (cleaned off the textarea, shown as a preview); a small one is typed as usual', async () => {
+    gateway(PREMIUM);
+    renderPanel();
+    await ready();
+    await type('B00ABC1234 ');
+    const big = Array.from({ length: 20_000 }, (_, i) => `b0${String(i).padStart(8, '0')}`).join('\t');
+    await act(async () => {
+      input().setSelectionRange(12, 12);
+      fireEvent.paste(input(), { clipboardData: { getData: () => big } });
+    });
+    const preview = (await screen.findByTestId('filter-input-preview')) as HTMLTextAreaElement;
+    expect(preview.value.startsWith('B00ABC1234,\nB000000000,\nB000000001,\n')).toBe(true);
+    expect(screen.getByText(/20,001 girdilik büyük bir liste/)).toBeTruthy();
   });
 });

@@ -27,6 +27,7 @@ const COUNT_KEYS = [
   'result',
 ] as const satisfies readonly (keyof FilterCounts)[];
 const DIGITAL_MODES: readonly DigitalMode[] = ['keep', 'remove', 'only'];
+const MONOSPACE = { input: { fontFamily: 'monospace' } };
 
 /**
  * The ASIN filter tool (side panel of the index layout, product spec parts 1, 4, 5, 9): paste or upload
@@ -43,6 +44,7 @@ export function FilterToolPanel() {
   const clipboard = useClipboard({ timeout: 2000 });
   const resetFileInput = useRef<() => void>(null);
 
+  const lengthErrorText = tool.lengthError ? t('lengthError', { length: tool.cleanedLength }) : undefined;
   const disabled = disabledControls({
     premium,
     loading: tool.loading,
@@ -70,20 +72,42 @@ export function FilterToolPanel() {
           </Alert>
         )
       )}
-      <Textarea
-        label={t('input')}
-        description={t('inputHelp')}
-        placeholder={t('placeholder')}
-        rows={8}
-        value={tool.text}
-        onChange={(e) => void tool.changeText(e.currentTarget.value)}
-        disabled={disabled.input}
-        error={tool.lengthError ? t('lengthError', { length: tool.cleanedLength }) : undefined}
-        spellCheck={false}
-        autoComplete="off"
-        styles={{ input: { fontFamily: 'monospace' } }}
-        data-testid="filter-input"
-      />
+      {tool.large ? (
+        <Textarea
+          label={t('input')}
+          description={t('largeInput', { count: tool.entries.toLocaleString() })}
+          rows={8}
+          value={tool.inputPreview}
+          readOnly
+          disabled={disabled.input}
+          error={lengthErrorText}
+          styles={MONOSPACE}
+          data-testid="filter-input-preview"
+        />
+      ) : (
+        <Textarea
+          label={t('input')}
+          description={t('inputHelp')}
+          placeholder={t('placeholder')}
+          rows={8}
+          value={tool.text}
+          onChange={(e) => void tool.changeText(e.currentTarget.value)}
+          onPaste={(e) => {
+            const el = e.currentTarget;
+            const pasted = e.clipboardData.getData('text');
+            if (
+              tool.paste(pasted, el.selectionStart ?? tool.text.length, el.selectionEnd ?? tool.text.length)
+            )
+              e.preventDefault();
+          }}
+          disabled={disabled.input}
+          error={lengthErrorText}
+          spellCheck={false}
+          autoComplete="off"
+          styles={MONOSPACE}
+          data-testid="filter-input"
+        />
+      )}
       <FileButton
         onChange={(files) => {
           if (disabled.upload) return;
@@ -143,7 +167,7 @@ export function FilterToolPanel() {
         </Button>
         <Button
           variant="default"
-          onClick={() => clipboard.copy(tool.resultText)}
+          onClick={() => clipboard.copy(tool.resultText())}
           disabled={disabled.copy}
           data-testid="filter-copy"
         >
@@ -181,10 +205,15 @@ export function FilterToolPanel() {
       {tool.outcome && tool.outcome.asins.length > 0 && (
         <Textarea
           label={t('result')}
-          value={tool.resultText}
+          description={
+            tool.resultPreview.truncated
+              ? t('resultTruncated', { count: tool.outcome.counts.result.toLocaleString() })
+              : undefined
+          }
+          value={tool.resultPreview.preview}
           readOnly
           rows={6}
-          styles={{ input: { fontFamily: 'monospace' } }}
+          styles={MONOSPACE}
           data-testid="filter-result"
         />
       )}

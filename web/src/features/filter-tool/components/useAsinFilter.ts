@@ -2,7 +2,7 @@
  * State and actions of the ASIN filter tool. The work itself is the pure functions of asin-filter.ts,
  * run through asinTasks.ts (in a Web Worker for large texts); controls are disabled while it runs.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { TOAST_AUTO_CLOSE_MS } from '../../../app/api';
@@ -13,18 +13,22 @@ import {
   exceedsUploadWarning,
   formatAsinList,
   isTextFile,
+  LARGE_TEXT_CHARS,
+  previewText,
+  type CleanedText,
   type DigitalMode,
   type FilterOutcome,
 } from '../asin-filter';
-import { runAsinTaskAsync, WORKER_THRESHOLD_CHARS } from '../asinTasks';
+import { runAsinTaskAsync } from '../asinTasks';
 
 type Tone = 'red' | 'yellow' | 'green' | 'blue';
+
+const EMPTY: Omit<CleanedText, 'text'> = { cleanedLength: 0, entries: 0, lengthError: false };
 
 export function useAsinFilter() {
   const { t } = useTranslation('filter-tool');
   const [text, setText] = useState('');
-  const [cleanedLength, setCleanedLength] = useState(0);
-  const [lengthError, setLengthError] = useState(false);
+  const [cleaned, setCleaned] = useState<Omit<CleanedText, 'text'>>(EMPTY);
   const [removeDuplicates, setRemoveDuplicatesState] = useState(false);
   const [digital, setDigitalState] = useState<DigitalMode>('keep');
   const [outcome, setOutcome] = useState<FilterOutcome | null>(null);
@@ -41,25 +45,33 @@ export function useAsinFilter() {
   const changeText = useCallback(async (raw: string) => {
     const mine = ++generation.current;
     setOutcome(null);
-    if (raw.length < WORKER_THRESHOLD_CHARS) {
-      const cleaned = cleanAsinText(raw);
-      setText(cleaned.text);
-      setCleanedLength(cleaned.cleanedLength);
-      setLengthError(cleaned.lengthError);
+    if (raw.length < LARGE_TEXT_CHARS) {
+      const { text: cleanedText, ...rest } = cleanAsinText(raw);
+      setText(cleanedText);
+      setCleaned(rest);
       return;
     }
-    setText(raw);
     setLoading(true);
     try {
-      const cleaned = await runAsinTaskAsync({ kind: 'clean', text: raw });
+      const { text: cleanedText, ...rest } = await runAsinTaskAsync({ kind: 'clean', text: raw });
       if (mine !== generation.current) return;
-      setText(cleaned.text);
-      setCleanedLength(cleaned.cleanedLength);
-      setLengthError(cleaned.lengthError);
+      setText(cleanedText);
+      setCleaned(rest);
     } finally {
       if (mine === generation.current) setLoading(false);
     }
   }, []);
+
+  /** A paste that makes the text large is taken over: the browser never puts a megabyte in the textarea. */
+  const paste = useCallback(
+    (pasted: string, selectionStart: number, selectionEnd: number): boolean => {
+      const next = text.slice(0, selectionStart) + pasted + text.slice(selectionEnd);
+      if (next.length < LARGE_TEXT_CHARS) return false;
+      void changeText(next);
+      return true;
+    },
+    [changeText, text],
+  );
 
   const upload = useCallback(
     async (files: File[]) => {
@@ -103,7 +115,7 @@ export function useAsinFilter() {
   }, []);
 
   const apply = useCallback(async () => {
-    if (!text || lengthError) return;
+    if (!text || cleaned.lengthError) return;
     const mine = generation.current;
     setLoading(true);
     try {
@@ -116,9 +128,16 @@ export function useAsinFilter() {
     } finally {
       setLoading(false);
     }
-  }, [digital, lengthError, notify, removeDuplicates, t, text]);
+  }, [cleaned.lengthError, digital, notify, removeDuplicates, t, text]);
 
-  const resultText = outcome ? formatAsinList(outcome.asins) : '';
+  const large = text.length >= LARGE_TEXT_CHARS;
+  const inputPreview = useMemo(() => (large ? previewText(text).preview : ''), [large, text]);
+  // The result box shows the beginning of a long result; copy and download take all of it.
+  const resultPreview = useMemo(
+    () => (outcome ? previewText(formatAsinList(outcome.asins)) : { preview: '', truncated: false }),
+    [outcome],
+  );
+  const resultText = useCallback(() => (outcome ? formatAsinList(outcome.asins) : ''), [outcome]);
 
   const download = useCallback(() => {
     if (!outcome || outcome.asins.length === 0) return;
@@ -128,8 +147,7 @@ export function useAsinFilter() {
   const reset = useCallback(() => {
     generation.current += 1;
     setText('');
-    setCleanedLength(0);
-    setLengthError(false);
+    setCleaned(EMPTY);
     setRemoveDuplicatesState(false);
     setDigitalState('keep');
     setOutcome(null);
@@ -138,14 +156,19 @@ export function useAsinFilter() {
 
   return {
     text,
-    cleanedLength,
-    lengthError,
+    large,
+    inputPreview,
+    cleanedLength: cleaned.cleanedLength,
+    entries: cleaned.entries,
+    lengthError: cleaned.lengthError,
     removeDuplicates,
     digital,
     outcome,
+    resultPreview,
     resultText,
     loading,
     changeText,
+    paste,
     upload,
     setRemoveDuplicates,
     setDigital,
