@@ -297,15 +297,16 @@ describe('filter tool panel: with a premium plan', () => {
     const preview = await screen.findByTestId('filter-input-preview');
     expect((preview as HTMLTextAreaElement).value.startsWith('B000000000,\nB000000001,\n')).toBe(true);
     expect((preview as HTMLTextAreaElement).value.length).toBeLessThan(13_000);
-    expect(screen.getByText(/100,000 girdilik büyük bir liste/)).toBeTruthy();
+    expect(screen.getByText(/100.000 girdilik büyük bir liste/)).toBeTruthy();
     await waitFor(() => expect(isDisabled('filter-apply')).toBe(false));
     await click('filter-apply');
-    await waitFor(() => expect(count('result')).toBe((100_000).toLocaleString()));
-    expect(count('total')).toBe((100_000).toLocaleString());
+    await waitFor(() => expect(count('result')).toBe('100.000'));
+    expect(count('total')).toBe('100.000');
     expect(count('duplicate')).toBe('0');
+    expect(await screen.findByText('Filtre uygulandı: sonuçta 100.000 ASIN var.')).toBeTruthy();
     // The result box shows its beginning; the download has all of it.
     expect(el<HTMLTextAreaElement>('filter-result').value.length).toBeLessThan(13_000);
-    expect(screen.getByText(/100,000 ASIN'in tamamı için/)).toBeTruthy();
+    expect(screen.getByText(/100.000 ASIN'in tamamı için/)).toBeTruthy();
 
     await click('filter-reset');
     expect(screen.queryByTestId('filter-input-preview')).toBeNull();
@@ -324,6 +325,6 @@ describe('filter tool panel: with a premium plan', () => {
     });
     const preview = (await screen.findByTestId('filter-input-preview')) as HTMLTextAreaElement;
     expect(preview.value.startsWith('B00ABC1234,\nB000000000,\nB000000001,\n')).toBe(true);
-    expect(screen.getByText(/20,001 girdilik büyük bir liste/)).toBeTruthy();
+    expect(screen.getByText(/20.001 girdilik büyük bir liste/)).toBeTruthy();
   });
 });

@@ -35,7 +35,8 @@ const MONOSPACE = { input: { fontFamily: 'monospace' } };
  * download, reset. It needs a premium plan (any of standard, deep, functional, from the quota call).
  */
 export function FilterToolPanel() {
-  const { t } = useTranslation('filter-tool');
+  const { t, i18n } = useTranslation('filter-tool');
+  const formatNumber = (n: number) => n.toLocaleString(i18n.language);
   const { loggedIn } = useSession();
   const quota = useGetSearchQuotaQuery(undefined, { skip: !loggedIn });
   const premium = hasPremiumPlan(quota.data);
@@ -75,7 +76,7 @@ export function FilterToolPanel() {
       {tool.large ? (
         <Textarea
           label={t('input')}
-          description={t('largeInput', { count: tool.entries.toLocaleString() })}
+          description={t('largeInput', { count: formatNumber(tool.entries) })}
           rows={8}
           value={tool.inputPreview}
           readOnly
@@ -153,7 +154,7 @@ export function FilterToolPanel() {
         {COUNT_KEYS.map((k) => (
           <Stack key={k} gap={0} align="center">
             <Text fw={700} data-testid={`filter-count-${k}`}>
-              {(tool.outcome?.counts[k] ?? 0).toLocaleString()}
+              {formatNumber(tool.outcome?.counts[k] ?? 0)}
             </Text>
             <Text size="xs" c="dimmed" ta="center">
               {t(`counts.${k}`)}
@@ -207,7 +208,7 @@ export function FilterToolPanel() {
           label={t('result')}
           description={
             tool.resultPreview.truncated
-              ? t('resultTruncated', { count: tool.outcome.counts.result.toLocaleString() })
+              ? t('resultTruncated', { count: formatNumber(tool.outcome.counts.result) })
               : undefined
           }
           value={tool.resultPreview.preview}
