@@ -23,10 +23,7 @@ export function IndexLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [filterOpened, setFilterOpened] = useState(false);
   // The current user is loaded on every page of this layout except the landing page.
-  const { data: currentUser } = useGetCurrentUserQuery(undefined, {
-    skip: !loggedIn || isRootPath(pathname),
-  });
-  const premium = !!currentUser?.userPlans?.some((p) => p.plan && !p.plan.trial);
+  useGetCurrentUserQuery(undefined, { skip: !loggedIn || isRootPath(pathname) });
 
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -52,7 +49,7 @@ export function IndexLayout() {
         title={t('nav.filterTool')}
         data-testid="filter-drawer"
       >
-        <FilterToolPanel premium={premium} />
+        <FilterToolPanel />
       </Drawer>
       {loggedIn && <ContactButton />}
     </Box>
