@@ -141,8 +141,9 @@ export type Market = (typeof MARKETS)[number];
 /** Deep scans run only in these markets, functional ones only in CA and MX (product spec part 6). */
 export const DEEP_MARKETS: readonly Market[] = ['CA', 'AE', 'MX', 'UK'];
 export const FUNCTIONAL_MARKETS: readonly Market[] = ['CA', 'MX'];
-/** The market of a scan: one of MARKETS (an empty choice is `required`). */
-export const market = z.enum(MARKETS, { error: 'required' });
+const isMarket = (value: string): value is Market => (MARKETS as readonly string[]).includes(value);
+/** The market of a scan: one of MARKETS (an empty or unknown choice is `required`). */
+export const market = z.string('required').refine(isMarket, e('required'));
 
 export const STAR_MIN = 0;
 export const STAR_MAX = 5;
