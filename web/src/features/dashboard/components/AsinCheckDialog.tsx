@@ -91,9 +91,7 @@ export function AsinCheckDialog({ quota, onClose }: { quota: Quota | undefined; 
             label={t('create.asins')}
             description={t('create.asinsHint', { count: limit })}
             required
-            autosize
-            minRows={4}
-            maxRows={10}
+            rows={6}
             {...form.getInputProps('asins')}
             data-testid="check-asins"
           />
