@@ -78,8 +78,8 @@ export function gateway(over: Partial<Pick<Gateway, 'lists' | 'quota' | 'answers
   };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: unknown) => {
-      const request = input instanceof Request ? input : new Request(requestUrl(input));
+    vi.fn(async (input: unknown, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
       server.calls.push(request.clone());
       const url = new URL(request.url);
       const key = `${request.method} ${url.pathname}`;
