@@ -23,6 +23,8 @@ import { listParams } from '../model';
 
 // The create dialogs show their own errors (a 422 on its field, 403/429 in the dialog).
 const formErrors = { errors: 'network-only' as const };
+// Quota, markets and categories only complete the page: their failure must not send it to an error page.
+const secondary = { errors: 'network-only' as const };
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -41,16 +43,19 @@ export const dashboardApi = api.injectEndpoints({
       query: () => '/api/search-info/quota',
       transformResponse: (response: ApiResponse<Quota>) => response.data,
       providesTags: ['Plan'],
+      extraOptions: secondary,
     }),
     marketplaces: build.query<Marketplace[], void>({
       query: () => '/api/marketplace',
       transformResponse: (response: ApiResponse<Marketplace[]>) => response.data ?? [],
       providesTags: ['Marketplace'],
+      extraOptions: secondary,
     }),
     categories: build.query<Category[], string>({
       query: (market) => ({ url: '/api/category', params: { market } }),
       transformResponse: (response: ApiResponse<Category[]>) => response.data ?? [],
       providesTags: ['Category'],
+      extraOptions: secondary,
     }),
     createScan: build.mutation<Todo, CreateStoreScan>({
       query: (body) => ({ url: '/api/search-info', method: 'POST', body }),

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Quota, SearchType } from '../model';
-import { AsinCheckDialog } from './AsinCheckDialog';
-import { ScanDialog } from './ScanDialog';
+import { lazyNamed } from '../../../lib/lazy';
+
+// The dialogs (and their form inputs) load when one is opened, not with the page.
+const ScanDialog = lazyNamed(() => import('./ScanDialog'), 'ScanDialog');
+const AsinCheckDialog = lazyNamed(() => import('./AsinCheckDialog'), 'AsinCheckDialog');
 
 /** The plan a scan type needs (an ASIN check and a functional scan count against the standard quota). */
 const PLAN_OF: Record<SearchType, keyof Quota['plans']> = {
@@ -64,8 +67,12 @@ export function CreateScan({ quota }: { quota: Quota | undefined }) {
           })}
         </Menu.Dropdown>
       </Menu>
-      {open && open !== 'asinCheck' && <ScanDialog type={open} quota={quota} onClose={() => setOpen(null)} />}
-      {open === 'asinCheck' && <AsinCheckDialog quota={quota} onClose={() => setOpen(null)} />}
+      <Suspense fallback={null}>
+        {open && open !== 'asinCheck' && (
+          <ScanDialog type={open} quota={quota} onClose={() => setOpen(null)} />
+        )}
+        {open === 'asinCheck' && <AsinCheckDialog quota={quota} onClose={() => setOpen(null)} />}
+      </Suspense>
     </>
   );
 }

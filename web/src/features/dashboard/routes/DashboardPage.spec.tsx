@@ -79,7 +79,7 @@ describe('dashboard page: lists', () => {
       page: '0',
       size: '20',
     });
-    expect(screen.getByTestId('column-archived-empty').textContent).toBe(
+    expect((await screen.findByTestId('column-archived-empty')).textContent).toBe(
       'No scan matches the filters. Clear them to see every scan.',
     );
     fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '2026-11-20' } });
