@@ -36,6 +36,12 @@ const messages: Record<string, Record<Lang, string>> = {
   },
   asinTooMany: { en: 'Too many ASINs.', tr: 'Çok fazla ASIN girildi.' },
   urlInvalid: { en: 'Enter a valid web address.', tr: 'Geçerli bir web adresi girin.' },
+  starRange: { en: 'Stars must be between 0 and 5.', tr: 'Yıldız 0 ile 5 arasında olmalıdır.' },
+  priceInvalid: { en: 'Price must be 0 or more.', tr: 'Fiyat 0 ya da daha büyük olmalıdır.' },
+  rangeInvalid: {
+    en: 'The maximum may not be below the minimum.',
+    tr: 'En yüksek değer en düşük değerden küçük olamaz.',
+  },
   cardHolderInvalid: { en: 'Card holder name is invalid.', tr: 'Kart sahibinin adı geçersiz.' },
   cardNumberInvalid: { en: 'Card number is invalid.', tr: 'Kart numarası geçersiz.' },
   expiryMonthInvalid: { en: 'Expiry month must be 1–12.', tr: 'Son kullanma ayı 1–12 olmalıdır.' },
@@ -127,7 +133,6 @@ const messages: Record<string, Record<Lang, string>> = {
     en: 'Functional search works only in Canada and Mexico.',
     tr: 'Fonksiyonel arama yalnızca Kanada ve Meksika’da çalışır.',
   },
-  starRange: { en: 'Stars must be between 0 and 5.', tr: 'Yıldız 0 ile 5 arasında olmalıdır.' },
   priceRange: { en: 'Prices must be 0 or more.', tr: 'Fiyatlar 0 veya daha büyük olmalıdır.' },
   minGreaterThanMax: {
     en: 'The minimum must not be greater than the maximum.',

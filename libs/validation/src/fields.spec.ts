@@ -1,10 +1,12 @@
 import {
+  asinCheckForm,
   asinList,
   asin,
   cardExpired,
   cardForm,
   fieldErrors,
   fullExpiryYear,
+  functionalScanForm,
   isValidationMessage,
   luhnValid,
   phoneProblem,
@@ -143,6 +145,49 @@ describe('shared field rules', () => {
     expect(
       scanForm.parse({ fileName: ' shop ', storeUrl: 'https://www.amazon.ca/s?me=A1B2', keywords: '' }),
     ).toEqual({ fileName: 'shop', storeUrl: 'https://www.amazon.ca/s?me=A1B2', keywords: '' });
+  });
+
+  it('functional scan: stars 0–5, prices ≥ 0, empty bounds allowed, min not above max', () => {
+    const valid = {
+      fileName: 'shop',
+      storeUrl: 'https://www.amazon.ca/s?me=A1B2',
+      market: 'CA',
+      categories: [],
+      amazonChoice: true,
+      bestSeller: false,
+      minStar: '',
+      maxStar: 4.5,
+      minPrice: 0,
+      maxPrice: '',
+    };
+    expect(functionalScanForm.parse(valid)).toMatchObject({ minStar: null, maxStar: 4.5, maxPrice: null });
+    expect(messages(functionalScanForm, { ...valid, market: '', minStar: 6, minPrice: -1 })).toEqual([
+      ['market', 'required'],
+      ['minStar', 'starRange'],
+      ['minPrice', 'priceInvalid'],
+    ]);
+    expect(
+      messages(functionalScanForm, { ...valid, minStar: 4, maxStar: 3, minPrice: 20, maxPrice: 10 }),
+    ).toEqual([
+      ['maxStar', 'rangeInvalid'],
+      ['maxPrice', 'rangeInvalid'],
+    ]);
+    expect(
+      messages(functionalScanForm, { ...valid, minStar: 3, maxStar: 3, minPrice: 10, maxPrice: 10 }),
+    ).toEqual([]);
+  });
+
+  it('ASIN check form: one message on the text for a wrong or a too long list', () => {
+    const form = asinCheckForm(2);
+    expect(messages(form, { fileName: 'list', market: 'UK', asins: 'B0ABCDEFGH,B0ABCDEFGI' })).toEqual([]);
+    expect(messages(form, { fileName: '', market: 'UK', asins: 'B0ABCDEFGH B0SHORT' })).toEqual([
+      ['fileName', 'required'],
+      ['asins', 'asinInvalid'],
+    ]);
+    expect(
+      messages(form, { fileName: 'x', market: 'UK', asins: 'B0ABCDEFGH B0ABCDEFGI\nB0ABCDEFGJ' }),
+    ).toEqual([['asins', 'asinTooMany']]);
+    expect(messages(form, { fileName: 'x', market: 'UK', asins: '' })).toEqual([['asins', 'required']]);
   });
 
   it('every message a rule gives is a declared key', () => {

@@ -135,6 +135,40 @@ export const fileName = requiredText(100);
 /** Keywords of a scan: optional. */
 export const keywords = z.string('tooLong').trim().max(500, e('tooLong'));
 
+/** The Amazon markets a scan runs in. */
+export const MARKETS = ['CA', 'MX', 'AE', 'AU', 'SG', 'UK'] as const;
+export type Market = (typeof MARKETS)[number];
+/** Deep scans run only in these markets, functional ones only in CA and MX (product spec part 6). */
+export const DEEP_MARKETS: readonly Market[] = ['CA', 'AE', 'MX', 'UK'];
+export const FUNCTIONAL_MARKETS: readonly Market[] = ['CA', 'MX'];
+const isMarket = (value: string): value is Market => (MARKETS as readonly string[]).includes(value);
+/** The market of a scan: one of MARKETS (an empty or unknown choice is `required`). */
+export const market = z.string('required').refine(isMarket, e('required'));
+
+export const STAR_MIN = 0;
+export const STAR_MAX = 5;
+
+/** An optional number of a form: '' (an empty number box), null or absent is none. */
+const optionalNumber = (check: z.ZodNumber) =>
+  z.union([z.literal('').transform(() => null), check]).nullish();
+
+/** A star bound of a functional scan: empty, or 0–5 (`starRange`). */
+export const starBound = optionalNumber(
+  z.number('starRange').min(STAR_MIN, e('starRange')).max(STAR_MAX, e('starRange')),
+);
+/** A price bound of a functional scan: empty, or ≥ 0 (`priceInvalid`). */
+export const priceBound = optionalNumber(z.number('priceInvalid').min(0, e('priceInvalid')));
+
+/**
+ * The ASINs of an ASIN check typed or uploaded as one text: the rules of `asinList(max)`, reported on
+ * the text itself (a form shows one message under its box, not one per list entry).
+ */
+export const asinText = (max: number) =>
+  z.string('required').superRefine((text, ctx) => {
+    const issue = asinList(max).safeParse(text).error?.issues[0];
+    if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+  });
+
 /** The Luhn checksum of a card number (digits only). */
 export function luhnValid(digits: string): boolean {
   let sum = 0;

@@ -175,3 +175,46 @@ export const scanForm = z.object({
 
 /** A schema a form can validate its values with (the values being the schema's input). */
 export type FormSchema<Values> = z.ZodType<unknown, Values>;
+
+/** A store scan of the dashboard (standard or deep): the scan form plus its market and categories. */
+export const storeScanForm = scanForm.extend({
+  market: f.market,
+  categories: z.array(z.string()),
+});
+
+type Range = { min?: number | string | null; max?: number | string | null };
+const outOfOrder = ({ min, max }: Range) => typeof min === 'number' && typeof max === 'number' && min > max;
+
+/**
+ * A functional scan: a store scan with Amazon's Choice, Best Seller, a star range (0–5) and a price
+ * range (≥ 0); in each range the minimum may not be above the maximum (`rangeInvalid`, on the maximum).
+ */
+export const functionalScanForm = storeScanForm
+  .extend({
+    amazonChoice: z.boolean(),
+    bestSeller: z.boolean(),
+    minStar: f.starBound,
+    maxStar: f.starBound,
+    minPrice: f.priceBound,
+    maxPrice: f.priceBound,
+  })
+  .refine((v) => !outOfOrder({ min: v.minStar, max: v.maxStar }), {
+    path: ['maxStar'],
+    error: 'rangeInvalid',
+    when: (payload) => {
+      const v = payload.value as { minStar?: unknown; maxStar?: unknown };
+      return f.starBound.safeParse(v?.minStar).success && f.starBound.safeParse(v?.maxStar).success;
+    },
+  })
+  .refine((v) => !outOfOrder({ min: v.minPrice, max: v.maxPrice }), {
+    path: ['maxPrice'],
+    error: 'rangeInvalid',
+    when: (payload) => {
+      const v = payload.value as { minPrice?: unknown; maxPrice?: unknown };
+      return f.priceBound.safeParse(v?.minPrice).success && f.priceBound.safeParse(v?.maxPrice).success;
+    },
+  });
+
+/** The ASIN check ("ASIN details form"): file name, market and at most `max` ASINs in one text. */
+export const asinCheckForm = (max: number) =>
+  z.object({ fileName: f.fileName, market: f.market, asins: f.asinText(max) });

@@ -26,6 +26,9 @@ function stubApi(email = 'user@example.com') {
         },
       });
     }
+    // The dashboard's lists (empty); its quota stays unanswered.
+    if (/\/api\/search-info\/(pending|ongoing|completed|archived)\b/.test(url))
+      return jsonResponse({ success: true, data: [] });
     return jsonResponse({ success: false, message: 'not stubbed' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -128,7 +131,7 @@ describe('guards in the route tree', () => {
   it('require-auth: a logged-in user sees the dashboard and the navbar shows their email', async () => {
     stubApi('user@example.com');
     renderApp('/us/dashboard', { token: userToken('user@example.com') });
-    expect(await screen.findByTestId('dashboard-coming')).toBeTruthy();
+    expect(await screen.findByTestId('column-pending-empty')).toBeTruthy();
     expect(screen.getByTestId('nav-account').textContent).toContain('user@example.com');
     expect(screen.queryByTestId('nav-admin')).toBeNull();
   });

@@ -1,16 +1,100 @@
-import { Alert } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
+import { Alert, Button } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { MARKETS } from '@shelfscan/validation';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../../app/locale';
 import { PageShell } from '../../../app/layouts/PageShell';
+import { useMarketplacesQuery, useQuotaQuery } from '../api/dashboardApi';
+import { Board } from '../components/Board';
+import { CreateScan } from '../components/CreateScan';
+import { FiltersBar } from '../components/FiltersBar';
+import { QuotaPanel } from '../components/QuotaPanel';
+import { FILTER_KEYS, filtersFromQuery, type Filters } from '../model';
 
-/** The search page. Scan jobs (list by state, create, move, delete) are a later issue. */
+/**
+ * The search page (product spec part 2): the scans by state with filters (kept in the URL query),
+ * pagination, drag and drop, bulk moves, the create dialogs and the quota.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
+  const [query, setQuery] = useSearchParams();
+  const quota = useQuotaQuery();
+  const marketplaces = useMarketplacesQuery();
+  const markets = useMemo(
+    () => (marketplaces.data?.length ? marketplaces.data.map((m) => m.countryCode) : [...MARKETS]),
+    [marketplaces.data],
+  );
+  const queryText = query.toString();
+  const filters = useMemo(
+    () => filtersFromQuery(new URLSearchParams(queryText), markets),
+    [queryText, markets],
+  );
+  const filterKey = FILTER_KEYS.map((key) => filters[key] ?? '').join('|');
+  const filtered = filterKey.replace(/\|/g, '') !== '';
+
+  const setFilter = useCallback(
+    (key: keyof Filters, value: string | null) =>
+      setQuery(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setQuery],
+  );
+  const clearFilters = useCallback(
+    () =>
+      setQuery(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const key of FILTER_KEYS) next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setQuery],
+  );
+
+  const plans = quota.data?.plans;
+  const noPlan = !!plans && !plans.standard && !plans.deep && !plans.functional;
+
   return (
-    <PageShell title={t('title')} description={t('description')}>
-      <Alert icon={<IconInfoCircle size={18} />} title={t('comingTitle')} data-testid="dashboard-coming">
-        {t('coming')}
-      </Alert>
+    <PageShell
+      title={t('title')}
+      description={t('description')}
+      size="xl"
+      actions={<CreateScan quota={quota.data} />}
+    >
+      {noPlan && (
+        <Alert
+          icon={<IconInfoCircle size={18} />}
+          title={t('noPlan.title')}
+          mb="md"
+          data-testid="dashboard-no-plan"
+        >
+          {t('noPlan.text')}
+          <div>
+            <Button
+              component={LocaleLink}
+              to="/payment"
+              variant="light"
+              mt="sm"
+              data-testid="dashboard-buy-plan"
+            >
+              {t('noPlan.link')}
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {quota.data && !noPlan && <QuotaPanel quota={quota.data} />}
+      <FiltersBar filters={filters} markets={markets} onChange={setFilter} onClear={clearFilters} />
+      {/* New filters start every column again on its first page. */}
+      <Board key={filterKey} filters={filters} filtered={filtered} />
     </PageShell>
   );
 }

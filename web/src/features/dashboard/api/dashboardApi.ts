@@ -1,0 +1,123 @@
+/**
+ * The scans API (the contract in gateway/README.md "Search"): lists by state with filters and the
+ * total in `x-total-count`, create (standard, deep, functional, ASIN check), run again, bulk move,
+ * delete, the admin status change, quota, markets and categories.
+ */
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { api } from '../../../app/api';
+import type { ApiResponse } from '../../../lib/http';
+import { keepRetryAfter } from '../../../lib/retryAfter';
+import type {
+  Category,
+  CreateAsinCheck,
+  CreateFunctionalScan,
+  CreateStoreScan,
+  ListArgs,
+  Marketplace,
+  Quota,
+  Todo,
+  TodoPage,
+  TodoState,
+} from '../model';
+import { listParams } from '../model';
+
+// The create dialogs show their own errors (a 422 on its field, 403/429 in the dialog).
+const formErrors = { errors: 'network-only' as const };
+// Quota, markets and categories only complete the page: their failure must not send it to an error page.
+const secondary = { errors: 'network-only' as const };
+
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listTodos: build.query<TodoPage, ListArgs>({
+      query: (args) => ({ url: `/api/search-info/${args.state}`, params: listParams(args) }),
+      transformResponse: (response: ApiResponse<Todo[]>, meta) => {
+        const items = response.data ?? [];
+        const header = Number(
+          (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('x-total-count'),
+        );
+        return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
+      },
+      providesTags: ['SearchInfo'],
+    }),
+    quota: build.query<Quota, void>({
+      query: () => '/api/search-info/quota',
+      transformResponse: (response: ApiResponse<Quota>) => response.data,
+      providesTags: ['Plan'],
+      extraOptions: secondary,
+    }),
+    marketplaces: build.query<Marketplace[], void>({
+      query: () => '/api/marketplace',
+      transformResponse: (response: ApiResponse<Marketplace[]>) => response.data ?? [],
+      providesTags: ['Marketplace'],
+      extraOptions: secondary,
+    }),
+    categories: build.query<Category[], string>({
+      query: (market) => ({ url: '/api/category', params: { market } }),
+      transformResponse: (response: ApiResponse<Category[]>) => response.data ?? [],
+      providesTags: ['Category'],
+      extraOptions: secondary,
+    }),
+    createScan: build.mutation<Todo, CreateStoreScan>({
+      query: (body) => ({ url: '/api/search-info', method: 'POST', body }),
+      transformResponse: (response: ApiResponse<Todo>) => response.data,
+      transformErrorResponse: keepRetryAfter,
+      extraOptions: formErrors,
+      invalidatesTags: ['SearchInfo', 'Plan'],
+    }),
+    createFunctionalScan: build.mutation<Todo, CreateFunctionalScan>({
+      query: (body) => ({ url: '/api/search-info/functional-search', method: 'POST', body }),
+      transformResponse: (response: ApiResponse<Todo>) => response.data,
+      transformErrorResponse: keepRetryAfter,
+      extraOptions: formErrors,
+      invalidatesTags: ['SearchInfo', 'Plan'],
+    }),
+    createAsinCheck: build.mutation<Todo, CreateAsinCheck>({
+      query: (body) => ({ url: '/api/search-info/asin-check', method: 'POST', body }),
+      transformResponse: (response: ApiResponse<Todo>) => response.data,
+      transformErrorResponse: keepRetryAfter,
+      extraOptions: formErrors,
+      invalidatesTags: ['SearchInfo', 'Plan'],
+    }),
+    rerun: build.mutation<Todo, string>({
+      query: (id) => ({ url: `/api/search-info/${encodeURIComponent(id)}/rerun`, method: 'POST' }),
+      transformResponse: (response: ApiResponse<Todo>) => response.data,
+      transformErrorResponse: keepRetryAfter,
+      extraOptions: formErrors,
+      invalidatesTags: ['SearchInfo', 'Plan'],
+    }),
+    moveTodos: build.mutation<ApiResponse<unknown>, { state: TodoState; ids: string[] }>({
+      query: ({ state, ids }) => ({
+        url: `/dashboard/${state}`,
+        method: 'POST',
+        body: { todo: ids.map((id) => ({ id })) },
+      }),
+      invalidatesTags: ['SearchInfo'],
+    }),
+    deleteTodo: build.mutation<ApiResponse<unknown>, string>({
+      query: (id) => ({ url: `/dashboard/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['SearchInfo'],
+    }),
+    changeStatus: build.mutation<ApiResponse<Todo>, { id: string; status: 'CANCELED' | 'PENDING' }>({
+      query: ({ id, status }) => ({
+        url: `/api/search-info/${encodeURIComponent(id)}/status`,
+        method: 'PUT',
+        body: { status },
+      }),
+      invalidatesTags: ['SearchInfo'],
+    }),
+  }),
+});
+
+export const {
+  useListTodosQuery,
+  useQuotaQuery,
+  useMarketplacesQuery,
+  useCategoriesQuery,
+  useCreateScanMutation,
+  useCreateFunctionalScanMutation,
+  useCreateAsinCheckMutation,
+  useRerunMutation,
+  useMoveTodosMutation,
+  useDeleteTodoMutation,
+  useChangeStatusMutation,
+} = dashboardApi;

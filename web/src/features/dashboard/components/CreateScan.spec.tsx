@@ -1,0 +1,220 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { userToken } from '../../../test/jwt';
+import { jsonResponse, renderApp } from '../../../test/render';
+import { fullQuota, gateway } from '../test/gateway';
+
+const token = () => userToken('ayse@example.com');
+
+const input = (testId: string) => {
+  const el = screen.getByTestId(testId);
+  return (
+    el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' ? el : el.querySelector('input')
+  ) as HTMLInputElement;
+};
+const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
+const posts = (calls: Request[], path: string) =>
+  calls.filter((r) => r.method === 'POST' && new URL(r.url).pathname === path);
+
+async function openDialog(type: string) {
+  // The first render loads the page's lazy chunk, which can be slow on a small machine.
+  const button = await screen.findByTestId('create-scan', {}, { timeout: 15_000 });
+  await act(async () => fireEvent.click(button));
+  await act(async () => fireEvent.click(await screen.findByTestId(`create-${type}`)));
+  return screen.findByTestId(`dialog-${type}`);
+}
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(testId: string, label: string) {
+  await act(async () => fireEvent.click(input(testId)));
+  await act(async () => fireEvent.click(await screen.findByRole('option', { name: label })));
+}
+
+describe('create dialogs', () => {
+  it('standard: the shared rules first, then a server 422 shows on its field', async () => {
+    const server = gateway({
+      answers: {
+        'POST /api/search-info': () =>
+          jsonResponse(
+            {
+              success: false,
+              code: 'storeUrlInvalid',
+              errors: [{ field: 'storeUrl', msg: 'This link is not a storefront of Amazon.ca.' }],
+            },
+            422,
+          ),
+      },
+    });
+    renderApp('/us/dashboard', { token: token() });
+    const dialog = await openDialog('standard');
+    await act(async () => fireEvent.click(within(dialog).getByTestId('scan-submit')));
+    expect(within(dialog).getAllByText('This is required.')).toHaveLength(3);
+    expect(posts(server.calls, '/api/search-info')).toHaveLength(0);
+
+    type('scan-file-name', 'Şık mağaza');
+    type('scan-store-url', 'https://www.amazon.ca/s?me=NOTASTORE');
+    await choose('scan-market', 'Canada (CA)');
+    type('scan-keyword', 'mug');
+    await act(async () => fireEvent.click(within(dialog).getByTestId('scan-submit')));
+    expect(await within(dialog).findByText('This link is not a storefront of Amazon.ca.')).toBeTruthy();
+    expect(input('scan-store-url').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).queryByTestId('scan-error')).toBeNull();
+    const [post] = posts(server.calls, '/api/search-info');
+    expect(await post.json()).toEqual({
+      searchType: 'standard',
+      fileName: 'Şık mağaza',
+      storeUrl: 'https://www.amazon.ca/s?me=NOTASTORE',
+      market: 'CA',
+      keyword: 'mug',
+    });
+  });
+
+  it('functional: offers only CA and MX, checks min ≤ max, sends the filters', async () => {
+    const server = gateway({
+      answers: {
+        'POST /api/search-info/functional-search': (request) =>
+          request
+            .json()
+            .then((body: Record<string, unknown>) =>
+              jsonResponse({ success: true, data: { id: 'n1', ...body } }),
+            ),
+      },
+    });
+    renderApp('/us/dashboard', { token: token() });
+    const dialog = await openDialog('FUNCTIONAL');
+    await act(async () => fireEvent.click(input('scan-market')));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Canada (CA)', 'Mexico (MX)']);
+    await act(async () => fireEvent.click(screen.getByRole('option', { name: 'Mexico (MX)' })));
+    type('scan-file-name', 'filtered');
+    type('scan-store-url', 'https://www.amazon.com.mx/s?me=A1');
+    type('scan-min-star', '4');
+    type('scan-max-star', '3');
+    type('scan-min-price', '20');
+    type('scan-max-price', '10');
+    fireEvent.click(input('scan-best-seller'));
+    await act(async () => fireEvent.click(within(dialog).getByTestId('scan-submit')));
+    expect(within(dialog).getAllByText('The maximum may not be below the minimum.')).toHaveLength(2);
+    expect(posts(server.calls, '/api/search-info/functional-search')).toHaveLength(0);
+
+    type('scan-max-star', '5');
+    type('scan-max-price', '');
+    await act(async () => fireEvent.click(within(dialog).getByTestId('scan-submit')));
+    await waitFor(() => expect(posts(server.calls, '/api/search-info/functional-search')).toHaveLength(1));
+    expect(await posts(server.calls, '/api/search-info/functional-search')[0].json()).toEqual({
+      fileName: 'filtered',
+      storeUrl: 'https://www.amazon.com.mx/s?me=A1',
+      market: 'MX',
+      amazonChoice: false,
+      bestSeller: true,
+      minStar: 4,
+      maxStar: 5,
+      minPrice: 20,
+    });
+    expect(await screen.findByText('Your scan has been created.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('dialog-FUNCTIONAL')).toBeNull());
+  });
+
+  it('deep: shows the wait estimate, and a 429 says when the right comes back', async () => {
+    const retryAt = new Date(Date.now() + 90 * 60_000).toISOString();
+    gateway({
+      answers: {
+        'POST /api/search-info': () =>
+          new Response(
+            JSON.stringify({
+              success: false,
+              code: 'noRemainingDailySearchRights',
+              message: 'no remaining daily search rights',
+              data: { retryAt },
+            }),
+            { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '5400' } },
+          ),
+      },
+    });
+    renderApp('/us/dashboard', { token: token() });
+    const dialog = await openDialog('deep');
+    expect(within(dialog).getByTestId('deep-wait').textContent).toContain('about 60 minutes');
+    type('scan-file-name', 'big store');
+    type('scan-store-url', 'https://www.amazon.co.uk/s?me=A9');
+    await choose('scan-market', 'United Kingdom (UK)');
+    await act(async () => fireEvent.click(within(dialog).getByTestId('scan-submit')));
+    const error = await within(dialog).findByTestId('scan-error');
+    expect(error.textContent).toBe(
+      'You have no remaining daily search rights.\nYou can search again in 1 h 30 min.',
+    );
+  });
+
+  it('ASIN check: each ASIN 10 characters, at most the list limit, only text files', async () => {
+    const server = gateway({
+      quota: fullQuota({ listLimit: 3 }),
+      answers: {
+        'POST /api/search-info/asin-check': () =>
+          jsonResponse({ success: true, data: { id: 'k1', searchType: 'asinCheck' } }),
+      },
+    });
+    renderApp('/us/dashboard', { token: token() });
+    const dialog = await openDialog('asinCheck');
+    type('check-file-name', 'my list');
+    await choose('check-market', 'Australia (AU)');
+    type('check-asins', 'B0ABCDEFGH, B0SHORT');
+    await act(async () => fireEvent.click(within(dialog).getByTestId('check-submit')));
+    expect(within(dialog).getByText('An ASIN must be exactly 10 letters or digits.')).toBeTruthy();
+    type('check-asins', 'B0ABCDEFGH B0ABCDEFGI\nB0ABCDEFGJ,B0ABCDEFGK');
+    expect(within(dialog).getByTestId('check-count').textContent).toBe('4 ASINs entered');
+    await act(async () => fireEvent.click(within(dialog).getByTestId('check-submit')));
+    expect(within(dialog).getByText('Too many ASINs.')).toBeTruthy();
+    expect(posts(server.calls, '/api/search-info/asin-check')).toHaveLength(0);
+
+    const upload = dialog.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    await act(async () =>
+      fireEvent.change(upload, { target: { files: [new File(['x'], 'list.csv', { type: 'text/csv' })] } }),
+    );
+    expect(within(dialog).getByText('only text files are allowed')).toBeTruthy();
+    await act(async () =>
+      fireEvent.change(upload, {
+        target: { files: [new File(['b0abcdefgh\nB0ABCDEFGI\n'], 'list.txt', { type: 'text/plain' })] },
+      }),
+    );
+    await waitFor(() => expect(input('check-asins').value).toBe('b0abcdefgh\nB0ABCDEFGI\n'));
+    await act(async () => fireEvent.click(within(dialog).getByTestId('check-submit')));
+    await waitFor(() => expect(posts(server.calls, '/api/search-info/asin-check')).toHaveLength(1));
+    expect(await posts(server.calls, '/api/search-info/asin-check')[0].json()).toEqual({
+      fileName: 'my list',
+      market: 'AU',
+      asins: 'b0abcdefgh\nB0ABCDEFGI',
+    });
+  });
+});
+
+describe('plan gating', () => {
+  it('a type without its plan is disabled with its message; the quota shows what is left', async () => {
+    gateway({ quota: fullQuota({ plans: { standard: true, deep: false, functional: false } }) });
+    renderApp('/us/dashboard', { token: token() });
+    await act(async () => fireEvent.click(await screen.findByTestId('create-scan')));
+    const deep = await screen.findByTestId('create-deep');
+    expect(deep.hasAttribute('disabled') || deep.getAttribute('data-disabled') === 'true').toBe(true);
+    expect(screen.getByTestId('create-deep-hint').textContent).toBe('You do not have a Deep plan.');
+    expect(screen.getByTestId('create-FUNCTIONAL-hint').textContent).toBe(
+      'You do not have a Functional plan.',
+    );
+    expect(screen.getByTestId('create-standard').hasAttribute('disabled')).toBe(false);
+    expect(screen.getByTestId('quota-deep').textContent).toBe('Deep: no plan');
+  });
+
+  it('without any plan the page says where to buy one (both locales)', async () => {
+    gateway({ quota: fullQuota({ plans: { standard: false, deep: false, functional: false } }) });
+    const en = renderApp('/us/dashboard', { token: token() });
+    expect((await screen.findByTestId('dashboard-no-plan')).textContent).toContain(
+      'Scans need a Standard, Deep or Functional plan.',
+    );
+    expect(screen.getByTestId('dashboard-buy-plan').getAttribute('href')).toBe('/us/payment');
+    await act(async () => fireEvent.click(screen.getByTestId('create-scan')));
+    expect((await screen.findByTestId('create-standard-hint')).textContent).toBe(
+      'You do not have a Standard plan.',
+    );
+    en.unmount();
+    renderApp('/dashboard', { token: token() });
+    expect((await screen.findByTestId('dashboard-buy-plan')).getAttribute('href')).toBe('/payment');
+    expect(screen.getByTestId('dashboard-no-plan').textContent).toContain('Henüz bir paketiniz yok');
+  });
+});

@@ -1,0 +1,163 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { adminToken, userToken } from '../../../test/jwt';
+import { jsonResponse, renderApp } from '../../../test/render';
+import { POLL_MS } from '../model';
+import { gateway, todo } from '../test/gateway';
+
+const token = () => userToken('ayse@example.com');
+
+async function openMenu(id: string) {
+  const card = await screen.findByTestId(`todo-${id}`, {}, { timeout: 15_000 });
+  await act(async () => fireEvent.click(within(card).getByTestId(`todo-${id}-menu`)));
+}
+
+describe('scan card', () => {
+  it('progress: polls its list every 1.5 s while a shown scan runs, and stops once none does', async () => {
+    const running = todo({
+      id: 'r1',
+      state: 'ongoing',
+      status: 'PROCESSING',
+      fileName: 'running',
+      progress: { pagesFetched: 3, asinsFound: 120, etaSeconds: 100, reportedTotal: 400, percent: 30 },
+    });
+    const finished = todo({ id: 'r1', status: 'COMPLETED', fileName: 'running', asinCount: 400 });
+    const server = gateway({
+      lists: {
+        ongoing: (n) => ({ items: n <= 2 ? [running] : [] }),
+        completed: (n) => ({ items: n <= 1 ? [] : [finished] }),
+      },
+    });
+    renderApp('/us/dashboard', { token: token() });
+    const progress = await screen.findByTestId('todo-r1-progress', {}, { timeout: 15_000 });
+    expect(progress.textContent).toBe('3 pages · 120 ASINs found · about 2 min left · 30%');
+    expect(screen.getByTestId('column-ongoing').getAttribute('data-polling')).toBe('true');
+    expect(screen.getByTestId('column-completed').getAttribute('data-polling')).toBe('false');
+
+    // Second answer: still running; third: gone from ongoing. Then no further call.
+    await waitFor(() => expect(server.listCalls('ongoing')).toHaveLength(3), { timeout: 3 * POLL_MS + 1000 });
+    await waitFor(() =>
+      expect(screen.getByTestId('column-ongoing').getAttribute('data-polling')).toBe('false'),
+    );
+    const pendingCalls = server.listCalls('pending').length;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS + 500));
+    expect(server.listCalls('ongoing')).toHaveLength(3);
+    // Lists without a running scan were never polled.
+    expect(server.listCalls('pending')).toHaveLength(pendingCalls);
+    expect(pendingCalls).toBe(1);
+  });
+
+  it('download: fetched with the token and saved under the Content-Disposition name (Turkish letters kept)', async () => {
+    const server = gateway({
+      lists: { completed: { items: [todo({ id: 'd1', fileName: 'Şık ürünler', searchType: 'asinCheck' })] } },
+      answers: {
+        'GET /api/search-info/d1/download': (request) =>
+          new URL(request.url).searchParams.get('format') === 'csv'
+            ? jsonResponse(
+                {
+                  success: false,
+                  code: 'noActivePlanForDownload',
+                  message: 'you cannot download because you do not have an active plan',
+                },
+                403,
+              )
+            : new Response('B0ABCDEFGH\nB0ABCDEFGI\n', {
+                headers: {
+                  'Content-Type': 'text/plain',
+                  'Content-Disposition':
+                    'attachment; filename="Sik urunler.txt"; filename*=UTF-8\'\'%C5%9E%C4%B1k%20%C3%BCr%C3%BCnler.txt',
+                },
+              }),
+      },
+    });
+    const saved: { name: string; href: string }[] = [];
+    const createObjectURL = vi.fn(() => 'blob:scan-d1');
+    // jsdom has no object URLs: a URL class that has them, for this test only.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static createObjectURL = createObjectURL;
+        static revokeObjectURL = vi.fn();
+      },
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    const bearer = token();
+    renderApp('/us/dashboard', { token: bearer });
+    await openMenu('d1');
+    await act(async () => fireEvent.click(await screen.findByTestId('todo-d1-download')));
+    await waitFor(() => expect(saved).toEqual([{ name: 'Şık ürünler.txt', href: 'blob:scan-d1' }]));
+    const request = server.calls.find((r) => r.url.includes('/download'))!;
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${bearer}`);
+    const blob = (createObjectURL.mock.calls[0] as unknown[])[0] as Blob;
+    expect(await blob.text()).toBe('B0ABCDEFGH\nB0ABCDEFGI\n');
+
+    await openMenu('d1');
+    await act(async () => fireEvent.click(await screen.findByTestId('todo-d1-download-csv')));
+    expect(
+      await screen.findByText('You cannot download because you do not have an active plan.'),
+    ).toBeTruthy();
+    expect(saved).toHaveLength(1);
+  });
+
+  it('delete and run again ask first; the answers show the product texts', async () => {
+    const server = gateway({
+      lists: { completed: { items: [todo({ id: 'x1', fileName: 'old scan' })] } },
+      answers: {
+        'DELETE /dashboard/x1': () => jsonResponse({ success: true, message: 'Todo has been deleted.' }),
+        'POST /api/search-info/x1/rerun': () => jsonResponse({ success: true, data: todo({ id: 'x2' }) }),
+      },
+    });
+    renderApp('/us/dashboard', { token: token() });
+    await openMenu('x1');
+    await act(async () => fireEvent.click(await screen.findByTestId('todo-x1-rerun')));
+    expect(
+      await screen.findByText(
+        'Run “old scan” again? A new scan starts with the same inputs and uses one search of your quota.',
+      ),
+    ).toBeTruthy();
+    expect(server.calls.some((r) => r.url.includes('/rerun'))).toBe(false);
+    await act(async () => fireEvent.click(screen.getByTestId('todo-x1-confirm-rerun-confirm')));
+    await waitFor(() => expect(server.calls.filter((r) => r.url.includes('/rerun'))).toHaveLength(1));
+    expect(await screen.findByText('Your scan has been created.')).toBeTruthy();
+
+    await openMenu('x1');
+    await act(async () => fireEvent.click(await screen.findByTestId('todo-x1-delete')));
+    expect(await screen.findByText(/Delete “old scan”\? A running scan is cancelled first/)).toBeTruthy();
+    expect(server.calls.some((r) => r.method === 'DELETE')).toBe(false);
+    await act(async () => fireEvent.click(screen.getByTestId('todo-x1-confirm-delete-confirm')));
+    await waitFor(() => expect(server.calls.filter((r) => r.method === 'DELETE')).toHaveLength(1));
+    expect(new URL(server.calls.find((r) => r.method === 'DELETE')!.url).pathname).toBe('/dashboard/x1');
+    expect(await screen.findByText('Todo has been deleted.')).toBeTruthy();
+  });
+
+  it('admin: cancels a running scan and re-queues a failed one; a user has no status menu', async () => {
+    const lists = {
+      ongoing: { items: [todo({ id: 'o1', state: 'ongoing' as const, status: 'PROCESSING' as const })] },
+      completed: { items: [todo({ id: 'f1', status: 'FAILED' as const, failureReason: 'blocked' })] },
+    };
+    const server = gateway({
+      lists,
+      answers: {
+        'PUT /api/search-info/o1/status': () => jsonResponse({ success: true }),
+        'PUT /api/search-info/f1/status': () => jsonResponse({ success: true }),
+      },
+    });
+    const admin = renderApp('/us/dashboard', { token: adminToken() });
+    await openMenu('o1');
+    await act(async () => fireEvent.click(await screen.findByTestId('todo-o1-cancel')));
+    await openMenu('f1');
+    await act(async () => fireEvent.click(await screen.findByTestId('todo-f1-requeue')));
+    await waitFor(() => expect(server.calls.filter((r) => r.method === 'PUT')).toHaveLength(2));
+    const bodies = await Promise.all(server.calls.filter((r) => r.method === 'PUT').map((r) => r.json()));
+    expect(bodies).toEqual([{ status: 'CANCELED' }, { status: 'PENDING' }]);
+    admin.unmount();
+
+    gateway({ lists });
+    renderApp('/us/dashboard', { token: token() });
+    await openMenu('f1');
+    await screen.findByTestId('todo-f1-delete');
+    expect(screen.queryByTestId('todo-f1-requeue')).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canMove,
+  fileNameFromDisposition,
+  filtersFromQuery,
+  listParams,
+  planMove,
+  stateOfStatus,
+  waitOf,
+  type Todo,
+} from './model';
+
+const markets = ['CA', 'MX', 'AE', 'AU', 'SG', 'UK'];
+const scan = (id: string, state: Todo['state'], status: Todo['status']) => ({ id, state, status }) as Todo;
+
+describe('dashboard model', () => {
+  it('state rules: archive from anywhere, back from archived only to the column of the status', () => {
+    expect(stateOfStatus('PROCESSING')).toBe('ongoing');
+    expect(stateOfStatus('FAILED')).toBe('completed');
+    expect(canMove(scan('a', 'completed', 'COMPLETED'), 'archived')).toBe(true);
+    expect(canMove(scan('a', 'pending', 'PENDING'), 'archived')).toBe(true);
+    expect(canMove(scan('a', 'archived', 'CANCELED'), 'completed')).toBe(true);
+    expect(canMove(scan('a', 'archived', 'CANCELED'), 'pending')).toBe(false);
+    expect(canMove(scan('a', 'completed', 'COMPLETED'), 'pending')).toBe(false);
+    expect(canMove(scan('a', 'archived', 'PENDING'), 'archived')).toBe(false);
+    expect(
+      planMove(
+        [
+          scan('a', 'completed', 'COMPLETED'),
+          scan('b', 'archived', 'PENDING'),
+          scan('c', 'archived', 'COMPLETED'),
+        ],
+        'completed',
+      ),
+    ).toEqual({ ids: ['c'], refused: 1 });
+  });
+
+  it('filters: read from the query (unknown values dropped) and sent with the page', () => {
+    const filters = filtersFromQuery(
+      new URLSearchParams('type=FUNCTIONAL&status=NOPE&market=DE&q=%20shop%20&from=2026-11-01&to=tomorrow'),
+      markets,
+    );
+    expect(filters).toEqual({ type: 'FUNCTIONAL', q: 'shop', from: '2026-11-01' });
+    expect(listParams({ ...filters, state: 'pending', page: 2 })).toEqual({
+      type: 'FUNCTIONAL',
+      q: 'shop',
+      from: '2026-11-01',
+      page: 2,
+      size: 20,
+    });
+  });
+
+  it('file name of Content-Disposition: filename* (UTF-8) first, then filename, else the fallback', () => {
+    expect(
+      fileNameFromDisposition(
+        'attachment; filename="Magaza.txt"; filename*=UTF-8\'\'Ma%C4%9Faza%20%C3%BCr%C3%BCnleri.txt',
+        'x.txt',
+      ),
+    ).toBe('Mağaza ürünleri.txt');
+    expect(fileNameFromDisposition('attachment; filename="plain name.csv"', 'x.txt')).toBe('plain name.csv');
+    expect(fileNameFromDisposition('attachment; filename=bare.txt', 'x.txt')).toBe('bare.txt');
+    expect(fileNameFromDisposition(null, 'fallback.txt')).toBe('fallback.txt');
+  });
+
+  it('wait of a 429: data.retryAt first, then Retry-After', () => {
+    const now = Date.parse('2026-11-23T20:00:00Z');
+    expect(
+      waitOf({ status: 429, data: { data: { retryAt: '2026-11-23T21:00:00Z' } }, retryAfter: 5 }, now),
+    ).toBe(3600);
+    expect(waitOf({ status: 429, data: { code: 'x' }, retryAfter: 5 }, now)).toBe(5);
+    expect(waitOf({ status: 429, data: {} }, now)).toBeUndefined();
+  });
+});

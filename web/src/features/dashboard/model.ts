@@ -1,0 +1,219 @@
+/** The scans of the dashboard: types of the API contract and the rules the screens apply. */
+import type { Market } from '@shelfscan/validation';
+import { retryAfterOf } from '../../lib/retryAfter';
+
+export const TODO_STATES = ['pending', 'ongoing', 'completed', 'archived'] as const;
+export type TodoState = (typeof TODO_STATES)[number];
+
+export const TODO_STATUSES = [
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'COMPLETED_PARTIAL',
+  'CANCELED',
+  'FAILED',
+] as const;
+export type TodoStatus = (typeof TODO_STATUSES)[number];
+
+export const SEARCH_TYPES = ['standard', 'deep', 'FUNCTIONAL', 'asinCheck'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** Rows per page of a column (the API's default size). */
+export const PAGE_SIZE = 20;
+/** How often the shown lists are fetched again while one of their scans runs. */
+export const POLL_MS = 1500;
+/** Product spec part 9: items per list, until the quota answer says otherwise. */
+export const LIST_LIMIT = 2720;
+/** Product spec part 9: the deep-search wait shown when the engine gives no estimate. */
+export const DEEP_WAIT_MINUTES = 60;
+
+export interface Progress {
+  pagesFetched: number;
+  asinsFound: number;
+  etaSeconds: number | null;
+  reportedTotal: number | null;
+  percent: number | null;
+}
+
+export interface Todo {
+  id: string;
+  searchType: SearchType;
+  state: TodoState;
+  status: TodoStatus;
+  fileName: string;
+  storeUrl: string | null;
+  sellerId: string | null;
+  keyword: string | null;
+  market: Market;
+  categories: string[];
+  minPrice: number | null;
+  maxPrice: number | null;
+  minStar: number | null;
+  maxStar: number | null;
+  amazonChoice: boolean;
+  bestSeller: boolean;
+  searchDate: string;
+  searchCompleteDate: string | null;
+  searchCancelDate: string | null;
+  asinCount: number;
+  reportedTotal: number | null;
+  coverageLine: string | null;
+  failureReason: string | null;
+  failureCode: string | null;
+  progress: Progress | null;
+  userEmail?: string;
+}
+
+export interface TodoPage {
+  items: Todo[];
+  total: number;
+}
+
+export interface Marketplace {
+  id: number | string;
+  name: string;
+  countryCode: Market;
+  marketPlaceId: string;
+  suffix: string;
+}
+
+export interface Category {
+  label: string;
+  level: number;
+  suffix: string;
+  nodeId: string;
+}
+
+export interface Quota {
+  plans: { standard: boolean; deep: boolean; functional: boolean };
+  standard: { dayUsed: number; dayLimit: number; monthUsed: number; monthLimit: number };
+  deep: { dayUsed: number; dayLimit: number };
+  listLimit: number;
+  nextDayAt: string;
+}
+
+export interface CreateStoreScan {
+  searchType: 'standard' | 'deep';
+  fileName: string;
+  storeUrl: string;
+  market: Market;
+  keyword?: string;
+  categories?: string[];
+}
+
+export interface CreateFunctionalScan extends Omit<CreateStoreScan, 'searchType'> {
+  amazonChoice?: boolean;
+  bestSeller?: boolean;
+  minStar?: number;
+  maxStar?: number;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+export interface CreateAsinCheck {
+  fileName: string;
+  market: Market;
+  asins: string;
+}
+
+/** The filters of the dashboard, kept in the URL query. */
+export interface Filters {
+  type?: SearchType;
+  status?: TodoStatus;
+  market?: Market;
+  q?: string;
+  from?: string;
+  to?: string;
+}
+
+export const FILTER_KEYS = ['type', 'status', 'market', 'q', 'from', 'to'] as const;
+
+export interface ListArgs extends Filters {
+  state: TodoState;
+  page: number;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters of a URL query; unknown values are left out. */
+export function filtersFromQuery(query: URLSearchParams, markets: readonly string[]): Filters {
+  const text = query.get('q')?.trim();
+  const date = (key: string) => {
+    const value = query.get(key);
+    return value && DATE.test(value) ? value : undefined;
+  };
+  return {
+    type: oneOf(SEARCH_TYPES, query.get('type')),
+    status: oneOf(TODO_STATUSES, query.get('status')),
+    market: oneOf(markets, query.get('market')) as Market | undefined,
+    q: text || undefined,
+    from: date('from'),
+    to: date('to'),
+  };
+}
+
+/** The query parameters of a list call: the filters that are set, the 0-based page and its size. */
+export function listParams({ state: _state, page, ...filters }: ListArgs): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value) params[key] = value;
+  }
+  return { ...params, page, size: PAGE_SIZE };
+}
+
+export const isRunning = (todo: Pick<Todo, 'status'>) =>
+  todo.status === 'PENDING' || todo.status === 'PROCESSING';
+
+/** The column a status puts a scan in (unless the user filed it in archived). */
+export function stateOfStatus(status: TodoStatus): TodoState {
+  if (status === 'PENDING') return 'pending';
+  if (status === 'PROCESSING') return 'ongoing';
+  return 'completed';
+}
+
+/** Where a scan may be moved: to archived, and from archived back to the column its status gives. */
+export function canMove(todo: Pick<Todo, 'state' | 'status'>, target: TodoState): boolean {
+  if (todo.state === target) return false;
+  if (target === 'archived') return true;
+  return todo.state === 'archived' && stateOfStatus(todo.status) === target;
+}
+
+/** The file name of a `Content-Disposition` header: RFC 6266 `filename*` (UTF-8) first, then `filename`. */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
+  return name || fallback;
+}
+
+/**
+ * Seconds until a refused right comes back (429): the body's `data.retryAt`, else `Retry-After`.
+ * Undefined when the answer names neither.
+ */
+export function waitOf(error: unknown, nowMs: number = Date.now()): number | undefined {
+  const data = (error as { data?: { data?: { retryAt?: unknown } } } | null)?.data?.data;
+  const at = typeof data?.retryAt === 'string' ? Date.parse(data.retryAt) : NaN;
+  if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - nowMs) / 1000));
+  return retryAfterOf(error);
+}
+
+/**
+ * What a move of `todos` to `target` sends: the ids that may go there (see canMove), and whether
+ * some were left out.
+ */
+export function planMove(todos: readonly Todo[], target: TodoState): { ids: string[]; refused: number } {
+  const ids = todos.filter((todo) => canMove(todo, target)).map((todo) => todo.id);
+  const same = todos.filter((todo) => todo.state === target).length;
+  return { ids, refused: todos.length - ids.length - same };
+}

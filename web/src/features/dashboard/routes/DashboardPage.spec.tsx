@@ -1,0 +1,104 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { userToken } from '../../../test/jwt';
+import { renderApp } from '../../../test/render';
+import { fullQuota, gateway, todo } from '../test/gateway';
+
+const token = () => userToken('ayse@example.com');
+
+describe('dashboard page: lists', () => {
+  it('shows each column a page at a time with the total of x-total-count, and the card of a scan', async () => {
+    const pending = Array.from({ length: 20 }, (_, i) =>
+      todo({ id: `p${i}`, state: 'pending', status: 'PENDING', fileName: `waiting ${i}` }),
+    );
+    const server = gateway({
+      lists: {
+        pending: (n) => (n <= 1 ? { items: pending, total: 45 } : { items: [pending[0]], total: 45 }),
+        completed: {
+          items: [
+            todo({
+              id: 'c1',
+              fileName: 'Mağaza ürünleri',
+              asinCount: 1870,
+              searchCompleteDate: '2026-03-05T10:15:00',
+              coverageLine: 'Found 1,870 of about 2,000 results',
+            }),
+            todo({
+              id: 'f1',
+              status: 'FAILED',
+              fileName: 'blocked shop',
+              failureReason: 'Amazon asked for a captcha on every page',
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/us/dashboard', { token: token() });
+
+    const column = await screen.findByTestId('column-pending');
+    await waitFor(() => expect(within(column).getByTestId('column-pending-total').textContent).toBe('45'));
+    expect(within(column).getAllByText(/^waiting \d+$/)).toHaveLength(20);
+    // 45 scans of 20 a page: three pages; page 2 asks for the 0-based page 1 of size 20.
+    const pages = within(column).getByTestId('column-pending-pages');
+    expect(within(pages).getByText('3')).toBeTruthy();
+    await act(async () => fireEvent.click(within(pages).getByText('2')));
+    await waitFor(() => expect(server.listCalls('pending')).toHaveLength(2));
+    const second = new URL(server.listCalls('pending')[1].url);
+    expect(second.searchParams.get('page')).toBe('1');
+    expect(second.searchParams.get('size')).toBe('20');
+
+    const done = await screen.findByTestId('todo-c1');
+    expect(within(done).getByText('Mağaza ürünleri')).toBeTruthy();
+    expect(within(done).getByTestId('todo-c1-status').textContent).toBe('Completed');
+    expect(within(done).getByText('1870 ASINs')).toBeTruthy();
+    expect(within(done).getByText('Found 1,870 of about 2,000 results')).toBeTruthy();
+    expect(within(done).getByText(/Started: 5 Mar 26 09:07 · Completed: 5 Mar 26 10:15/)).toBeTruthy();
+    expect(within(done).getByText('CA')).toBeTruthy();
+    expect(within(done).getByText('https://www.amazon.ca/s?me=A1B2C3')).toBeTruthy();
+    expect(screen.getByTestId('todo-f1-reason').textContent).toBe(
+      'Reason: Amazon asked for a captcha on every page',
+    );
+    expect(screen.getByTestId('column-archived-empty').textContent).toContain('Drag a scan here');
+    expect(screen.getByTestId('quota-standard').textContent).toBe(
+      'Standard: 12 of 15 left today, 410 of 450 this month',
+    );
+  });
+
+  it('keeps the filters in the URL query and sends them with every list', async () => {
+    const server = gateway();
+    const { location } = renderApp('/us/dashboard?type=deep&market=UK&q=shop&from=2026-11-01&bogus=1', {
+      token: token(),
+    });
+    await waitFor(() => expect(server.listCalls('archived')).toHaveLength(1));
+    const params = new URL(server.listCalls('archived')[0].url).searchParams;
+    expect(Object.fromEntries(params)).toEqual({
+      type: 'deep',
+      market: 'UK',
+      q: 'shop',
+      from: '2026-11-01',
+      page: '0',
+      size: '20',
+    });
+    expect((await screen.findByTestId('column-archived-empty')).textContent).toBe(
+      'No scan matches the filters. Clear them to see every scan.',
+    );
+    fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '2026-11-20' } });
+    await waitFor(() => expect(location()).toContain('to=2026-11-20'));
+    await waitFor(() => expect(server.listCalls('archived')).toHaveLength(2));
+    expect(new URL(server.listCalls('archived')[1].url).searchParams.get('to')).toBe('2026-11-20');
+  });
+
+  it('speaks Turkish without a prefix and English under /us', async () => {
+    gateway({ quota: fullQuota() });
+    const tr = renderApp('/dashboard', { token: token() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arama sayfası' })).toBeTruthy();
+    expect(screen.getByText('Yeni tarama')).toBeTruthy();
+    expect(screen.getByText('Bekleyen')).toBeTruthy();
+    expect(await screen.findByText('Bekleyen tarama yok. “Yeni tarama” ile bir tane başlatın.')).toBeTruthy();
+    tr.unmount();
+    renderApp('/us/dashboard', { token: token() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search page' })).toBeTruthy();
+    expect(screen.getByText('New scan')).toBeTruthy();
+    expect(await screen.findByText('No scan is waiting. Start one with “New scan”.')).toBeTruthy();
+  });
+});
