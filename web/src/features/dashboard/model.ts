@@ -84,13 +84,8 @@ export interface Category {
   nodeId: string;
 }
 
-export interface Quota {
-  plans: { standard: boolean; deep: boolean; functional: boolean };
-  standard: { dayUsed: number; dayLimit: number; monthUsed: number; monthLimit: number };
-  deep: { dayUsed: number; dayLimit: number };
-  listLimit: number;
-  nextDayAt: string;
-}
+/** The caller's plans and quota (one endpoint for the app: src/app/searchQuotaApi.ts). */
+export type { SearchQuota as Quota } from '../../app/searchQuotaApi';
 
 export interface CreateStoreScan {
   searchType: 'standard' | 'deep';

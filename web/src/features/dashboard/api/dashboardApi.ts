@@ -14,7 +14,6 @@ import type {
   CreateStoreScan,
   ListArgs,
   Marketplace,
-  Quota,
   Todo,
   TodoPage,
   TodoState,
@@ -38,12 +37,6 @@ export const dashboardApi = api.injectEndpoints({
         return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
       },
       providesTags: ['SearchInfo'],
-    }),
-    quota: build.query<Quota, void>({
-      query: () => '/api/search-info/quota',
-      transformResponse: (response: ApiResponse<Quota>) => response.data,
-      providesTags: ['Plan'],
-      extraOptions: secondary,
     }),
     marketplaces: build.query<Marketplace[], void>({
       query: () => '/api/marketplace',
@@ -110,7 +103,6 @@ export const dashboardApi = api.injectEndpoints({
 
 export const {
   useListTodosQuery,
-  useQuotaQuery,
   useMarketplacesQuery,
   useCategoriesQuery,
   useCreateScanMutation,

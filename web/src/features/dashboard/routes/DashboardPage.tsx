@@ -6,7 +6,8 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../app/locale';
 import { PageShell } from '../../../app/layouts/PageShell';
-import { useMarketplacesQuery, useQuotaQuery } from '../api/dashboardApi';
+import { useGetSearchQuotaQuery } from '../../../app/searchQuotaApi';
+import { useMarketplacesQuery } from '../api/dashboardApi';
 import { Board } from '../components/Board';
 import { CreateScan } from '../components/CreateScan';
 import { FiltersBar } from '../components/FiltersBar';
@@ -20,7 +21,7 @@ import { FILTER_KEYS, filtersFromQuery, type Filters } from '../model';
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const [query, setQuery] = useSearchParams();
-  const quota = useQuotaQuery();
+  const quota = useGetSearchQuotaQuery();
   const marketplaces = useMarketplacesQuery();
   const markets = useMemo(
     () => (marketplaces.data?.length ? marketplaces.data.map((m) => m.countryCode) : [...MARKETS]),
