@@ -1,3 +1,4 @@
+import { ManualClock } from '@shelfscan/service';
 /**
  * The scan engine against the real marketplace simulator (in-process), through the real
  * MarketplaceClient with MARKETPLACE_ORIGIN pointed at it and politeness turned up.
@@ -261,16 +262,16 @@ describe('checkpoints, resume, blocks and abort', () => {
   });
 
   it('reports progress after every page with an ETA from the measured rate', async () => {
-    let t = 0;
+    const clock = new ManualClock(0);
     const source = marketplacePageSource(client, market);
     const pages: PageSource = {
       fetchSearchPage: (url, signal) => {
-        t += 1000; // every page takes one (fake) second
+        clock.advance(1000); // every page takes one (fake) second
         return source.fetchSearchPage(url, signal);
       },
     };
     const reports: PageReport[] = [];
-    await createScanEngine({ pages, now: () => t }).run(spec(mid, 'deep'), {
+    await createScanEngine({ pages, clock }).run(spec(mid, 'deep'), {
       onPage: async (r) => void reports.push(r),
     });
     expect(reports.map((r) => r.progress.pagesFetched)).toEqual(reports.map((_, i) => i + 1));

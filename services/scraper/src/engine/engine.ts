@@ -1,3 +1,4 @@
+import { SystemClock } from '@shelfscan/service';
 /**
  * The scan engine: Standard, Deep and Functional scans over a page source.
  *
@@ -339,7 +340,7 @@ class Scan {
       }
       signal?.throwIfAborted();
       const url = this.urlOf(task);
-      const started = this.deps.now();
+      const started = this.deps.clock.nowMs();
       const res = await this.deps.pages.fetchSearchPage(url, signal);
       const parsed = parseResultsPage(res.html, { domain: this.market.domain });
       const kind = parsed.kind;
@@ -367,7 +368,7 @@ class Scan {
       }
       if (task.group) s.groupFound[task.group] = (s.groupFound[task.group] ?? 0) + newAsins.length;
       this.plan(task, parsed);
-      s.elapsedMs += Math.max(0, this.deps.now() - started);
+      s.elapsedMs += Math.max(0, this.deps.clock.nowMs() - started);
       if (this.asins.length >= this.spec.listLimit) this.stopReason = 'list-limit';
 
       if (onPage) {
@@ -911,7 +912,7 @@ export function createScanEngine(deps: ScanEngineDeps): ScanEngine {
     throw new RangeError(`coverageThreshold must be in (0, 1], got ${threshold}`);
   const full: Required<ScanEngineDeps> = {
     pages: deps.pages,
-    now: deps.now ?? (() => Date.now()),
+    clock: deps.clock ?? new SystemClock(),
     coverageThreshold: threshold,
   };
   return {

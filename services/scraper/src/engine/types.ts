@@ -1,3 +1,4 @@
+import type { Clock } from '@shelfscan/service';
 /**
  * The scan engine's contract, shared by the strategies (engine/) and the durable job runner
  * (jobs/). The engine is pure scan logic over a page source; the runner persists what it reports
@@ -127,7 +128,7 @@ export interface ScanEngine {
 export interface ScanEngineDeps {
   pages: PageSource;
   /** Milliseconds clock for rates and ETA (tests pass a fake). */
-  now?: () => number;
+  clock?: Clock;
   /**
    * A scan is `complete` only when it found at least this share of the count Amazon reports (or
    * reached the list limit); otherwise it ends `partial`. Default 0.99.

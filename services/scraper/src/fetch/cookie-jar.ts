@@ -1,5 +1,5 @@
 import { parseCookie } from 'undici';
-import type { Clock } from './clock.js';
+import type { Clock } from '@shelfscan/service';
 
 export interface StoredCookie {
   name: string;
@@ -48,10 +48,10 @@ export class CookieJar {
       }
       const path = parsed.path?.startsWith('/') ? parsed.path : defaultPath(url.pathname);
       let expiresAt: number | undefined;
-      if (parsed.maxAge !== undefined) expiresAt = this.clock.now() + parsed.maxAge * 1000;
+      if (parsed.maxAge !== undefined) expiresAt = this.clock.nowMs() + parsed.maxAge * 1000;
       else if (parsed.expires !== undefined) expiresAt = new Date(parsed.expires).getTime();
       const key = `${domain};${path};${parsed.name}`;
-      if (expiresAt !== undefined && expiresAt <= this.clock.now()) {
+      if (expiresAt !== undefined && expiresAt <= this.clock.nowMs()) {
         this.cookies.delete(key);
         continue;
       }
@@ -75,7 +75,7 @@ export class CookieJar {
 
   /** The Cookie header to send with a request to `url`, or undefined when none applies. */
   cookieHeader(url: URL): string | undefined {
-    const now = this.clock.now();
+    const now = this.clock.nowMs();
     const host = url.hostname.toLowerCase();
     const matching: StoredCookie[] = [];
     for (const [key, c] of this.cookies) {

@@ -1,15 +1,15 @@
 import { CircuitBreaker } from './circuit-breaker.js';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '@shelfscan/service';
 import { DomainGate } from './domain-gate.js';
 
 describe('DomainGate', () => {
   it('spaces starts by the interval plus jitter, stretched by the slow-down factor', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const gate = new DomainGate({ requestsPerSecond: 0.5, concurrency: 1, jitterRatio: 0.5 }, clock, () => 1);
     const starts: number[] = [];
     for (const factor of [1, 1, 2, 4]) {
       const release = await gate.acquire(factor, undefined);
-      starts.push(clock.now());
+      starts.push(clock.nowMs());
       release();
     }
     const gaps = starts.slice(1).map((t, i) => t - starts[i]);
@@ -20,7 +20,7 @@ describe('DomainGate', () => {
   it('queues beyond the concurrency cap and hands slots over in order', async () => {
     const gate = new DomainGate(
       { requestsPerSecond: 1e6, concurrency: 2, jitterRatio: 0 },
-      new ManualClock(),
+      new ManualClock(Date.UTC(2026, 0, 1)),
     );
     const order: number[] = [];
     const r1 = await gate.acquire(1);
@@ -41,7 +41,7 @@ describe('DomainGate', () => {
   it('lets an aborted waiter leave the queue', async () => {
     const gate = new DomainGate(
       { requestsPerSecond: 1e6, concurrency: 1, jitterRatio: 0 },
-      new ManualClock(),
+      new ManualClock(Date.UTC(2026, 0, 1)),
     );
     const release = await gate.acquire(1);
     const ac = new AbortController();

@@ -1,4 +1,5 @@
-import { abortReason, throwIfAborted, type Clock } from './clock.js';
+import type { Clock } from '@shelfscan/service';
+import { abortReason, throwIfAborted } from './abort.js';
 
 export interface DomainGateOptions {
   /** Sustained request rate to one domain. */
@@ -53,11 +54,11 @@ export class DomainGate {
       this.releaseSlot();
     };
     try {
-      const now = this.clock.now();
+      const now = this.clock.nowMs();
       const startAt = Math.max(now, this.nextStartAt);
       const interval = this.interval(slowdown);
       this.nextStartAt = startAt + interval + interval * this.options.jitterRatio * this.random();
-      while (this.clock.now() < startAt) await this.clock.sleep(startAt - this.clock.now(), signal);
+      while (this.clock.nowMs() < startAt) await this.clock.sleep(startAt - this.clock.nowMs(), signal);
       throwIfAborted(signal);
       return release;
     } catch (err) {

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import * as zlib from 'node:zlib';
 import { marketByCode, type Market } from '../markets/markets.js';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '@shelfscan/service';
 import { MarketplaceBlockedError, MarketplaceFetchError } from './errors.js';
 import { MarketplaceClient, type MarketplaceClientDeps } from './marketplace-client.js';
 import { FetchCounters, type RetryEvent } from './metrics.js';
@@ -138,7 +138,7 @@ describe('connections and pacing', () => {
   });
 
   it('keeps the pacing per domain: another market is not held back', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const c = client({ requestsPerSecond: 0.5 }, { clock });
     await c.get(CA, '/a');
     await c.get(MX, '/b');
@@ -170,7 +170,7 @@ describe('retries', () => {
       else res.end(OK_PAGE);
     };
     const { retries, metrics } = recordRetries();
-    const clock = new ManualClock();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const res = await client({}, { clock, metrics }).get(CA, '/s?me=X');
     expect(res.status).toBe(200);
     expect(res.body).toBe(OK_PAGE);
@@ -190,7 +190,10 @@ describe('retries', () => {
       else res.end(OK_PAGE);
     };
     const counters = new FetchCounters();
-    const res = await client({}, { clock: new ManualClock(), metrics: counters }).get(CA, '/s?me=X');
+    const res = await client({}, { clock: new ManualClock(Date.UTC(2026, 0, 1)), metrics: counters }).get(
+      CA,
+      '/s?me=X',
+    );
     expect(res.status).toBe(200);
     expect(res.attempts).toBe(2);
     expect(counters.networkErrors).toBe(1);
@@ -200,7 +203,10 @@ describe('retries', () => {
   it('does not retry a 404', async () => {
     server.handler = (_req, res) => res.writeHead(404).end('not here');
     const counters = new FetchCounters();
-    const res = await client({}, { clock: new ManualClock(), metrics: counters }).get(CA, '/sp?seller=NOPE');
+    const res = await client({}, { clock: new ManualClock(Date.UTC(2026, 0, 1)), metrics: counters }).get(
+      CA,
+      '/sp?seller=NOPE',
+    );
     expect(res.status).toBe(404);
     expect(res.body).toBe('not here');
     expect(server.requests).toHaveLength(1);
@@ -209,7 +215,7 @@ describe('retries', () => {
 
   it('gives up after maxAttempts with a MarketplaceFetchError', async () => {
     server.handler = (_req, res) => res.writeHead(500).end();
-    const err = await client({ maxAttempts: 3 }, { clock: new ManualClock() })
+    const err = await client({ maxAttempts: 3 }, { clock: new ManualClock(Date.UTC(2026, 0, 1)) })
       .get(CA, '/s?me=X')
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MarketplaceFetchError);
@@ -224,7 +230,7 @@ describe('retries', () => {
       else res.end(OK_PAGE);
     };
     const { retries, metrics } = recordRetries();
-    const clock = new ManualClock();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const res = await client({}, { clock, metrics }).get(CA, '/s?me=X');
     expect(res.status).toBe(200);
     expect(retries).toHaveLength(1);
@@ -234,13 +240,13 @@ describe('retries', () => {
 
   it('fails fast when Retry-After asks for more than it may wait', async () => {
     server.handler = (_req, res) => res.writeHead(503, { 'retry-after': '3600' }).end();
-    const clock = new ManualClock();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const err = await client({ maxRetryAfterMs: 60_000 }, { clock })
       .get(CA, '/s?me=X')
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MarketplaceBlockedError);
     expect((err as MarketplaceBlockedError).reason).toBe('retry-after-too-long');
-    expect((err as MarketplaceBlockedError).retryAt?.getTime()).toBe(clock.now() + 3_600_000);
+    expect((err as MarketplaceBlockedError).retryAt?.getTime()).toBe(clock.nowMs() + 3_600_000);
     expect(server.requests).toHaveLength(1);
   });
 });
@@ -250,10 +256,10 @@ describe('circuit breaker on block pages', () => {
 
   it('slows down after captcha pages, opens after repeated ones, then half-opens and closes', async () => {
     let blocking = true;
-    const clock = new ManualClock();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const arrivals: number[] = [];
     server.handler = (_req, res) => {
-      arrivals.push(clock.now());
+      arrivals.push(clock.nowMs());
       res.end(blocking ? captcha() : OK_PAGE);
     };
     const counters = new FetchCounters();
@@ -277,7 +283,7 @@ describe('circuit breaker on block pages', () => {
     // The third consecutive block opens the breaker.
     const second = await c.get(CA, '/s?me=X').catch((e: unknown) => e);
     expect(second).toBeInstanceOf(MarketplaceBlockedError);
-    expect((second as MarketplaceBlockedError).retryAt?.getTime()).toBe(clock.now() + 60_000);
+    expect((second as MarketplaceBlockedError).retryAt?.getTime()).toBe(clock.nowMs() + 60_000);
     expect(c.breakerState(CA).state).toBe('open');
     // spacing between requests doubled after each block: 1 s, then 2 s, then 4 s
     expect(arrivals.slice(1).map((t, i) => t - arrivals[i])).toEqual([1000, 2000]);
@@ -301,19 +307,19 @@ describe('circuit breaker on block pages', () => {
   });
 
   it('a blocked probe re-opens the breaker for twice as long', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
     server.handler = (_req, res) => res.end(captcha());
     const c = client({ maxAttempts: 1, breaker: { openAfterBlocks: 1, coolDownMs: 10_000 } }, { clock });
     await expect(c.get(CA, '/a')).rejects.toBeInstanceOf(MarketplaceBlockedError);
     clock.advance(10_000);
     const err = (await c.get(CA, '/b').catch((e: unknown) => e)) as MarketplaceBlockedError;
     expect(err.reason).toBe('captcha');
-    expect(err.retryAt?.getTime()).toBe(clock.now() + 20_000);
+    expect(err.retryAt?.getTime()).toBe(clock.nowMs() + 20_000);
     expect(server.requests).toHaveLength(2);
   });
 
   it('can wait out a short cool-down instead of failing', async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
     let n = 0;
     server.handler = (_req, res) => res.end(++n === 1 ? captcha() : OK_PAGE);
     const c = client(
@@ -329,7 +335,10 @@ describe('circuit breaker on block pages', () => {
   it('treats a WAF challenge page and a caller-classified page as blocks', async () => {
     server.handler = (req, res) =>
       res.end(req.url === '/waf' ? readAmazonPage('com_captcha_3.html') : 'ROBOT CHECK');
-    const c = client({ maxAttempts: 1, breaker: { openAfterBlocks: 10 } }, { clock: new ManualClock() });
+    const c = client(
+      { maxAttempts: 1, breaker: { openAfterBlocks: 10 } },
+      { clock: new ManualClock(Date.UTC(2026, 0, 1)) },
+    );
     const waf = (await c.get(CA, '/waf').catch((e: unknown) => e)) as MarketplaceBlockedError;
     expect(waf.reason).toBe('waf-challenge');
     const own = (await c
@@ -353,7 +362,10 @@ describe('proxy rotation', () => {
         else res.end(`via ${String(req.headers['x-test-proxy'])}`);
       };
       const withCreds = p1.origin.replace('http://', 'http://scan%40user:s3cret@');
-      const c = client({ proxies: [new URL(withCreds), new URL(p2.origin)] }, { clock: new ManualClock() });
+      const c = client(
+        { proxies: [new URL(withCreds), new URL(p2.origin)] },
+        { clock: new ManualClock(Date.UTC(2026, 0, 1)) },
+      );
 
       const bodies = [];
       for (let i = 0; i < 4; i++) bodies.push((await c.get(CA, `/s?page=${i}`)).body);
@@ -383,12 +395,12 @@ describe('proxy rotation', () => {
     const p1 = await startForwardProxy('p1');
     try {
       server.handler = (_req, res) => res.end(readAmazonPage('com_captcha_1.html'));
-      const clock = new ManualClock();
+      const clock = new ManualClock(Date.UTC(2026, 0, 1));
       const c = client({ proxies: [new URL(p1.origin)], proxyBenchMs: 600_000 }, { clock });
       const err = (await c.get(CA, '/s').catch((e: unknown) => e)) as MarketplaceBlockedError;
       expect(err).toBeInstanceOf(MarketplaceBlockedError);
       expect(err.reason).toBe('proxies-benched');
-      expect(err.retryAt?.getTime()).toBeGreaterThan(clock.now());
+      expect(err.retryAt?.getTime()).toBeGreaterThan(clock.nowMs());
       expect(p1.forwarded).toHaveLength(1);
     } finally {
       await Promise.all(clients.splice(0).map((c) => c.close()));

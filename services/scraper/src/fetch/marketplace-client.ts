@@ -4,7 +4,8 @@ import { marketOfHost, type Market } from '../markets/markets.js';
 import { navigationHeaders, xhrHeaders } from './browser-headers.js';
 import { CircuitBreaker, type BreakerSnapshot } from './circuit-breaker.js';
 import { defaultClassifier, isBlock, type PageClassifier, type PageKind } from './classify.js';
-import { abortReason, SystemClock, throwIfAborted, type Clock } from './clock.js';
+import { SystemClock, type Clock } from '@shelfscan/service';
+import { abortReason, throwIfAborted } from './abort.js';
 import { CookieJar } from './cookie-jar.js';
 import { ACCEPT_ENCODING, BodyDecodeError, bodyText, decodeBody } from './decode.js';
 import {
@@ -433,7 +434,7 @@ export class MarketplaceClient extends MarketplaceFetcher {
       });
 
       if (isBlock(kind)) {
-        const now = this.clock.now();
+        const now = this.clock.nowMs();
         const state = s.breaker.recordBlock(kind, now);
         if (proxy) this.proxies.bench(proxy, now);
         this.metrics.block?.({
@@ -500,13 +501,13 @@ export class MarketplaceClient extends MarketplaceFetcher {
   private async admit(s: DomainSession, signal?: AbortSignal): Promise<boolean> {
     for (;;) {
       throwIfAborted(signal);
-      const admission = s.breaker.admit(this.clock.now());
+      const admission = s.breaker.admit(this.clock.nowMs());
       if (admission.kind === 'proceed') return admission.probe;
       if (admission.kind === 'wait-probe') {
         await abortable(admission.settled, signal);
         continue;
       }
-      const wait = admission.retryAt - this.clock.now();
+      const wait = admission.retryAt - this.clock.nowMs();
       if (wait > this.options.maxCoolDownWaitMs) {
         throw new MarketplaceBlockedError(s.domain, 'cooling-down', new Date(admission.retryAt));
       }
@@ -517,9 +518,9 @@ export class MarketplaceClient extends MarketplaceFetcher {
   private async pickProxy(domain: string, signal?: AbortSignal): Promise<Proxy | undefined> {
     if (this.proxies.size === 0) return undefined;
     for (;;) {
-      const picked = this.proxies.pick(this.clock.now());
+      const picked = this.proxies.pick(this.clock.nowMs());
       if ('proxy' in picked) return picked.proxy;
-      const wait = picked.benchedUntil - this.clock.now();
+      const wait = picked.benchedUntil - this.clock.nowMs();
       if (wait > this.options.maxCoolDownWaitMs) {
         throw new MarketplaceBlockedError(domain, 'proxies-benched', new Date(picked.benchedUntil));
       }
@@ -535,7 +536,7 @@ export class MarketplaceClient extends MarketplaceFetcher {
     retryAfterHeader: string | string[] | undefined,
     signal?: AbortSignal,
   ): Promise<void> {
-    const now = this.clock.now();
+    const now = this.clock.nowMs();
     const retryAfter = parseRetryAfter(retryAfterHeader, now);
     if (retryAfter !== undefined && retryAfter > this.options.maxRetryAfterMs) {
       throw new MarketplaceBlockedError(domain, 'retry-after-too-long', new Date(now + retryAfter));
