@@ -1,5 +1,5 @@
 // A jest reporter that bounds the whole run: when it lasts longer than JEST_RUN_BOUND_SECONDS
-// (default 450 s), it prints every test still running (file › test, and for how long), writes
+// (default 870 s), it prints every test still running (file › test, and for how long), writes
 // the results so far to jest's --outputFile (the stuck tests counted as failed, so
 // scripts/summarize-tests.mjs still prints its "N passed, N failed" line), stops the test
 // PostgreSQL and exits 1. jest's own testTimeout fails a single slow test; this catches what
@@ -14,7 +14,7 @@ const path = require('node:path');
 class JestWatchdog {
   constructor(globalConfig) {
     this.globalConfig = globalConfig;
-    this.boundSeconds = Number(process.env.JEST_RUN_BOUND_SECONDS || 450);
+    this.boundSeconds = Number(process.env.JEST_RUN_BOUND_SECONDS || 870);
     this.running = new Map(); // key -> { file, name, startedAt }
     this.files = new Map(); // test file -> startedAt
     this.aggregated = undefined;
