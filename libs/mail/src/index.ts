@@ -1,8 +1,9 @@
 import path from 'node:path';
+import type { Provider } from '@nestjs/common';
 import { env } from '@shelfscan/config';
-import type { Clock } from '@shelfscan/service';
+import { Clock, SERVICE_CONFIG } from '@shelfscan/service';
 import { z } from 'zod';
-import { FileMailer, SmtpMailer, type Mailer } from './mailer.js';
+import { FileMailer, Mailer, SmtpMailer } from './mailer.js';
 
 export * from './mailer.js';
 
@@ -22,3 +23,11 @@ export function createMailer(
     ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : new FileMailer(path.resolve(config.DATA_DIR, 'outbox', 'mail'), config.MAIL_FROM, clock);
 }
+
+/** The Mailer port of a service that mails (list it in the declaration's `ports`; tests override it). */
+export const mailerPort: Provider = {
+  provide: Mailer,
+  inject: [SERVICE_CONFIG, Clock],
+  useFactory: (config: { SMTP_URL?: string; MAIL_FROM: string; DATA_DIR: string }, clock: Clock) =>
+    createMailer(config, clock),
+};

@@ -1,8 +1,9 @@
+import { mailerPort } from '@shelfscan/mail';
 import { defineService } from '@shelfscan/service';
 import { AdminHandlers } from './admin.handlers.js';
 import { AdminModule } from './admin.module.js';
 import { adminEnvSchema } from './config.js';
-import { ContactMailer, UnwiredContactMailer } from './contact/contact-mailer.js';
+import { ContactMailer, MailerContactMailer } from './contact/contact-mailer.js';
 import { adminMigrations } from './db/index.js';
 import { ParametersHandlers } from './parameters/parameters.handlers.js';
 import { ReadModelHandlers } from './read-models/read-models.handlers.js';
@@ -16,7 +17,7 @@ export const adminService = defineService({
   envSchema: adminEnvSchema,
   migrations: adminMigrations,
   ownsSystemParameters: true,
-  ports: [{ provide: ContactMailer, useClass: UnwiredContactMailer }],
+  ports: [mailerPort, { provide: ContactMailer, useClass: MailerContactMailer }],
   modules: [AdminModule],
   handlers: [ParametersHandlers, AdminHandlers, ReadModelHandlers],
 });

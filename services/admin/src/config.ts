@@ -1,4 +1,5 @@
 import { baseEnvSchema } from '@shelfscan/config';
+import { mailEnvFields } from '@shelfscan/mail';
 
-/** The admin service needs nothing beyond the base variables (its parameters live in its tables). */
-export const adminEnvSchema = baseEnvSchema.extend({});
+/** The admin service's variables: the base ones and the mail transport (the contact form). */
+export const adminEnvSchema = baseEnvSchema.extend(mailEnvFields);

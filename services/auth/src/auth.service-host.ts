@@ -1,9 +1,10 @@
+import { mailerPort } from '@shelfscan/mail';
 import { Clock, SERVICE_CONFIG, defineService } from '@shelfscan/service';
 import { AccountHandlers } from './account/account.handlers.js';
 import { AccountModule } from './account/account.module.js';
 import { authEnvSchema, type AuthConfig } from './config.js';
 import { authMigrations } from './db/index.js';
-import { Mailer, SmsSender, createMailer, createSmsSender } from './notifications/index.js';
+import { SmsSender, createSmsSender } from './notifications/index.js';
 import { UsersHandlers } from './users/users.handlers.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -13,11 +14,7 @@ export const authService = defineService({
   envSchema: authEnvSchema,
   migrations: authMigrations,
   ports: [
-    {
-      provide: Mailer,
-      inject: [SERVICE_CONFIG, Clock],
-      useFactory: (config: AuthConfig, clock: Clock) => createMailer(config, clock),
-    },
+    mailerPort,
     {
       provide: SmsSender,
       inject: [SERVICE_CONFIG, Clock],

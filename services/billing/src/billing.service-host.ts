@@ -1,8 +1,8 @@
-import { Mailer, createMailer } from '@shelfscan/mail';
-import { Clock, SERVICE_CONFIG, defineService } from '@shelfscan/service';
+import { mailerPort } from '@shelfscan/mail';
+import { SERVICE_CONFIG, defineService } from '@shelfscan/service';
 import { BillingHandlers } from './billing.handlers.js';
 import { BillingModule } from './billing.module.js';
-import { billingEnvSchema, type BillingConfig } from './config.js';
+import { billingEnvSchema } from './config.js';
 import { billingMigrations } from './db/index.js';
 import { PaymentProvider, createPaymentProvider } from './provider/index.js';
 
@@ -13,11 +13,7 @@ export const billingService = defineService({
   migrations: billingMigrations,
   ports: [
     { provide: PaymentProvider, inject: [SERVICE_CONFIG], useFactory: createPaymentProvider },
-    {
-      provide: Mailer,
-      inject: [SERVICE_CONFIG, Clock],
-      useFactory: (config: BillingConfig, clock: Clock) => createMailer(config, clock),
-    },
+    mailerPort,
   ],
   modules: [BillingModule],
   handlers: [BillingHandlers],

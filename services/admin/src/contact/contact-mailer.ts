@@ -1,30 +1,39 @@
-import { createLogger } from '@shelfscan/observability';
+import { Inject, Injectable } from '@nestjs/common';
+import { Mailer } from '@shelfscan/mail';
 
 export interface ContactMail {
   /** The support address (system parameter contact.supportEmail). */
   to: string;
-  /** The sender, for Reply-To. */
+  /** The sender's address, to answer to. */
   replyTo: string;
   name: string;
   subject: string;
   message: string;
 }
 
-/**
- * The port that mails a contact-form message to the support address. Answers true when sent.
- * The adapter on the shared mailer (libs/mail) is wired once that library lands; until then the
- * service runs with `UnwiredContactMailer` and messages stay stored, listed for admins, unmailed.
- */
+/** The port that mails a contact-form message to the support address. Answers true when sent. */
 export abstract class ContactMailer {
   abstract send(mail: ContactMail): Promise<boolean>;
 }
 
-/** No mail transport yet: says so in the log and leaves the message unmailed (mailed_at stays empty). */
-export class UnwiredContactMailer extends ContactMailer {
-  private readonly log = createLogger('admin', { component: 'contact-mailer' });
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** On the shared mailer (SMTP when SMTP_URL is set, else .eml files under DATA_DIR/outbox/mail). */
+@Injectable()
+export class MailerContactMailer extends ContactMailer {
+  constructor(@Inject(Mailer) private readonly mailer: Mailer) {
+    super();
+  }
 
   async send(mail: ContactMail): Promise<boolean> {
-    this.log.warn({ to: mail.to }, 'contact message stored but not mailed: no mail adapter is wired yet');
-    return false;
+    const from = `${mail.name} <${mail.replyTo}>`;
+    await this.mailer.send({
+      to: mail.to,
+      subject: `[ShelfScan contact] ${mail.subject}`,
+      text: `From: ${from}\n\n${mail.message}\n`,
+      html: `<p>From: ${escapeHtml(from)}</p><p style="white-space:pre-wrap">${escapeHtml(mail.message)}</p>`,
+    });
+    return true;
   }
 }

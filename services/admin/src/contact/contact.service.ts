@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BusError, type Violation } from '@shelfscan/bus';
+import { BusError } from '@shelfscan/bus';
+import { contactForm, fieldErrors } from '@shelfscan/validation';
 import type { adminV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { Clock, HOUR, SystemParameters } from '@shelfscan/service';
@@ -11,8 +12,6 @@ import { ContactRepository } from './contact.repository.js';
 /** Contact-form messages a user may send per window. */
 export const CONTACT_LIMIT = 5;
 export const CONTACT_WINDOW_MS = HOUR;
-const MAX_SUBJECT = 200;
-const MAX_MESSAGE = 5000;
 const log = createLogger('admin');
 
 /**
@@ -31,18 +30,14 @@ export class ContactService {
 
   async send(req: adminV1.SendContactMessageRequest): Promise<{ id: string }> {
     const email = req.email.trim().toLowerCase();
-    const subject = req.subject.trim();
-    const message = req.message.trim();
-    const violations: Violation[] = [];
-    if (!subject) violations.push({ field: 'contactSubject', msg: 'required' });
-    else if (subject.length > MAX_SUBJECT)
-      violations.push({ field: 'contactSubject', msg: 'contactTooLong' });
-    if (!message) violations.push({ field: 'contactTitle', msg: 'required' });
-    else if (message.length > MAX_MESSAGE) violations.push({ field: 'contactTitle', msg: 'contactTooLong' });
     if (!email) throw new BusError('UNAUTHENTICATED', 'unauthorized', { reason: 'unauthorized' });
-    if (violations.length) {
+    // The gateway checked the same shared rules; a caller on the bus gets them again.
+    const checked = contactForm.safeParse({ contactSubject: req.subject, contactTitle: req.message });
+    if (!checked.success) {
+      const violations = fieldErrors(checked.error);
       throw new BusError('INVALID_ARGUMENT', violations.map((v) => v.msg).join('\n'), { violations });
     }
+    const { contactSubject: subject, contactTitle: message } = checked.data;
     const now = this.clock.now();
     const name = await this.messages.senderName(email);
     const id = await this.dataSource.transaction(async (manager) => {

@@ -5,7 +5,7 @@ import type { AuthConfig } from '../config.js';
 import { FileSmsSender, TwilioSmsSender, type SmsSender } from './sms.js';
 
 export * from './account-mails.js';
-export { Mailer, createMailer, type MailMessage } from '@shelfscan/mail';
+export { Mailer, type MailMessage } from '@shelfscan/mail';
 export * from './sms.js';
 
 /** Twilio when SMS_PROVIDER=twilio (its three variables are then required), else the file outbox. */
