@@ -10,6 +10,7 @@
 // scripts/summarize-tests.mjs reads it and names the stuck tests.
 const fs = require('node:fs');
 const path = require('node:path');
+const { killChildren } = require('./kill-children.cjs');
 
 class JestWatchdog {
   constructor(globalConfig) {
@@ -126,34 +127,9 @@ class JestWatchdog {
     const pg = globalThis.__SHELFSCAN_TEST_PG__;
     const stop = pg?.pg?.stop ? pg.pg.stop().catch(() => undefined) : Promise.resolve();
     Promise.race([stop, new Promise((r) => setTimeout(r, 10_000))]).finally(() => {
-      for (const pid of childPids()) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
+      killChildren();
       process.exit(1);
     });
-  }
-}
-
-/** This process's children (Linux /proc; elsewhere none, and the outer `timeout` cleans up). */
-function childPids() {
-  try {
-    const task = `/proc/${process.pid}/task`;
-    return fs
-      .readdirSync(task)
-      .flatMap((t) =>
-        fs
-          .readFileSync(path.join(task, t, 'children'), 'utf8')
-          .trim()
-          .split(/\s+/),
-      )
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
   }
 }
 

@@ -7,6 +7,9 @@
 // the summary when the outer `timeout` had to end vitest itself.
 import fs from 'node:fs';
 import path from 'node:path';
+import killChildrenModule from './kill-children.cjs';
+
+const { killChildren } = killChildrenModule;
 
 export default class VitestWatchdog {
   boundSeconds = Number(process.env.VITEST_RUN_BOUND_SECONDS || 150);
@@ -101,32 +104,7 @@ export default class VitestWatchdog {
       );
       fs.rmSync(this.runningFile, { force: true });
     }
-    for (const pid of childPids()) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    killChildren();
     process.exit(1);
-  }
-}
-
-/** This process's children (Linux /proc; elsewhere none, and the outer `timeout` cleans up). */
-function childPids() {
-  try {
-    const task = `/proc/${process.pid}/task`;
-    return fs
-      .readdirSync(task)
-      .flatMap((t) =>
-        fs
-          .readFileSync(path.join(task, t, 'children'), 'utf8')
-          .trim()
-          .split(/\s+/),
-      )
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
   }
 }
