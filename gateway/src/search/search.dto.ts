@@ -4,11 +4,10 @@
  * checks the rules that need data (market, store link intake, plan, quota).
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { fileName as sharedFileName } from '@shelfscan/validation';
+import { MARKETS, fileName as sharedFileName } from '@shelfscan/validation';
 import { z } from 'zod';
 import { SchemaDto } from '../common/validation.js';
 
-const MARKETS = ['CA', 'MX', 'AE', 'AU', 'SG', 'UK'] as const;
 const STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'COMPLETED_PARTIAL', 'CANCELED', 'FAILED'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
