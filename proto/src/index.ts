@@ -50,7 +50,10 @@ export const events: readonly DescMessage[] = [
   billingEvents.PlanActivatedSchema,
   billingEvents.PlanCancelledSchema,
   billingEvents.PlanExpiredSchema,
+  billingEvents.InvoiceFinalizedSchema,
+  billingEvents.InvoiceRefundedSchema,
   adminEvents.SystemParametersChangedSchema,
+  adminEvents.UserDeletedSchema,
 ];
 
 /** The bus pattern (and Kafka topic) of an RPC method: `shelfscan.auth.v1.AuthService.Register`. */

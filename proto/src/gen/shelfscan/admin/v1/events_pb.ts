@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_admin_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch9zaGVsZnNjYW4vYWRtaW4vdjEvZXZlbnRzLnByb3RvEhJzaGVsZnNjYW4uYWRtaW4udjEiYwoPU3lzdGVtUGFyYW1ldGVyEgsKA2tleRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIOCgZ2YWx1ZTEYAyABKAkSDgoGdmFsdWUyGAQgASgJEg4KBnZhbHVlMxgFIAEoCSJ6ChdTeXN0ZW1QYXJhbWV0ZXJzQ2hhbmdlZBI3CgpwYXJhbWV0ZXJzGAEgAygLMiMuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlchISCgpjaGFuZ2VkX2J5GAIgASgJEhIKCmNoYW5nZWRfYXQYAyABKAliBnByb3RvMw',
+    'Ch9zaGVsZnNjYW4vYWRtaW4vdjEvZXZlbnRzLnByb3RvEhJzaGVsZnNjYW4uYWRtaW4udjEiYwoPU3lzdGVtUGFyYW1ldGVyEgsKA2tleRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIOCgZ2YWx1ZTEYAyABKAkSDgoGdmFsdWUyGAQgASgJEg4KBnZhbHVlMxgFIAEoCSJ6ChdTeXN0ZW1QYXJhbWV0ZXJzQ2hhbmdlZBI3CgpwYXJhbWV0ZXJzGAEgAygLMiMuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlchISCgpjaGFuZ2VkX2J5GAIgASgJEhIKCmNoYW5nZWRfYXQYAyABKAkiWgoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCRISCgp1c2VyX2VtYWlsGAIgASgJEhIKCmRlbGV0ZWRfYnkYAyABKAkSEgoKZGVsZXRlZF9hdBgEIAEoCWIGcHJvdG8z',
   );
 
 /**
@@ -87,3 +87,42 @@ export type SystemParametersChanged = Message<'shelfscan.admin.v1.SystemParamete
 export const SystemParametersChangedSchema: GenMessage<SystemParametersChanged> =
   /*@__PURE__*/
   messageDesc(file_shelfscan_admin_v1_events, 1);
+
+/**
+ * An admin deleted a user. Every service removes that user's personal data when it sees this
+ * (auth the account, search the scans, billing the card at the provider and the plans, admin its
+ * read models); invoices are kept with the buyer anonymised, as tax law requires. Keyed by user_email.
+ *
+ * @generated from message shelfscan.admin.v1.UserDeleted
+ */
+export type UserDeleted = Message<'shelfscan.admin.v1.UserDeleted'> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string user_email = 2;
+   */
+  userEmail: string;
+
+  /**
+   * The admin's email, and when (RFC 3339).
+   *
+   * @generated from field: string deleted_by = 3;
+   */
+  deletedBy: string;
+
+  /**
+   * @generated from field: string deleted_at = 4;
+   */
+  deletedAt: string;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.UserDeleted.
+ * Use `create(UserDeletedSchema)` to create a new message.
+ */
+export const UserDeletedSchema: GenMessage<UserDeleted> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_events, 2);

@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_billing_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiFzaGVsZnNjYW4vYmlsbGluZy92MS9ldmVudHMucHJvdG8SFHNoZWxmc2Nhbi5iaWxsaW5nLnYxIocBCg1QbGFuQWN0aXZhdGVkEhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCRISCgp1c2VyX2VtYWlsGAIgASgJEhAKCGZlYXR1cmVzGAMgAygJEg0KBXRyaWFsGAQgASgIEhQKDHBlcmlvZF9zdGFydBgFIAEoCRISCgpwZXJpb2RfZW5kGAYgASgJIlAKDVBsYW5DYW5jZWxsZWQSFwoPc3Vic2NyaXB0aW9uX2lkGAEgASgJEhIKCnVzZXJfZW1haWwYAiABKAkSEgoKcGVyaW9kX2VuZBgDIAEoCSJKCgtQbGFuRXhwaXJlZBIXCg9zdWJzY3JpcHRpb25faWQYASABKAkSEgoKdXNlcl9lbWFpbBgCIAEoCRIOCgZyZWFzb24YAyABKAliBnByb3RvMw',
+    'CiFzaGVsZnNjYW4vYmlsbGluZy92MS9ldmVudHMucHJvdG8SFHNoZWxmc2Nhbi5iaWxsaW5nLnYxIrEBCg1QbGFuQWN0aXZhdGVkEhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCRISCgp1c2VyX2VtYWlsGAIgASgJEhAKCGZlYXR1cmVzGAMgAygJEg0KBXRyaWFsGAQgASgIEhQKDHBlcmlvZF9zdGFydBgFIAEoCRISCgpwZXJpb2RfZW5kGAYgASgJEhIKCmdyYW50ZWRfYnkYByABKAkSFAoMZ3JhbnRfcmVhc29uGAggASgJIlAKDVBsYW5DYW5jZWxsZWQSFwoPc3Vic2NyaXB0aW9uX2lkGAEgASgJEhIKCnVzZXJfZW1haWwYAiABKAkSEgoKcGVyaW9kX2VuZBgDIAEoCSJKCgtQbGFuRXhwaXJlZBIXCg9zdWJzY3JpcHRpb25faWQYASABKAkSEgoKdXNlcl9lbWFpbBgCIAEoCRIOCgZyZWFzb24YAyABKAki4wIKEEludm9pY2VGaW5hbGl6ZWQSEgoKaW52b2ljZV9pZBgBIAEoCRIWCg5pbnZvaWNlX251bWJlchgCIAEoAxIXCg9jb252ZXJzYXRpb25faWQYAyABKAkSEgoKdXNlcl9lbWFpbBgEIAEoCRIXCg9zdWJzY3JpcHRpb25faWQYBSABKAkSEAoIZmVhdHVyZXMYBiADKAkSDgoGcGVyaW9kGAcgASgJEhEKCXVzZF9jZW50cxgIIAEoAxIaChJkaXNjb3VudF91c2RfY2VudHMYCSABKAMSDAoEcmF0ZRgKIAEoCRIVCg1idWxsZXRpbl9kYXRlGAsgASgJEhEKCXRyeV9rdXJ1cxgMIAEoAxIRCgl2YXRfa3VydXMYDSABKAMSFgoOcHJvbW90aW9uX2NvZGUYDiABKAkSEwoLZGVzY3JpcHRpb24YDyABKAkSFAoMZmluYWxpemVkX2F0GBAgASgJIrYBCg9JbnZvaWNlUmVmdW5kZWQSEgoKaW52b2ljZV9pZBgBIAEoCRIXCg9jb252ZXJzYXRpb25faWQYAiABKAkSEgoKdXNlcl9lbWFpbBgDIAEoCRIaChJyZWZ1bmRlZF90cnlfa3VydXMYBCABKAMSDAoEa2luZBgFIAEoCRIOCgZyZWFzb24YBiABKAkSEwoLcmVmdW5kZWRfYnkYByABKAkSEwoLcmVmdW5kZWRfYXQYCCABKAliBnByb3RvMw',
   );
 
 /**
@@ -58,6 +58,18 @@ export type PlanActivated = Message<'shelfscan.billing.v1.PlanActivated'> & {
    * @generated from field: string period_end = 6;
    */
   periodEnd: string;
+
+  /**
+   * Set when an admin granted the plan by hand (no payment): the admin's email and the reason given.
+   *
+   * @generated from field: string granted_by = 7;
+   */
+  grantedBy: string;
+
+  /**
+   * @generated from field: string grant_reason = 8;
+   */
+  grantReason: string;
 };
 
 /**
@@ -129,3 +141,171 @@ export type PlanExpired = Message<'shelfscan.billing.v1.PlanExpired'> & {
 export const PlanExpiredSchema: GenMessage<PlanExpired> =
   /*@__PURE__*/
   messageDesc(file_shelfscan_billing_v1_events, 2);
+
+/**
+ * An invoice became final (its payment succeeded, or a total of zero was settled): it never changes
+ * again. The admin service keeps its invoices and revenue figures from this. Keyed by user_email.
+ *
+ * @generated from message shelfscan.billing.v1.InvoiceFinalized
+ */
+export type InvoiceFinalized = Message<'shelfscan.billing.v1.InvoiceFinalized'> & {
+  /**
+   * @generated from field: string invoice_id = 1;
+   */
+  invoiceId: string;
+
+  /**
+   * The gapless invoice number.
+   *
+   * @generated from field: int64 invoice_number = 2;
+   */
+  invoiceNumber: bigint;
+
+  /**
+   * The billing number (the payment's conversation id); empty when nothing was charged.
+   *
+   * @generated from field: string conversation_id = 3;
+   */
+  conversationId: string;
+
+  /**
+   * @generated from field: string user_email = 4;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string subscription_id = 5;
+   */
+  subscriptionId: string;
+
+  /**
+   * @generated from field: repeated string features = 6;
+   */
+  features: string[];
+
+  /**
+   * YYYY-MM.
+   *
+   * @generated from field: string period = 7;
+   */
+  period: string;
+
+  /**
+   * @generated from field: int64 usd_cents = 8;
+   */
+  usdCents: bigint;
+
+  /**
+   * @generated from field: int64 discount_usd_cents = 9;
+   */
+  discountUsdCents: bigint;
+
+  /**
+   * USD ForexSelling of the bulletin, 4 decimals, and the bulletin's date (YYYY-MM-DD).
+   *
+   * @generated from field: string rate = 10;
+   */
+  rate: string;
+
+  /**
+   * @generated from field: string bulletin_date = 11;
+   */
+  bulletinDate: string;
+
+  /**
+   * The total charged, VAT included, and the VAT part of it.
+   *
+   * @generated from field: int64 try_kurus = 12;
+   */
+  tryKurus: bigint;
+
+  /**
+   * @generated from field: int64 vat_kurus = 13;
+   */
+  vatKurus: bigint;
+
+  /**
+   * @generated from field: string promotion_code = 14;
+   */
+  promotionCode: string;
+
+  /**
+   * @generated from field: string description = 15;
+   */
+  description: string;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string finalized_at = 16;
+   */
+  finalizedAt: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.InvoiceFinalized.
+ * Use `create(InvoiceFinalizedSchema)` to create a new message.
+ */
+export const InvoiceFinalizedSchema: GenMessage<InvoiceFinalized> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_events, 3);
+
+/**
+ * Money went back to the buyer of a final invoice: a same-day cancel or a later (possibly partial)
+ * refund, recorded against the invoice. Keyed by user_email.
+ *
+ * @generated from message shelfscan.billing.v1.InvoiceRefunded
+ */
+export type InvoiceRefunded = Message<'shelfscan.billing.v1.InvoiceRefunded'> & {
+  /**
+   * @generated from field: string invoice_id = 1;
+   */
+  invoiceId: string;
+
+  /**
+   * @generated from field: string conversation_id = 2;
+   */
+  conversationId: string;
+
+  /**
+   * @generated from field: string user_email = 3;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: int64 refunded_try_kurus = 4;
+   */
+  refundedTryKurus: bigint;
+
+  /**
+   * "cancel" (same day, the whole payment) or "refund".
+   *
+   * @generated from field: string kind = 5;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string reason = 6;
+   */
+  reason: string;
+
+  /**
+   * The admin's email, and when (RFC 3339).
+   *
+   * @generated from field: string refunded_by = 7;
+   */
+  refundedBy: string;
+
+  /**
+   * @generated from field: string refunded_at = 8;
+   */
+  refundedAt: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.InvoiceRefunded.
+ * Use `create(InvoiceRefundedSchema)` to create a new message.
+ */
+export const InvoiceRefundedSchema: GenMessage<InvoiceRefunded> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_events, 4);
