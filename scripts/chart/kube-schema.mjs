@@ -19,7 +19,9 @@ async function modelOf(apiVersion, kind) {
 
 /** Loads the models the render needs (dynamic imports), then registers one check per document. */
 export async function manifestsMatchKubernetesSchema(r) {
-  const docs = await Promise.all(r.docs.map(async (d) => ({ d, Model: await modelOf(d.apiVersion, d.kind) })));
+  const docs = await Promise.all(
+    r.docs.map(async (d) => ({ d, Model: await modelOf(d.apiVersion, d.kind) })),
+  );
   for (const { d, Model } of docs) {
     check(`${r.name}: ${d.kind} ${d.metadata?.name} matches the Kubernetes ${d.apiVersion} schema`, () => {
       if (!Model) throw new Error(`no schema for ${d.apiVersion} ${d.kind} in kubernetes-models`);

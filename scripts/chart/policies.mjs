@@ -53,7 +53,10 @@ export function documentsAreWellFormed(r) {
   check(`${r.name}: every document has apiVersion, kind, a DNS-1123 name and the standard labels`, () => {
     for (const d of r.docs) {
       const id = `${d.kind}/${d.metadata?.name}`;
-      assert.ok(d.apiVersion && d.kind, `document without apiVersion/kind: ${JSON.stringify(d).slice(0, 120)}`);
+      assert.ok(
+        d.apiVersion && d.kind,
+        `document without apiVersion/kind: ${JSON.stringify(d).slice(0, 120)}`,
+      );
       assert.match(d.metadata?.name ?? '', /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, `${id}: name`);
       assert.ok(d.metadata.name.length <= 63, `${id}: name longer than 63`);
       for (const l of REQUIRED_LABELS) assert.ok(d.metadata.labels?.[l], `${id}: label ${l} missing`);
@@ -82,26 +85,39 @@ export function podsRunLockedDown(r) {
       assert.equal(spec.automountServiceAccountToken, false, 'automountServiceAccountToken');
     });
     for (const c of spec.containers) {
-      check(`${label} container ${c.name}: no privilege escalation, read-only root, all capabilities dropped`, () => {
-        const sc = c.securityContext ?? {};
-        assert.equal(sc.allowPrivilegeEscalation, false, 'allowPrivilegeEscalation');
-        assert.equal(sc.readOnlyRootFilesystem, true, 'readOnlyRootFilesystem');
-        assert.notEqual(sc.privileged, true, 'privileged');
-        assert.ok(sc.capabilities?.drop?.includes('ALL'), 'capabilities.drop ALL');
-        assert.ok(!sc.capabilities?.add?.length, 'added capabilities');
-        assert.equal(sc.seccompProfile?.type ?? spec.securityContext?.seccompProfile?.type, 'RuntimeDefault');
-      });
-      check(`${label} container ${c.name}: /tmp is a writable emptyDir and every mount has its volume`, () => {
-        const volumes = new Map((spec.volumes ?? []).map((v) => [v.name, v]));
-        const tmp = (c.volumeMounts ?? []).find((m) => m.mountPath === '/tmp');
-        assert.ok(tmp, 'no /tmp mount');
-        assert.ok(volumes.get(tmp.name)?.emptyDir, '/tmp is not an emptyDir');
-        for (const m of c.volumeMounts ?? []) assert.ok(volumes.has(m.name), `mount ${m.name} has no volume`);
-      });
+      check(
+        `${label} container ${c.name}: no privilege escalation, read-only root, all capabilities dropped`,
+        () => {
+          const sc = c.securityContext ?? {};
+          assert.equal(sc.allowPrivilegeEscalation, false, 'allowPrivilegeEscalation');
+          assert.equal(sc.readOnlyRootFilesystem, true, 'readOnlyRootFilesystem');
+          assert.notEqual(sc.privileged, true, 'privileged');
+          assert.ok(sc.capabilities?.drop?.includes('ALL'), 'capabilities.drop ALL');
+          assert.ok(!sc.capabilities?.add?.length, 'added capabilities');
+          assert.equal(
+            sc.seccompProfile?.type ?? spec.securityContext?.seccompProfile?.type,
+            'RuntimeDefault',
+          );
+        },
+      );
+      check(
+        `${label} container ${c.name}: /tmp is a writable emptyDir and every mount has its volume`,
+        () => {
+          const volumes = new Map((spec.volumes ?? []).map((v) => [v.name, v]));
+          const tmp = (c.volumeMounts ?? []).find((m) => m.mountPath === '/tmp');
+          assert.ok(tmp, 'no /tmp mount');
+          assert.ok(volumes.get(tmp.name)?.emptyDir, '/tmp is not an emptyDir');
+          for (const m of c.volumeMounts ?? [])
+            assert.ok(volumes.has(m.name), `mount ${m.name} has no volume`);
+        },
+      );
       check(`${label} container ${c.name}: cpu and memory requests and limits`, () => {
         for (const kind of ['requests', 'limits'])
           for (const res of ['cpu', 'memory'])
-            assert.ok(![undefined, null, ''].includes(c.resources?.[kind]?.[res]), `resources.${kind}.${res}`);
+            assert.ok(
+              ![undefined, null, ''].includes(c.resources?.[kind]?.[res]),
+              `resources.${kind}.${res}`,
+            );
       });
       check(`${label} container ${c.name}: image has a tag or digest, never latest`, () => {
         assert.match(c.image, /^[a-z0-9][a-z0-9._/-]*(:\w[\w.-]{0,127})?(@sha256:[a-f0-9]{64})?$/, c.image);
@@ -124,7 +140,10 @@ export function deploymentsAreOperable(r) {
         assert.equal(c.readinessProbe?.httpGet?.path, '/readyz', `${c.name} readinessProbe`);
         if (c.startupProbe) assert.equal(c.startupProbe.httpGet?.path, '/healthz', `${c.name} startupProbe`);
         for (const p of [c.livenessProbe, c.readinessProbe, c.startupProbe].filter(Boolean))
-          assert.ok(containerPort(c, p.httpGet.port), `${c.name}: probe port ${p.httpGet.port} is not declared`);
+          assert.ok(
+            containerPort(c, p.httpGet.port),
+            `${c.name}: probe port ${p.httpGet.port} is not declared`,
+          );
       }
     });
     check(`${label}: selector matches its pod labels`, () => {
@@ -141,13 +160,19 @@ export function deploymentsAreOperable(r) {
     check(`${label}: Prometheus annotations, when set, point at a container port`, () => {
       const a = d.spec.template.metadata.annotations ?? {};
       if (a['prometheus.io/scrape'] !== 'true') return;
-      assert.ok(spec.containers.some((c) => containerPort(c, Number(a['prometheus.io/port']))), 'prometheus.io/port');
+      assert.ok(
+        spec.containers.some((c) => containerPort(c, Number(a['prometheus.io/port']))),
+        'prometheus.io/port',
+      );
       assert.match(a['prometheus.io/path'] ?? '', /^\//);
     });
     check(`${label}: its ServiceAccount is rendered (or named as existing)`, () => {
       const sa = spec.serviceAccountName;
       assert.ok(sa, 'serviceAccountName');
-      assert.ok(byName(r.docs, 'ServiceAccount', sa) || (r.externalServiceAccounts ?? []).includes(sa), `ServiceAccount ${sa}`);
+      assert.ok(
+        byName(r.docs, 'ServiceAccount', sa) || (r.externalServiceAccounts ?? []).includes(sa),
+        `ServiceAccount ${sa}`,
+      );
     });
   }
 }
@@ -161,20 +186,26 @@ export function processesGetTheirEnvironment(r) {
     const c = podSpecOf(d).containers[0];
     const env = plainEnvOf(r.docs, d);
     if (name === 'web') {
-      check(`web: proxies to the gateway Service (GATEWAY_UPSTREAM = <service>:<port>) and reads no secrets`, () => {
-        assert.equal(env.GATEWAY_UPSTREAM, `${gwService.metadata.name}:${gwService.spec.ports[0].port}`);
-        assert.equal(secretRefsOf(podSpecOf(d)).length, 0);
-      });
+      check(
+        `web: proxies to the gateway Service (GATEWAY_UPSTREAM = <service>:<port>) and reads no secrets`,
+        () => {
+          assert.equal(env.GATEWAY_UPSTREAM, `${gwService.metadata.name}:${gwService.spec.ports[0].port}`);
+          assert.equal(secretRefsOf(podSpecOf(d)).length, 0);
+        },
+      );
       continue;
     }
-    check(`${name}: BUS=kafka, KAFKA_BROKERS from the kafka Secret, OTEL_SERVICE_NAME and OTEL_TRACES_EXPORTER set`, () => {
-      assert.equal(env.BUS, 'kafka');
-      const brokers = secretRefsOf(podSpecOf(d)).find((s) => s.name === 'KAFKA_BROKERS');
-      assert.ok(brokers && !brokers.optional, 'KAFKA_BROKERS secret ref');
-      assert.equal(env.OTEL_SERVICE_NAME, `shelfscan-${name}`);
-      assert.equal(env.OTEL_TRACES_EXPORTER, r.values.otel.endpoint ? 'otlp' : 'none');
-      if (r.values.otel.endpoint) assert.equal(env.OTEL_EXPORTER_OTLP_ENDPOINT, r.values.otel.endpoint);
-    });
+    check(
+      `${name}: BUS=kafka, KAFKA_BROKERS from the kafka Secret, OTEL_SERVICE_NAME and OTEL_TRACES_EXPORTER set`,
+      () => {
+        assert.equal(env.BUS, 'kafka');
+        const brokers = secretRefsOf(podSpecOf(d)).find((s) => s.name === 'KAFKA_BROKERS');
+        assert.ok(brokers && !brokers.optional, 'KAFKA_BROKERS secret ref');
+        assert.equal(env.OTEL_SERVICE_NAME, `shelfscan-${name}`);
+        assert.equal(env.OTEL_TRACES_EXPORTER, r.values.otel.endpoint ? 'otlp' : 'none');
+        if (r.values.otel.endpoint) assert.equal(env.OTEL_EXPORTER_OTLP_ENDPOINT, r.values.otel.endpoint);
+      },
+    );
     const portVar = name === 'gateway' ? 'PORT' : 'HEALTH_PORT';
     check(`${name}: ${portVar} equals its container port`, () => {
       assert.equal(env[portVar], String(c.ports[0].containerPort));
@@ -196,10 +227,21 @@ export function secretsStayWithTheirComponent(r) {
       if (cv.mail && r.values.smtp.enabled) allowed.add(secretName('smtp', r.values.smtp.existingSecret));
       for (const s of refs) assert.ok(allowed.has(s.secret), `${s.name} comes from Secret ${s.secret}`);
     });
-    check(`${name}: DATABASE_URL exactly when it owns tables, SMTP_URL exactly when it mails (smtp on)`, () => {
-      assert.equal(refs.some((s) => s.name === 'DATABASE_URL'), Boolean(cv.database.enabled), 'DATABASE_URL');
-      assert.equal(refs.some((s) => s.name === 'SMTP_URL'), Boolean(cv.mail && r.values.smtp.enabled), 'SMTP_URL');
-    });
+    check(
+      `${name}: DATABASE_URL exactly when it owns tables, SMTP_URL exactly when it mails (smtp on)`,
+      () => {
+        assert.equal(
+          refs.some((s) => s.name === 'DATABASE_URL'),
+          Boolean(cv.database.enabled),
+          'DATABASE_URL',
+        );
+        assert.equal(
+          refs.some((s) => s.name === 'SMTP_URL'),
+          Boolean(cv.mail && r.values.smtp.enabled),
+          'SMTP_URL',
+        );
+      },
+    );
     check(`${name}: sees no other component's private key`, () => {
       for (const [key, owner] of Object.entries(PRIVATE_KEYS))
         if (owner !== name) assert.ok(!refs.some((s) => s.name === key), `${name} gets ${key}`);
@@ -216,7 +258,10 @@ export function trafficAndScalingAreWired(r) {
       const t = selected(s.spec.selector);
       assert.equal(t.length, 1, `selects ${t.length} Deployments`);
       for (const p of s.spec.ports)
-        assert.ok(podSpecOf(t[0]).containers.some((c) => containerPort(c, p.targetPort ?? p.port)), `targetPort ${p.targetPort}`);
+        assert.ok(
+          podSpecOf(t[0]).containers.some((c) => containerPort(c, p.targetPort ?? p.port)),
+          `targetPort ${p.targetPort}`,
+        );
     });
   }
   for (const h of ofKind(r.docs, 'HorizontalPodAutoscaler')) {
@@ -224,7 +269,10 @@ export function trafficAndScalingAreWired(r) {
       assert.ok(byName(r.docs, 'Deployment', h.spec.scaleTargetRef.name), 'target Deployment');
       assert.ok(h.spec.minReplicas >= 1 && h.spec.minReplicas <= h.spec.maxReplicas, 'min/max');
       // Replicas of a service share its topics' partitions: more consumers than partitions idle.
-      assert.ok(h.spec.maxReplicas <= r.values.kafka.topics.partitions, `maxReplicas ${h.spec.maxReplicas} > partitions`);
+      assert.ok(
+        h.spec.maxReplicas <= r.values.kafka.topics.partitions,
+        `maxReplicas ${h.spec.maxReplicas} > partitions`,
+      );
       assert.ok(h.spec.metrics?.length > 0, 'no metrics');
     });
   }
@@ -233,24 +281,35 @@ export function trafficAndScalingAreWired(r) {
       const t = selected(p.spec.selector.matchLabels);
       assert.equal(t.length, 1, 'selects one Deployment');
       assert.ok((p.spec.minAvailable === undefined) !== (p.spec.maxUnavailable === undefined), 'one budget');
-      const hpa = ofKind(r.docs, 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === t[0].metadata.name);
+      const hpa = ofKind(r.docs, 'HorizontalPodAutoscaler').find(
+        (h) => h.spec.scaleTargetRef.name === t[0].metadata.name,
+      );
       const minPods = hpa ? hpa.spec.minReplicas : t[0].spec.replicas;
       if (p.spec.minAvailable !== undefined && typeof p.spec.minAvailable === 'number')
-        assert.ok(p.spec.minAvailable < minPods, `minAvailable ${p.spec.minAvailable} with ${minPods} pods blocks drains`);
+        assert.ok(
+          p.spec.minAvailable < minPods,
+          `minAvailable ${p.spec.minAvailable} with ${minPods} pods blocks drains`,
+        );
     });
   }
   for (const ing of ofKind(r.docs, 'Ingress')) {
-    check(`Ingress ${ing.metadata.name}: every path goes to the web Service; every TLS host has a rule`, () => {
-      for (const rule of ing.spec.rules) {
-        for (const p of rule.http.paths) {
-          const svc = byName(r.docs, 'Service', p.backend.service.name);
-          assert.ok(svc && componentOf(svc) === 'web', `backend ${p.backend.service.name}`);
-          assert.ok(svc.spec.ports.some((sp) => sp.name === p.backend.service.port.name), 'backend port');
+    check(
+      `Ingress ${ing.metadata.name}: every path goes to the web Service; every TLS host has a rule`,
+      () => {
+        for (const rule of ing.spec.rules) {
+          for (const p of rule.http.paths) {
+            const svc = byName(r.docs, 'Service', p.backend.service.name);
+            assert.ok(svc && componentOf(svc) === 'web', `backend ${p.backend.service.name}`);
+            assert.ok(
+              svc.spec.ports.some((sp) => sp.name === p.backend.service.port.name),
+              'backend port',
+            );
+          }
         }
-      }
-      const hosts = new Set(ing.spec.rules.map((x) => x.host));
-      for (const t of ing.spec.tls ?? []) for (const h of t.hosts) assert.ok(hosts.has(h), `TLS host ${h}`);
-    });
+        const hosts = new Set(ing.spec.rules.map((x) => x.host));
+        for (const t of ing.spec.tls ?? []) for (const h of t.hosts) assert.ok(hosts.has(h), `TLS host ${h}`);
+      },
+    );
   }
 }
 
@@ -272,10 +331,13 @@ export function networkIsLockedDown(r, { extraEgress = {} } = {}) {
   for (const d of ofKind(r.docs, 'Deployment')) {
     const name = componentOf(d);
     const mine = policies.filter((p) => selects(p.spec.podSelector.matchLabels, podLabelsOf(d)));
-    check(`${name}: exactly one NetworkPolicy selects its pods, denying by default in both directions`, () => {
-      assert.equal(mine.length, 1, `${mine.length} NetworkPolicies select it`);
-      assert.deepEqual([...mine[0].spec.policyTypes].sort(), ['Egress', 'Ingress']);
-    });
+    check(
+      `${name}: exactly one NetworkPolicy selects its pods, denying by default in both directions`,
+      () => {
+        assert.equal(mine.length, 1, `${mine.length} NetworkPolicies select it`);
+        assert.deepEqual([...mine[0].spec.policyTypes].sort(), ['Egress', 'Ingress']);
+      },
+    );
     if (mine.length !== 1) continue;
     const spec = mine[0].spec;
     const policy = NETWORK_POLICY[name];
@@ -284,10 +346,14 @@ export function networkIsLockedDown(r, { extraEgress = {} } = {}) {
       const sources = (spec.ingress ?? []).map((rule) => {
         if (sameValue(rule.from, np.ingressControllers)) return 'ingress';
         if (np.metricsScrapers?.length && sameValue(rule.from, np.metricsScrapers)) return 'metrics';
-        return rule.from?.[0]?.podSelector?.matchLabels?.['app.kubernetes.io/component'] ?? JSON.stringify(rule.from);
+        return (
+          rule.from?.[0]?.podSelector?.matchLabels?.['app.kubernetes.io/component'] ??
+          JSON.stringify(rule.from)
+        );
       });
       assert.deepEqual(sources.filter((s) => s !== 'metrics').sort(), [...policy.reachableFrom].sort());
-      for (const rule of spec.ingress ?? []) assert.deepEqual(rule.ports, [{ port: 'http', protocol: 'TCP' }], 'only its http port');
+      for (const rule of spec.ingress ?? [])
+        assert.deepEqual(rule.ports, [{ port: 'http', protocol: 'TCP' }], 'only its http port');
     });
     const cv = componentValues(r.values, name);
     const expected = new Set(['dns', ...policy.reaches, ...(extraEgress[name] ?? [])]);
@@ -302,25 +368,45 @@ export function networkIsLockedDown(r, { extraEgress = {} } = {}) {
           continue;
         }
         const names = targetsOf(rule);
-        assert.ok(names.some((n) => expected.has(n)), `egress rule to ${names.join('/') || JSON.stringify(rule)} is not allowed`);
+        assert.ok(
+          names.some((n) => expected.has(n)),
+          `egress rule to ${names.join('/') || JSON.stringify(rule)} is not allowed`,
+        );
       }
       // Named targets may share one shape (the public internet on 443): count the rules as well.
       const named = [...expected].filter((n) => n !== 'extraEgress');
-      assert.equal(rules.length, named.length + extra.length, `${rules.length} egress rules for ${named.join(', ')}`);
+      assert.equal(
+        rules.length,
+        named.length + extra.length,
+        `${rules.length} egress rules for ${named.join(', ')}`,
+      );
       for (const want of named) {
-        assert.ok(rules.some((rule) => targetsOf(rule).includes(want)), `no egress rule for ${want}`);
+        assert.ok(
+          rules.some((rule) => targetsOf(rule).includes(want)),
+          `no egress rule for ${want}`,
+        );
       }
     });
   }
-  for (const [job, target] of [['migrate', 'postgres'], ['kafka-topics', 'kafka']]) {
-    const pods = ofKind(r.docs, 'Job').filter((j) => j.spec.template.metadata.labels['shelfscan.io/job'] === job);
+  for (const [job, target] of [
+    ['migrate', 'postgres'],
+    ['kafka-topics', 'kafka'],
+  ]) {
+    const pods = ofKind(r.docs, 'Job').filter(
+      (j) => j.spec.template.metadata.labels['shelfscan.io/job'] === job,
+    );
     if (pods.length === 0) continue;
     check(`${job} Jobs: one NetworkPolicy, no ingress, egress to DNS and ${target} only`, () => {
       for (const j of pods) {
-        const mine = policies.filter((p) => selects(p.spec.podSelector.matchLabels, j.spec.template.metadata.labels));
+        const mine = policies.filter((p) =>
+          selects(p.spec.podSelector.matchLabels, j.spec.template.metadata.labels),
+        );
         assert.equal(mine.length, 1, `${j.metadata.name}: ${mine.length} NetworkPolicies`);
         assert.deepEqual(mine[0].spec.ingress, []);
-        assert.deepEqual(mine[0].spec.egress.map((rule) => targetsOf(rule).filter((n) => ['dns', target].includes(n))[0]), ['dns', target]);
+        assert.deepEqual(
+          mine[0].spec.egress.map((rule) => targetsOf(rule).filter((n) => ['dns', target].includes(n))[0]),
+          ['dns', target],
+        );
       }
     });
   }
@@ -331,7 +417,10 @@ export function hooksRunInOrder(r) {
   const jobs = ofKind(r.docs, 'Job');
   const deployments = ofKind(r.docs, 'Deployment');
   const migrations = jobs.filter((j) => j.metadata.labels['shelfscan.io/job'] === 'migrate');
-  const owners = deployments.map(componentOf).filter((c) => componentValues(r.values, c).database.enabled).sort();
+  const owners = deployments
+    .map(componentOf)
+    .filter((c) => componentValues(r.values, c).database.enabled)
+    .sort();
   check(`${r.name}: a migration hook Job for each component that owns tables (${owners.join(', ')})`, () => {
     assert.deepEqual(migrations.map(componentOf).sort(), owners);
   });
@@ -339,35 +428,48 @@ export function hooksRunInOrder(r) {
     const label = `Job ${j.metadata.name}`;
     const c = podSpecOf(j).containers[0];
     const dep = deploymentOf(r.docs, componentOf(j));
-    check(`${label}: a pre-install/pre-upgrade hook running "<main> migrate" with the service's image, env and secrets`, () => {
-      assert.deepEqual(hookOf(j).sort(), ['pre-install', 'pre-upgrade']);
-      assert.ok(j.metadata.annotations['helm.sh/hook-delete-policy'], 'hook-delete-policy');
-      assert.equal(podSpecOf(j).restartPolicy, 'Never');
-      const svc = podSpecOf(dep).containers[0];
-      assert.equal(c.image, svc.image);
-      assert.deepEqual(c.args, [svc.args[0], 'migrate']);
-      assert.ok(!c.envFrom, 'a hook cannot use the release ConfigMap (not created yet at pre-install)');
-      const env = Object.fromEntries((c.env ?? []).filter((e) => 'value' in e).map((e) => [e.name, e.value]));
-      assert.deepEqual(env, plainEnvOf(r.docs, dep), 'plain env');
-      assert.deepEqual(secretRefsOf(podSpecOf(j)), secretRefsOf(podSpecOf(dep)), 'secret env');
-    });
+    check(
+      `${label}: a pre-install/pre-upgrade hook running "<main> migrate" with the service's image, env and secrets`,
+      () => {
+        assert.deepEqual(hookOf(j).sort(), ['pre-install', 'pre-upgrade']);
+        assert.ok(j.metadata.annotations['helm.sh/hook-delete-policy'], 'hook-delete-policy');
+        assert.equal(podSpecOf(j).restartPolicy, 'Never');
+        const svc = podSpecOf(dep).containers[0];
+        assert.equal(c.image, svc.image);
+        assert.deepEqual(c.args, [svc.args[0], 'migrate']);
+        assert.ok(!c.envFrom, 'a hook cannot use the release ConfigMap (not created yet at pre-install)');
+        const env = Object.fromEntries(
+          (c.env ?? []).filter((e) => 'value' in e).map((e) => [e.name, e.value]),
+        );
+        assert.deepEqual(env, plainEnvOf(r.docs, dep), 'plain env');
+        assert.deepEqual(secretRefsOf(podSpecOf(j)), secretRefsOf(podSpecOf(dep)), 'secret env');
+      },
+    );
     check(`${label}: its pods are selected by no Service or PDB`, () => {
       const labels = j.spec.template.metadata.labels;
-      for (const s of ofKind(r.docs, 'Service')) assert.ok(!selects(s.spec.selector, labels), s.metadata.name);
-      for (const p of ofKind(r.docs, 'PodDisruptionBudget')) assert.ok(!selects(p.spec.selector.matchLabels, labels), p.metadata.name);
+      for (const s of ofKind(r.docs, 'Service'))
+        assert.ok(!selects(s.spec.selector, labels), s.metadata.name);
+      for (const p of ofKind(r.docs, 'PodDisruptionBudget'))
+        assert.ok(!selects(p.spec.selector.matchLabels, labels), p.metadata.name);
     });
   }
   const topicsJob = jobs.find((j) => j.metadata.labels['shelfscan.io/job'] === 'kafka-topics');
   if (!r.values.kafka.topics.create) {
-    check(`${r.name}: no topic Job when kafka.topics.create is off`, () => assert.equal(topicsJob, undefined));
+    check(`${r.name}: no topic Job when kafka.topics.create is off`, () =>
+      assert.equal(topicsJob, undefined),
+    );
     return;
   }
   check(`${r.name}: the topic ConfigMap, then the topic Job, then the migrations (hook weights)`, () => {
     assert.ok(topicsJob, 'no topic Job');
     const cm = byName(r.docs, 'ConfigMap', topicsJob.metadata.name);
-    assert.ok(cm && hookOf(cm).includes('pre-install'), 'the topic ConfigMap is a hook too (it must exist before the Job)');
+    assert.ok(
+      cm && hookOf(cm).includes('pre-install'),
+      'the topic ConfigMap is a hook too (it must exist before the Job)',
+    );
     assert.ok(hookWeightOf(cm) < hookWeightOf(topicsJob), 'ConfigMap before Job');
-    for (const m of migrations) assert.ok(hookWeightOf(topicsJob) < hookWeightOf(m), `topics before ${m.metadata.name}`);
+    for (const m of migrations)
+      assert.ok(hookWeightOf(topicsJob) < hookWeightOf(m), `topics before ${m.metadata.name}`);
   });
   check(`${r.name}: the topic Job runs create-topics.cjs in a Node image with the kafka Secret`, () => {
     const c = podSpecOf(topicsJob).containers[0];

@@ -10,7 +10,10 @@ import { chartDir, runHelm } from './helm.mjs';
 
 const casesFile = path.join(root, 'tests/chart/rejections.yaml');
 
-const argsOf = (c) => [...(c.set ?? []).flatMap((s) => ['--set', s]), ...(c.setJson ?? []).flatMap((s) => ['--set-json', s])];
+const argsOf = (c) => [
+  ...(c.set ?? []).flatMap((s) => ['--set', s]),
+  ...(c.setJson ?? []).flatMap((s) => ['--set-json', s]),
+];
 
 export function badValuesAreRejected() {
   const cases = yaml.load(fs.readFileSync(casesFile, 'utf8'));
@@ -35,7 +38,15 @@ export function badValuesAreRejected() {
     assert.ok((r.stdout + r.stderr).includes(ruleCase.error.replaceAll('"', '\\"')), r.stdout + r.stderr);
   });
   check('a valid override passes (control case)', () => {
-    const r = runHelm(['template', 'x', chartDir, '--set', 'gateway.autoscaling.maxReplicas=4', '--set', 'auth.replicaCount=3']);
+    const r = runHelm([
+      'template',
+      'x',
+      chartDir,
+      '--set',
+      'gateway.autoscaling.maxReplicas=4',
+      '--set',
+      'auth.replicaCount=3',
+    ]);
     assert.equal(r.status, 0, r.stderr);
   });
 }

@@ -42,7 +42,10 @@ function undocumentedKeys(text, componentEntries) {
 export function valuesAreDocumented() {
   const text = fs.readFileSync(path.join(chartDir, 'values.yaml'), 'utf8');
   const components = componentNames(yaml.load(text));
-  check('values.yaml: every setting is documented by a comment (component entries by componentDefaults)', () => {
-    assert.deepEqual(undocumentedKeys(text, components), []);
-  });
+  check(
+    'values.yaml: every setting is documented by a comment (component entries by componentDefaults)',
+    () => {
+      assert.deepEqual(undocumentedKeys(text, components), []);
+    },
+  );
 }

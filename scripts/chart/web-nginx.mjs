@@ -32,7 +32,10 @@ function freePort() {
 export async function webConfigServesTheSpaAndProxiesTheApi() {
   const nginx = findNginx();
   if (!nginx) {
-    skip('web: docker/web/default.conf.template in a real nginx', 'no nginx binary on this machine (apt-get install nginx, or set NGINX_BIN)');
+    skip(
+      'web: docker/web/default.conf.template in a real nginx',
+      'no nginx binary on this machine (apt-get install nginx, or set NGINX_BIN)',
+    );
     return;
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-nginx-'));
