@@ -14,7 +14,10 @@ const { createRequire } = require('node:module');
 /** Every topic name the bus uses: each event and request topic and its dead-letter topic. */
 function wantedTopics(list) {
   const base = [...list.events, ...list.requests];
-  return [...base.map((name) => ({ name, dlq: false })), ...base.map((name) => ({ name: name + list.dlqSuffix, dlq: true }))];
+  return [
+    ...base.map((name) => ({ name, dlq: false })),
+    ...base.map((name) => ({ name: name + list.dlqSuffix, dlq: true })),
+  ];
 }
 
 /** What to create, given the topics that exist: kafkajs createTopics entries, and the ones present. */
@@ -46,7 +49,8 @@ async function main(env = process.env, log = (line) => console.log(line)) {
     .split(',')
     .map((b) => b.trim())
     .filter(Boolean);
-  if (brokers.length === 0) throw new Error('KAFKA_BROKERS is empty: set the bootstrap brokers (host:port,...)');
+  if (brokers.length === 0)
+    throw new Error('KAFKA_BROKERS is empty: set the bootstrap brokers (host:port,...)');
   // kafkajs is a dependency of @shelfscan/bus: resolve it from there, wherever npm placed it.
   const appRoot = env.APP_ROOT || '/app';
   const { Kafka, logLevel } = createRequire(path.join(appRoot, 'libs/bus/package.json'))('kafkajs');
@@ -61,7 +65,9 @@ async function main(env = process.env, log = (line) => console.log(line)) {
   try {
     const existing = await admin.listTopics();
     const { create, present } = plan(list, existing, settings);
-    log(`kafka topics: ${create.length + present.length} wanted, ${present.length} present, ${create.length} to create`);
+    log(
+      `kafka topics: ${create.length + present.length} wanted, ${present.length} present, ${create.length} to create`,
+    );
     if (create.length > 0) {
       log(`creating: ${create.map((t) => t.topic).join(', ')}`);
       await admin.createTopics({ topics: create, waitForLeaders: true, timeout: 30_000 });
