@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
-# One image per Node deployable: gateway, auth, scraper (later billing, search, admin).
+# One image per Node deployable: the gateway and each service (auth, admin, billing, scraper, search).
 #   docker build -f docker/node-service.Dockerfile --build-arg SERVICE=auth -t shelfscan/auth .
-# The build context is the repository root (see the root .dockerignore).
+# The build context is the repository root (see /.dockerignore); docker/README.md explains the stages.
 ARG NODE_IMAGE=node:24-bookworm-slim
+ARG RUNTIME_IMAGE=gcr.io/distroless/nodejs24-debian12:nonroot
 
-# --- manifests: only package.json files + the lockfile, so `npm ci` stays cached until they change.
+# --- manifests: every package.json and the lockfile, so `npm ci` stays cached until they change.
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
 COPY . .
@@ -12,51 +13,37 @@ RUN mkdir /manifests \
  && find . -name package.json -not -path '*/node_modules/*' -exec cp --parents '{}' /manifests/ ';' \
  && cp package-lock.json /manifests/
 
-# --- build: every workspace (the root `npm run build` builds proto, the backend and the web app).
+# --- build: every workspace (proto, the backend, the web app); the backend's dist/ folders in /dist.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci
 COPY . .
-RUN npm run build
+RUN npm run build \
+ && for d in proto libs/* services/* gateway; do \
+      if [ -d "$d/dist" ]; then mkdir -p "/dist/$d" && cp -R "$d/dist" "/dist/$d/"; fi; \
+    done
 
-# --- dist: the compiled output one service needs: its own dist, the libs and the contracts.
-FROM build AS dist
+# --- app: production dependencies of one workspace and the compiled code of what it links.
+FROM ${NODE_IMAGE} AS app
 ARG SERVICE
-RUN set -eu; \
-    case "${SERVICE:-}" in \
-      "") echo "build-arg SERVICE is required (gateway, auth, scraper, ...)" >&2; exit 1 ;; \
-      gateway) ws=gateway ;; \
-      *) ws="services/${SERVICE}" ;; \
-    esac; \
-    test -f "$ws/dist/main.js" || { echo "$ws/dist/main.js was not built: is SERVICE=${SERVICE} a workspace?" >&2; exit 1; }; \
-    mkdir /out; \
-    for d in proto libs/* "$ws"; do \
-      if [ -d "$d/dist" ]; then mkdir -p "/out/$d" && cp -R "$d/dist" "/out/$d/"; fi; \
-    done; \
-    find /out -name '*.tsbuildinfo' -delete; \
-    find /out -name '*.map' -delete
-
-# --- runtime: production dependencies of that one workspace, compiled code, non-root user.
-FROM ${NODE_IMAGE} AS runtime
-ARG SERVICE
-ENV NODE_ENV=production \
-    SERVICE=${SERVICE} \
-    npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 WORKDIR /app
-RUN groupadd --system --gid 10001 shelfscan \
- && useradd --system --uid 10001 --gid shelfscan --no-create-home --shell /usr/sbin/nologin shelfscan
+ENV npm_config_update_notifier=false
+COPY docker/assemble-app.sh /usr/local/bin/assemble-app
 COPY --from=manifests /manifests/ ./
-RUN --mount=type=cache,target=/root/.npm set -eu; \
-    if [ "$SERVICE" = gateway ]; then ws=gateway; else ws="services/${SERVICE}"; fi; \
-    npm ci --omit=dev --workspace "$ws" --include-workspace-root=false; \
-    npm cache clean --force 2>/dev/null || true
-COPY --from=dist /out/ ./
-USER 10001:10001
-# 8080: gateway HTTP (PORT). 9464: a service's /healthz, /readyz, /metrics (HEALTH_PORT).
+RUN --mount=type=cache,target=/root/.npm assemble-app deps "${SERVICE}"
+COPY --from=build /dist/ ./
+RUN assemble-app code "${SERVICE}"
+
+# --- runtime: distroless Node 24 (no shell, no npm), uid 65532 ("nonroot"), files owned by root and
+# read-only to it. The entrypoint is node; main.js links to <workspace>/dist/main.js.
+#   docker run IMAGE              starts the service        docker run IMAGE main.js migrate   runs its migrations
+FROM ${RUNTIME_IMAGE} AS runtime
+WORKDIR /app
+COPY --from=app /app/ ./
+ENV NODE_ENV=production
+USER 65532:65532
+# 8080: the gateway's HTTP (PORT). 9464: a service's /healthz, /readyz, /metrics (HEALTH_PORT).
 EXPOSE 8080 9464
-# `docker run IMAGE` starts the service; `docker run IMAGE migrate` runs its migrations.
-# (The Helm chart sets the same command explicitly: node <workspace>/dist/main.js.)
-ENTRYPOINT ["/bin/sh", "-c", "if [ \"$SERVICE\" = gateway ]; then m=gateway/dist/main.js; else m=services/$SERVICE/dist/main.js; fi; exec node \"$m\" \"$@\"", "shelfscan"]
-CMD []
+CMD ["main.js"]

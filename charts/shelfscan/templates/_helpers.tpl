@@ -1,19 +1,12 @@
-{{/*
-Shared helpers. Every component (gateway, auth, scraper, web, and later billing/search/admin) is a
-top-level values entry with the same shape (see values.yaml, "gateway"), and its template folder
-only calls the component helpers below with its name:
+{{/* ------------------------------------------------------------------------------------------
+     Names and labels
+   ------------------------------------------------------------------------------------------ */}}
 
-  {{- include "shelfscan.deployment" (dict "root" $ "name" "auth") }}
-
-so adding a service is: a values entry + a copy of a template folder with the name changed.
-*/}}
-
-{{/* Chart name, overridable with nameOverride. */}}
 {{- define "shelfscan.name" -}}
 {{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
-{{/* Release-wide name prefix: <release>-<chart>, or the release name when it already holds the chart name. */}}
+{{/* Resource name prefix: fullnameOverride, else the release name when it contains the chart name, else "<release>-<chart>". */}}
 {{- define "shelfscan.fullname" -}}
 {{- if .Values.fullnameOverride -}}
 {{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
@@ -27,89 +20,152 @@ so adding a service is: a values entry + a copy of a template folder with the na
 {{- end -}}
 {{- end -}}
 
-{{/* chart label value: <name>-<version>. */}}
-{{- define "shelfscan.chart" -}}
-{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
-{{- end -}}
-
-{{/* Fails with a clear message when a template folder has no values entry of its name; else prints "ok". */}}
-{{- define "shelfscan.check" -}}
-{{- if not (kindIs "map" (index .root.Values .name)) -}}
-{{- fail (printf "values entry %q is missing: every template folder needs a values entry of the same name" .name) -}}
-{{- end -}}
-ok
-{{- end -}}
-
-{{/* Name of a component's resources: <fullname>-<component>. */}}
+{{/* "<fullname>-<suffix>", within 63 characters. Takes (dict "root" $ "name" "<suffix>"). */}}
 {{- define "shelfscan.componentName" -}}
 {{- printf "%s-%s" (include "shelfscan.fullname" .root) .name | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
-{{/* Labels that select a component's pods (immutable in a Deployment: never add to them). */}}
+{{- define "shelfscan.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Selector labels of a component (or a hook Job kind). Takes (dict "root" $ "name" "<component>"). */}}
 {{- define "shelfscan.selectorLabels" -}}
 app.kubernetes.io/name: {{ include "shelfscan.name" .root }}
 app.kubernetes.io/instance: {{ .root.Release.Name }}
 app.kubernetes.io/component: {{ .name }}
 {{- end -}}
 
-{{/* Standard labels of every resource (app.kubernetes.io/*). (dict "root" $ "name" "<component>") */}}
 {{- define "shelfscan.labels" -}}
-helm.sh/chart: {{ include "shelfscan.chart" .root }}
 {{ include "shelfscan.selectorLabels" . }}
 app.kubernetes.io/version: {{ .root.Chart.AppVersion | quote }}
 app.kubernetes.io/managed-by: {{ .root.Release.Service }}
 app.kubernetes.io/part-of: shelfscan
+helm.sh/chart: {{ include "shelfscan.chart" .root }}
 {{- with .root.Values.commonLabels }}
 {{ toYaml . }}
 {{- end }}
 {{- end -}}
 
-{{/* Full image reference: [global.imageRegistry/]repository(:tag|@digest). (dict "root" $ "image" $c.image) */}}
-{{- define "shelfscan.image" -}}
-{{- $registry := .root.Values.global.imageRegistry -}}
-{{- $repo := required "image.repository is required for every component" .image.repository -}}
-{{- if $registry -}}
-{{- $repo = printf "%s/%s" (trimSuffix "/" $registry) $repo -}}
+{{/* ------------------------------------------------------------------------------------------
+     Components: every top-level values entry with an "image" map, merged over componentDefaults.
+   ------------------------------------------------------------------------------------------ */}}
+
+{{/* Names of the component entries, sorted. */}}
+{{- define "shelfscan.componentNames" -}}
+{{- $names := list -}}
+{{- range $name := keys .Values | sortAlpha -}}
+{{- $v := index $.Values $name -}}
+{{- if and (ne $name "componentDefaults") (kindIs "map" $v) (hasKey $v "image") -}}
+{{- $names = append $names $name -}}
 {{- end -}}
-{{- if .image.digest -}}
-{{- printf "%s@%s" $repo .image.digest -}}
-{{- else -}}
-{{- $tag := .image.tag | default .root.Values.global.imageTag | default .root.Chart.AppVersion -}}
-{{- /* skaffold passes "<tag>@<digest>"; the digest is empty for images that were never pushed */ -}}
-{{- printf "%s:%s" $repo (toString $tag | trimSuffix "@") -}}
 {{- end -}}
+{{- toYaml $names -}}
 {{- end -}}
 
-{{/* ServiceAccount name of a component. */}}
-{{- define "shelfscan.serviceAccountName" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- if $c.serviceAccount.create -}}
-{{- default (include "shelfscan.componentName" .) $c.serviceAccount.name -}}
-{{- else -}}
-{{- default "default" $c.serviceAccount.name -}}
+{{/* Names of the enabled components, sorted. */}}
+{{- define "shelfscan.enabledComponents" -}}
+{{- $names := list -}}
+{{- range $name := include "shelfscan.componentNames" . | fromYamlArray -}}
+{{- if (include "shelfscan.component" (dict "root" $ "name" $name) | fromYaml).enabled -}}
+{{- $names = append $names $name -}}
 {{- end -}}
 {{- end -}}
-
-{{/* Name of the Secret holding DATABASE_URL, JWT keys, SMTP_URL, ... (existingSecret or <fullname>-secrets). */}}
-{{- define "shelfscan.secretName" -}}
-{{- default (printf "%s-secrets" (include "shelfscan.fullname" .)) .Values.secrets.existingSecret -}}
+{{- toYaml $names -}}
 {{- end -}}
 
 {{/*
-Plain (non-secret) environment of a component as a YAML map, rendered through tpl so values may
-reference other values: shared `config` (when useSharedConfig), then the component's `env`, then
-<portEnv>=<containerPort>. Empty values are left out, so the variable stays unset and the service
-uses its documented default.
+Deep merge of two maps as YAML: maps are merged key by key, any other value of "over" (lists,
+false, 0, "") replaces the one of "base". (Sprig's merge functions skip false/0/"" values, so a
+component could not turn a default off with them.)
+*/}}
+{{- define "shelfscan.deepMerge" -}}
+{{- $out := deepCopy .base -}}
+{{- range $k, $v := .over -}}
+{{- $b := index $out $k -}}
+{{- if and (kindIs "map" $v) (kindIs "map" $b) -}}
+{{- $_ := set $out $k (include "shelfscan.deepMerge" (dict "base" $b "over" $v) | fromYaml) -}}
+{{- else -}}
+{{- $_ := set $out $k $v -}}
+{{- end -}}
+{{- end -}}
+{{- toYaml $out -}}
+{{- end -}}
+
+{{/* The effective values of a component, as YAML: componentDefaults with the entry merged over it. Takes (dict "root" $ "name" "<component>"). */}}
+{{- define "shelfscan.component" -}}
+{{- $entry := index .root.Values .name -}}
+{{- if not (kindIs "map" $entry) -}}
+{{- fail (printf "values: %s is not a component entry" .name) -}}
+{{- end -}}
+{{- include "shelfscan.deepMerge" (dict "base" .root.Values.componentDefaults "over" $entry) -}}
+{{- end -}}
+
+{{/* Image reference: [registry/]repository(@digest | :tag). A "tag@" or "tag@sha256:..." tag (skaffold) is kept as written. */}}
+{{- define "shelfscan.image" -}}
+{{- $img := .image -}}
+{{- $repo := $img.repository -}}
+{{- with .root.Values.global.imageRegistry -}}
+{{- $repo = printf "%s/%s" (trimSuffix "/" .) $repo -}}
+{{- end -}}
+{{- if $img.digest -}}
+{{- printf "%s@%s" $repo $img.digest -}}
+{{- else -}}
+{{- $tag := $img.tag | default .root.Values.global.imageTag | default .root.Chart.AppVersion | toString -}}
+{{- printf "%s:%s" $repo (trimSuffix "@" $tag) -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "shelfscan.serviceAccountName" -}}
+{{- if .c.serviceAccount.create -}}
+{{- default (include "shelfscan.componentName" .) .c.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .c.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Minimum number of replicas a component runs with (the HPA's minimum, or replicaCount). */}}
+{{- define "shelfscan.minReplicas" -}}
+{{- if .c.autoscaling.enabled -}}{{ .c.autoscaling.minReplicas }}{{- else -}}{{ .c.replicaCount }}{{- end -}}
+{{- end -}}
+
+{{/* ------------------------------------------------------------------------------------------
+     Secrets and environment
+   ------------------------------------------------------------------------------------------ */}}
+
+{{- define "shelfscan.postgresSecret" -}}
+{{- default (include "shelfscan.componentName" (dict "root" . "name" "postgres")) .Values.postgres.existingSecret -}}
+{{- end -}}
+
+{{- define "shelfscan.kafkaSecret" -}}
+{{- default (include "shelfscan.componentName" (dict "root" . "name" "kafka")) .Values.kafka.existingSecret -}}
+{{- end -}}
+
+{{- define "shelfscan.smtpSecret" -}}
+{{- default (include "shelfscan.componentName" (dict "root" . "name" "smtp")) .Values.smtp.existingSecret -}}
+{{- end -}}
+
+{{/*
+Plain environment of a component as a YAML map: shared `config` (Node components), OTEL_*, the
+component's `env` (through tpl), then <portEnv>=<containerPort>. Empty values are left out, so the
+variable stays unset and the service uses its documented default.
 */}}
 {{- define "shelfscan.envMap" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
+{{- $c := .c -}}
 {{- $env := dict -}}
-{{- if $c.useSharedConfig -}}
-{{- $env = merge $env (deepCopy .root.Values.config) -}}
+{{- if $c.bus -}}
+{{- $env = deepCopy .root.Values.config -}}
+{{- if .root.Values.otel.endpoint -}}
+{{- $_ := set $env "OTEL_TRACES_EXPORTER" "otlp" -}}
+{{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" .root.Values.otel.endpoint -}}
+{{- else -}}
+{{- $_ := set $env "OTEL_TRACES_EXPORTER" "none" -}}
 {{- end -}}
-{{- $env = mergeOverwrite $env (deepCopy ($c.env | default dict)) -}}
+{{- $_ := set $env "OTEL_SERVICE_NAME" (printf "shelfscan-%s" .name) -}}
+{{- end -}}
+{{- range $k, $v := ($c.env | default dict) -}}
+{{- $_ := set $env $k $v -}}
+{{- end -}}
 {{- if $c.portEnv -}}
 {{- $_ := set $env $c.portEnv (toString $c.containerPort) -}}
 {{- end -}}
@@ -121,43 +177,50 @@ uses its documented default.
 {{- end -}}
 {{- end -}}
 
-{{/* env entries read from Secrets, one per secretEnv item ({name, key, secretName, optional}). */}}
+{{/* env entries read from Secrets: KAFKA_BROKERS, DATABASE_URL, SMTP_URL as the component uses them, then its own secretEnv. */}}
 {{- define "shelfscan.secretEnv" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- $default := include "shelfscan.secretName" .root -}}
+{{- $c := .c -}}
+{{- $root := .root -}}
+{{- if $c.bus }}
+- name: KAFKA_BROKERS
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "shelfscan.kafkaSecret" $root }}
+      key: {{ $root.Values.kafka.brokersKey }}
+{{- end }}
+{{- if $c.database.enabled }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "shelfscan.postgresSecret" $root }}
+      key: {{ $c.database.urlKey | default $root.Values.postgres.urlKey }}
+{{- end }}
+{{- if and $c.mail $root.Values.smtp.enabled }}
+- name: SMTP_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "shelfscan.smtpSecret" $root }}
+      key: {{ $root.Values.smtp.urlKey }}
+{{- end }}
+{{- $own := default (include "shelfscan.componentName" .) $c.secretName -}}
 {{- range $c.secretEnv }}
 - name: {{ .name }}
   valueFrom:
     secretKeyRef:
-      name: {{ .secretName | default $default }}
+      name: {{ $own }}
       key: {{ .key | default .name }}
-      optional: {{ .optional | default false }}
+      {{- if .optional }}
+      optional: true
+      {{- end }}
 {{- end -}}
 {{- end -}}
 
-{{/* Pod securityContext: global podSecurityContext overlaid with the component's. */}}
-{{- define "shelfscan.podSecurityContext" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- toYaml (mergeOverwrite (deepCopy .root.Values.podSecurityContext) ($c.podSecurityContext | default dict)) -}}
-{{- end -}}
+{{/* ------------------------------------------------------------------------------------------
+     Pod pieces shared by Deployments and hook Jobs. Take (dict "root" $ "name" n "c" <component>).
+   ------------------------------------------------------------------------------------------ */}}
 
-{{/* Container securityContext: global containerSecurityContext overlaid with the component's. */}}
-{{- define "shelfscan.containerSecurityContext" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- toYaml (mergeOverwrite (deepCopy .root.Values.containerSecurityContext) ($c.securityContext | default dict)) -}}
-{{- end -}}
-
-{{/* Writable directories (emptyDir): always /tmp, plus the component's extraWritableDirs. */}}
 {{- define "shelfscan.writableDirs" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- $dirs := prepend ($c.extraWritableDirs | default list) "/tmp" | uniq -}}
-{{- range $dirs }}
-- {{ . }}
-{{- end -}}
+{{- toYaml (prepend (.c.extraWritableDirs | default list) "/tmp" | uniq) -}}
 {{- end -}}
 
 {{- define "shelfscan.volumeName" -}}
@@ -178,341 +241,51 @@ uses its documented default.
 {{- end -}}
 {{- end -}}
 
+{{- define "shelfscan.imagePullSecrets" -}}
+{{- with .Values.global.imagePullSecrets }}
+imagePullSecrets:
+  {{- range . }}
+  - name: {{ . }}
+  {{- end }}
+{{- end -}}
+{{- end -}}
+
+{{/* Scheduling keys of a pod spec (nodeSelector, affinity, tolerations). */}}
+{{- define "shelfscan.scheduling" -}}
+{{- with .c.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .c.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .c.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end -}}
 
 {{/* ------------------------------------------------------------------------------------------
-     Component resources. Each takes (dict "root" $ "name" "<component>") and renders nothing
-     when the component is disabled.
+     NetworkPolicy rules
    ------------------------------------------------------------------------------------------ */}}
 
-{{- define "shelfscan.configmap" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- if $c.enabled }}
-apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: {{ include "shelfscan.componentName" . }}
-  namespace: {{ .root.Release.Namespace }}
-  labels:
-    {{- include "shelfscan.labels" . | nindent 4 }}
-data:
-  {{- include "shelfscan.envMap" . | trim | nindent 2 }}
-{{- end }}
+{{/* One egress rule (as YAML) for a target: a name under networkPolicy.egress ({to, ports}; no "to" = any address), or a component (its pods, on its container port). Takes (dict "root" $ "target" name). */}}
+{{- define "shelfscan.egressRule" -}}
+{{- $np := .root.Values.networkPolicy -}}
+{{- if hasKey $np.egress .target -}}
+{{- $t := index $np.egress .target -}}
+{{- $rule := dict "ports" $t.ports -}}
+{{- with $t.to }}{{ $_ := set $rule "to" . }}{{ end -}}
+{{- toYaml $rule -}}
+{{- else -}}
+{{- $other := include "shelfscan.component" (dict "root" .root "name" .target) | fromYaml -}}
+{{- $pods := dict "podSelector" (dict "matchLabels" (include "shelfscan.selectorLabels" (dict "root" .root "name" .target) | fromYaml)) -}}
+{{- toYaml (dict "to" (list $pods) "ports" (list (dict "port" $other.containerPort "protocol" "TCP"))) -}}
+{{- end -}}
 {{- end -}}
 
-{{- define "shelfscan.serviceaccount" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- if and $c.enabled $c.serviceAccount.create }}
-apiVersion: v1
-kind: ServiceAccount
-metadata:
-  name: {{ include "shelfscan.serviceAccountName" . }}
-  namespace: {{ .root.Release.Namespace }}
-  labels:
-    {{- include "shelfscan.labels" . | nindent 4 }}
-  {{- with $c.serviceAccount.annotations }}
-  annotations:
-    {{- toYaml . | nindent 4 }}
-  {{- end }}
-automountServiceAccountToken: {{ $c.serviceAccount.automountToken }}
-{{- end }}
-{{- end -}}
-
-{{- define "shelfscan.service" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- if $c.enabled }}
-apiVersion: v1
-kind: Service
-metadata:
-  name: {{ include "shelfscan.componentName" . }}
-  namespace: {{ .root.Release.Namespace }}
-  labels:
-    {{- include "shelfscan.labels" . | nindent 4 }}
-  {{- with $c.service.annotations }}
-  annotations:
-    {{- toYaml . | nindent 4 }}
-  {{- end }}
-spec:
-  type: {{ $c.service.type }}
-  selector:
-    {{- include "shelfscan.selectorLabels" . | nindent 4 }}
-  ports:
-    - name: http
-      port: {{ $c.service.port }}
-      targetPort: http
-      protocol: TCP
-{{- end }}
-{{- end -}}
-
-{{- define "shelfscan.deployment" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- if $c.enabled }}
-{{- $probes := $c.probes }}
-apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: {{ include "shelfscan.componentName" . }}
-  namespace: {{ .root.Release.Namespace }}
-  labels:
-    {{- include "shelfscan.labels" . | nindent 4 }}
-spec:
-  {{- if not $c.autoscaling.enabled }}
-  replicas: {{ $c.replicaCount }}
-  {{- end }}
-  revisionHistoryLimit: 5
-  selector:
-    matchLabels:
-      {{- include "shelfscan.selectorLabels" . | nindent 6 }}
-  template:
-    metadata:
-      labels:
-        {{- include "shelfscan.labels" . | nindent 8 }}
-        {{- with $c.podLabels }}
-        {{- toYaml . | nindent 8 }}
-        {{- end }}
-      annotations:
-        checksum/config: {{ include "shelfscan.envMap" . | sha256sum }}
-        {{- if $c.metrics.enabled }}
-        prometheus.io/scrape: "true"
-        prometheus.io/port: {{ $c.containerPort | quote }}
-        prometheus.io/path: {{ $c.metrics.path | quote }}
-        {{- end }}
-        {{- with $c.podAnnotations }}
-        {{- toYaml . | nindent 8 }}
-        {{- end }}
-    spec:
-      serviceAccountName: {{ include "shelfscan.serviceAccountName" . }}
-      automountServiceAccountToken: {{ $c.serviceAccount.automountToken }}
-      {{- with .root.Values.global.imagePullSecrets }}
-      imagePullSecrets:
-        {{- range . }}
-        - name: {{ . }}
-        {{- end }}
-      {{- end }}
-      securityContext:
-        {{- include "shelfscan.podSecurityContext" . | nindent 8 }}
-      terminationGracePeriodSeconds: {{ $c.terminationGracePeriodSeconds }}
-      containers:
-        - name: {{ .name }}
-          image: {{ include "shelfscan.image" (dict "root" .root "image" $c.image) | quote }}
-          imagePullPolicy: {{ $c.image.pullPolicy | default .root.Values.global.imagePullPolicy }}
-          {{- with $c.command }}
-          command:
-            {{- toYaml . | nindent 12 }}
-          {{- end }}
-          {{- with $c.args }}
-          args:
-            {{- toYaml . | nindent 12 }}
-          {{- end }}
-          ports:
-            - name: http
-              containerPort: {{ $c.containerPort }}
-              protocol: TCP
-          envFrom:
-            - configMapRef:
-                name: {{ include "shelfscan.componentName" . }}
-          {{- with (include "shelfscan.secretEnv" .) }}
-          env:
-            {{- . | trim | nindent 12 }}
-          {{- end }}
-          {{- if $probes.startup.enabled }}
-          startupProbe:
-            httpGet:
-              path: {{ $probes.startup.path }}
-              port: http
-            periodSeconds: {{ $probes.startup.periodSeconds }}
-            timeoutSeconds: {{ $probes.startup.timeoutSeconds }}
-            failureThreshold: {{ $probes.startup.failureThreshold }}
-          {{- end }}
-          livenessProbe:
-            httpGet:
-              path: {{ $probes.liveness.path }}
-              port: http
-            initialDelaySeconds: {{ $probes.liveness.initialDelaySeconds }}
-            periodSeconds: {{ $probes.liveness.periodSeconds }}
-            timeoutSeconds: {{ $probes.liveness.timeoutSeconds }}
-            failureThreshold: {{ $probes.liveness.failureThreshold }}
-          readinessProbe:
-            httpGet:
-              path: {{ $probes.readiness.path }}
-              port: http
-            initialDelaySeconds: {{ $probes.readiness.initialDelaySeconds }}
-            periodSeconds: {{ $probes.readiness.periodSeconds }}
-            timeoutSeconds: {{ $probes.readiness.timeoutSeconds }}
-            failureThreshold: {{ $probes.readiness.failureThreshold }}
-          resources:
-            {{- toYaml $c.resources | nindent 12 }}
-          securityContext:
-            {{- include "shelfscan.containerSecurityContext" . | nindent 12 }}
-          volumeMounts:
-            {{- include "shelfscan.volumeMounts" . | trim | nindent 12 }}
-      volumes:
-        {{- include "shelfscan.volumes" . | trim | nindent 8 }}
-      {{- with $c.nodeSelector }}
-      nodeSelector:
-        {{- toYaml . | nindent 8 }}
-      {{- end }}
-      {{- with $c.affinity }}
-      affinity:
-        {{- toYaml . | nindent 8 }}
-      {{- end }}
-      {{- with $c.tolerations }}
-      tolerations:
-        {{- toYaml . | nindent 8 }}
-      {{- end }}
-      {{- with $c.topologySpreadConstraints }}
-      topologySpreadConstraints:
-        {{- toYaml . | nindent 8 }}
-      {{- end }}
-{{- end }}
-{{- end -}}
-
-{{- define "shelfscan.hpa" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- if and $c.enabled $c.autoscaling.enabled }}
-apiVersion: autoscaling/v2
-kind: HorizontalPodAutoscaler
-metadata:
-  name: {{ include "shelfscan.componentName" . }}
-  namespace: {{ .root.Release.Namespace }}
-  labels:
-    {{- include "shelfscan.labels" . | nindent 4 }}
-spec:
-  scaleTargetRef:
-    apiVersion: apps/v1
-    kind: Deployment
-    name: {{ include "shelfscan.componentName" . }}
-  minReplicas: {{ $c.autoscaling.minReplicas }}
-  maxReplicas: {{ $c.autoscaling.maxReplicas }}
-  metrics:
-    {{- with $c.autoscaling.targetCPUUtilizationPercentage }}
-    - type: Resource
-      resource:
-        name: cpu
-        target:
-          type: Utilization
-          averageUtilization: {{ . }}
-    {{- end }}
-    {{- with $c.autoscaling.targetMemoryUtilizationPercentage }}
-    - type: Resource
-      resource:
-        name: memory
-        target:
-          type: Utilization
-          averageUtilization: {{ . }}
-    {{- end }}
-{{- end }}
-{{- end -}}
-
-{{- define "shelfscan.pdb" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- if and $c.enabled $c.pdb.enabled }}
-apiVersion: policy/v1
-kind: PodDisruptionBudget
-metadata:
-  name: {{ include "shelfscan.componentName" . }}
-  namespace: {{ .root.Release.Namespace }}
-  labels:
-    {{- include "shelfscan.labels" . | nindent 4 }}
-spec:
-  {{- if $c.pdb.maxUnavailable }}
-  maxUnavailable: {{ $c.pdb.maxUnavailable }}
-  {{- else }}
-  minAvailable: {{ $c.pdb.minAvailable | default 1 }}
-  {{- end }}
-  selector:
-    matchLabels:
-      {{- include "shelfscan.selectorLabels" . | nindent 6 }}
-{{- end }}
-{{- end -}}
-
-{{/*
-Migration hook Job of a component: `<command> <migrations.args>` (e.g. node services/auth/dist/main.js
-migrate) before install and upgrade. The release's ConfigMap and ServiceAccount do not exist yet at
-pre-install, so the environment is inlined and the pod runs without an API token.
-*/}}
-{{- define "shelfscan.migrationJob" -}}
-{{- $_ := include "shelfscan.check" . -}}
-{{- $c := index .root.Values .name -}}
-{{- if and $c.enabled $c.migrations $c.migrations.enabled }}
-{{- $m := $c.migrations }}
-apiVersion: batch/v1
-kind: Job
-metadata:
-  name: {{ printf "%s-migrate" (include "shelfscan.componentName" .) | trunc 63 | trimSuffix "-" }}
-  namespace: {{ .root.Release.Namespace }}
-  labels:
-    {{- include "shelfscan.labels" . | nindent 4 }}
-    shelfscan.io/job: migrate
-  annotations:
-    helm.sh/hook: pre-install,pre-upgrade
-    helm.sh/hook-weight: {{ $m.hookWeight | default 0 | quote }}
-    helm.sh/hook-delete-policy: {{ .root.Values.migrations.hookDeletePolicy | quote }}
-spec:
-  backoffLimit: {{ $m.backoffLimit }}
-  activeDeadlineSeconds: {{ $m.activeDeadlineSeconds }}
-  template:
-    metadata:
-      labels:
-        {{- include "shelfscan.selectorLabels" (dict "root" .root "name" (printf "%s-migrate" .name)) | nindent 8 }}
-        shelfscan.io/job: migrate
-    spec:
-      restartPolicy: Never
-      automountServiceAccountToken: false
-      {{- with .root.Values.global.imagePullSecrets }}
-      imagePullSecrets:
-        {{- range . }}
-        - name: {{ . }}
-        {{- end }}
-      {{- end }}
-      securityContext:
-        {{- include "shelfscan.podSecurityContext" . | nindent 8 }}
-      containers:
-        - name: migrate
-          image: {{ include "shelfscan.image" (dict "root" .root "image" $c.image) | quote }}
-          imagePullPolicy: {{ $c.image.pullPolicy | default .root.Values.global.imagePullPolicy }}
-          command:
-            {{- toYaml (required (printf "%s.command is required when migrations are enabled" .name) $c.command) | nindent 12 }}
-          args:
-            {{- toYaml $m.args | nindent 12 }}
-          env:
-            {{- range $k, $v := (include "shelfscan.envMap" . | fromYaml) }}
-            - name: {{ $k }}
-              value: {{ $v | quote }}
-            {{- end }}
-            {{- with (include "shelfscan.secretEnv" .) }}
-            {{- . | trim | nindent 12 }}
-            {{- end }}
-          resources:
-            {{- toYaml ($m.resources | default $c.resources) | nindent 12 }}
-          securityContext:
-            {{- include "shelfscan.containerSecurityContext" . | nindent 12 }}
-          volumeMounts:
-            {{- include "shelfscan.volumeMounts" . | trim | nindent 12 }}
-      volumes:
-        {{- include "shelfscan.volumes" . | trim | nindent 8 }}
-      {{- with $c.nodeSelector }}
-      nodeSelector:
-        {{- toYaml . | nindent 8 }}
-      {{- end }}
-      {{- with $c.tolerations }}
-      tolerations:
-        {{- toYaml . | nindent 8 }}
-      {{- end }}
-{{- end }}
-{{- end -}}
-
-{{/* Every values entry that is a component (a map with image and containerPort), sorted by name. */}}
-{{- define "shelfscan.componentNames" -}}
-{{- range $name := keys .Values | sortAlpha }}
-{{- $v := index $.Values $name }}
-{{- if and (kindIs "map" $v) (hasKey $v "image") (hasKey $v "containerPort") }}
-- {{ $name }}
-{{- end }}
-{{- end }}
+{{/* The DNS egress rule (as YAML). */}}
+{{- define "shelfscan.dnsRule" -}}
+{{- toYaml (dict "to" .Values.networkPolicy.dns.to "ports" .Values.networkPolicy.dns.ports) -}}
 {{- end -}}

