@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -163,7 +175,9 @@ export class ContactController {
   }
 
   @Get('contact-info')
-  @ApiOperation({ summary: 'The WhatsApp number and support email of the contact button (system parameters)' })
+  @ApiOperation({
+    summary: 'The WhatsApp number and support email of the contact button (system parameters)',
+  })
   @ApiOkResponse({ description: '{success, data: {whatsapp, supportEmail}}' })
   async contactInfo() {
     return ok(await this.admin.contactInfo());

@@ -118,7 +118,8 @@ export class ListQuery extends SchemaDto(listQuery) implements z.output<typeof l
   @ApiPropertyOptional({ default: 0 }) page?: number;
   @ApiPropertyOptional({ default: 20, maximum: 100 }) size?: number;
   @ApiPropertyOptional({ description: 'ROLE_ADMIN: every user’s scans (each with userEmail)' }) all?: boolean;
-  @ApiPropertyOptional({ description: 'with all=true (ROLE_ADMIN): only this user’s scans' }) userEmail?: string;
+  @ApiPropertyOptional({ description: 'with all=true (ROLE_ADMIN): only this user’s scans' })
+  userEmail?: string;
 }
 
 export class MoveDto extends SchemaDto(move) implements z.output<typeof move> {

@@ -13,7 +13,10 @@ export interface ContactMessageRecord {
 }
 
 /** A message whose mail is due, claimed by one sender until `next_mail_at` (the lease). */
-export type DueMessage = Pick<ContactMessageRecord, 'id' | 'userEmail' | 'name' | 'subject' | 'message' | 'mailFailures'>;
+export type DueMessage = Pick<
+  ContactMessageRecord,
+  'id' | 'userEmail' | 'name' | 'subject' | 'message' | 'mailFailures'
+>;
 
 /** The only place that reads and writes `contact_message`. */
 @Injectable()

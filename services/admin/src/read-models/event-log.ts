@@ -9,7 +9,14 @@ import { PROJECTIONS, READ_MODEL_TABLES, type Payload } from './projections.js';
 const CONSUMER = 'admin.read-models';
 const log = createLogger('admin');
 /** The fields that hold an event's own time, in the events that carry one. */
-const OWN_TIME_FIELDS = ['registeredAt', 'activatedAt', 'changedAt', 'finalizedAt', 'refundedAt', 'deletedAt'];
+const OWN_TIME_FIELDS = [
+  'registeredAt',
+  'activatedAt',
+  'changedAt',
+  'finalizedAt',
+  'refundedAt',
+  'deletedAt',
+];
 
 /**
  * The admin's read models are built from events only: each consumed event is stored in

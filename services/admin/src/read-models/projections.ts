@@ -191,7 +191,13 @@ export const PROJECTIONS: Record<string, Projection> = {
 };
 
 /** The tables the projections write: emptied before a rebuild. */
-export const READ_MODEL_TABLES = ['user_view', 'plan_view', 'scan_view', 'invoice_view', 'invoice_refund_view'];
+export const READ_MODEL_TABLES = [
+  'user_view',
+  'plan_view',
+  'scan_view',
+  'invoice_view',
+  'invoice_refund_view',
+];
 
 /** A ScanCompleted's ASINs as a count: the log keeps `asinCount` instead of the list (see EventLog). */
 function asinCount(e: Payload): number {

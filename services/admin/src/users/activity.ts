@@ -74,7 +74,10 @@ const DESCRIBE: [DescMessage, (e: Payload) => Item][] = [
       summary: join(scan(e), s(e.type), s(e.market), s(e.sellerId), s(e.fileName)),
     }),
   ],
-  [scraperEventsV1.ScanStartedSchema, (e) => ({ type: 'scanStarted', summary: join(scan(e), `attempt ${s(e.attempt) || '1'}`) })],
+  [
+    scraperEventsV1.ScanStartedSchema,
+    (e) => ({ type: 'scanStarted', summary: join(scan(e), `attempt ${s(e.attempt) || '1'}`) }),
+  ],
   [
     scraperEventsV1.ScanCompletedSchema,
     (e) => ({

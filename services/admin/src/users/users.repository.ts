@@ -171,7 +171,11 @@ export class UsersRepository {
   }
 
   /** A page of the events about the user, newest first, and how many there are. */
-  async activity(email: string, limit: number, offset: number): Promise<{ events: LoggedEvent[]; total: number }> {
+  async activity(
+    email: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ events: LoggedEvent[]; total: number }> {
     const about = `(e.user_email = $1 OR (e.user_email = '' AND e.payload->>'scanId' IN
       (SELECT s.scan_id FROM scan_view s WHERE s.user_email = $1)))`;
     return this.dataSource.transaction('REPEATABLE READ', async (m) => {

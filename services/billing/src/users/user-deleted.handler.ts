@@ -43,7 +43,10 @@ export class UserDeletedHandler {
       await m.query(`DELETE FROM card WHERE user_email = $1`, [email]);
       await m.query(`DELETE FROM verified_phone WHERE user_email = $1`, [email]);
       await m.query(`DELETE FROM trial WHERE user_email = $1`, [email]);
-      await m.query(`UPDATE promotion_redemption SET user_email = $2 WHERE user_email = $1`, [email, pseudonym]);
+      await m.query(`UPDATE promotion_redemption SET user_email = $2 WHERE user_email = $1`, [
+        email,
+        pseudonym,
+      ]);
       await m.query(`UPDATE payment_attempt SET user_email = $2 WHERE user_email = $1`, [email, pseudonym]);
       await m.query(`ALTER TABLE invoice DISABLE TRIGGER invoice_final_frozen`);
       await m.query(
@@ -59,10 +62,10 @@ export class UserDeletedHandler {
            AND NOT EXISTS (SELECT 1 FROM promotion_redemption r WHERE r.subscription_id = s.id)`,
         [email],
       );
-      await m.query(
-        `UPDATE subscription SET user_email = $2, status = 'inactive' WHERE user_email = $1`,
-        [email, pseudonym],
-      );
+      await m.query(`UPDATE subscription SET user_email = $2, status = 'inactive' WHERE user_email = $1`, [
+        email,
+        pseudonym,
+      ]);
       await forgetPublished(m, email);
       log.info({ userId: evt.userId, cards: cards.length }, 'deleted user removed; invoices kept anonymised');
     });

@@ -191,7 +191,9 @@ export class TodosService {
     const { rows, total } = await this.todos.list(
       {
         // The admin list (all users) may be narrowed to one user.
-        userEmail: req.allUsers ? normalizeEmail(req.filterUserEmail) || undefined : normalizeEmail(req.userEmail),
+        userEmail: req.allUsers
+          ? normalizeEmail(req.filterUserEmail) || undefined
+          : normalizeEmail(req.userEmail),
         state: (STATES as readonly string[]).includes(req.state) ? (req.state as TodoState) : undefined,
         searchType: type ?? (req.searchType === 'asinCheck' ? 'asinCheck' : undefined),
         status: (req.status || undefined) as TodoRecord['status'] | undefined,

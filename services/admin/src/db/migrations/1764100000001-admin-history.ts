@@ -19,7 +19,9 @@ export class AdminHistory1764100000001 implements MigrationInterface {
         NULLIF(payload->>'activatedAt', '')::timestamptz, NULLIF(payload->>'changedAt', '')::timestamptz,
         received_at)`);
     await q.query(`ALTER TABLE event_log ALTER COLUMN occurred_at SET NOT NULL`);
-    await q.query(`CREATE INDEX event_log_user ON event_log (user_email, occurred_at DESC) WHERE user_email <> ''`);
+    await q.query(
+      `CREATE INDEX event_log_user ON event_log (user_email, occurred_at DESC) WHERE user_email <> ''`,
+    );
     await q.query(`CREATE INDEX event_log_scan ON event_log ((payload->>'scanId')) WHERE user_email = ''`);
 
     await q.query(`CREATE TABLE scan_view (
