@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { billingService, createPaymentProvider, PaymentProvider } from '@shelfscan/billing-service';
 import type { CardDetails, ChargeOutcome, ChargeRequest, StoredCard } from '@shelfscan/billing-service';
 import { loadConfig } from '@shelfscan/config';
-import { billingEventsV1 } from '@shelfscan/contracts';
+import { adminEventsV1, billingEventsV1 } from '@shelfscan/contracts';
 import { HOLD_SELLER } from './fake-scan-engine.js';
 import { startStack, type Stack } from './stack.js';
 
@@ -375,6 +375,28 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
     expect((await stack.call('GET', `/api/admin/users/${GONE}`, undefined, as('admin'))).statusCode).toBe(
       404,
     );
+
+    // UserDeleted handled again (as a second DELETE before auth caught up would send): nothing changes.
+    await stack.publish(adminEventsV1.UserDeletedSchema, {
+      userId: before.userId,
+      userEmail: GONE,
+      deletedBy: 'admin@shelfscan.test',
+      deletedAt: new Date().toISOString(),
+    });
+    await until(async () => {
+      const counts = await stack.sql<{ consumer: string; n: number }>(
+        `SELECT consumer, count(*)::int AS n FROM (
+           SELECT consumer FROM auth.processed_message UNION ALL SELECT consumer FROM search.processed_message
+           UNION ALL SELECT consumer FROM billing.processed_message) p
+          WHERE consumer LIKE '%.user-deleted' GROUP BY consumer ORDER BY consumer`,
+      );
+      return counts.every((c) => c.n === 2) && counts.length === 3;
+    });
+    expect(await textHolders(GONE)).toEqual([]);
+    expect(
+      await stack.sql(`SELECT count(*)::int AS n FROM billing.invoice WHERE user_email = $1`, [pseudonym]),
+    ).toEqual([{ n: 1 }]);
+    expect(provider.deleted).toHaveLength(1);
 
     // The other user keeps everything.
     expect((await stack.call('GET', `/api/search-info/${kept.id}`, undefined, as(STAY))).statusCode).toBe(
