@@ -4,7 +4,7 @@ import { SYSTEM_PARAMETER_DEFAULTS } from '@shelfscan/service';
 import { AdminController } from '../src/admin/admin.controller.js';
 import { RolesGuard } from '../src/auth/guards.js';
 import { BillingAdminController } from '../src/billing/billing.controller.js';
-import { startStack, type Method, type Stack } from './stack.js';
+import { eventually, startStack, type Method, type Stack } from './stack.js';
 
 const ADMIN = { email: 'admin@shelfscan.test', password: 'admin-pass' };
 const TARGET = 'target@example.com';
@@ -51,14 +51,6 @@ const ADMIN_ROUTES: Record<string, { url?: string; body?: unknown; status: numbe
   'POST /api/admin/billing/renewal': { status: 200 },
 };
 
-async function waitFor(probe: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > until) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('admin routes through the gateway (admin + auth services, real PostgreSQL)', () => {
   let stack: Stack;
   let adminToken: string;
@@ -78,11 +70,11 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
     userToken = await signUp('ayse@example.com', 'Ayşe');
     await signUp(TARGET, 'Hedef');
     await signUp(VICTIM, 'Kurban');
-    await waitFor(async () => {
+    await eventually(async () => {
       const r = await stack.call('GET', `/api/admin/users?search=${TARGET}`, undefined, as(adminToken));
       return r.headers['x-total-count'] === '1';
     });
-    await waitFor(async () => {
+    await eventually(async () => {
       const r = await stack.call('GET', `/api/admin/users?search=${VICTIM}`, undefined, as(adminToken));
       return r.headers['x-total-count'] === '1';
     });
@@ -126,7 +118,7 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
       as(adminToken),
     );
     // Ayşe and the target (the victim was deleted by the matrix).
-    await waitFor(async () => {
+    await eventually(async () => {
       const r = await stack.call('GET', '/api/admin/users?search=example.com', undefined, as(adminToken));
       return r.headers['x-total-count'] === '2';
     });
@@ -223,7 +215,7 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
       'Kullanıcı bulunamadı.',
     ]);
     // The victim of the matrix is gone everywhere: a second delete is a 404.
-    await waitFor(
+    await eventually(
       async () =>
         (await stack.call('DELETE', `/api/admin/users/${VICTIM}`, undefined, as(adminToken))).statusCode ===
         404,
@@ -255,7 +247,7 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
       },
     });
     // The last 30 days by default: the sign-ups of the admin, Ayşe and the target (the victim was deleted).
-    await waitFor(async () => {
+    await eventually(async () => {
       const d = (await stack.call('GET', '/api/admin/charts', undefined, as(adminToken))).json().data;
       const signups = d.signupsPerDay.reduce((n: number, x: { count: number }) => n + x.count, 0);
       return d.scansPerDay.length === 30 && signups === 3;

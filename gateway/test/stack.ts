@@ -127,3 +127,17 @@ export async function startStack(
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** Polls `probe` until it answers something truthy (events cross the bus asynchronously); fails after `timeoutMs`. */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | null | false | 0 | ''>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

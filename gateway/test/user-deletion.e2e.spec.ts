@@ -8,7 +8,8 @@ import type { CardDetails, ChargeOutcome, ChargeRequest, StoredCard } from '@she
 import { loadConfig } from '@shelfscan/config';
 import { adminEventsV1, billingEventsV1 } from '@shelfscan/contracts';
 import { HOLD_SELLER } from './fake-scan-engine.js';
-import { startStack, type Stack } from './stack.js';
+import { todaysBulletin } from './fx-bulletin.js';
+import { eventually, startStack, type Stack } from './stack.js';
 
 jest.setTimeout(60_000);
 
@@ -33,21 +34,6 @@ class RecordingProvider extends PaymentProvider {
   }
 }
 
-/** The central bank's today.xml (the repo's real sample), dated today with USD ForexSelling 10.0000. */
-function todaysBulletin(): string {
-  const sample = fs.readFileSync(
-    path.join(__dirname, '../../services/billing/test/data/tcmb-today-2020-10-08.xml'),
-    'utf8',
-  );
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' })
-    .format(new Date())
-    .split('-');
-  return sample
-    .replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
-    .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
-    .replace('<ForexSelling>7.9073</ForexSelling>', '<ForexSelling>10.0000</ForexSelling>');
-}
-
 const SCHEMAS = ['admin', 'auth', 'billing', 'search', 'scraper'];
 const GONE = 'gone@example.com';
 const STAY = 'stay@example.com';
@@ -66,16 +52,6 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
   let provider: RecordingProvider;
   const tokens: Record<string, string> = {};
   const as = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
-
-  async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-    const end = Date.now() + timeoutMs;
-    for (;;) {
-      const v = await probe();
-      if (v) return v;
-      if (Date.now() > end) throw new Error('timed out waiting');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
 
   async function signUp(email: string, firstName: string, lastName: string) {
     await stack.call('POST', '/api/public/register', { firstName, lastName, email, password: 'Sel4mlar!x' });
@@ -190,7 +166,7 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
       as(GONE),
     );
     expect(verified.statusCode).toBe(200);
-    await until(
+    await eventually(
       async () =>
         (await stack.sql(`SELECT 1 FROM billing.verified_phone WHERE user_email = $1`, [GONE])).length,
     );
@@ -224,7 +200,7 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
     );
     expect(bought.statusCode).toBe(200);
     const { conversationId } = bought.json().data;
-    await until(
+    await eventually(
       async () =>
         (await stack.call('GET', '/api/search-info/quota', undefined, as(GONE))).json().data.plans.standard,
     );
@@ -241,13 +217,13 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
         as(who),
       );
     const done = (await scan(GONE, 'AGONESELLER1')).json().data;
-    await until(
+    await eventually(
       async () =>
         (await stack.call('GET', `/api/search-info/${done.id}`, undefined, as(GONE))).json().data.status ===
         'COMPLETED',
     );
     const held = (await scan(GONE, HOLD_SELLER)).json().data;
-    await until(
+    await eventually(
       async () =>
         (await stack.call('GET', `/api/search-info/${held.id}`, undefined, as(GONE))).json().data.status ===
         'PROCESSING',
@@ -289,13 +265,13 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
       periodStart: new Date(Date.now() - 60_000).toISOString(),
       periodEnd: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    await until(
+    await eventually(
       async () =>
         (await stack.call('GET', '/api/search-info/quota', undefined, as(STAY))).json().data.plans.standard,
     );
     const kept = (await scan(STAY, 'ASTAYSELLER1')).json().data;
 
-    const before = await until(async () => {
+    const before = await eventually(async () => {
       const d = (await stack.call('GET', `/api/admin/users/${GONE}`, undefined, as('admin'))).json().data;
       return d?.scans?.standard === 2 && d.invoices.length === 1 && d;
     });
@@ -322,7 +298,7 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
 
     // Every service has handled UserDeleted: nothing of the user is left in any text column.
     // (Waits for the consumers, then names the columns still holding it if any.)
-    await until(
+    await eventually(
       async () => (await textHolders(GONE)).length === 0 && (await textHolders('Kişioğlu')).length === 0,
     ).catch(() => undefined);
     expect(await textHolders(GONE)).toEqual([]);
@@ -357,14 +333,14 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
       await stack.sql(`SELECT status FROM billing.subscription WHERE user_email = $1`, [pseudonym]),
     ).toEqual([{ status: 'inactive' }]);
     // The running scan was cancelled at the scraper.
-    await until(
+    await eventually(
       async () =>
         (await stack.sql(`SELECT status FROM scraper.scan_job WHERE id = $1`, [held.id]))[0]?.status ===
         'cancelled',
     );
 
     // The account is gone: its token and password no longer work; a second delete is a 404.
-    await until(
+    await eventually(
       async () => (await stack.call('GET', '/api/account/user', undefined, as(GONE))).statusCode === 401,
     );
     expect(
@@ -383,7 +359,7 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
       deletedBy: 'admin@shelfscan.test',
       deletedAt: new Date().toISOString(),
     });
-    await until(async () => {
+    await eventually(async () => {
       const counts = await stack.sql<{ consumer: string; n: number }>(
         `SELECT consumer, count(*)::int AS n FROM (
            SELECT consumer FROM auth.processed_message UNION ALL SELECT consumer FROM search.processed_message
