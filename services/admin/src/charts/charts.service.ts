@@ -3,7 +3,8 @@ import { BusError, type Violation } from '@shelfscan/bus';
 import type { adminV1 } from '@shelfscan/contracts';
 import { Clock } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { ISTANBUL, assertAdmin } from '../common/caller.js';
+import { assertAdmin } from '../common/caller.js';
+import { ISTANBUL } from '../common/istanbul.js';
 
 /** The default range: this many Istanbul days, up to today. */
 export const DEFAULT_CHART_DAYS = 30;

@@ -16,6 +16,3 @@ export function paging(page: number, size: number): { limit: number; offset: num
   const limit = size > 0 ? Math.min(size, 100) : 20;
   return { limit, offset: Math.max(page, 0) * limit };
 }
-
-/** The days and months of limits, counters and charts: Turkey's time, as the search service counts them. */
-export const ISTANBUL = 'Europe/Istanbul';
