@@ -4,10 +4,11 @@ import { SYSTEM_PARAMETER_DEFAULTS } from '@shelfscan/service';
 import { AdminController } from '../src/admin/admin.controller.js';
 import { RolesGuard } from '../src/auth/guards.js';
 import { BillingAdminController } from '../src/billing/billing.controller.js';
-import { startStack, type Method, type Stack } from './stack.js';
+import { eventually, startStack, type Method, type Stack } from './stack.js';
 
 const ADMIN = { email: 'admin@shelfscan.test', password: 'admin-pass' };
 const TARGET = 'target@example.com';
+const VICTIM = 'victim@example.com';
 
 /** Every route of a controller: `GET /api/admin/users/:email`. */
 function routesOf(controller: new (...args: never[]) => unknown): string[] {
@@ -33,6 +34,9 @@ const ADMIN_ROUTES: Record<string, { url?: string; body?: unknown; status: numbe
   'GET /api/admin/system-parameter/changes': { status: 200 },
   'GET /api/admin/users': { status: 200 },
   'GET /api/admin/users/:email': { url: `/api/admin/users/${TARGET}`, status: 200 },
+  'GET /api/admin/users/:email/activity': { url: `/api/admin/users/${TARGET}/activity`, status: 200 },
+  'DELETE /api/admin/users/:email': { url: `/api/admin/users/${VICTIM}`, status: 200 },
+  'GET /api/admin/charts': { url: '/api/admin/charts?from=2030-03-01&to=2030-03-10', status: 200 },
   'PUT /api/admin/users/:email/activate': { url: `/api/admin/users/${TARGET}/activate`, status: 200 },
   'PUT /api/admin/users/:email/deactivate': { url: `/api/admin/users/${TARGET}/deactivate`, status: 200 },
   'GET /api/admin/counters': { status: 200 },
@@ -46,14 +50,6 @@ const ADMIN_ROUTES: Record<string, { url?: string; body?: unknown; status: numbe
   'GET /api/admin/payment/history': { status: 200 },
   'POST /api/admin/billing/renewal': { status: 200 },
 };
-
-async function waitFor(probe: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > until) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('admin routes through the gateway (admin + auth services, real PostgreSQL)', () => {
   let stack: Stack;
@@ -73,8 +69,13 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
     adminToken = (await stack.call('POST', '/api/authenticate', ADMIN)).json().data.token;
     userToken = await signUp('ayse@example.com', 'Ayşe');
     await signUp(TARGET, 'Hedef');
-    await waitFor(async () => {
+    await signUp(VICTIM, 'Kurban');
+    await eventually(async () => {
       const r = await stack.call('GET', `/api/admin/users?search=${TARGET}`, undefined, as(adminToken));
+      return r.headers['x-total-count'] === '1';
+    });
+    await eventually(async () => {
+      const r = await stack.call('GET', `/api/admin/users?search=${VICTIM}`, undefined, as(adminToken));
       return r.headers['x-total-count'] === '1';
     });
   }, 60_000);
@@ -116,7 +117,11 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
       undefined,
       as(adminToken),
     );
-    expect(list.headers['x-total-count']).toBe('2');
+    // Ayşe and the target (the victim was deleted by the matrix).
+    await eventually(async () => {
+      const r = await stack.call('GET', '/api/admin/users?search=example.com', undefined, as(adminToken));
+      return r.headers['x-total-count'] === '2';
+    });
     expect(list.json().data).toHaveLength(1);
     const detail = await stack.call('GET', '/api/admin/users/ayse@example.com', undefined, as(adminToken));
     expect(detail.json().data).toMatchObject({
@@ -127,8 +132,33 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
       planActive: false,
       roles: ['ROLE_USER'],
       plans: [],
+      invoices: [],
+      scans: { standard: 0, deep: 0, functional: 0, failed: 0, lastScanAt: '' },
     });
     expect(detail.json().data.$typeName).toBeUndefined();
+    const activity = await stack.call(
+      'GET',
+      '/api/admin/users/ayse@example.com/activity?size=1',
+      undefined,
+      as(adminToken),
+    );
+    expect(activity.headers['x-total-count']).toBe('2'); // registered, activated
+    expect(activity.json().data).toEqual([
+      {
+        at: expect.any(String),
+        type: expect.stringMatching(/^(registered|activated)$/),
+        summary: expect.any(String),
+      },
+    ]);
+    const unknown = await stack.call('GET', '/api/admin/users/nobody@example.com', undefined, {
+      ...as(adminToken),
+      'accept-language': 'en',
+    });
+    expect([unknown.statusCode, unknown.json().code, unknown.json().message]).toEqual([
+      404,
+      'userNotFound',
+      'User not found.',
+    ]);
     const bad = await stack.call('GET', '/api/admin/users?size=1000', undefined, as(adminToken));
     expect(bad.statusCode).toBe(422);
   });
@@ -157,6 +187,99 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
     expect(
       (await stack.call('POST', '/api/authenticate', { email: TARGET, password: 'Ayse-2030!' })).statusCode,
     ).toBe(200);
+  });
+
+  it('deletes users but not oneself or another admin, with a reason in the language asked', async () => {
+    const self = await stack.call('DELETE', `/api/admin/users/${ADMIN.email}`, undefined, {
+      ...as(adminToken),
+      'accept-language': 'en',
+    });
+    expect([self.statusCode, self.json()]).toEqual([
+      409,
+      {
+        success: false,
+        code: 'cannotDeleteSelf',
+        message: 'You cannot delete your own account.',
+        status: 409,
+      },
+    ]);
+    const unknown = await stack.call(
+      'DELETE',
+      '/api/admin/users/nobody@example.com',
+      undefined,
+      as(adminToken),
+    );
+    expect([unknown.statusCode, unknown.json().code, unknown.json().message]).toEqual([
+      404,
+      'userNotFound',
+      'Kullanıcı bulunamadı.',
+    ]);
+    // The victim of the matrix is gone everywhere: a second delete is a 404.
+    await eventually(
+      async () =>
+        (await stack.call('DELETE', `/api/admin/users/${VICTIM}`, undefined, as(adminToken))).statusCode ===
+        404,
+    );
+  });
+
+  it('answers the charts for a range of Istanbul days, 422 for a bad one', async () => {
+    const c = await stack.call(
+      'GET',
+      '/api/admin/charts?from=2030-03-01&to=2030-03-03',
+      undefined,
+      as(adminToken),
+    );
+    expect(c.json()).toEqual({
+      success: true,
+      message: 'ok',
+      data: {
+        from: '2030-03-01',
+        to: '2030-03-03',
+        scansPerDay: ['01', '02', '03'].map((d) => ({
+          date: `2030-03-${d}`,
+          standard: 0,
+          deep: 0,
+          functional: 0,
+        })),
+        signupsPerDay: ['01', '02', '03'].map((d) => ({ date: `2030-03-${d}`, count: 0 })),
+        revenuePerMonth: [{ month: '2030-03', tryKurus: 0 }],
+        failuresByReason: [],
+      },
+    });
+    // The last 30 days by default: the sign-ups of the admin, Ayşe and the target (the victim was deleted).
+    await eventually(async () => {
+      const d = (await stack.call('GET', '/api/admin/charts', undefined, as(adminToken))).json().data;
+      const signups = d.signupsPerDay.reduce((n: number, x: { count: number }) => n + x.count, 0);
+      return d.scansPerDay.length === 30 && signups === 3;
+    });
+    for (const [query, field, msg] of [
+      ['from=2030-3-1', 'from', 'Dates are YYYY-MM-DD.'],
+      ['from=2030-02-30', 'from', 'Dates are YYYY-MM-DD.'],
+      ['from=2030-03-10&to=2030-03-01', 'from', 'The start date must not be after the end date.'],
+      ['from=2020-01-01&to=2030-03-01', 'to', 'The date range may be at most 366 days.'],
+      ['days=7', 'days', 'Unknown field: days.'],
+    ]) {
+      const bad = await stack.call('GET', `/api/admin/charts?${query}`, undefined, {
+        ...as(adminToken),
+        'accept-language': 'en',
+      });
+      expect([bad.statusCode, bad.json().errors]).toEqual([422, [{ field, msg }]]);
+    }
+  });
+
+  it('gives any logged-in user the contact details of the system parameters, and nothing else', async () => {
+    expect((await stack.call('GET', '/api/contact-info')).statusCode).toBe(401);
+    const info = await stack.call('GET', '/api/contact-info', undefined, as(userToken));
+    expect(info.statusCode).toBe(200);
+    const defaults = Object.fromEntries(SYSTEM_PARAMETER_DEFAULTS.map((p) => [p.key, p.value1]));
+    expect(info.json()).toEqual({
+      success: true,
+      message: 'ok',
+      data: {
+        whatsapp: expect.stringMatching(/^\+\d+$/),
+        supportEmail: defaults['contact.supportEmail'],
+      },
+    });
   });
 
   it('saves the system parameters as a list, with 422 per item and field', async () => {

@@ -1,25 +1,9 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { todaysBulletin } from './fx-bulletin.js';
 import { startStack, type Stack } from './stack.js';
 
 jest.setTimeout(60_000);
-
-/** The central bank's today.xml (the repo's real sample), dated today with USD ForexSelling 10.0000. */
-function todaysBulletin(): string {
-  const sample = fs.readFileSync(
-    path.join(__dirname, '../../services/billing/test/data/tcmb-today-2020-10-08.xml'),
-    'utf8',
-  );
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' })
-    .format(new Date())
-    .split('-');
-  return sample
-    .replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
-    .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
-    .replace('<ForexSelling>7.9073</ForexSelling>', '<ForexSelling>10.0000</ForexSelling>');
-}
 
 /** HTTP → gateway → bus → billing (and auth) → PostgreSQL: the billing routes of product spec part 7. */
 describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => {

@@ -197,6 +197,26 @@ describe('gateway + search service: the scan routes', () => {
     expect(
       (await as('seller', 'GET', '/api/search-info?all=true&q=running')).json().data[0].userEmail,
     ).toBeUndefined();
+
+    // The admin list narrowed to one user; a user asking the same gets their own list, never another's.
+    const one = await as('admin', 'GET', '/api/search-info?all=true&userEmail=Seller@Example.com&size=100');
+    expect(one.json().data.length).toBeGreaterThan(0);
+    expect(new Set(one.json().data.map((t: { userEmail: string }) => t.userEmail))).toEqual(
+      new Set(['seller@example.com']),
+    );
+    expect(one.headers['x-total-count']).toBe(String(one.json().data.length));
+    const none = await as('admin', 'GET', '/api/search-info?all=true&userEmail=nobody@example.com');
+    expect([none.json().data, none.headers['x-total-count']]).toEqual([[], '0']);
+    const own = (await as('other', 'GET', '/api/search-info?size=100'))
+      .json()
+      .data.map((t: { id: string }) => t.id);
+    const asked = await as('other', 'GET', '/api/search-info?all=true&userEmail=seller@example.com&size=100');
+    expect(asked.json().data.map((t: { id: string }) => t.id)).toEqual(own);
+    const bad = await as('admin', 'GET', '/api/search-info?all=true&userEmail=not-an-email');
+    expect([bad.statusCode, bad.json().errors]).toEqual([
+      422,
+      [{ field: 'userEmail', msg: 'E-posta geçersiz.' }],
+    ]);
   });
 
   it('answers 422 lists in the caller’s language, 403 without the plan, 501 for the ASIN check', async () => {

@@ -13,7 +13,7 @@ import { ScanEngines, scraperService } from '@shelfscan/scraper-service';
 import { searchService } from '@shelfscan/search-service';
 import { startService, type PortOverride, type RunningService } from '@shelfscan/service';
 import { loadConfig } from '@shelfscan/config';
-import { createTestDatabase } from '@shelfscan/db';
+import { createServiceDataSource, createTestDatabase } from '@shelfscan/db';
 import { simpleParser } from 'mailparser';
 import { createGateway, gatewayEnvSchema } from '../src/index.js';
 import { fakeScanEngines } from './fake-scan-engine.js';
@@ -94,9 +94,16 @@ export async function startStack(
     return simpleParser(fs.readFileSync(path.join(dir, files[files.length - 1])));
   }
 
+  /** Plain SQL on the stack's database (every service schema, qualified names), opened on first use. */
+  const sqlSource = createServiceDataSource({ url: db.url, schema: 'public', entities: [], migrations: [] });
+
   return {
     app,
     dataDir,
+    async sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+      if (!sqlSource.isInitialized) await sqlSource.initialize();
+      return sqlSource.query(text, params);
+    },
     call: (method: Method, url: string, body?: object, headers: Record<string, string> = {}) =>
       app.inject({ method, url, payload: body, headers }),
     lastMail,
@@ -106,6 +113,7 @@ export async function startStack(
     /** The six-digit code of the newest mail to this address. */
     mailedCode: async (email: string) => /(\d{6})/.exec((await lastMail(email)).subject ?? '')![1],
     async stop() {
+      if (sqlSource.isInitialized) await sqlSource.destroy();
       await app.close();
       for (const s of more.reverse()) await s.stop();
       await billing.stop();
@@ -119,3 +127,17 @@ export async function startStack(
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** Polls `probe` until it answers something truthy (events cross the bus asynchronously); fails after `timeoutMs`. */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | null | false | 0 | ''>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

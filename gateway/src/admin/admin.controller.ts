@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -6,7 +18,14 @@ import { Authenticated, ROLE_ADMIN } from '../auth/guards.js';
 import type { JwtUser } from '../auth/jwt.strategy.js';
 import { ok } from '../common/api-response.js';
 import { t } from '../common/i18n.js';
-import { ContactDto, PageQuery, SystemParameterDto, UsersQuery, parseParameterList } from './admin.dto.js';
+import {
+  ChartsQuery,
+  ContactDto,
+  PageQuery,
+  SystemParameterDto,
+  UsersQuery,
+  parseParameterList,
+} from './admin.dto.js';
 import { AdminGatewayService } from './admin.service.js';
 
 /** A page of a list: the items as data, the total in the x-total-count header (product spec part 7). */
@@ -61,9 +80,36 @@ export class AdminController {
   }
 
   @Get('admin/users/:email')
-  @ApiOperation({ summary: 'One user: account, membership and plan flags, creation date, plans' })
+  @ApiOperation({
+    summary:
+      'One user: account, membership and plan flags, creation date, plans, invoices (with refunds), scan counts',
+  })
   async user(@CurrentUser() user: JwtUser, @Param('email') email: string) {
     return ok(await this.admin.user(user, email));
+  }
+
+  @Get('admin/users/:email/activity')
+  @ApiOperation({ summary: "The user's activity from the event log, newest first: [{at, type, summary}]" })
+  async activity(
+    @CurrentUser() user: JwtUser,
+    @Param('email') email: string,
+    @Query() q: PageQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return page(reply, await this.admin.activity(user, email, q.page, q.size));
+  }
+
+  @Delete('admin/users/:email')
+  @ApiOperation({
+    summary:
+      'Delete a user (not yourself, not an admin): personal data removed in every service, invoices kept anonymised',
+  })
+  @ApiOkResponse({
+    description:
+      '{success, message, data: {userId, email, deletedAt}}; 404 userNotFound; 409 cannotDeleteSelf | cannotDeleteAdmin',
+  })
+  async deleteUser(@CurrentUser() user: JwtUser, @Param('email') email: string) {
+    return ok(await this.admin.deleteUser(user, email), t('userDeleted'));
   }
 
   @Put('admin/users/:email/activate')
@@ -82,6 +128,15 @@ export class AdminController {
   @ApiOperation({ summary: 'The counters of the admin home (definitions: services/admin/README.md)' })
   async counters(@CurrentUser() user: JwtUser) {
     return ok(await this.admin.counters(user));
+  }
+
+  @Get('admin/charts')
+  @ApiOperation({
+    summary:
+      'Charts of the admin home over Istanbul days (default the last 30): scans per day by type, sign-ups per day, revenue per month (kuruş, net of refunds), failures by reason',
+  })
+  async charts(@CurrentUser() user: JwtUser, @Query() q: ChartsQuery) {
+    return ok(await this.admin.charts(user, q.from, q.to));
   }
 
   @Post('admin/read-models/rebuild')
@@ -117,5 +172,14 @@ export class ContactController {
   })
   async send(@CurrentUser() user: JwtUser, @Body() dto: ContactDto) {
     return ok(await this.admin.sendContact(user, dto.contactSubject, dto.contactTitle), t('contactSent'));
+  }
+
+  @Get('contact-info')
+  @ApiOperation({
+    summary: 'The WhatsApp number and support email of the contact button (system parameters)',
+  })
+  @ApiOkResponse({ description: '{success, data: {whatsapp, supportEmail}}' })
+  async contactInfo() {
+    return ok(await this.admin.contactInfo());
   }
 }

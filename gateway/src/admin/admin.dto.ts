@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { contactRequest, pageQuery, usersQuery } from '@shelfscan/validation';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { unprocessable } from '../common/http-exception.filter.js';
 import { SchemaDto } from '../common/validation.js';
 
@@ -11,6 +11,18 @@ export class PageQuery extends SchemaDto(pageQuery) implements z.output<typeof p
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
   size?: number;
+}
+
+const DAY = z.string('dateInvalid').regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateInvalid' });
+const chartsQuery = z.strictObject({ from: DAY.optional(), to: DAY.optional() });
+
+/** `?from=YYYY-MM-DD&to=YYYY-MM-DD` (Istanbul days, inclusive); the service checks the calendar and the span. */
+export class ChartsQuery extends SchemaDto(chartsQuery) implements z.output<typeof chartsQuery> {
+  @ApiPropertyOptional({ description: 'first day, YYYY-MM-DD (Istanbul); default: 29 days before `to`' })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'last day, YYYY-MM-DD (Istanbul); default: today; at most 366 days' })
+  to?: string;
 }
 
 export class UsersQuery extends SchemaDto(usersQuery) implements z.output<typeof usersQuery> {

@@ -59,7 +59,60 @@ export class AdminGatewayService {
 
   async user(user: JwtUser, email: string) {
     const r = await this.bus.request(AdminService.method.getUser, { caller: callerOf(user), email });
-    return plain({ ...r.user, phone: r.phone, roles: r.roles, plans: r.plans });
+    return plain({
+      ...r.user,
+      phone: r.phone,
+      roles: r.roles,
+      plans: r.plans,
+      invoices: r.invoices.map((i) => ({
+        invoiceId: i.invoiceId,
+        invoiceNumber: Number(i.invoiceNumber),
+        conversationId: i.conversationId,
+        period: i.period,
+        usdCents: Number(i.usdCents),
+        discountUsdCents: Number(i.discountUsdCents),
+        rate: i.rate,
+        bulletinDate: i.bulletinDate,
+        tryKurus: Number(i.tryKurus),
+        refundedTryKurus: Number(i.refundedTryKurus),
+        finalizedAt: i.finalizedAt,
+      })),
+      scans: r.scans ?? { standard: 0, deep: 0, functional: 0, failed: 0, lastScanAt: '' },
+    });
+  }
+
+  async activity(user: JwtUser, email: string, page = 0, size = 20) {
+    const r = await this.bus.request(AdminService.method.listUserActivity, {
+      caller: callerOf(user),
+      email,
+      page,
+      size,
+    });
+    return { items: plain(r.items), total: r.total };
+  }
+
+  async deleteUser(user: JwtUser, email: string) {
+    const r = await this.bus.request(AdminService.method.deleteUser, { caller: callerOf(user), email });
+    // The account's tokens stop working on this gateway as soon as auth has removed it.
+    this.tokenStates.forget(r.email);
+    return { userId: r.userId, email: r.email, deletedAt: r.deletedAt };
+  }
+
+  async charts(user: JwtUser, from = '', to = '') {
+    const r = await this.bus.request(AdminService.method.getCharts, { caller: callerOf(user), from, to });
+    return {
+      from: r.from,
+      to: r.to,
+      scansPerDay: plain(r.scansPerDay),
+      signupsPerDay: plain(r.signupsPerDay),
+      revenuePerMonth: r.revenuePerMonth.map((m) => ({ month: m.month, tryKurus: Number(m.tryKurus) })),
+      failuresByReason: plain(r.failuresByReason),
+    };
+  }
+
+  async contactInfo() {
+    const r = await this.bus.request(AdminService.method.getContactInfo, {});
+    return { whatsapp: r.whatsapp, supportEmail: r.supportEmail };
   }
 
   async setActive(user: JwtUser, email: string, active: boolean) {

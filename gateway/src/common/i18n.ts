@@ -216,6 +216,27 @@ const messages: Record<string, Record<Lang, string>> = {
     en: 'You have sent too many messages; please try again later.',
     tr: 'Çok fazla mesaj gönderdiniz; lütfen daha sonra tekrar deneyin.',
   },
+  userDeleted: {
+    en: 'The user is deleted; their personal data is being removed from every service.',
+    tr: 'Kullanıcı silindi; kişisel verileri tüm servislerden kaldırılıyor.',
+  },
+  'reason.userNotFound': { en: 'User not found.', tr: 'Kullanıcı bulunamadı.' },
+  'reason.cannotDeleteSelf': {
+    en: 'You cannot delete your own account.',
+    tr: 'Kendi hesabınızı silemezsiniz.',
+  },
+  'reason.cannotDeleteAdmin': {
+    en: 'An administrator account cannot be deleted.',
+    tr: 'Yönetici hesabı silinemez.',
+  },
+  dateRangeInvalid: {
+    en: 'The start date must not be after the end date.',
+    tr: 'Başlangıç tarihi bitiş tarihinden sonra olamaz.',
+  },
+  dateRangeTooLong: {
+    en: 'The date range may be at most 366 days.',
+    tr: 'Tarih aralığı en fazla 366 gün olabilir.',
+  },
   contactSent: {
     en: 'Your message has been sent. We will get back to you soon.',
     tr: 'Mesajınız gönderildi. En kısa sürede size dönüş yapacağız.',

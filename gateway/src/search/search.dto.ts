@@ -4,7 +4,7 @@
  * checks the rules that need data (market, store link intake, plan, quota).
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MARKETS, fileName as sharedFileName } from '@shelfscan/validation';
+import { MARKETS, email, fileName as sharedFileName } from '@shelfscan/validation';
 import { z } from 'zod';
 import { SchemaDto } from '../common/validation.js';
 
@@ -68,6 +68,8 @@ const listQuery = z.strictObject({
     .max(100, { error: 'sizeInvalid' })
     .optional(),
   all: flag.optional(),
+  // With all=true (ROLE_ADMIN): only this user's scans.
+  userEmail: email.optional(),
 });
 const move = z.strictObject({
   todo: z
@@ -116,6 +118,8 @@ export class ListQuery extends SchemaDto(listQuery) implements z.output<typeof l
   @ApiPropertyOptional({ default: 0 }) page?: number;
   @ApiPropertyOptional({ default: 20, maximum: 100 }) size?: number;
   @ApiPropertyOptional({ description: 'ROLE_ADMIN: every user’s scans (each with userEmail)' }) all?: boolean;
+  @ApiPropertyOptional({ description: 'with all=true (ROLE_ADMIN): only this user’s scans' })
+  userEmail?: string;
 }
 
 export class MoveDto extends SchemaDto(move) implements z.output<typeof move> {

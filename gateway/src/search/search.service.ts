@@ -63,6 +63,7 @@ export class SearchApiService {
     const r = await this.bus.request(SearchService.method.listTodos, {
       userEmail,
       allUsers,
+      filterUserEmail: allUsers ? (query.userEmail ?? '') : '',
       state: query.state ?? '',
       searchType: query.type ?? '',
       status: query.status ?? '',

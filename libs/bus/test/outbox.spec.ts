@@ -6,6 +6,7 @@ import {
   OutboxRelay,
   addToOutbox,
   codec,
+  forgetPublished,
   handleOnce,
   type BusTransportClient,
 } from '../src/index.js';
@@ -110,5 +111,19 @@ describe('outbox and inbox (real PostgreSQL)', () => {
     expect(await handleOnce(ds, ctx, 'welcome-mail', work)).toBe(false);
     expect(await handleOnce(ds, ctx, 'another-consumer', work)).toBe(true);
     expect(runs).toBe(2);
+  });
+
+  it('forgets the published rows naming a value as a whole string field, never unpublished ones', async () => {
+    await ds.query('DELETE FROM outbox');
+    const add = (email: string) =>
+      ds.transaction((m) => addToOutbox(m, authEventsV1.UserRegisteredSchema, { email, userId: 'u' }));
+    const published = await add('gone@example.com');
+    const longer = await add('xgone@example.com');
+    const pending = await add('gone@example.com');
+    await ds.query(`UPDATE outbox SET published_at = now() WHERE id = ANY ($1)`, [[published, longer]]);
+    const forgotten = await ds.transaction((m) => forgetPublished(m, 'gone@example.com'));
+    expect(forgotten).toBe(1);
+    const left: { id: string }[] = await ds.query('SELECT id FROM outbox ORDER BY created_at');
+    expect(left.map((r) => r.id)).toEqual([longer, pending]);
   });
 });

@@ -7,10 +7,12 @@ import { ContactMailer, MailerContactMailer } from './contact/contact-mailer.js'
 import { adminMigrations } from './db/index.js';
 import { ParametersHandlers } from './parameters/parameters.handlers.js';
 import { ReadModelHandlers } from './read-models/read-models.handlers.js';
+import { UserDeletedHandler } from './users/user-deleted.handler.js';
 
 /**
- * The admin service: owns the system parameters, keeps the users and plans read models from
- * events, computes the admin counters, stores the contact-form messages.
+ * The admin service: owns the system parameters, keeps its read models (users, plans, scans,
+ * invoices) from events, computes the admin counters and charts, deletes users (UserDeleted),
+ * stores and mails the contact-form messages.
  */
 export const adminService = defineService({
   name: 'admin',
@@ -19,5 +21,5 @@ export const adminService = defineService({
   ownsSystemParameters: true,
   ports: [mailerPort, { provide: ContactMailer, useClass: MailerContactMailer }],
   modules: [AdminModule],
-  handlers: [ParametersHandlers, AdminHandlers, ReadModelHandlers],
+  handlers: [ParametersHandlers, AdminHandlers, ReadModelHandlers, UserDeletedHandler],
 });

@@ -1,6 +1,7 @@
 import { BusError } from '@shelfscan/bus';
 import { adminV1 } from '@shelfscan/contracts';
-import { MINUTE, SYSTEM_PARAMETER_DEFAULTS } from '@shelfscan/service';
+import { HOUR, MINUTE, SYSTEM_PARAMETER_DEFAULTS } from '@shelfscan/service';
+import { ContactMailRetry } from '../src/contact/contact-mail-retry.js';
 import { ADMIN, USER, eventually, startAdminHarness, type AdminHarness } from './harness.js';
 
 const { AdminService } = adminV1;
@@ -81,5 +82,54 @@ describe('contact form (admin service, real PostgreSQL)', () => {
     h.clock.advance(55 * MINUTE);
     await send('Konu 6', 'mesaj');
     expect((await h.bus.request(AdminService.method.listContactMessages, { caller: ADMIN })).total).toBe(7);
+  });
+
+  it('tries a failed mail again with backoff by the clock until the mailer recovers', async () => {
+    const retry = h.admin.app.get(ContactMailRetry);
+    const stored = async (id: string) =>
+      (
+        await h.bus.request(AdminService.method.listContactMessages, { caller: ADMIN, size: 100 })
+      ).messages.find((m) => m.id === id)!;
+    h.mailer.failWith = new Error('SMTP 421 try again later');
+    h.clock.advance(2 * HOUR);
+    const { id } = await send('Kart', 'Kartım reddedildi.', 'retry@example.com');
+    expect(await stored(id)).toMatchObject({ mailedAt: '', mailFailures: 1 });
+
+    // Not due yet (the first retry waits a minute): nothing is tried.
+    const tries = h.mailer.tries;
+    expect(await retry.tick()).toBe(0);
+    expect(h.mailer.tries).toBe(tries);
+    // Due: tried, fails again; the next wait doubles (2 minutes).
+    h.clock.advance(MINUTE);
+    expect(await retry.tick()).toBe(0);
+    expect(h.mailer.tries).toBe(tries + 1);
+    expect(await stored(id)).toMatchObject({ mailedAt: '', mailFailures: 2 });
+    h.clock.advance(MINUTE);
+    expect(await retry.tick()).toBe(0);
+    expect(h.mailer.tries).toBe(tries + 1);
+
+    // The mailer recovers: the next due try sends it, once.
+    h.mailer.failWith = null;
+    h.clock.advance(MINUTE);
+    expect(await retry.tick()).toBe(1);
+    expect(h.mailer.sent.at(-1)).toMatchObject({ replyTo: 'retry@example.com', subject: 'Kart' });
+    expect(await stored(id)).toMatchObject({ mailedAt: h.clock.now().toISOString(), mailFailures: 2 });
+    h.clock.advance(HOUR);
+    expect(await retry.tick()).toBe(0);
+    expect(h.mailer.sent.filter((m) => m.replyTo === 'retry@example.com')).toHaveLength(1);
+  });
+
+  it('gives up after 10 failed tries, the message still listed with its failures', async () => {
+    const retry = h.admin.app.get(ContactMailRetry);
+    h.mailer.failWith = new Error('mailbox unavailable');
+    h.clock.advance(2 * HOUR);
+    const { id } = await send('Vazgeç', 'mesaj', 'giveup@example.com');
+    for (let i = 0; i < 20; i++) {
+      h.clock.advance(HOUR);
+      await retry.tick();
+    }
+    h.mailer.failWith = null;
+    const list = await h.bus.request(AdminService.method.listContactMessages, { caller: ADMIN, size: 100 });
+    expect(list.messages.find((m) => m.id === id)).toMatchObject({ mailedAt: '', mailFailures: 10 });
   });
 });

@@ -21,10 +21,14 @@ import { adminService, ContactMailer, type ContactMail } from '../src/index.js';
 export const ADMIN = { email: 'admin@shelfscan.test', roles: ['ROLE_USER', 'ROLE_ADMIN'] };
 export const USER = { email: 'user@shelfscan.test', roles: ['ROLE_USER'] };
 
-/** Records the contact mails instead of sending them. */
+/** Records the contact mails instead of sending them; while `failWith` is set, every send throws it. */
 export class RecordingContactMailer extends ContactMailer {
   readonly sent: ContactMail[] = [];
+  failWith: Error | null = null;
+  tries = 0;
   async send(mail: ContactMail): Promise<boolean> {
+    this.tries++;
+    if (this.failWith) throw this.failWith;
     this.sent.push(mail);
     return true;
   }

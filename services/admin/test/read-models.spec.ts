@@ -209,8 +209,10 @@ describe('users read model and counters (admin + auth services, real PostgreSQL)
       deepFeatureCount: 1, // s1
       functionalFeatureCount: 1, // f1 (cancelled, paid until its end)
       notRenewedCount: 2, // f1 (cancelled), d0 (not_renewed); not r0 (revoked)
-      remainingDeepSearchCount: 0,
-      remainingStandardSearchCount: 0,
+      // No scans yet: the whole day's limits of the users who may search (test/history.spec.ts
+      // counts scans): deep 5 (Ayşe); standard 15 each for Ayşe, Mehmet and the admin (functional).
+      remainingDeepSearchCount: 5,
+      remainingStandardSearchCount: 45,
     };
     await eventually(
       async () => (await counters()).notRenewedCount === 2 && (await counters()).standardPlanCount === 2,

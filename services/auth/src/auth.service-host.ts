@@ -5,6 +5,7 @@ import { AccountModule } from './account/account.module.js';
 import { authEnvSchema, type AuthConfig } from './config.js';
 import { authMigrations } from './db/index.js';
 import { SmsSender, createSmsSender } from './notifications/index.js';
+import { UserDeletedHandler } from './users/user-deleted.handler.js';
 import { UsersHandlers } from './users/users.handlers.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -22,5 +23,5 @@ export const authService = defineService({
     },
   ],
   modules: [UsersModule, AccountModule],
-  handlers: [UsersHandlers, AccountHandlers],
+  handlers: [UsersHandlers, AccountHandlers, UserDeletedHandler],
 });

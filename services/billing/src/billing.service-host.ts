@@ -5,6 +5,7 @@ import { BillingModule } from './billing.module.js';
 import { billingEnvSchema } from './config.js';
 import { billingMigrations } from './db/index.js';
 import { PaymentProvider, createPaymentProvider } from './provider/index.js';
+import { UserDeletedHandler } from './users/user-deleted.handler.js';
 
 /** The billing service: plans, the saved card, promotions, charges, renewal, invoices, trial. */
 export const billingService = defineService({
@@ -16,5 +17,5 @@ export const billingService = defineService({
     mailerPort,
   ],
   modules: [BillingModule],
-  handlers: [BillingHandlers],
+  handlers: [BillingHandlers, UserDeletedHandler],
 });

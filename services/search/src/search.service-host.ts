@@ -4,6 +4,7 @@ import { searchMigrations } from './db/index.js';
 import { PlanEventsHandlers } from './plans/plan-events.handlers.js';
 import { SearchHandlers } from './todos/search.handlers.js';
 import { TodosModule } from './todos/todos.module.js';
+import { UserDeletedHandler } from './todos/user-deleted.handler.js';
 
 /**
  * The search service: scan requests (todos) with plan and quota rules, ScanRequested through the
@@ -14,5 +15,5 @@ export const searchService = defineService({
   envSchema: searchEnvSchema,
   migrations: searchMigrations,
   modules: [TodosModule],
-  handlers: [SearchHandlers, PlanEventsHandlers],
+  handlers: [SearchHandlers, PlanEventsHandlers, UserDeletedHandler],
 });

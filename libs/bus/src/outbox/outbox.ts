@@ -24,6 +24,31 @@ export async function addToOutbox<S extends DescMessage>(
   return id;
 }
 
+/**
+ * Deletes the already published rows whose message holds `value` as a whole string field (a
+ * deleted user's email): published rows are only kept for inspection, and personal data must not
+ * outlive its owner's deletion there. Rows not yet published stay: they still have to be delivered.
+ * Returns how many were deleted.
+ */
+export async function forgetPublished(manager: EntityManager, value: string): Promise<number> {
+  // A protobuf string field is its length (a varint) followed by its UTF-8 bytes: matching both
+  // finds the whole value, not a longer string that ends with it.
+  const bytes = Buffer.from(value, 'utf8');
+  const length: number[] = [];
+  for (let n = bytes.length; ; n >>>= 7) {
+    if (n < 0x80) {
+      length.push(n);
+      break;
+    }
+    length.push((n & 0x7f) | 0x80);
+  }
+  const rows: [unknown[], number] = await manager.query(
+    `DELETE FROM outbox WHERE published_at IS NOT NULL AND position($1::bytea in envelope) > 0`,
+    [Buffer.concat([Buffer.from(length), bytes])],
+  );
+  return rows[1];
+}
+
 export interface OutboxRelayOptions {
   service: string;
   pollIntervalMs?: number;

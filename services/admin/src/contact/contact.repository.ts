@@ -9,7 +9,14 @@ export interface ContactMessageRecord {
   message: string;
   createdAt: Date;
   mailedAt: Date | null;
+  mailFailures: number;
 }
+
+/** A message whose mail is due, claimed by one sender until `next_mail_at` (the lease). */
+export type DueMessage = Pick<
+  ContactMessageRecord,
+  'id' | 'userEmail' | 'name' | 'subject' | 'message' | 'mailFailures'
+>;
 
 /** The only place that reads and writes `contact_message`. */
 @Injectable()
@@ -30,17 +37,57 @@ export class ContactRepository {
     return rows.map((r) => new Date(r.created_at));
   }
 
-  async insert(m: Omit<ContactMessageRecord, 'id' | 'mailedAt'>, manager: EntityManager): Promise<string> {
+  /** Stores a message, claimed for its first mail until `claimedUntil`. */
+  async insert(
+    m: Omit<ContactMessageRecord, 'id' | 'mailedAt' | 'mailFailures'>,
+    claimedUntil: Date,
+    manager: EntityManager,
+  ): Promise<string> {
     const rows: { id: string }[] = await manager.query(
-      `INSERT INTO contact_message (user_email, name, subject, message, created_at)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [m.userEmail, m.name, m.subject, m.message, m.createdAt],
+      `INSERT INTO contact_message (user_email, name, subject, message, created_at, next_mail_at)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [m.userEmail, m.name, m.subject, m.message, m.createdAt, claimedUntil],
     );
     return rows[0].id;
   }
 
+  /**
+   * Claims up to `limit` unmailed messages due at `now`, moving their next try to `claimedUntil`
+   * so that another sender (a second replica) skips them meanwhile.
+   */
+  async claimDue(now: Date, claimedUntil: Date, limit: number): Promise<DueMessage[]> {
+    const rows: [Record<string, unknown>[], number] = await this.dataSource.query(
+      `UPDATE contact_message SET next_mail_at = $2
+        WHERE id IN (SELECT id FROM contact_message
+                      WHERE mailed_at IS NULL AND next_mail_at <= $1
+                      ORDER BY next_mail_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING id, user_email, name, subject, message, mail_failures`,
+      [now, claimedUntil, limit],
+    );
+    return rows[0].map((r) => ({
+      id: r.id as string,
+      userEmail: r.user_email as string,
+      name: r.name as string,
+      subject: r.subject as string,
+      message: r.message as string,
+      mailFailures: r.mail_failures as number,
+    }));
+  }
+
   async markMailed(id: string, at: Date): Promise<void> {
-    await this.dataSource.query(`UPDATE contact_message SET mailed_at = $2 WHERE id = $1`, [id, at]);
+    await this.dataSource.query(
+      `UPDATE contact_message SET mailed_at = $2, next_mail_at = NULL WHERE id = $1`,
+      [id, at],
+    );
+  }
+
+  /** One more failed try; `nextAt` null when no try is left. */
+  async markFailed(id: string, error: string, nextAt: Date | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE contact_message SET mail_failures = mail_failures + 1, last_mail_error = $2, next_mail_at = $3
+        WHERE id = $1`,
+      [id, error.slice(0, 500), nextAt],
+    );
   }
 
   async list(limit: number, offset: number): Promise<{ rows: ContactMessageRecord[]; total: number }> {
@@ -52,8 +99,9 @@ export class ContactRepository {
       message: string;
       created_at: Date;
       mailed_at: Date | null;
+      mail_failures: number;
     }[] = await this.dataSource.query(
-      `SELECT id, user_email, name, subject, message, created_at, mailed_at FROM contact_message
+      `SELECT id, user_email, name, subject, message, created_at, mailed_at, mail_failures FROM contact_message
         ORDER BY created_at DESC, id LIMIT $1 OFFSET $2`,
       [limit, offset],
     );
@@ -69,6 +117,7 @@ export class ContactRepository {
         message: r.message,
         createdAt: new Date(r.created_at),
         mailedAt: r.mailed_at && new Date(r.mailed_at),
+        mailFailures: r.mail_failures,
       })),
       total: Number(count),
     };

@@ -3,16 +3,28 @@ import { BusError } from '@shelfscan/bus';
 import { contactForm, fieldErrors } from '@shelfscan/validation';
 import type { adminV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, HOUR, SystemParameters } from '@shelfscan/service';
+import { Clock, HOUR, MINUTE, SystemParameters } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import { assertAdmin, paging } from '../common/caller.js';
 import { ContactMailer } from './contact-mailer.js';
-import { ContactRepository } from './contact.repository.js';
+import { ContactRepository, type DueMessage } from './contact.repository.js';
 
 /** Contact-form messages a user may send per window. */
 export const CONTACT_LIMIT = 5;
 export const CONTACT_WINDOW_MS = HOUR;
+/** A failed mail is tried again after 1, 2, 4 … minutes (at most an hour apart), 10 tries in all. */
+export const MAIL_RETRY_BASE_MS = MINUTE;
+export const MAIL_RETRY_MAX_MS = HOUR;
+export const MAIL_MAX_TRIES = 10;
+/** How long one sender holds a message it is mailing (another replica skips it meanwhile). */
+const MAIL_CLAIM_MS = 5 * MINUTE;
 const log = createLogger('admin');
+
+/** The wait before try `failures + 1`, after `failures` failed ones (null: no try left). */
+export function mailRetryDelay(failures: number): number | null {
+  if (failures >= MAIL_MAX_TRIES) return null;
+  return Math.min(MAIL_RETRY_BASE_MS * 2 ** (failures - 1), MAIL_RETRY_MAX_MS);
+}
 
 /**
  * The contact form of logged-in users: stored, rate-limited per user (5 an hour), mailed to the
@@ -54,22 +66,57 @@ export class ContactService {
           retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
         });
       }
-      return this.messages.insert({ userEmail: email, name, subject, message, createdAt: now }, manager);
+      return this.messages.insert(
+        { userEmail: email, name, subject, message, createdAt: now },
+        new Date(now.getTime() + MAIL_CLAIM_MS),
+        manager,
+      );
     });
+    // Stored and listed for admins either way; a failed mail is tried again by retryDue().
+    await this.mail({ id, userEmail: email, name, subject, message, mailFailures: 0 });
+    return { id };
+  }
+
+  /** Mails the messages whose earlier try failed and whose next try is due; answers how many were sent. */
+  async retryDue(limit = 20): Promise<number> {
+    const now = this.clock.now();
+    const due = await this.messages.claimDue(now, new Date(now.getTime() + MAIL_CLAIM_MS), limit);
+    let sent = 0;
+    for (const m of due) if (await this.mail(m)) sent++;
+    return sent;
+  }
+
+  /** One try: mailed_at on success; else one more failure and the next try after the backoff. */
+  private async mail(m: DueMessage): Promise<boolean> {
+    let error = 'the mailer did not send it';
     try {
       const sent = await this.mailer.send({
         to: this.parameters.text('contact.supportEmail'),
-        replyTo: email,
-        name,
-        subject,
-        message,
+        replyTo: m.userEmail,
+        name: m.name,
+        subject: m.subject,
+        message: m.message,
       });
-      if (sent) await this.messages.markMailed(id, this.clock.now());
+      if (sent) {
+        await this.messages.markMailed(m.id, this.clock.now());
+        return true;
+      }
     } catch (err) {
-      // Stored and listed for admins either way; the mail is best effort.
-      log.error({ err, id }, 'contact message stored but the mail failed');
+      error = (err as Error).message || String(err);
     }
-    return { id };
+    const failures = m.mailFailures + 1;
+    const delay = mailRetryDelay(failures);
+    log.warn({ id: m.id, failures, error, retryInMs: delay }, 'contact message not mailed');
+    await this.messages.markFailed(m.id, error, delay === null ? null : new Date(this.clock.nowMs() + delay));
+    return false;
+  }
+
+  /** The contact details any logged-in user may see (the floating contact button). */
+  contactInfo() {
+    return {
+      whatsapp: this.parameters.text('contact.whatsapp'),
+      supportEmail: this.parameters.text('contact.supportEmail'),
+    };
   }
 
   async list(req: adminV1.ListContactMessagesRequest) {
@@ -86,6 +133,7 @@ export class ContactService {
         message: r.message,
         createdAt: r.createdAt.toISOString(),
         mailedAt: r.mailedAt ? r.mailedAt.toISOString() : '',
+        mailFailures: r.mailFailures,
       })),
     };
   }

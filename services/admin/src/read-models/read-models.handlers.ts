@@ -1,18 +1,22 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { EventHandler, type BusContext } from '@shelfscan/bus';
-import { authEventsV1, billingEventsV1, eventTopic } from '@shelfscan/contracts';
+import { authEventsV1, billingEventsV1, eventTopic, scraperEventsV1 } from '@shelfscan/contracts';
 import { EventLog } from './event-log.js';
 
 const { UserRegisteredSchema, UserActivatedSchema, UserDeactivatedSchema, UserReactivatedSchema } =
   authEventsV1;
 const { UserProfileChangedSchema } = authEventsV1;
 const { PlanActivatedSchema, PlanCancelledSchema, PlanExpiredSchema } = billingEventsV1;
+const { InvoiceFinalizedSchema, InvoiceRefundedSchema } = billingEventsV1;
+const { ScanRequestedSchema, ScanStartedSchema, ScanCompletedSchema, ScanFailedSchema, ScanCancelledSchema } =
+  scraperEventsV1;
 
 /**
- * The events the admin's read models are built from: auth's account events and billing's plan
- * events. (EventPattern types a handler as (data: {}, ...args): the transport has decoded the
- * message and passes a BusContext.)
+ * The events the admin's read models are built from: auth's account events, billing's plan and
+ * invoice events, the scan events (ScanRequested from search, the rest from the scraper).
+ * UserDeleted (the admin's own) is in users/user-deleted.handler.ts. (EventPattern types a handler
+ * as (data: {}, ...args): the transport has decoded the message and passes a BusContext.)
  */
 @Controller()
 export class ReadModelHandlers {
@@ -56,5 +60,40 @@ export class ReadModelHandlers {
   @EventHandler(PlanExpiredSchema)
   planExpired(@Payload() evt: object, @Ctx() ctx: unknown) {
     return this.log.consume(eventTopic(PlanExpiredSchema), evt, ctx as BusContext);
+  }
+
+  @EventHandler(InvoiceFinalizedSchema)
+  invoiceFinalized(@Payload() evt: object, @Ctx() ctx: unknown) {
+    return this.log.consume(eventTopic(InvoiceFinalizedSchema), evt, ctx as BusContext);
+  }
+
+  @EventHandler(InvoiceRefundedSchema)
+  invoiceRefunded(@Payload() evt: object, @Ctx() ctx: unknown) {
+    return this.log.consume(eventTopic(InvoiceRefundedSchema), evt, ctx as BusContext);
+  }
+
+  @EventHandler(ScanRequestedSchema)
+  scanRequested(@Payload() evt: object, @Ctx() ctx: unknown) {
+    return this.log.consume(eventTopic(ScanRequestedSchema), evt, ctx as BusContext);
+  }
+
+  @EventHandler(ScanStartedSchema)
+  scanStarted(@Payload() evt: object, @Ctx() ctx: unknown) {
+    return this.log.consume(eventTopic(ScanStartedSchema), evt, ctx as BusContext);
+  }
+
+  @EventHandler(ScanCompletedSchema)
+  scanCompleted(@Payload() evt: object, @Ctx() ctx: unknown) {
+    return this.log.consume(eventTopic(ScanCompletedSchema), evt, ctx as BusContext);
+  }
+
+  @EventHandler(ScanFailedSchema)
+  scanFailed(@Payload() evt: object, @Ctx() ctx: unknown) {
+    return this.log.consume(eventTopic(ScanFailedSchema), evt, ctx as BusContext);
+  }
+
+  @EventHandler(ScanCancelledSchema)
+  scanCancelled(@Payload() evt: object, @Ctx() ctx: unknown) {
+    return this.log.consume(eventTopic(ScanCancelledSchema), evt, ctx as BusContext);
   }
 }

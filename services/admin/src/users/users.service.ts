@@ -3,6 +3,7 @@ import { BusClient, BusError } from '@shelfscan/bus';
 import { authV1, type adminV1 } from '@shelfscan/contracts';
 import { Clock } from '@shelfscan/service';
 import { assertAdmin, paging } from '../common/caller.js';
+import { describeEvent } from './activity.js';
 import { UsersRepository, type UserView } from './users.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
@@ -33,7 +34,11 @@ export class UsersService {
       caller: { email: req.caller?.email, roles: req.caller?.roles },
       email,
     });
-    const plans = await this.users.plans(email);
+    const [plans, invoices, scans] = await Promise.all([
+      this.users.plans(email),
+      this.users.invoices(email),
+      this.users.scanCounts(email),
+    ]);
     return {
       user: summary(user),
       phone: account.account?.phone ?? '',
@@ -46,7 +51,25 @@ export class UsersService {
         periodEnd: iso(p.periodEnd),
         status: p.status,
         expiredReason: p.expiredReason,
+        grantedBy: p.grantedBy,
+        grantReason: p.grantReason,
       })),
+      invoices: invoices.map((i) => ({ ...i, finalizedAt: i.finalizedAt.toISOString() })),
+      scans: { ...scans, lastScanAt: iso(scans.lastScanAt) },
+    };
+  }
+
+  /** What happened to the user, newest first (a page of the event log); a user unknown here is userNotFound. */
+  async activity(req: adminV1.ListUserActivityRequest) {
+    assertAdmin(req.caller);
+    const email = req.email.trim().toLowerCase();
+    const { limit, offset } = paging(req.page, req.size);
+    if (!(await this.users.find(email, this.clock.now())))
+      throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    const { events, total } = await this.users.activity(email, limit, offset);
+    return {
+      total,
+      items: events.map((e) => ({ at: e.at.toISOString(), ...describeEvent(e.topic, e.payload) })),
     };
   }
 

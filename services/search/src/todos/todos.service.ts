@@ -190,7 +190,10 @@ export class TodosService {
     const type = req.searchType ? TYPES[req.searchType.toLowerCase()]?.searchType : undefined;
     const { rows, total } = await this.todos.list(
       {
-        userEmail: req.allUsers ? undefined : normalizeEmail(req.userEmail),
+        // The admin list (all users) may be narrowed to one user.
+        userEmail: req.allUsers
+          ? normalizeEmail(req.filterUserEmail) || undefined
+          : normalizeEmail(req.userEmail),
         state: (STATES as readonly string[]).includes(req.state) ? (req.state as TodoState) : undefined,
         searchType: type ?? (req.searchType === 'asinCheck' ? 'asinCheck' : undefined),
         status: (req.status || undefined) as TodoRecord['status'] | undefined,

@@ -14,7 +14,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_admin_v1_admin: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch5zaGVsZnNjYW4vYWRtaW4vdjEvYWRtaW4ucHJvdG8SEnNoZWxmc2Nhbi5hZG1pbi52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAkiHAoaR2V0U3lzdGVtUGFyYW1ldGVyc1JlcXVlc3QiVgobR2V0U3lzdGVtUGFyYW1ldGVyc1Jlc3BvbnNlEjcKCnBhcmFtZXRlcnMYASADKAsyIy5zaGVsZnNjYW4uYWRtaW4udjEuU3lzdGVtUGFyYW1ldGVyIoQBCh1VcGRhdGVTeXN0ZW1QYXJhbWV0ZXJzUmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEjcKCnBhcmFtZXRlcnMYAiADKAsyIy5zaGVsZnNjYW4uYWRtaW4udjEuU3lzdGVtUGFyYW1ldGVyIlkKHlVwZGF0ZVN5c3RlbVBhcmFtZXRlcnNSZXNwb25zZRI3CgpwYXJhbWV0ZXJzGAEgAygLMiMuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlciJrCiFMaXN0U3lzdGVtUGFyYW1ldGVyQ2hhbmdlc1JlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlchIMCgRwYWdlGAIgASgFEgwKBHNpemUYAyABKAUitAEKFVN5c3RlbVBhcmFtZXRlckNoYW5nZRIKCgJpZBgBIAEoCRISCgpjaGFuZ2VkX2J5GAIgASgJEhIKCmNoYW5nZWRfYXQYAyABKAkSMwoGYmVmb3JlGAQgAygLMiMuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlchIyCgVhZnRlchgFIAMoCzIjLnNoZWxmc2Nhbi5hZG1pbi52MS5TeXN0ZW1QYXJhbWV0ZXIibwoiTGlzdFN5c3RlbVBhcmFtZXRlckNoYW5nZXNSZXNwb25zZRI6CgdjaGFuZ2VzGAEgAygLMikuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlckNoYW5nZRINCgV0b3RhbBgCIAEoBSLBAQoLVXNlclN1bW1hcnkSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRISCgpjcmVhdGVkX2F0GAUgASgJEhEKCWFjdGl2YXRlZBgGIAEoCBIUCgxhY3RpdmF0ZWRfYXQYByABKAkSGQoRbWVtYmVyc2hpcF9hY3RpdmUYCCABKAgSEwoLcGxhbl9hY3RpdmUYCSABKAgiagoQTGlzdFVzZXJzUmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEg4KBnNlYXJjaBgCIAEoCRIMCgRwYWdlGAMgASgFEgwKBHNpemUYBCABKAUiUgoRTGlzdFVzZXJzUmVzcG9uc2USLgoFdXNlcnMYASADKAsyHy5zaGVsZnNjYW4uYWRtaW4udjEuVXNlclN1bW1hcnkSDQoFdG90YWwYAiABKAUilgEKCFVzZXJQbGFuEhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCRIQCghmZWF0dXJlcxgCIAMoCRINCgV0cmlhbBgDIAEoCBIUCgxwZXJpb2Rfc3RhcnQYBCABKAkSEgoKcGVyaW9kX2VuZBgFIAEoCRIOCgZzdGF0dXMYBiABKAkSFgoOZXhwaXJlZF9yZWFzb24YByABKAkiSwoOR2V0VXNlclJlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCSKLAQoPR2V0VXNlclJlc3BvbnNlEi0KBHVzZXIYASABKAsyHy5zaGVsZnNjYW4uYWRtaW4udjEuVXNlclN1bW1hcnkSDQoFcGhvbmUYAiABKAkSDQoFcm9sZXMYAyADKAkSKwoFcGxhbnMYBCADKAsyHC5zaGVsZnNjYW4uYWRtaW4udjEuVXNlclBsYW4iYQoUU2V0VXNlckFjdGl2ZVJlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCRIOCgZhY3RpdmUYAyABKAgiKAoVU2V0VXNlckFjdGl2ZVJlc3BvbnNlEg8KB2NoYW5nZWQYASABKAgiQAoSR2V0Q291bnRlcnNSZXF1ZXN0EioKBmNhbGxlchgBIAEoCzIaLnNoZWxmc2Nhbi5hZG1pbi52MS5DYWxsZXIixQIKE0dldENvdW50ZXJzUmVzcG9uc2USEwoLdG90YWxfdXNlcnMYASABKAUSGQoRYWN0aXZlX2RlZXBfdXNlcnMYAiABKAUSHQoVYWN0aXZlX3N0YW5kYXJkX3VzZXJzGAMgASgFEhsKE2ZyZWVfc3RhbmRhcmRfcGxhbnMYBCABKAUSGwoTc3RhbmRhcmRfcGxhbl9jb3VudBgFIAEoBRIaChJkZWVwX2ZlYXR1cmVfY291bnQYBiABKAUSIAoYZnVuY3Rpb25hbF9mZWF0dXJlX2NvdW50GAcgASgFEhkKEW5vdF9yZW5ld2VkX2NvdW50GAggASgFEiMKG3JlbWFpbmluZ19kZWVwX3NlYXJjaF9jb3VudBgJIAEoBRInCh9yZW1haW5pbmdfc3RhbmRhcmRfc2VhcmNoX2NvdW50GAogASgFIkYKGFJlYnVpbGRSZWFkTW9kZWxzUmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyIisKGVJlYnVpbGRSZWFkTW9kZWxzUmVzcG9uc2USDgoGZXZlbnRzGAEgASgFIkwKGVNlbmRDb250YWN0TWVzc2FnZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDwoHc3ViamVjdBgCIAEoCRIPCgdtZXNzYWdlGAMgASgJIigKGlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlEgoKAmlkGAEgASgJIoIBCg5Db250YWN0TWVzc2FnZRIKCgJpZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB3N1YmplY3QYBCABKAkSDwoHbWVzc2FnZRgFIAEoCRISCgpjcmVhdGVkX2F0GAYgASgJEhEKCW1haWxlZF9hdBgHIAEoCSJkChpMaXN0Q29udGFjdE1lc3NhZ2VzUmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEgwKBHBhZ2UYAiABKAUSDAoEc2l6ZRgDIAEoBSJiChtMaXN0Q29udGFjdE1lc3NhZ2VzUmVzcG9uc2USNAoIbWVzc2FnZXMYASADKAsyIi5zaGVsZnNjYW4uYWRtaW4udjEuQ29udGFjdE1lc3NhZ2USDQoFdG90YWwYAiABKAUy6AgKDEFkbWluU2VydmljZRJ2ChNHZXRTeXN0ZW1QYXJhbWV0ZXJzEi4uc2hlbGZzY2FuLmFkbWluLnYxLkdldFN5c3RlbVBhcmFtZXRlcnNSZXF1ZXN0Gi8uc2hlbGZzY2FuLmFkbWluLnYxLkdldFN5c3RlbVBhcmFtZXRlcnNSZXNwb25zZRJ/ChZVcGRhdGVTeXN0ZW1QYXJhbWV0ZXJzEjEuc2hlbGZzY2FuLmFkbWluLnYxLlVwZGF0ZVN5c3RlbVBhcmFtZXRlcnNSZXF1ZXN0GjIuc2hlbGZzY2FuLmFkbWluLnYxLlVwZGF0ZVN5c3RlbVBhcmFtZXRlcnNSZXNwb25zZRKLAQoaTGlzdFN5c3RlbVBhcmFtZXRlckNoYW5nZXMSNS5zaGVsZnNjYW4uYWRtaW4udjEuTGlzdFN5c3RlbVBhcmFtZXRlckNoYW5nZXNSZXF1ZXN0GjYuc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RTeXN0ZW1QYXJhbWV0ZXJDaGFuZ2VzUmVzcG9uc2USWAoJTGlzdFVzZXJzEiQuc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RVc2Vyc1JlcXVlc3QaJS5zaGVsZnNjYW4uYWRtaW4udjEuTGlzdFVzZXJzUmVzcG9uc2USUgoHR2V0VXNlchIiLnNoZWxmc2Nhbi5hZG1pbi52MS5HZXRVc2VyUmVxdWVzdBojLnNoZWxmc2Nhbi5hZG1pbi52MS5HZXRVc2VyUmVzcG9uc2USZAoNU2V0VXNlckFjdGl2ZRIoLnNoZWxmc2Nhbi5hZG1pbi52MS5TZXRVc2VyQWN0aXZlUmVxdWVzdBopLnNoZWxmc2Nhbi5hZG1pbi52MS5TZXRVc2VyQWN0aXZlUmVzcG9uc2USXgoLR2V0Q291bnRlcnMSJi5zaGVsZnNjYW4uYWRtaW4udjEuR2V0Q291bnRlcnNSZXF1ZXN0Gicuc2hlbGZzY2FuLmFkbWluLnYxLkdldENvdW50ZXJzUmVzcG9uc2UScAoRUmVidWlsZFJlYWRNb2RlbHMSLC5zaGVsZnNjYW4uYWRtaW4udjEuUmVidWlsZFJlYWRNb2RlbHNSZXF1ZXN0Gi0uc2hlbGZzY2FuLmFkbWluLnYxLlJlYnVpbGRSZWFkTW9kZWxzUmVzcG9uc2UScwoSU2VuZENvbnRhY3RNZXNzYWdlEi0uc2hlbGZzY2FuLmFkbWluLnYxLlNlbmRDb250YWN0TWVzc2FnZVJlcXVlc3QaLi5zaGVsZnNjYW4uYWRtaW4udjEuU2VuZENvbnRhY3RNZXNzYWdlUmVzcG9uc2USdgoTTGlzdENvbnRhY3RNZXNzYWdlcxIuLnNoZWxmc2Nhbi5hZG1pbi52MS5MaXN0Q29udGFjdE1lc3NhZ2VzUmVxdWVzdBovLnNoZWxmc2Nhbi5hZG1pbi52MS5MaXN0Q29udGFjdE1lc3NhZ2VzUmVzcG9uc2ViBnByb3RvMw',
+    'Ch5zaGVsZnNjYW4vYWRtaW4vdjEvYWRtaW4ucHJvdG8SEnNoZWxmc2Nhbi5hZG1pbi52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAkiHAoaR2V0U3lzdGVtUGFyYW1ldGVyc1JlcXVlc3QiVgobR2V0U3lzdGVtUGFyYW1ldGVyc1Jlc3BvbnNlEjcKCnBhcmFtZXRlcnMYASADKAsyIy5zaGVsZnNjYW4uYWRtaW4udjEuU3lzdGVtUGFyYW1ldGVyIoQBCh1VcGRhdGVTeXN0ZW1QYXJhbWV0ZXJzUmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEjcKCnBhcmFtZXRlcnMYAiADKAsyIy5zaGVsZnNjYW4uYWRtaW4udjEuU3lzdGVtUGFyYW1ldGVyIlkKHlVwZGF0ZVN5c3RlbVBhcmFtZXRlcnNSZXNwb25zZRI3CgpwYXJhbWV0ZXJzGAEgAygLMiMuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlciJrCiFMaXN0U3lzdGVtUGFyYW1ldGVyQ2hhbmdlc1JlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlchIMCgRwYWdlGAIgASgFEgwKBHNpemUYAyABKAUitAEKFVN5c3RlbVBhcmFtZXRlckNoYW5nZRIKCgJpZBgBIAEoCRISCgpjaGFuZ2VkX2J5GAIgASgJEhIKCmNoYW5nZWRfYXQYAyABKAkSMwoGYmVmb3JlGAQgAygLMiMuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlchIyCgVhZnRlchgFIAMoCzIjLnNoZWxmc2Nhbi5hZG1pbi52MS5TeXN0ZW1QYXJhbWV0ZXIibwoiTGlzdFN5c3RlbVBhcmFtZXRlckNoYW5nZXNSZXNwb25zZRI6CgdjaGFuZ2VzGAEgAygLMikuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlckNoYW5nZRINCgV0b3RhbBgCIAEoBSLBAQoLVXNlclN1bW1hcnkSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRISCgpjcmVhdGVkX2F0GAUgASgJEhEKCWFjdGl2YXRlZBgGIAEoCBIUCgxhY3RpdmF0ZWRfYXQYByABKAkSGQoRbWVtYmVyc2hpcF9hY3RpdmUYCCABKAgSEwoLcGxhbl9hY3RpdmUYCSABKAgiagoQTGlzdFVzZXJzUmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEg4KBnNlYXJjaBgCIAEoCRIMCgRwYWdlGAMgASgFEgwKBHNpemUYBCABKAUiUgoRTGlzdFVzZXJzUmVzcG9uc2USLgoFdXNlcnMYASADKAsyHy5zaGVsZnNjYW4uYWRtaW4udjEuVXNlclN1bW1hcnkSDQoFdG90YWwYAiABKAUiwAEKCFVzZXJQbGFuEhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCRIQCghmZWF0dXJlcxgCIAMoCRINCgV0cmlhbBgDIAEoCBIUCgxwZXJpb2Rfc3RhcnQYBCABKAkSEgoKcGVyaW9kX2VuZBgFIAEoCRIOCgZzdGF0dXMYBiABKAkSFgoOZXhwaXJlZF9yZWFzb24YByABKAkSEgoKZ3JhbnRlZF9ieRgIIAEoCRIUCgxncmFudF9yZWFzb24YCSABKAkiSwoOR2V0VXNlclJlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCSL7AQoLVXNlckludm9pY2USEgoKaW52b2ljZV9pZBgBIAEoCRIWCg5pbnZvaWNlX251bWJlchgCIAEoAxIXCg9jb252ZXJzYXRpb25faWQYAyABKAkSDgoGcGVyaW9kGAQgASgJEhEKCXVzZF9jZW50cxgFIAEoAxIaChJkaXNjb3VudF91c2RfY2VudHMYBiABKAMSDAoEcmF0ZRgHIAEoCRIVCg1idWxsZXRpbl9kYXRlGAggASgJEhEKCXRyeV9rdXJ1cxgJIAEoAxIaChJyZWZ1bmRlZF90cnlfa3VydXMYCiABKAMSFAoMZmluYWxpemVkX2F0GAsgASgJImoKDlVzZXJTY2FuQ291bnRzEhAKCHN0YW5kYXJkGAEgASgFEgwKBGRlZXAYAiABKAUSEgoKZnVuY3Rpb25hbBgDIAEoBRIOCgZmYWlsZWQYBCABKAUSFAoMbGFzdF9zY2FuX2F0GAUgASgJIvEBCg9HZXRVc2VyUmVzcG9uc2USLQoEdXNlchgBIAEoCzIfLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VyU3VtbWFyeRINCgVwaG9uZRgCIAEoCRINCgVyb2xlcxgDIAMoCRIrCgVwbGFucxgEIAMoCzIcLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VyUGxhbhIxCghpbnZvaWNlcxgFIAMoCzIfLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VySW52b2ljZRIxCgVzY2FucxgGIAEoCzIiLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VyU2NhbkNvdW50cyJhChRTZXRVc2VyQWN0aXZlUmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEg0KBWVtYWlsGAIgASgJEg4KBmFjdGl2ZRgDIAEoCCIoChVTZXRVc2VyQWN0aXZlUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoCCJAChJHZXRDb3VudGVyc1JlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlciLFAgoTR2V0Q291bnRlcnNSZXNwb25zZRITCgt0b3RhbF91c2VycxgBIAEoBRIZChFhY3RpdmVfZGVlcF91c2VycxgCIAEoBRIdChVhY3RpdmVfc3RhbmRhcmRfdXNlcnMYAyABKAUSGwoTZnJlZV9zdGFuZGFyZF9wbGFucxgEIAEoBRIbChNzdGFuZGFyZF9wbGFuX2NvdW50GAUgASgFEhoKEmRlZXBfZmVhdHVyZV9jb3VudBgGIAEoBRIgChhmdW5jdGlvbmFsX2ZlYXR1cmVfY291bnQYByABKAUSGQoRbm90X3JlbmV3ZWRfY291bnQYCCABKAUSIwobcmVtYWluaW5nX2RlZXBfc2VhcmNoX2NvdW50GAkgASgFEicKH3JlbWFpbmluZ19zdGFuZGFyZF9zZWFyY2hfY291bnQYCiABKAUiRgoYUmVidWlsZFJlYWRNb2RlbHNSZXF1ZXN0EioKBmNhbGxlchgBIAEoCzIaLnNoZWxmc2Nhbi5hZG1pbi52MS5DYWxsZXIiKwoZUmVidWlsZFJlYWRNb2RlbHNSZXNwb25zZRIOCgZldmVudHMYASABKAUiTAoZU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIPCgdzdWJqZWN0GAIgASgJEg8KB21lc3NhZ2UYAyABKAkiKAoaU2VuZENvbnRhY3RNZXNzYWdlUmVzcG9uc2USCgoCaWQYASABKAkimQEKDkNvbnRhY3RNZXNzYWdlEgoKAmlkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSDwoHc3ViamVjdBgEIAEoCRIPCgdtZXNzYWdlGAUgASgJEhIKCmNyZWF0ZWRfYXQYBiABKAkSEQoJbWFpbGVkX2F0GAcgASgJEhUKDW1haWxfZmFpbHVyZXMYCCABKAUiZAoaTGlzdENvbnRhY3RNZXNzYWdlc1JlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlchIMCgRwYWdlGAIgASgFEgwKBHNpemUYAyABKAUiYgobTGlzdENvbnRhY3RNZXNzYWdlc1Jlc3BvbnNlEjQKCG1lc3NhZ2VzGAEgAygLMiIuc2hlbGZzY2FuLmFkbWluLnYxLkNvbnRhY3RNZXNzYWdlEg0KBXRvdGFsGAIgASgFIk4KEURlbGV0ZVVzZXJSZXF1ZXN0EioKBmNhbGxlchgBIAEoCzIaLnNoZWxmc2Nhbi5hZG1pbi52MS5DYWxsZXISDQoFZW1haWwYAiABKAkiSAoSRGVsZXRlVXNlclJlc3BvbnNlEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZGVsZXRlZF9hdBgDIAEoCSJYChBHZXRDaGFydHNSZXF1ZXN0EioKBmNhbGxlchgBIAEoCzIaLnNoZWxmc2Nhbi5hZG1pbi52MS5DYWxsZXISDAoEZnJvbRgCIAEoCRIKCgJ0bxgDIAEoCSJOCgpTY2Fuc09mRGF5EgwKBGRhdGUYASABKAkSEAoIc3RhbmRhcmQYAiABKAUSDAoEZGVlcBgDIAEoBRISCgpmdW5jdGlvbmFsGAQgASgFIisKDFNpZ251cHNPZkRheRIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFIjIKDlJldmVudWVPZk1vbnRoEg0KBW1vbnRoGAEgASgJEhEKCXRyeV9rdXJ1cxgCIAEoAyIxChBGYWlsdXJlc09mUmVhc29uEg4KBnJlYXNvbhgBIAEoCRINCgVjb3VudBgCIAEoBSKgAgoRR2V0Q2hhcnRzUmVzcG9uc2USNQoNc2NhbnNfcGVyX2RheRgBIAMoCzIeLnNoZWxmc2Nhbi5hZG1pbi52MS5TY2Fuc09mRGF5EjkKD3NpZ251cHNfcGVyX2RheRgCIAMoCzIgLnNoZWxmc2Nhbi5hZG1pbi52MS5TaWdudXBzT2ZEYXkSPQoRcmV2ZW51ZV9wZXJfbW9udGgYAyADKAsyIi5zaGVsZnNjYW4uYWRtaW4udjEuUmV2ZW51ZU9mTW9udGgSQAoSZmFpbHVyZXNfYnlfcmVhc29uGAQgAygLMiQuc2hlbGZzY2FuLmFkbWluLnYxLkZhaWx1cmVzT2ZSZWFzb24SDAoEZnJvbRgFIAEoCRIKCgJ0bxgGIAEoCSJwChdMaXN0VXNlckFjdGl2aXR5UmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEg0KBWVtYWlsGAIgASgJEgwKBHBhZ2UYAyABKAUSDAoEc2l6ZRgEIAEoBSI5CgxBY3Rpdml0eUl0ZW0SCgoCYXQYASABKAkSDAoEdHlwZRgCIAEoCRIPCgdzdW1tYXJ5GAMgASgJIloKGExpc3RVc2VyQWN0aXZpdHlSZXNwb25zZRIvCgVpdGVtcxgBIAMoCzIgLnNoZWxmc2Nhbi5hZG1pbi52MS5BY3Rpdml0eUl0ZW0SDQoFdG90YWwYAiABKAUiFwoVR2V0Q29udGFjdEluZm9SZXF1ZXN0IkEKFkdldENvbnRhY3RJbmZvUmVzcG9uc2USEAoId2hhdHNhcHAYASABKAkSFQoNc3VwcG9ydF9lbWFpbBgCIAEoCTL3CwoMQWRtaW5TZXJ2aWNlEnYKE0dldFN5c3RlbVBhcmFtZXRlcnMSLi5zaGVsZnNjYW4uYWRtaW4udjEuR2V0U3lzdGVtUGFyYW1ldGVyc1JlcXVlc3QaLy5zaGVsZnNjYW4uYWRtaW4udjEuR2V0U3lzdGVtUGFyYW1ldGVyc1Jlc3BvbnNlEn8KFlVwZGF0ZVN5c3RlbVBhcmFtZXRlcnMSMS5zaGVsZnNjYW4uYWRtaW4udjEuVXBkYXRlU3lzdGVtUGFyYW1ldGVyc1JlcXVlc3QaMi5zaGVsZnNjYW4uYWRtaW4udjEuVXBkYXRlU3lzdGVtUGFyYW1ldGVyc1Jlc3BvbnNlEosBChpMaXN0U3lzdGVtUGFyYW1ldGVyQ2hhbmdlcxI1LnNoZWxmc2Nhbi5hZG1pbi52MS5MaXN0U3lzdGVtUGFyYW1ldGVyQ2hhbmdlc1JlcXVlc3QaNi5zaGVsZnNjYW4uYWRtaW4udjEuTGlzdFN5c3RlbVBhcmFtZXRlckNoYW5nZXNSZXNwb25zZRJYCglMaXN0VXNlcnMSJC5zaGVsZnNjYW4uYWRtaW4udjEuTGlzdFVzZXJzUmVxdWVzdBolLnNoZWxmc2Nhbi5hZG1pbi52MS5MaXN0VXNlcnNSZXNwb25zZRJSCgdHZXRVc2VyEiIuc2hlbGZzY2FuLmFkbWluLnYxLkdldFVzZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmFkbWluLnYxLkdldFVzZXJSZXNwb25zZRJkCg1TZXRVc2VyQWN0aXZlEiguc2hlbGZzY2FuLmFkbWluLnYxLlNldFVzZXJBY3RpdmVSZXF1ZXN0Gikuc2hlbGZzY2FuLmFkbWluLnYxLlNldFVzZXJBY3RpdmVSZXNwb25zZRJeCgtHZXRDb3VudGVycxImLnNoZWxmc2Nhbi5hZG1pbi52MS5HZXRDb3VudGVyc1JlcXVlc3QaJy5zaGVsZnNjYW4uYWRtaW4udjEuR2V0Q291bnRlcnNSZXNwb25zZRJwChFSZWJ1aWxkUmVhZE1vZGVscxIsLnNoZWxmc2Nhbi5hZG1pbi52MS5SZWJ1aWxkUmVhZE1vZGVsc1JlcXVlc3QaLS5zaGVsZnNjYW4uYWRtaW4udjEuUmVidWlsZFJlYWRNb2RlbHNSZXNwb25zZRJzChJTZW5kQ29udGFjdE1lc3NhZ2USLS5zaGVsZnNjYW4uYWRtaW4udjEuU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBouLnNoZWxmc2Nhbi5hZG1pbi52MS5TZW5kQ29udGFjdE1lc3NhZ2VSZXNwb25zZRJ2ChNMaXN0Q29udGFjdE1lc3NhZ2VzEi4uc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RDb250YWN0TWVzc2FnZXNSZXF1ZXN0Gi8uc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RDb250YWN0TWVzc2FnZXNSZXNwb25zZRJbCgpEZWxldGVVc2VyEiUuc2hlbGZzY2FuLmFkbWluLnYxLkRlbGV0ZVVzZXJSZXF1ZXN0GiYuc2hlbGZzY2FuLmFkbWluLnYxLkRlbGV0ZVVzZXJSZXNwb25zZRJYCglHZXRDaGFydHMSJC5zaGVsZnNjYW4uYWRtaW4udjEuR2V0Q2hhcnRzUmVxdWVzdBolLnNoZWxmc2Nhbi5hZG1pbi52MS5HZXRDaGFydHNSZXNwb25zZRJtChBMaXN0VXNlckFjdGl2aXR5Eisuc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RVc2VyQWN0aXZpdHlSZXF1ZXN0Giwuc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RVc2VyQWN0aXZpdHlSZXNwb25zZRJnCg5HZXRDb250YWN0SW5mbxIpLnNoZWxmc2Nhbi5hZG1pbi52MS5HZXRDb250YWN0SW5mb1JlcXVlc3QaKi5zaGVsZnNjYW4uYWRtaW4udjEuR2V0Q29udGFjdEluZm9SZXNwb25zZWIGcHJvdG8z',
     [file_shelfscan_admin_v1_events],
   );
 
@@ -370,6 +370,18 @@ export type UserPlan = Message<'shelfscan.admin.v1.UserPlan'> & {
    * @generated from field: string expired_reason = 7;
    */
   expiredReason: string;
+
+  /**
+   * Set when an admin granted the plan by hand: who, and the reason given.
+   *
+   * @generated from field: string granted_by = 8;
+   */
+  grantedBy: string;
+
+  /**
+   * @generated from field: string grant_reason = 9;
+   */
+  grantReason: string;
 };
 
 /**
@@ -404,6 +416,128 @@ export const GetUserRequestSchema: GenMessage<GetUserRequest> =
   messageDesc(file_shelfscan_admin_v1_admin, 12);
 
 /**
+ * One of the user's final invoices, from billing's InvoiceFinalized (and InvoiceRefunded).
+ *
+ * @generated from message shelfscan.admin.v1.UserInvoice
+ */
+export type UserInvoice = Message<'shelfscan.admin.v1.UserInvoice'> & {
+  /**
+   * @generated from field: string invoice_id = 1;
+   */
+  invoiceId: string;
+
+  /**
+   * @generated from field: int64 invoice_number = 2;
+   */
+  invoiceNumber: bigint;
+
+  /**
+   * The billing number (the payment's conversation id); empty when nothing was charged.
+   *
+   * @generated from field: string conversation_id = 3;
+   */
+  conversationId: string;
+
+  /**
+   * YYYY-MM.
+   *
+   * @generated from field: string period = 4;
+   */
+  period: string;
+
+  /**
+   * @generated from field: int64 usd_cents = 5;
+   */
+  usdCents: bigint;
+
+  /**
+   * @generated from field: int64 discount_usd_cents = 6;
+   */
+  discountUsdCents: bigint;
+
+  /**
+   * USD ForexSelling, 4 decimals, and the bulletin's date (YYYY-MM-DD).
+   *
+   * @generated from field: string rate = 7;
+   */
+  rate: string;
+
+  /**
+   * @generated from field: string bulletin_date = 8;
+   */
+  bulletinDate: string;
+
+  /**
+   * The total charged, VAT included, and the sum of its refunds.
+   *
+   * @generated from field: int64 try_kurus = 9;
+   */
+  tryKurus: bigint;
+
+  /**
+   * @generated from field: int64 refunded_try_kurus = 10;
+   */
+  refundedTryKurus: bigint;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string finalized_at = 11;
+   */
+  finalizedAt: string;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.UserInvoice.
+ * Use `create(UserInvoiceSchema)` to create a new message.
+ */
+export const UserInvoiceSchema: GenMessage<UserInvoice> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 13);
+
+/**
+ * How many scans the user asked for, by type, and how many failed (from the scan events).
+ *
+ * @generated from message shelfscan.admin.v1.UserScanCounts
+ */
+export type UserScanCounts = Message<'shelfscan.admin.v1.UserScanCounts'> & {
+  /**
+   * @generated from field: int32 standard = 1;
+   */
+  standard: number;
+
+  /**
+   * @generated from field: int32 deep = 2;
+   */
+  deep: number;
+
+  /**
+   * @generated from field: int32 functional = 3;
+   */
+  functional: number;
+
+  /**
+   * @generated from field: int32 failed = 4;
+   */
+  failed: number;
+
+  /**
+   * RFC 3339; empty when none.
+   *
+   * @generated from field: string last_scan_at = 5;
+   */
+  lastScanAt: string;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.UserScanCounts.
+ * Use `create(UserScanCountsSchema)` to create a new message.
+ */
+export const UserScanCountsSchema: GenMessage<UserScanCounts> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 14);
+
+/**
  * @generated from message shelfscan.admin.v1.GetUserResponse
  */
 export type GetUserResponse = Message<'shelfscan.admin.v1.GetUserResponse'> & {
@@ -426,6 +560,18 @@ export type GetUserResponse = Message<'shelfscan.admin.v1.GetUserResponse'> & {
    * @generated from field: repeated shelfscan.admin.v1.UserPlan plans = 4;
    */
   plans: UserPlan[];
+
+  /**
+   * Newest first.
+   *
+   * @generated from field: repeated shelfscan.admin.v1.UserInvoice invoices = 5;
+   */
+  invoices: UserInvoice[];
+
+  /**
+   * @generated from field: shelfscan.admin.v1.UserScanCounts scans = 6;
+   */
+  scans?: UserScanCounts | undefined;
 };
 
 /**
@@ -434,7 +580,7 @@ export type GetUserResponse = Message<'shelfscan.admin.v1.GetUserResponse'> & {
  */
 export const GetUserResponseSchema: GenMessage<GetUserResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 13);
+  messageDesc(file_shelfscan_admin_v1_admin, 15);
 
 /**
  * @generated from message shelfscan.admin.v1.SetUserActiveRequest
@@ -462,7 +608,7 @@ export type SetUserActiveRequest = Message<'shelfscan.admin.v1.SetUserActiveRequ
  */
 export const SetUserActiveRequestSchema: GenMessage<SetUserActiveRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 14);
+  messageDesc(file_shelfscan_admin_v1_admin, 16);
 
 /**
  * @generated from message shelfscan.admin.v1.SetUserActiveResponse
@@ -480,7 +626,7 @@ export type SetUserActiveResponse = Message<'shelfscan.admin.v1.SetUserActiveRes
  */
 export const SetUserActiveResponseSchema: GenMessage<SetUserActiveResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 15);
+  messageDesc(file_shelfscan_admin_v1_admin, 17);
 
 /**
  * @generated from message shelfscan.admin.v1.GetCountersRequest
@@ -498,7 +644,7 @@ export type GetCountersRequest = Message<'shelfscan.admin.v1.GetCountersRequest'
  */
 export const GetCountersRequestSchema: GenMessage<GetCountersRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 16);
+  messageDesc(file_shelfscan_admin_v1_admin, 18);
 
 /**
  * Definitions: services/admin/README.md.
@@ -563,7 +709,7 @@ export type GetCountersResponse = Message<'shelfscan.admin.v1.GetCountersRespons
  */
 export const GetCountersResponseSchema: GenMessage<GetCountersResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 17);
+  messageDesc(file_shelfscan_admin_v1_admin, 19);
 
 /**
  * @generated from message shelfscan.admin.v1.RebuildReadModelsRequest
@@ -581,7 +727,7 @@ export type RebuildReadModelsRequest = Message<'shelfscan.admin.v1.RebuildReadMo
  */
 export const RebuildReadModelsRequestSchema: GenMessage<RebuildReadModelsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 18);
+  messageDesc(file_shelfscan_admin_v1_admin, 20);
 
 /**
  * @generated from message shelfscan.admin.v1.RebuildReadModelsResponse
@@ -601,7 +747,7 @@ export type RebuildReadModelsResponse = Message<'shelfscan.admin.v1.RebuildReadM
  */
 export const RebuildReadModelsResponseSchema: GenMessage<RebuildReadModelsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 19);
+  messageDesc(file_shelfscan_admin_v1_admin, 21);
 
 /**
  * @generated from message shelfscan.admin.v1.SendContactMessageRequest
@@ -631,7 +777,7 @@ export type SendContactMessageRequest = Message<'shelfscan.admin.v1.SendContactM
  */
 export const SendContactMessageRequestSchema: GenMessage<SendContactMessageRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 20);
+  messageDesc(file_shelfscan_admin_v1_admin, 22);
 
 /**
  * @generated from message shelfscan.admin.v1.SendContactMessageResponse
@@ -649,7 +795,7 @@ export type SendContactMessageResponse = Message<'shelfscan.admin.v1.SendContact
  */
 export const SendContactMessageResponseSchema: GenMessage<SendContactMessageResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 21);
+  messageDesc(file_shelfscan_admin_v1_admin, 23);
 
 /**
  * @generated from message shelfscan.admin.v1.ContactMessage
@@ -691,6 +837,13 @@ export type ContactMessage = Message<'shelfscan.admin.v1.ContactMessage'> & {
    * @generated from field: string mailed_at = 7;
    */
   mailedAt: string;
+
+  /**
+   * Failed mail attempts so far (the message is retried with backoff until mailed).
+   *
+   * @generated from field: int32 mail_failures = 8;
+   */
+  mailFailures: number;
 };
 
 /**
@@ -699,7 +852,7 @@ export type ContactMessage = Message<'shelfscan.admin.v1.ContactMessage'> & {
  */
 export const ContactMessageSchema: GenMessage<ContactMessage> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 22);
+  messageDesc(file_shelfscan_admin_v1_admin, 24);
 
 /**
  * @generated from message shelfscan.admin.v1.ListContactMessagesRequest
@@ -727,7 +880,7 @@ export type ListContactMessagesRequest = Message<'shelfscan.admin.v1.ListContact
  */
 export const ListContactMessagesRequestSchema: GenMessage<ListContactMessagesRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 23);
+  messageDesc(file_shelfscan_admin_v1_admin, 25);
 
 /**
  * @generated from message shelfscan.admin.v1.ListContactMessagesResponse
@@ -750,7 +903,383 @@ export type ListContactMessagesResponse = Message<'shelfscan.admin.v1.ListContac
  */
 export const ListContactMessagesResponseSchema: GenMessage<ListContactMessagesResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 24);
+  messageDesc(file_shelfscan_admin_v1_admin, 26);
+
+/**
+ * @generated from message shelfscan.admin.v1.DeleteUserRequest
+ */
+export type DeleteUserRequest = Message<'shelfscan.admin.v1.DeleteUserRequest'> & {
+  /**
+   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.DeleteUserRequest.
+ * Use `create(DeleteUserRequestSchema)` to create a new message.
+ */
+export const DeleteUserRequestSchema: GenMessage<DeleteUserRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 27);
+
+/**
+ * @generated from message shelfscan.admin.v1.DeleteUserResponse
+ */
+export type DeleteUserResponse = Message<'shelfscan.admin.v1.DeleteUserResponse'> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string deleted_at = 3;
+   */
+  deletedAt: string;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.DeleteUserResponse.
+ * Use `create(DeleteUserResponseSchema)` to create a new message.
+ */
+export const DeleteUserResponseSchema: GenMessage<DeleteUserResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 28);
+
+/**
+ * @generated from message shelfscan.admin.v1.GetChartsRequest
+ */
+export type GetChartsRequest = Message<'shelfscan.admin.v1.GetChartsRequest'> & {
+  /**
+   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * Istanbul days YYYY-MM-DD, inclusive; empty: the 30 days up to today.
+   *
+   * @generated from field: string from = 2;
+   */
+  from: string;
+
+  /**
+   * @generated from field: string to = 3;
+   */
+  to: string;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.GetChartsRequest.
+ * Use `create(GetChartsRequestSchema)` to create a new message.
+ */
+export const GetChartsRequestSchema: GenMessage<GetChartsRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 29);
+
+/**
+ * @generated from message shelfscan.admin.v1.ScansOfDay
+ */
+export type ScansOfDay = Message<'shelfscan.admin.v1.ScansOfDay'> & {
+  /**
+   * YYYY-MM-DD (Istanbul).
+   *
+   * @generated from field: string date = 1;
+   */
+  date: string;
+
+  /**
+   * @generated from field: int32 standard = 2;
+   */
+  standard: number;
+
+  /**
+   * @generated from field: int32 deep = 3;
+   */
+  deep: number;
+
+  /**
+   * @generated from field: int32 functional = 4;
+   */
+  functional: number;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.ScansOfDay.
+ * Use `create(ScansOfDaySchema)` to create a new message.
+ */
+export const ScansOfDaySchema: GenMessage<ScansOfDay> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 30);
+
+/**
+ * @generated from message shelfscan.admin.v1.SignupsOfDay
+ */
+export type SignupsOfDay = Message<'shelfscan.admin.v1.SignupsOfDay'> & {
+  /**
+   * @generated from field: string date = 1;
+   */
+  date: string;
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.SignupsOfDay.
+ * Use `create(SignupsOfDaySchema)` to create a new message.
+ */
+export const SignupsOfDaySchema: GenMessage<SignupsOfDay> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 31);
+
+/**
+ * @generated from message shelfscan.admin.v1.RevenueOfMonth
+ */
+export type RevenueOfMonth = Message<'shelfscan.admin.v1.RevenueOfMonth'> & {
+  /**
+   * YYYY-MM (Istanbul).
+   *
+   * @generated from field: string month = 1;
+   */
+  month: string;
+
+  /**
+   * Finalized invoices minus refunds, each in the month it happened.
+   *
+   * @generated from field: int64 try_kurus = 2;
+   */
+  tryKurus: bigint;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.RevenueOfMonth.
+ * Use `create(RevenueOfMonthSchema)` to create a new message.
+ */
+export const RevenueOfMonthSchema: GenMessage<RevenueOfMonth> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 32);
+
+/**
+ * @generated from message shelfscan.admin.v1.FailuresOfReason
+ */
+export type FailuresOfReason = Message<'shelfscan.admin.v1.FailuresOfReason'> & {
+  /**
+   * The scraper's failure code: BLOCKED, STORE_NOT_FOUND, MARKETPLACE_UNREACHABLE, INVALID_SCAN, INTERNAL.
+   *
+   * @generated from field: string reason = 1;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.FailuresOfReason.
+ * Use `create(FailuresOfReasonSchema)` to create a new message.
+ */
+export const FailuresOfReasonSchema: GenMessage<FailuresOfReason> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 33);
+
+/**
+ * @generated from message shelfscan.admin.v1.GetChartsResponse
+ */
+export type GetChartsResponse = Message<'shelfscan.admin.v1.GetChartsResponse'> & {
+  /**
+   * Every day of the range (zero-filled).
+   *
+   * @generated from field: repeated shelfscan.admin.v1.ScansOfDay scans_per_day = 1;
+   */
+  scansPerDay: ScansOfDay[];
+
+  /**
+   * @generated from field: repeated shelfscan.admin.v1.SignupsOfDay signups_per_day = 2;
+   */
+  signupsPerDay: SignupsOfDay[];
+
+  /**
+   * Every month the range touches, whole (zero-filled).
+   *
+   * @generated from field: repeated shelfscan.admin.v1.RevenueOfMonth revenue_per_month = 3;
+   */
+  revenuePerMonth: RevenueOfMonth[];
+
+  /**
+   * Most frequent first.
+   *
+   * @generated from field: repeated shelfscan.admin.v1.FailuresOfReason failures_by_reason = 4;
+   */
+  failuresByReason: FailuresOfReason[];
+
+  /**
+   * The range answered (the defaults filled in).
+   *
+   * @generated from field: string from = 5;
+   */
+  from: string;
+
+  /**
+   * @generated from field: string to = 6;
+   */
+  to: string;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.GetChartsResponse.
+ * Use `create(GetChartsResponseSchema)` to create a new message.
+ */
+export const GetChartsResponseSchema: GenMessage<GetChartsResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 34);
+
+/**
+ * @generated from message shelfscan.admin.v1.ListUserActivityRequest
+ */
+export type ListUserActivityRequest = Message<'shelfscan.admin.v1.ListUserActivityRequest'> & {
+  /**
+   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
+
+  /**
+   * @generated from field: int32 size = 4;
+   */
+  size: number;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.ListUserActivityRequest.
+ * Use `create(ListUserActivityRequestSchema)` to create a new message.
+ */
+export const ListUserActivityRequestSchema: GenMessage<ListUserActivityRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 35);
+
+/**
+ * @generated from message shelfscan.admin.v1.ActivityItem
+ */
+export type ActivityItem = Message<'shelfscan.admin.v1.ActivityItem'> & {
+  /**
+   * RFC 3339: the event's own time when it carries one, else when the admin service received it.
+   *
+   * @generated from field: string at = 1;
+   */
+  at: string;
+
+  /**
+   * registered, activated, deactivated, reactivated, profileChanged, planActivated, planGranted,
+   * trialStarted, planCancelled, planExpired, scanRequested, scanStarted, scanCompleted, scanFailed,
+   * scanCancelled, invoiceFinalized, invoiceRefunded, deleted.
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * The facts of the event in a short line (numbers, codes, ids; not translated).
+   *
+   * @generated from field: string summary = 3;
+   */
+  summary: string;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.ActivityItem.
+ * Use `create(ActivityItemSchema)` to create a new message.
+ */
+export const ActivityItemSchema: GenMessage<ActivityItem> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 36);
+
+/**
+ * @generated from message shelfscan.admin.v1.ListUserActivityResponse
+ */
+export type ListUserActivityResponse = Message<'shelfscan.admin.v1.ListUserActivityResponse'> & {
+  /**
+   * @generated from field: repeated shelfscan.admin.v1.ActivityItem items = 1;
+   */
+  items: ActivityItem[];
+
+  /**
+   * @generated from field: int32 total = 2;
+   */
+  total: number;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.ListUserActivityResponse.
+ * Use `create(ListUserActivityResponseSchema)` to create a new message.
+ */
+export const ListUserActivityResponseSchema: GenMessage<ListUserActivityResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 37);
+
+/**
+ * @generated from message shelfscan.admin.v1.GetContactInfoRequest
+ */
+export type GetContactInfoRequest = Message<'shelfscan.admin.v1.GetContactInfoRequest'> & {};
+
+/**
+ * Describes the message shelfscan.admin.v1.GetContactInfoRequest.
+ * Use `create(GetContactInfoRequestSchema)` to create a new message.
+ */
+export const GetContactInfoRequestSchema: GenMessage<GetContactInfoRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 38);
+
+/**
+ * @generated from message shelfscan.admin.v1.GetContactInfoResponse
+ */
+export type GetContactInfoResponse = Message<'shelfscan.admin.v1.GetContactInfoResponse'> & {
+  /**
+   * E.164, from contact.whatsapp; empty when not set.
+   *
+   * @generated from field: string whatsapp = 1;
+   */
+  whatsapp: string;
+
+  /**
+   * From contact.supportEmail.
+   *
+   * @generated from field: string support_email = 2;
+   */
+  supportEmail: string;
+};
+
+/**
+ * Describes the message shelfscan.admin.v1.GetContactInfoResponse.
+ * Use `create(GetContactInfoResponseSchema)` to create a new message.
+ */
+export const GetContactInfoResponseSchema: GenMessage<GetContactInfoResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_admin_v1_admin, 39);
 
 /**
  * The admin service: system parameters, the users read model, the counters, the contact form.
@@ -856,5 +1385,46 @@ export const AdminService: GenService<{
     methodKind: 'unary';
     input: typeof ListContactMessagesRequestSchema;
     output: typeof ListContactMessagesResponseSchema;
+  };
+  /**
+   * Admin only: deletes a user (not oneself, not another admin) by publishing UserDeleted; every
+   * service then removes that user's personal data.
+   *
+   * @generated from rpc shelfscan.admin.v1.AdminService.DeleteUser
+   */
+  deleteUser: {
+    methodKind: 'unary';
+    input: typeof DeleteUserRequestSchema;
+    output: typeof DeleteUserResponseSchema;
+  };
+  /**
+   * Admin only: the charts of the admin home over a range of Istanbul days.
+   *
+   * @generated from rpc shelfscan.admin.v1.AdminService.GetCharts
+   */
+  getCharts: {
+    methodKind: 'unary';
+    input: typeof GetChartsRequestSchema;
+    output: typeof GetChartsResponseSchema;
+  };
+  /**
+   * Admin only: what happened to one user, newest first, from the event log.
+   *
+   * @generated from rpc shelfscan.admin.v1.AdminService.ListUserActivity
+   */
+  listUserActivity: {
+    methodKind: 'unary';
+    input: typeof ListUserActivityRequestSchema;
+    output: typeof ListUserActivityResponseSchema;
+  };
+  /**
+   * Any logged-in user: the WhatsApp number and support email of the system parameters.
+   *
+   * @generated from rpc shelfscan.admin.v1.AdminService.GetContactInfo
+   */
+  getContactInfo: {
+    methodKind: 'unary';
+    input: typeof GetContactInfoRequestSchema;
+    output: typeof GetContactInfoResponseSchema;
   };
 }> = /*@__PURE__*/ serviceDesc(file_shelfscan_admin_v1_admin, 0);

@@ -92,6 +92,9 @@ export const SystemParametersChangedSchema: GenMessage<SystemParametersChanged> 
  * An admin deleted a user. Every service removes that user's personal data when it sees this
  * (auth the account, search the scans, billing the card at the provider and the plans, admin its
  * read models); invoices are kept with the buyer anonymised, as tax law requires. Keyed by user_email.
+ * A row that must be kept (an invoice, a payment attempt, a revenue figure) has the email replaced by
+ * the pseudonym "deleted-user-<user_id>" everywhere, so the kept rows of one user still belong together.
+ * Handling it twice changes nothing.
  *
  * @generated from message shelfscan.admin.v1.UserDeleted
  */

@@ -1,0 +1,33 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import { EventHandler, forgetPublished, handleOnce, type BusContext } from '@shelfscan/bus';
+import { adminEventsV1 } from '@shelfscan/contracts';
+import { createLogger } from '@shelfscan/observability';
+import { DataSource } from 'typeorm';
+
+const log = createLogger('auth');
+
+/**
+ * An admin deleted a user (admin's UserDeleted): the account goes with its codes and photo
+ * (ON DELETE CASCADE), its phone with it, the login failures kept under its email, and the
+ * published outbox rows that named it. Once per message; a second UserDeleted finds nothing.
+ */
+@Controller()
+export class UserDeletedHandler {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  @EventHandler(adminEventsV1.UserDeletedSchema)
+  async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
+    const evt = payload as adminEventsV1.UserDeleted;
+    const email = evt.userEmail.trim().toLowerCase();
+    if (!email) return;
+    await handleOnce(this.dataSource, ctx as BusContext, 'auth.user-deleted', async (m) => {
+      const [, accounts]: [unknown[], number] = await m.query(`DELETE FROM user_account WHERE email = $1`, [
+        email,
+      ]);
+      await m.query(`DELETE FROM login_failure WHERE scope = 'account' AND key = $1`, [email]);
+      await forgetPublished(m, email);
+      log.info({ userId: evt.userId, accounts }, 'deleted user removed');
+    });
+  }
+}
