@@ -49,6 +49,9 @@ const STATUS_BY_REASON: Record<string, number> = {
   promotionMinimumBasket: 422,
   cardSaveFailed: 400,
   fxRateUnavailable: 503,
+  refundNotPossible: 409,
+  refundTooMuch: 422,
+  refundRefused: 402,
 };
 
 /** A 422 in the spec's shape, its messages in the request language (for checks the gateway makes itself). */

@@ -405,7 +405,7 @@ export class ChargesService {
       const left = paidKurus - already;
       const amount = p.amountKurus > 0n ? p.amountKurus : left;
       if (amount <= 0n || amount > left)
-        throw new BusError('FAILED_PRECONDITION', `At most ${minorToDecimal(left)} TRY can be refunded.`, {
+        throw new BusError('FAILED_PRECONDITION', `${minorToDecimal(left)} TRY`, {
           reason: 'refundTooMuch',
         });
       const now = this.clock.now();
