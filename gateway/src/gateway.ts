@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
@@ -74,9 +73,6 @@ export async function createGateway(deps: {
     },
     crossOriginEmbedderPolicy: false,
   });
-
-  // The bank posts its 3-D Secure answer as a form (POST /api/payment/3ds/callback).
-  await app.register(formbody, { bodyLimit: 64 * 1024 });
 
   // Profile photo uploads (POST /api/account/photo): one file, the size checked per route.
   await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: 1024 * 1024 } });
