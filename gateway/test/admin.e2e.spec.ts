@@ -47,12 +47,18 @@ const ADMIN_ROUTES: Record<string, { url?: string; body?: unknown; status: numbe
   'DELETE /api/promotion/:id': { url: '/api/promotion/1', status: 422 },
   'GET /api/admin/payment/history': { status: 200 },
   'POST /api/admin/billing/renewal': { status: 200 },
-  'GET /api/admin/payment/history/:conversationId': { url: `/api/admin/payment/history/${NO_PAYMENT}`, status: 404 },
+  'GET /api/admin/payment/history/:conversationId': {
+    url: `/api/admin/payment/history/${NO_PAYMENT}`,
+    status: 404,
+  },
   'GET /api/admin/payment/history/:conversationId/pdf': {
     url: `/api/admin/payment/history/${NO_PAYMENT}/pdf`,
     status: 404,
   },
-  'POST /api/admin/payment/:conversationId/refund': { url: `/api/admin/payment/${NO_PAYMENT}/refund`, status: 422 },
+  'POST /api/admin/payment/:conversationId/refund': {
+    url: `/api/admin/payment/${NO_PAYMENT}/refund`,
+    status: 422,
+  },
   'POST /api/admin/users/:email/plans': { url: `/api/admin/users/${TARGET}/plans`, status: 422 },
   'DELETE /api/admin/users/:email/plans/:subscriptionId': {
     url: `/api/admin/users/${TARGET}/plans/${NO_PAYMENT}`,

@@ -13,7 +13,9 @@ function todaysBulletin(): string {
     path.join(__dirname, '../../services/billing/test/data/tcmb-today-2020-10-08.xml'),
     'utf8',
   );
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date()).split('-');
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' })
+    .format(new Date())
+    .split('-');
   return sample
     .replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
     .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
@@ -114,7 +116,13 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
     expireYear: '2035',
     expireMonth: '12',
     cvc: '123',
-    billing: { address: 'Kızılay Mah. 1', zipCode: '06420', contactName: 'Ayşe Yılmaz', city: 'Ankara', country: 'Turkey' },
+    billing: {
+      address: 'Kızılay Mah. 1',
+      zipCode: '06420',
+      contactName: 'Ayşe Yılmaz',
+      city: 'Ankara',
+      country: 'Turkey',
+    },
   });
 
   const postForm = (url: string, fields: Record<string, string>) =>
@@ -155,12 +163,18 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
     expect(approve.fields).toMatchObject({ status: 'success', mdStatus: '1', conversationId });
     // The token works once.
     const again = await stack.call('GET', redirectUrl);
-    expect([again.statusCode, again.headers.location]).toEqual([303, '/payment/addPlan?threeDsError=threeDsExpired']);
+    expect([again.statusCode, again.headers.location]).toEqual([
+      303,
+      '/payment/addPlan?threeDsError=threeDsExpired',
+    ]);
     // Until the bank answers, the plan is not active.
     expect((await stack.call('GET', '/api/user-plan', undefined, user)).json().data).toEqual([]);
 
     const done = await postForm(approve.action, approve.fields);
-    expect([done.statusCode, done.headers.location]).toEqual([303, `/payment/addPlan/success?conversationId=${conversationId}`]);
+    expect([done.statusCode, done.headers.location]).toEqual([
+      303,
+      `/payment/addPlan/success?conversationId=${conversationId}`,
+    ]);
     const twice = await postForm(approve.action, approve.fields);
     expect([twice.statusCode, twice.headers.location]).toEqual([303, done.headers.location]);
 
@@ -170,22 +184,35 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
     const paid = history.filter((p: { status: string }) => p.status === 'succeeded');
     expect(paid).toMatchObject([{ conversationId, invoiceStatus: 'final' }]);
     // The plain try (5010) and the 3-D Secure payment belong to the one invoice, numbered once.
-    expect(new Set(history.map((p: { invoiceNumber: number | null }) => p.invoiceNumber))).toEqual(new Set([paid[0].invoiceNumber]));
+    expect(new Set(history.map((p: { invoiceNumber: number | null }) => p.invoiceNumber))).toEqual(
+      new Set([paid[0].invoiceNumber]),
+    );
   });
 
   it('an English user who declines at the bank lands on /us/payment/addPlan?threeDsError=threeDsDeclined; no plan', async () => {
     const user = await newUser('threeds-en@example.com', 'en');
     await stack.call('POST', '/api/card', card('5400010000000004'), user);
     const bought = await stack.call('POST', '/api/user-plan', { plan: 'deep' }, user);
-    expect(bought.json().message).toBe('Your bank asks for 3-D Secure verification; you are being taken to your bank’s page.');
+    expect(bought.json().message).toBe(
+      'Your bank asks for 3-D Secure verification; you are being taken to your bank’s page.',
+    );
     const page = await stack.call('GET', bought.json().data.threeDSecure.redirectUrl);
     expect(page.body).toContain('Sandbox bank');
     const decline = formOf(page.body, 'decline');
     const r = await postForm(decline.action, decline.fields);
-    expect([r.statusCode, r.headers.location]).toEqual([303, '/us/payment/addPlan?threeDsError=threeDsDeclined']);
-    expect((await stack.call('GET', '/api/user-plan', undefined, user)).json().data).toMatchObject([{ status: 'inactive' }]);
+    expect([r.statusCode, r.headers.location]).toEqual([
+      303,
+      '/us/payment/addPlan?threeDsError=threeDsDeclined',
+    ]);
+    expect((await stack.call('GET', '/api/user-plan', undefined, user)).json().data).toMatchObject([
+      { status: 'inactive' },
+    ]);
     // A forged or stale answer for it changes nothing.
-    const forged = await postForm('/api/payment/3ds/callback', { ...decline.fields, status: 'success', mdStatus: '1' });
+    const forged = await postForm('/api/payment/3ds/callback', {
+      ...decline.fields,
+      status: 'success',
+      mdStatus: '1',
+    });
     expect(forged.headers.location).toBe('/us/payment/addPlan?threeDsError=threeDsExpired');
     const unknown = await postForm('/api/payment/3ds/callback', { conversationId: 'nope' });
     expect(unknown.headers.location).toBe('/payment/addPlan?threeDsError=threeDsExpired');
@@ -214,12 +241,24 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
     expect(cancel.json().data.payment.refunds).toMatchObject([
       { kind: 'cancel', reason: 'Customer asked', refundedBy: 'admin@shelfscan.test' },
     ]);
-    const more = await stack.call('POST', url, { reason: 'again', amountKurus: 1 }, { ...admin, 'accept-language': 'en' });
+    const more = await stack.call(
+      'POST',
+      url,
+      { reason: 'again', amountKurus: 1 },
+      { ...admin, 'accept-language': 'en' },
+    );
     expect(more.statusCode).toBe(422);
-    expect(more.json()).toMatchObject({ code: 'refundTooMuch', message: 'A refund cannot exceed what is left of the payment (0.00 TRY).' });
+    expect(more.json()).toMatchObject({
+      code: 'refundTooMuch',
+      message: 'A refund cannot exceed what is left of the payment (0.00 TRY).',
+    });
     const refunded = await published('InvoiceRefunded', (m) => m.conversationId === bought.conversationId);
     expect(refunded).toMatchObject([
-      { conversationId: bought.conversationId, kind: 'cancel', refundedTryKurus: BigInt(bought.breakdown.tryKurus) },
+      {
+        conversationId: bought.conversationId,
+        kind: 'cancel',
+        refundedTryKurus: BigInt(bought.breakdown.tryKurus),
+      },
     ]);
   });
 
@@ -228,41 +267,102 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
     const url = '/api/admin/users/granted@example.com/plans';
     const body = { features: ['deep'], periodEnd: '2099-01-01', reason: 'Support gesture' };
     expect((await stack.call('POST', url, body, user)).statusCode).toBe(403);
-    const bad = await stack.call('POST', url, { features: ['gold'], periodEnd: '2000-01-01', reason: '' }, admin);
+    const bad = await stack.call(
+      'POST',
+      url,
+      { features: ['gold'], periodEnd: '2000-01-01', reason: '' },
+      admin,
+    );
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['features.0', 'reason']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['features.0', 'reason']);
     const past = await stack.call('POST', url, { ...body, periodEnd: '2000-01-01' }, admin);
-    expect(past.json().errors).toEqual([{ field: 'periodEnd', msg: 'Bitiş tarihi bugünden sonra olmalıdır.' }]);
+    expect(past.json().errors).toEqual([
+      { field: 'periodEnd', msg: 'Bitiş tarihi bugünden sonra olmalıdır.' },
+    ]);
     const granted = await stack.call('POST', url, body, admin);
     expect(granted.json()).toMatchObject({
       success: true,
       message: 'Plan tanımlandı.',
-      data: { features: ['deep'], status: 'active', endDate: '2099-01-01', autoRenew: false, grantedBy: 'admin@shelfscan.test', grantReason: 'Support gesture' },
+      data: {
+        features: ['deep'],
+        status: 'active',
+        endDate: '2099-01-01',
+        autoRenew: false,
+        grantedBy: 'admin@shelfscan.test',
+        grantReason: 'Support gesture',
+      },
     });
-    expect((await stack.call('GET', '/api/user-plan', undefined, user)).json().data).toMatchObject([{ grantedBy: 'admin@shelfscan.test' }]);
+    expect((await stack.call('GET', '/api/user-plan', undefined, user)).json().data).toMatchObject([
+      { grantedBy: 'admin@shelfscan.test' },
+    ]);
     const activated = await published('PlanActivated', (m) => m.userEmail === 'granted@example.com');
     expect(activated).toMatchObject([{ grantedBy: 'admin@shelfscan.test', grantReason: 'Support gesture' }]);
 
     const id = granted.json().data.id;
-    const revoked = await stack.app.inject({ method: 'DELETE', url: `${url}/${id}`, payload: { reason: 'Mistake' }, headers: admin });
-    expect(revoked.json()).toMatchObject({ success: true, message: 'Plan geri alındı.', data: { status: 'inactive' } });
-    const again = await stack.app.inject({ method: 'DELETE', url: `${url}/${id}`, payload: { reason: 'Mistake' }, headers: admin });
+    const revoked = await stack.app.inject({
+      method: 'DELETE',
+      url: `${url}/${id}`,
+      payload: { reason: 'Mistake' },
+      headers: admin,
+    });
+    expect(revoked.json()).toMatchObject({
+      success: true,
+      message: 'Plan geri alındı.',
+      data: { status: 'inactive' },
+    });
+    const again = await stack.app.inject({
+      method: 'DELETE',
+      url: `${url}/${id}`,
+      payload: { reason: 'Mistake' },
+      headers: admin,
+    });
     expect(again.statusCode).toBe(404);
-    expect(await published('PlanExpired', (m) => m.subscriptionId === id)).toMatchObject([{ reason: 'revoked' }]);
+    expect(await published('PlanExpired', (m) => m.subscriptionId === id)).toMatchObject([
+      { reason: 'revoked' },
+    ]);
   });
 
   it("admin reads any user's payments (filtered by email), one payment and its PDF; users cannot", async () => {
     const user = await login('refund@example.com', 'Sel4mlar!x');
-    const mine = (await stack.call('GET', '/api/admin/payment/history?email=refund@example.com', undefined, admin)).json().data;
+    const mine = (
+      await stack.call('GET', '/api/admin/payment/history?email=refund@example.com', undefined, admin)
+    ).json().data;
     expect(mine.length).toBeGreaterThan(0);
-    expect(new Set(mine.map((p: { userEmail: string }) => p.userEmail))).toEqual(new Set(['refund@example.com']));
+    expect(new Set(mine.map((p: { userEmail: string }) => p.userEmail))).toEqual(
+      new Set(['refund@example.com']),
+    );
     const all = (await stack.call('GET', '/api/admin/payment/history', undefined, admin)).json().data;
     expect(all.length).toBeGreaterThan(mine.length);
-    const one = await stack.call('GET', `/api/admin/payment/history/${mine[0].conversationId}`, undefined, admin);
-    expect(one.json().data).toMatchObject({ conversationId: mine[0].conversationId, userEmail: 'refund@example.com' });
-    const pdf = await stack.call('GET', `/api/admin/payment/history/${mine[0].conversationId}/pdf`, undefined, admin);
-    expect([pdf.statusCode, pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
-    expect((await stack.call('GET', `/api/admin/payment/history/${mine[0].conversationId}`, undefined, user)).statusCode).toBe(403);
+    const one = await stack.call(
+      'GET',
+      `/api/admin/payment/history/${mine[0].conversationId}`,
+      undefined,
+      admin,
+    );
+    expect(one.json().data).toMatchObject({
+      conversationId: mine[0].conversationId,
+      userEmail: 'refund@example.com',
+    });
+    const pdf = await stack.call(
+      'GET',
+      `/api/admin/payment/history/${mine[0].conversationId}/pdf`,
+      undefined,
+      admin,
+    );
+    expect([pdf.statusCode, pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual([
+      200,
+      'application/pdf',
+      '%PDF-',
+    ]);
+    expect(
+      (await stack.call('GET', `/api/admin/payment/history/${mine[0].conversationId}`, undefined, user))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('no card number crossed the bus in clear: every encoded message of the suite, grepped', () => {

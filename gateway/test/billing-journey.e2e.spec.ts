@@ -7,7 +7,8 @@ import { startStack, type Stack } from './stack.js';
 
 jest.setTimeout(90_000);
 
-const istanbulToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
+const istanbulToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
 
 /** The repo's real central bank sample, dated today (Istanbul) with USD ForexSelling 10.0000. */
 function todaysBulletin(): string {
@@ -59,7 +60,10 @@ describe('the billing journey of a new user, across the services', () => {
       [],
       { scans: true },
     );
-    const r = await stack.call('POST', '/api/authenticate', { email: 'admin@shelfscan.test', password: 'admin-pass' });
+    const r = await stack.call('POST', '/api/authenticate', {
+      email: 'admin@shelfscan.test',
+      password: 'admin-pass',
+    });
     admin = { authorization: `Bearer ${r.json().data.token}` };
   });
   afterAll(async () => {
@@ -69,18 +73,30 @@ describe('the billing journey of a new user, across the services', () => {
 
   it('trial → card → plan with a coupon → PDF invoice → scan → the renewal on the 1st charges once', async () => {
     const email = 'journey@example.com';
-    await stack.call('POST', '/api/public/register', { firstName: 'Şule', lastName: 'Güneş', email, password: 'Sel4mlar!x' });
+    await stack.call('POST', '/api/public/register', {
+      firstName: 'Şule',
+      lastName: 'Güneş',
+      email,
+      password: 'Sel4mlar!x',
+    });
     await stack.call('POST', '/api/public/activate', { email, code: await stack.mailedCode(email) });
     const login = await stack.call('POST', '/api/authenticate', { email, password: 'Sel4mlar!x' });
     const user = { authorization: `Bearer ${login.json().data.token}` };
 
     // No trial before the phone is verified.
-    expect((await stack.call('POST', '/api/user-plan/trial', undefined, user)).json().code).toBe('phoneNotVerified');
+    expect((await stack.call('POST', '/api/user-plan/trial', undefined, user)).json().code).toBe(
+      'phoneNotVerified',
+    );
     await stack.call('GET', '/api/account/send-verification-code?gsm=05321112233', undefined, user);
     const smsDir = path.join(stack.dataDir, 'outbox', 'sms');
     const sms = fs.readdirSync(smsDir).find((f) => f.endsWith('-+905321112233.txt'))!;
     const code = /: (\d{6})\./.exec(fs.readFileSync(path.join(smsDir, sms), 'utf8'))![1];
-    const checked = await stack.call('GET', `/api/account/check-verification-code?verificationCode=${code}`, undefined, user);
+    const checked = await stack.call(
+      'GET',
+      `/api/account/check-verification-code?verificationCode=${code}`,
+      undefined,
+      user,
+    );
     expect(checked.json().data).toEqual({ isValid: true });
 
     // The trial, once billing has seen PhoneVerified.
@@ -97,7 +113,13 @@ describe('the billing journey of a new user, across the services', () => {
       expireYear: '2035',
       expireMonth: '12',
       cvc: '123',
-      billing: { address: 'Bağdat Cad. 5', zipCode: '34710', contactName: 'Şule Güneş', city: 'İstanbul', country: 'Turkey' },
+      billing: {
+        address: 'Bağdat Cad. 5',
+        zipCode: '34710',
+        contactName: 'Şule Güneş',
+        city: 'İstanbul',
+        country: 'Turkey',
+      },
     };
     expect((await stack.call('POST', '/api/card', card, user)).statusCode).toBe(200);
     const coupon = { code: 'JOURNEY20', type: 'PERCENT', value: '20', count: 5, minimumBasket: '0' };
@@ -109,7 +131,12 @@ describe('the billing journey of a new user, across the services', () => {
     const usdCents = halfUp(1000 * (daysInMonth - d + 1), daysInMonth);
     const discount = halfUp(usdCents * 20, 100);
     const tryKurus = (usdCents - discount) * 10; // at 10.0000 TRY per USD
-    const bought = await stack.call('POST', '/api/user-plan', { plan: 'standard', promotionCode: 'JOURNEY20' }, user);
+    const bought = await stack.call(
+      'POST',
+      '/api/user-plan',
+      { plan: 'standard', promotionCode: 'JOURNEY20' },
+      user,
+    );
     expect(bought.statusCode).toBe(200);
     expect(bought.json().data).toMatchObject({
       plan: { status: 'active', features: ['standard'], startDate: today },
@@ -118,8 +145,15 @@ describe('the billing journey of a new user, across the services', () => {
     const { conversationId } = bought.json().data;
 
     // The invoice: final, numbered, and its PDF says what was charged.
-    const payment = (await stack.call('GET', `/api/payment/history/${conversationId}`, undefined, user)).json().data;
-    expect(payment).toMatchObject({ status: 'succeeded', invoiceStatus: 'final', amount: money(tryKurus), currency: 'TRY' });
+    const payment = (
+      await stack.call('GET', `/api/payment/history/${conversationId}`, undefined, user)
+    ).json().data;
+    expect(payment).toMatchObject({
+      status: 'succeeded',
+      invoiceStatus: 'final',
+      amount: money(tryKurus),
+      currency: 'TRY',
+    });
     const pdf = await stack.call('GET', `/api/payment/history/${conversationId}/pdf`, undefined, user);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const { text } = await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText();
@@ -153,30 +187,43 @@ describe('the billing journey of a new user, across the services', () => {
       const q = (await stack.call('GET', '/api/search-info/quota', undefined, user)).json().data;
       return q.plans.standard && !q.plans.deep;
     });
-    const scan = await stack.call('POST', '/api/search-info', {
-      searchType: 'standard',
-      fileName: 'Mağaza',
-      storeUrl: 'https://www.amazon.ca/s?me=AJOURNEY0001',
-      market: 'CA',
-    }, user);
+    const scan = await stack.call(
+      'POST',
+      '/api/search-info',
+      {
+        searchType: 'standard',
+        fileName: 'Mağaza',
+        storeUrl: 'https://www.amazon.ca/s?me=AJOURNEY0001',
+        market: 'CA',
+      },
+      user,
+    );
     expect(scan.statusCode).toBe(200);
     const done = await until(async () => {
-      const t = (await stack.call('GET', `/api/search-info/${scan.json().data.id}`, undefined, user)).json().data;
+      const t = (await stack.call('GET', `/api/search-info/${scan.json().data.id}`, undefined, user)).json()
+        .data;
       return t.status === 'COMPLETED' && t;
     }, 30_000);
     expect(done.asinCount).toBeGreaterThan(0);
-    const deep = await stack.call('POST', '/api/search-info', {
-      searchType: 'deep',
-      fileName: 'Derin',
-      storeUrl: 'https://www.amazon.ca/s?me=AJOURNEY0001',
-      market: 'CA',
-    }, user);
+    const deep = await stack.call(
+      'POST',
+      '/api/search-info',
+      {
+        searchType: 'deep',
+        fileName: 'Derin',
+        storeUrl: 'https://www.amazon.ca/s?me=AJOURNEY0001',
+        market: 'CA',
+      },
+      user,
+    );
     expect(deep.json().code).toBe('noDeepPlan');
 
     // The next 1st: the operator runs the renewal (twice); it charges once, a full month.
     const params = (await stack.call('GET', '/api/system-parameter', undefined, admin)).json().data;
     // This test's clock is the real one: allow today's bulletin on the 1st (an operator's setting).
-    const widened = params.map((p: { key: string }) => (p.key === 'billing.fxMaxAgeDays' ? { ...p, value1: '40' } : p));
+    const widened = params.map((p: { key: string }) =>
+      p.key === 'billing.fxMaxAgeDays' ? { ...p, value1: '40' } : p,
+    );
     const publish = stack.broker.publish.bind(stack.broker);
     let changed = false;
     stack.broker.publish = async (topic, bytes) => {
@@ -189,7 +236,9 @@ describe('the billing journey of a new user, across the services', () => {
     const nextFirst = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
     const runs = [];
     for (let i = 0; i < 2; i++)
-      runs.push((await stack.call('POST', '/api/admin/billing/renewal', { date: nextFirst }, admin)).json().data);
+      runs.push(
+        (await stack.call('POST', '/api/admin/billing/renewal', { date: nextFirst }, admin)).json().data,
+      );
     expect(runs.map((r) => [r.ran, r.charged])).toEqual([
       [true, 1],
       [true, 0],
@@ -203,9 +252,9 @@ describe('the billing journey of a new user, across the services', () => {
       ].sort(),
     );
     expect(new Set(paid.map((p: { invoiceNumber: number }) => p.invoiceNumber)).size).toBe(2);
-    const renewed = (await stack.call('GET', '/api/user-plan', undefined, user)).json().data.find(
-      (p: { trial: boolean; grantedBy: string | null }) => !p.trial,
-    );
+    const renewed = (await stack.call('GET', '/api/user-plan', undefined, user))
+      .json()
+      .data.find((p: { trial: boolean; grantedBy: string | null }) => !p.trial);
     expect(renewed).toMatchObject({ status: 'active', startDate: nextFirst, autoRenew: true });
   });
 });

@@ -159,7 +159,9 @@ export class ThreeDsController {
   constructor(@Inject(BillingGatewayService) private readonly billing: BillingGatewayService) {}
 
   @Get(':conversationId')
-  @ApiOperation({ summary: "The bank's 3-D Secure page, once per token (?t=); else a redirect to the plan page" })
+  @ApiOperation({
+    summary: "The bank's 3-D Secure page, once per token (?t=); else a redirect to the plan page",
+  })
   async page(
     @Param('conversationId') conversationId: string,
     @Query() query: ThreeDsPageQuery,

@@ -72,7 +72,9 @@ const refund = z.strictObject({
 });
 const grantPlan = z.strictObject({
   features: z
-    .array(z.enum(FEATURES as [string, ...string[]], { error: 'featuresInvalid' }), { error: 'featuresInvalid' })
+    .array(z.enum(FEATURES as [string, ...string[]], { error: 'featuresInvalid' }), {
+      error: 'featuresInvalid',
+    })
     .min(1, { error: 'featuresInvalid' }),
   periodEnd: z.string({ error: 'dateInvalid' }).regex(DATE, { error: 'dateInvalid' }),
   reason: requiredText(500),
@@ -161,7 +163,10 @@ export class PaymentHistoryQuery
 }
 
 /** What the bank posts back after 3-D Secure (form-encoded, iyzico's field names). */
-export class ThreeDsCallbackDto extends SchemaDto(threeDsCallback) implements z.output<typeof threeDsCallback> {
+export class ThreeDsCallbackDto
+  extends SchemaDto(threeDsCallback)
+  implements z.output<typeof threeDsCallback>
+{
   @ApiPropertyOptional({ example: 'success' }) status?: string;
   @ApiPropertyOptional() paymentId?: string;
   @ApiPropertyOptional() conversationData?: string;
@@ -169,6 +174,9 @@ export class ThreeDsCallbackDto extends SchemaDto(threeDsCallback) implements z.
   @ApiPropertyOptional({ example: '1', description: '1 = the cardholder was verified' }) mdStatus?: string;
 }
 
-export class ThreeDsPageQuery extends SchemaDto(threeDsPageQuery) implements z.output<typeof threeDsPageQuery> {
+export class ThreeDsPageQuery
+  extends SchemaDto(threeDsPageQuery)
+  implements z.output<typeof threeDsPageQuery>
+{
   @ApiPropertyOptional({ description: 'The one-time token of the redirect URL' }) t?: string;
 }

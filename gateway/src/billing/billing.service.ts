@@ -103,7 +103,10 @@ function payment(p: billingV1.Payment | undefined) {
 const callerOf = (user: JwtUser) => ({ email: user.sub, roles: user.roles });
 
 /** Where the SPA shows the end of a 3-D Secure payment, in the user's language (English under /us). */
-export function threeDsLanding(lang: string, r: { paid: boolean; conversationId: string; reason: string }): string {
+export function threeDsLanding(
+  lang: string,
+  r: { paid: boolean; conversationId: string; reason: string },
+): string {
   const prefix = lang === 'en' ? '/us' : '';
   return r.paid
     ? `${prefix}/payment/addPlan/success?conversationId=${encodeURIComponent(r.conversationId)}`
@@ -259,7 +262,10 @@ export class BillingGatewayService {
   /** The bank's 3-D Secure page (once per token); empty html and a landing URL when gone. */
   async threeDsPage(conversationId: string, token: string) {
     const r = await this.bus.request(B.method.getThreeDsPage, { conversationId, token });
-    return { html: r.html, landing: threeDsLanding(r.lang, { paid: false, conversationId, reason: r.reason }) };
+    return {
+      html: r.html,
+      landing: threeDsLanding(r.lang, { paid: false, conversationId, reason: r.reason }),
+    };
   }
 
   /** The bank's answer: completes the payment through billing; answers where the browser lands. */

@@ -196,14 +196,25 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
   it('takes card numbers sealed for billing only: one in clear, for another user or stale is refused', async () => {
     const email = 'sealed@example.com';
     const base = { email, holderName: 'Ayşe Yılmaz', expireMonth: '12', expireYear: '2030' };
-    const fields = async (p: Promise<unknown>) => (await failure(p)).violations.map((v) => `${v.field}:${v.msg}`);
-    expect(await fields(h.bus.request(h.M.saveCard, { ...base, cardNumber: CARDS.success, cvc: '123' }))).toEqual([
-      'cardNumber:cardNotSealed',
-    ]);
-    expect(await fields(h.bus.request(h.M.saveCard, { ...base, sealedCard: await h.seal('x@example.com', CARDS.success) }))).toEqual(['cardNumber:cardSealInvalid']);
+    const fields = async (p: Promise<unknown>) =>
+      (await failure(p)).violations.map((v) => `${v.field}:${v.msg}`);
+    expect(
+      await fields(h.bus.request(h.M.saveCard, { ...base, cardNumber: CARDS.success, cvc: '123' })),
+    ).toEqual(['cardNumber:cardNotSealed']);
+    expect(
+      await fields(
+        h.bus.request(h.M.saveCard, { ...base, sealedCard: await h.seal('x@example.com', CARDS.success) }),
+      ),
+    ).toEqual(['cardNumber:cardSealInvalid']);
     const old = Math.floor(h.clock.now().getTime() / 1000) - 3600;
-    expect(await fields(h.bus.request(h.M.saveCard, { ...base, sealedCard: await h.seal(email, CARDS.success, '123', old) }))).toEqual(['cardNumber:cardSealInvalid']);
-    expect(await fields(h.bus.request(h.M.saveCard, { ...base, sealedCard: 'not.a.jwe.at.all' }))).toEqual(['cardNumber:cardSealInvalid']);
+    expect(
+      await fields(
+        h.bus.request(h.M.saveCard, { ...base, sealedCard: await h.seal(email, CARDS.success, '123', old) }),
+      ),
+    ).toEqual(['cardNumber:cardSealInvalid']);
+    expect(await fields(h.bus.request(h.M.saveCard, { ...base, sealedCard: 'not.a.jwe.at.all' }))).toEqual([
+      'cardNumber:cardSealInvalid',
+    ]);
     expect((await h.bus.request(h.M.getCard, { email })).card).toBeUndefined();
   });
 

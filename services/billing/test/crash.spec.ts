@@ -20,14 +20,18 @@ const root = path.resolve(__dirname, '../../..');
 const main = path.join(root, 'apps/all-in-one/dist/main.js');
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ensureBuilt } = require('../../../scripts/ensure-built.cjs') as { ensureBuilt(project: string): void };
+const { ensureBuilt } = require('../../../scripts/ensure-built.cjs') as {
+  ensureBuilt(project: string): void;
+};
 beforeAll(() => ensureBuilt('apps/all-in-one'), 300_000);
 
 jest.setTimeout(180_000);
 
 /** Today's bulletin (Istanbul date) from the real sample, USD ForexSelling 10.0000. */
 function todaysBulletin(): string {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date()).split('-');
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' })
+    .format(new Date())
+    .split('-');
   return SAMPLE_XML.replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
     .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
     .replace('<ForexSelling>7.9073</ForexSelling>', '<ForexSelling>10.0000</ForexSelling>');
@@ -42,7 +46,9 @@ function launch(env: Record<string, string>) {
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<NodeJS.Signals | number | null>((r) => child.on('exit', (code, signal) => r(signal ?? code)));
+  const exited = new Promise<NodeJS.Signals | number | null>((r) =>
+    child.on('exit', (code, signal) => r(signal ?? code)),
+  );
   const up = async () => {
     const deadline = Date.now() + 90_000;
     while (!out.includes('ShelfScan is up')) {
@@ -94,7 +100,10 @@ describe('a charge survives kill -9 between the provider and the commit', () => 
     const call = async (method: string, url: string, body?: object, token?: string) => {
       const res = await fetch(`${base}${url}`, {
         method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       return { status: res.status, json: (await res.json()) as { data: Record<string, unknown> } };
@@ -103,12 +112,29 @@ describe('a charge survives kill -9 between the provider and the commit', () => 
     running = launch(env);
     await running.up();
     const email = 'crash-buyer@example.com';
-    expect((await call('POST', '/api/public/register', { firstName: 'Ayşe', lastName: 'Yılmaz', email, password: 'Sel4mlar!x' })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/public/register', {
+          firstName: 'Ayşe',
+          lastName: 'Yılmaz',
+          email,
+          password: 'Sel4mlar!x',
+        })
+      ).status,
+    ).toBe(200);
     const mailDir = path.join(dataDir, 'outbox/mail');
-    const mail = await simpleParser(fs.readFileSync(path.join(mailDir, fs.readdirSync(mailDir).find((f) => f.endsWith(`-${email}.eml`))!)));
+    const mail = await simpleParser(
+      fs.readFileSync(
+        path.join(
+          mailDir,
+          fs.readdirSync(mailDir).find((f) => f.endsWith(`-${email}.eml`))!,
+        ),
+      ),
+    );
     const code = /(\d{6})/.exec(mail.subject ?? '')![1];
     expect((await call('POST', '/api/public/activate', { email, code })).status).toBe(200);
-    const login = async () => (await call('POST', '/api/authenticate', { email, password: 'Sel4mlar!x' })).json.data.token as string;
+    const login = async () =>
+      (await call('POST', '/api/authenticate', { email, password: 'Sel4mlar!x' })).json.data.token as string;
     let token = await login();
     const card = {
       cardHolderName: 'Ayşe Yılmaz',
@@ -116,7 +142,13 @@ describe('a charge survives kill -9 between the provider and the commit', () => 
       expireYear: '2035',
       expireMonth: '12',
       cvc: '123',
-      billing: { address: 'Kızılay Mah. 1', zipCode: '06420', contactName: 'Ayşe Yılmaz', city: 'Ankara', country: 'Turkey' },
+      billing: {
+        address: 'Kızılay Mah. 1',
+        zipCode: '06420',
+        contactName: 'Ayşe Yılmaz',
+        city: 'Ankara',
+        country: 'Turkey',
+      },
     };
     expect((await call('POST', '/api/card', card, token)).status).toBe(200);
 
@@ -156,7 +188,9 @@ describe('a charge survives kill -9 between the provider and the commit', () => 
       const after = double.state.requests.slice(requestsBefore).map((r) => r.path);
       expect(after).toEqual(['/payment/detail']); // looked up, not charged again
       expect(double.state.charges).toEqual([charged]);
-      expect(await rows()).toEqual([{ id: charged, status: 'succeeded', invoice: 'final', number: expect.any(String) }]);
+      expect(await rows()).toEqual([
+        { id: charged, status: 'succeeded', invoice: 'final', number: expect.any(String) },
+      ]);
       const again = await call('POST', '/api/user-plan', { plan: 'standard' }, token);
       expect(again.status).toBe(409); // the plan is there: no second purchase
       expect(double.state.charges).toEqual([charged]);

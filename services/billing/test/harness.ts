@@ -166,7 +166,12 @@ export async function startHarness(opts: { env?: Record<string, string>; overrid
         })
       ).promotion!;
     },
-    subscribe(email: string, promotionCode = '', features = ['standard'], more: Partial<billingV1.SubscribeRequest> = {}) {
+    subscribe(
+      email: string,
+      promotionCode = '',
+      features = ['standard'],
+      more: Partial<billingV1.SubscribeRequest> = {},
+    ) {
       return bus.request(M.subscribe, { email, features, promotionCode, lang: 'tr', ...more });
     },
     async stop() {

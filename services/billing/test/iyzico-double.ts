@@ -2,12 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { responseSignature } from '../src/provider/iyzico/iyzipay-client.js';
-import {
-  NOT_REVERSIBLE_CARD,
-  TEST_CARD_DECLINES,
-  brandOf,
-  luhn,
-} from '../src/provider/sandbox.provider.js';
+import { NOT_REVERSIBLE_CARD, TEST_CARD_DECLINES, brandOf, luhn } from '../src/provider/sandbox.provider.js';
 
 type Body = Record<string, unknown>;
 
@@ -219,7 +214,13 @@ export async function startIyzicoDouble(opts: { apiKey?: string; secretKey?: str
       if (p.cardNumber === NOT_REVERSIBLE_CARD) return failure(body, '5092', 'İptal edilemez');
       if (p.reversedKurus > 0n) return failure(body, '5093', 'İade yapılmış ödeme iptal edilemez');
       p.reversedKurus = p.kurus;
-      return { status: 'success', ...base(body), paymentId: p.paymentId, price: asNumber(p.kurus), currency: 'TRY' };
+      return {
+        status: 'success',
+        ...base(body),
+        paymentId: p.paymentId,
+        price: asNumber(p.kurus),
+        currency: 'TRY',
+      };
     },
     'POST /v2/payment/refund': (body) => {
       const p = [...payments.values()].find((x) => x.paymentId === body.paymentId && x.status === 'SUCCESS');

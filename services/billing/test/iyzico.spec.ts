@@ -1,7 +1,12 @@
 import { loadConfig } from '@shelfscan/config';
 import { IyzicoPaymentProvider } from '../src/provider/iyzico/iyzico.provider.js';
 import { billingEnvSchema } from '../src/config.js';
-import { CardRejectedError, ProviderTimeoutError, createPaymentProvider, type ChargeRequest } from '../src/provider/index.js';
+import {
+  CardRejectedError,
+  ProviderTimeoutError,
+  createPaymentProvider,
+  type ChargeRequest,
+} from '../src/provider/index.js';
 import { CARDS, failure, startHarness, type Harness } from './harness.js';
 import { startIyzicoDouble, type IyzicoDouble } from './iyzico-double.js';
 
@@ -30,7 +35,11 @@ function chargeOf(stored: { cardUserKey: string; cardToken: string }, price = '4
       country: 'Turkey',
       zipCode: '06420',
     },
-    item: { id: crypto.randomUUID(), name: 'ShelfScan standard, deep, functional', features: ['standard', 'deep', 'functional'] },
+    item: {
+      id: crypto.randomUUID(),
+      name: 'ShelfScan standard, deep, functional',
+      features: ['standard', 'deep', 'functional'],
+    },
   };
 }
 
@@ -61,7 +70,10 @@ describe('iyzico adapter against a local HTTP double of the iyzico API', () => {
     const second = await provider.storeCard(card(CARDS.insufficientFunds), first.cardUserKey);
     expect(second.cardUserKey).toBe(first.cardUserKey);
     const body = double.state.requests.at(-1)!.body;
-    expect(body).toMatchObject({ cardUserKey: first.cardUserKey, card: { cardAlias: 'Ayş', expireYear: '2030' } });
+    expect(body).toMatchObject({
+      cardUserKey: first.cardUserKey,
+      card: { cardAlias: 'Ayş', expireYear: '2030' },
+    });
     await provider.deleteCard(first.cardUserKey, first.cardToken);
     expect(double.state.requests.at(-1)).toMatchObject({
       path: '/cardstorage/card',
@@ -86,7 +98,11 @@ describe('iyzico adapter against a local HTTP double of the iyzico API', () => {
       paymentCard: { cardUserKey: stored.cardUserKey, cardToken: stored.cardToken },
     });
     // 45.86 in three lines: 15.29 + 15.29 + 15.28.
-    expect((sent.body.basketItems as { price: string }[]).map((i) => i.price)).toEqual(['15.29', '15.29', '15.28']);
+    expect((sent.body.basketItems as { price: string }[]).map((i) => i.price)).toEqual([
+      '15.29',
+      '15.29',
+      '15.28',
+    ]);
     expect(JSON.stringify(sent.body)).not.toContain(CARDS.success);
     expect(await provider.retrieve(req.conversationId)).toEqual(outcome);
     expect(await provider.retrieve(crypto.randomUUID())).toBeNull();
@@ -98,13 +114,21 @@ describe('iyzico adapter against a local HTTP double of the iyzico API', () => {
     [CARDS.stolen, 'STOLEN_CARD', true, false],
     [CARDS.expired, 'EXPIRED_CARD', true, false],
     [CARDS.threeDs, 'THREEDS_REQUIRED', false, true],
-  ])('a decline (%s) comes back in the result: %s', async (number, errorGroup, hardDecline, threeDsRequired) => {
-    const stored = await provider.storeCard(card(number));
-    const req = chargeOf(stored);
-    expect(await provider.charge(req)).toMatchObject({ ok: false, errorGroup, hardDecline, threeDsRequired });
-    // The failed payment is found as failed, never as paid.
-    expect(await provider.retrieve(req.conversationId)).toMatchObject({ ok: false, errorGroup });
-  });
+  ])(
+    'a decline (%s) comes back in the result: %s',
+    async (number, errorGroup, hardDecline, threeDsRequired) => {
+      const stored = await provider.storeCard(card(number));
+      const req = chargeOf(stored);
+      expect(await provider.charge(req)).toMatchObject({
+        ok: false,
+        errorGroup,
+        hardDecline,
+        threeDsRequired,
+      });
+      // The failed payment is found as failed, never as paid.
+      expect(await provider.retrieve(req.conversationId)).toMatchObject({ ok: false, errorGroup });
+    },
+  );
 
   it('rejects an answer whose signature does not match: the outcome is unknown, the look-up tells', async () => {
     const stored = await provider.storeCard(card(CARDS.success));
@@ -137,7 +161,10 @@ describe('iyzico adapter against a local HTTP double of the iyzico API', () => {
     expect(await provider.completeThreeDs(fields)).toEqual({ ok: true, paymentId: start.paymentId });
     expect(await provider.retrieve(req.conversationId)).toMatchObject({ ok: true });
     expect(await provider.completeThreeDs(fields)).toMatchObject({ ok: false }); // once
-    const declined = await provider.initThreeDs({ ...chargeOf(await provider.storeCard(card(CARDS.stolen))), callbackUrl: req.callbackUrl });
+    const declined = await provider.initThreeDs({
+      ...chargeOf(await provider.storeCard(card(CARDS.stolen))),
+      callbackUrl: req.callbackUrl,
+    });
     expect(declined).toMatchObject({ ok: false, errorGroup: 'STOLEN_CARD' });
   });
 
@@ -146,16 +173,43 @@ describe('iyzico adapter against a local HTTP double of the iyzico API', () => {
     const a = chargeOf(stored, '20.00');
     const paidA = await provider.charge(a);
     if (!paidA.ok) throw new Error('not paid');
-    expect(await provider.cancel({ conversationId: crypto.randomUUID(), paymentId: paidA.paymentId, reason: 'test' })).toEqual({ ok: true });
+    expect(
+      await provider.cancel({
+        conversationId: crypto.randomUUID(),
+        paymentId: paidA.paymentId,
+        reason: 'test',
+      }),
+    ).toEqual({ ok: true });
     const b = chargeOf(stored, '20.00');
     const paidB = await provider.charge(b);
     if (!paidB.ok) throw new Error('not paid');
-    expect(await provider.refund({ conversationId: crypto.randomUUID(), paymentId: paidB.paymentId, price: '15.50' })).toEqual({ ok: true });
-    expect(double.state.requests.at(-1)).toMatchObject({ path: '/v2/payment/refund', body: { price: '15.5', currency: 'TRY' } });
-    expect(await provider.refund({ conversationId: crypto.randomUUID(), paymentId: paidB.paymentId, price: '5.00' })).toMatchObject({ ok: false });
+    expect(
+      await provider.refund({
+        conversationId: crypto.randomUUID(),
+        paymentId: paidB.paymentId,
+        price: '15.50',
+      }),
+    ).toEqual({ ok: true });
+    expect(double.state.requests.at(-1)).toMatchObject({
+      path: '/v2/payment/refund',
+      body: { price: '15.5', currency: 'TRY' },
+    });
+    expect(
+      await provider.refund({
+        conversationId: crypto.randomUUID(),
+        paymentId: paidB.paymentId,
+        price: '5.00',
+      }),
+    ).toMatchObject({ ok: false });
     const unreversible = await provider.charge(chargeOf(await provider.storeCard(card('5406670000000009'))));
     if (!unreversible.ok) throw new Error('not paid');
-    expect(await provider.cancel({ conversationId: crypto.randomUUID(), paymentId: unreversible.paymentId, reason: 'x' })).toMatchObject({ ok: false });
+    expect(
+      await provider.cancel({
+        conversationId: crypto.randomUUID(),
+        paymentId: unreversible.paymentId,
+        reason: 'x',
+      }),
+    ).toMatchObject({ ok: false });
   });
 
   it('PAYMENT_PROVIDER=iyzico needs its keys, named at start', () => {
@@ -197,7 +251,9 @@ describe('charges through the iyzico adapter (billing service, real PostgreSQL, 
     expect(r.plan?.status).toBe('active');
     expect(paths().slice(before)).toEqual(['/payment/detail']); // no second /payment/auth
     expect(double.state.charges).toEqual([r.conversationId]);
-    expect(await h.sql(`SELECT status FROM invoice WHERE user_email = $1`, [email])).toEqual([{ status: 'final' }]);
+    expect(await h.sql(`SELECT status FROM invoice WHERE user_email = $1`, [email])).toEqual([
+      { status: 'final' },
+    ]);
   });
 
   it('a decline and 3-D Secure (5010) come back as reasons; with a callback URL the browser flow starts', async () => {
@@ -212,7 +268,10 @@ describe('charges through the iyzico adapter (billing service, real PostgreSQL, 
     });
     expect(r.threeDs?.conversationId).toBe(r.conversationId);
     expect(r.plan?.status).toBe('pending');
-    const page = await h.bus.request(h.M.getThreeDsPage, { conversationId: r.conversationId, token: r.threeDs!.token });
+    const page = await h.bus.request(h.M.getThreeDsPage, {
+      conversationId: r.conversationId,
+      token: r.threeDs!.token,
+    });
     expect(page.html).toContain('iyzico-3ds-form');
     const fields = double.callbackFields(r.conversationId);
     const done = await h.bus.request(h.M.completeThreeDs, fields);

@@ -316,18 +316,33 @@ describe('charges, renewal, dunning, invoices', () => {
     expect(bought.breakdown?.tryKurus).toBe(5680n);
     const caller = { email: 'admin@example.com', roles: ['ROLE_ADMIN'] };
     const refund = (amountKurus: bigint, who = caller) =>
-      h.bus.request(h.M.refundPayment, { caller: who, conversationId: bought.conversationId, reason: 'goodwill', amountKurus });
+      h.bus.request(h.M.refundPayment, {
+        caller: who,
+        conversationId: bought.conversationId,
+        reason: 'goodwill',
+        amountKurus,
+      });
     expect((await failure(refund(100n, { email: 'user@example.com', roles: [] }))).reason).toBe('forbidden');
     h.setDay('2021-01-12');
     const first = await refund(2000n);
-    expect([first.kind, first.refundedTryKurus, first.payment?.refundedTryKurus]).toEqual(['refund', 2000n, 2000n]);
+    expect([first.kind, first.refundedTryKurus, first.payment?.refundedTryKurus]).toEqual([
+      'refund',
+      2000n,
+      2000n,
+    ]);
     expect((await failure(refund(3681n))).reason).toBe('refundTooMuch');
     const rest = await refund(0n); // what is left
-    expect([rest.kind, rest.refundedTryKurus, rest.payment?.refundedTryKurus]).toEqual(['refund', 3680n, 5680n]);
+    expect([rest.kind, rest.refundedTryKurus, rest.payment?.refundedTryKurus]).toEqual([
+      'refund',
+      3680n,
+      5680n,
+    ]);
     expect(rest.payment).toMatchObject({ status: 'succeeded', invoiceStatus: 'final', tryKurus: 5680n });
     expect((await failure(refund(1n))).reason).toBe('refundTooMuch');
     expect(
-      (await h.events()).filter((e) => e.type === 'InvoiceRefunded' && e.message.conversationId === bought.conversationId).map((e) => e.message.refundedTryKurus),
+      (await h.events())
+        .filter((e) => e.type === 'InvoiceRefunded' && e.message.conversationId === bought.conversationId)
+        .map((e) => e.message.refundedTryKurus),
     ).toEqual([2000n, 3680n]);
   });
 

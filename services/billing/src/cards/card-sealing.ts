@@ -43,7 +43,9 @@ export class CardSealing {
       }
       pem = fs.readFileSync(file, 'utf8');
     }
-    this.publicKeyPem = createPublicKey(createPrivateKey(pem)).export({ type: 'spki', format: 'pem' }).toString();
+    this.publicKeyPem = createPublicKey(createPrivateKey(pem))
+      .export({ type: 'spki', format: 'pem' })
+      .toString();
     this.privateKey = importPKCS8(pem, SEAL_ALG);
   }
 

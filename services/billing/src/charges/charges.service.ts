@@ -368,9 +368,15 @@ export class ChargesService {
         outcome = await this.provider.completeThreeDs(callback, current.lang);
       } catch (err) {
         await tx((m) =>
-          this.invoices.settleAttempt(m, current.conversationId, { status: 'unknown', now: this.clock.now() }),
+          this.invoices.settleAttempt(m, current.conversationId, {
+            status: 'unknown',
+            now: this.clock.now(),
+          }),
         );
-        log.warn({ conversationId: current.conversationId, err: (err as Error).message }, '3-D Secure outcome unknown');
+        log.warn(
+          { conversationId: current.conversationId, err: (err as Error).message },
+          '3-D Secure outcome unknown',
+        );
         if (err instanceof ProviderTimeoutError) return failed('paymentStatusUnknown');
         throw err;
       }
@@ -397,7 +403,12 @@ export class ChargesService {
     return this.locked(attempt.invoiceId, true, async (tx) => {
       const invoice = await tx((m) => this.invoices.lockInvoice(m, attempt.invoiceId));
       const paidKurus = decimalToMinor(attempt.price);
-      if (attempt.status !== 'succeeded' || invoice.status !== 'final' || paidKurus === 0n || !attempt.providerPaymentId)
+      if (
+        attempt.status !== 'succeeded' ||
+        invoice.status !== 'final' ||
+        paidKurus === 0n ||
+        !attempt.providerPaymentId
+      )
         throw new BusError('FAILED_PRECONDITION', 'Only a paid payment can be refunded.', {
           reason: 'refundNotPossible',
         });
@@ -414,7 +425,14 @@ export class ChargesService {
       const row = await tx((m) =>
         this.invoices.insertRefund(
           m,
-          { invoiceId: invoice.id, conversationId, kind, tryKurus: amount, reason: p.reason, refundedBy: p.refundedBy },
+          {
+            invoiceId: invoice.id,
+            conversationId,
+            kind,
+            tryKurus: amount,
+            reason: p.reason,
+            refundedBy: p.refundedBy,
+          },
           now,
         ),
       );
@@ -422,7 +440,11 @@ export class ChargesService {
       try {
         outcome =
           kind === 'cancel'
-            ? await this.provider.cancel({ conversationId: row.id, paymentId: attempt.providerPaymentId, reason: p.reason })
+            ? await this.provider.cancel({
+                conversationId: row.id,
+                paymentId: attempt.providerPaymentId,
+                reason: p.reason,
+              })
             : await this.provider.refund({
                 conversationId: row.id,
                 paymentId: attempt.providerPaymentId,
@@ -435,7 +457,11 @@ export class ChargesService {
       }
       if (!outcome.ok) {
         await tx((m) =>
-          this.invoices.settleRefund(m, row.id, { status: 'failed', errorMessage: outcome.errorMessage, now: this.clock.now() }),
+          this.invoices.settleRefund(m, row.id, {
+            status: 'failed',
+            errorMessage: outcome.errorMessage,
+            now: this.clock.now(),
+          }),
         );
         throw new BusError('FAILED_PRECONDITION', outcome.errorMessage, { reason: 'refundRefused' });
       }

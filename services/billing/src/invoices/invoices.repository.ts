@@ -91,7 +91,10 @@ const ATTEMPT = `a.conversation_id AS "conversationId", a.invoice_id AS "invoice
 const REFUND = `r.id, r.invoice_id AS "invoiceId", r.conversation_id AS "conversationId", r.kind,
   r.try_kurus::text AS "tryKurus", r.reason, r.refunded_by AS "refundedBy", r.status,
   r.error_message AS "errorMessage", r.created_at AS "createdAt"`;
-type RefundRow = Omit<RefundRecord, 'tryKurus' | 'createdAt'> & { tryKurus: string; createdAt: string | Date };
+type RefundRow = Omit<RefundRecord, 'tryKurus' | 'createdAt'> & {
+  tryKurus: string;
+  createdAt: string | Date;
+};
 const toRefund = (r: RefundRow): RefundRecord => ({
   ...r,
   tryKurus: BigInt(r.tryKurus),

@@ -276,7 +276,10 @@ export class PlansService {
 
   /** The bank's 3-D Secure answer: the purchase is paid and the plan activated once, or it failed. */
   async completeThreeDs(req: billingV1.CompleteThreeDsRequest): Promise<billingV1.CompleteThreeDsResponse> {
-    const answer = (lang: string, r: { paid: boolean; conversationId: string; reason?: string; message?: string }) => ({
+    const answer = (
+      lang: string,
+      r: { paid: boolean; conversationId: string; reason?: string; message?: string },
+    ) => ({
       $typeName: 'shelfscan.billing.v1.CompleteThreeDsResponse' as const,
       paid: r.paid,
       conversationId: r.conversationId,
@@ -302,7 +305,12 @@ export class PlansService {
       )
       .catch((err: unknown) => {
         if (err instanceof BusError)
-          return { paid: false as const, conversationId: attempt.conversationId, reason: err.reason ?? 'systemError', message: '' };
+          return {
+            paid: false as const,
+            conversationId: attempt.conversationId,
+            reason: err.reason ?? 'systemError',
+            message: '',
+          };
         throw err;
       });
     this.relay.nudge();
@@ -318,9 +326,11 @@ export class PlansService {
   async grant(req: billingV1.GrantPlanRequest, admin: string): Promise<billingV1.UserPlan> {
     const violations: { field: string; msg: string }[] = [];
     const features = [...new Set(req.features.map((f) => f.toLowerCase()))];
-    if (!features.length || !features.every(isFeature)) violations.push({ field: 'features', msg: 'featuresInvalid' });
+    if (!features.length || !features.every(isFeature))
+      violations.push({ field: 'features', msg: 'featuresInvalid' });
     const today = istanbulDate(this.clock.now());
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(req.periodEnd)) violations.push({ field: 'periodEnd', msg: 'dateInvalid' });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(req.periodEnd))
+      violations.push({ field: 'periodEnd', msg: 'dateInvalid' });
     else if (req.periodEnd <= today) violations.push({ field: 'periodEnd', msg: 'periodEndPast' });
     if (!req.reason.trim()) violations.push({ field: 'reason', msg: 'required' });
     if (!/^[^@\s]+@[^@\s]+$/.test(req.email)) violations.push({ field: 'email', msg: 'emailInvalid' });
@@ -346,7 +356,9 @@ export class PlansService {
   /** An admin ends a user's plan now (PlanExpired revoked); no money moves (refunds are apart). */
   async revoke(req: billingV1.RevokePlanRequest, admin: string): Promise<billingV1.UserPlan> {
     if (!req.reason.trim())
-      throw new BusError('INVALID_ARGUMENT', 'invalid revoke', { violations: [{ field: 'reason', msg: 'required' }] });
+      throw new BusError('INVALID_ARGUMENT', 'invalid revoke', {
+        violations: [{ field: 'reason', msg: 'required' }],
+      });
     const sub = /^[0-9a-f-]{36}$/i.test(req.subscriptionId)
       ? await this.dataSource.transaction(async (m) => {
           const s = await this.subscriptions.revoke(m, {

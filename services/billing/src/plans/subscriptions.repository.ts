@@ -96,7 +96,15 @@ export class SubscriptionsRepository {
   /** A plan an admin grants by hand: active at once, until its end, never renewed. */
   async insertGranted(
     manager: EntityManager,
-    s: { email: string; features: string[]; periodStart: Date; periodEnd: Date; grantedBy: string; reason: string; now: Date },
+    s: {
+      email: string;
+      features: string[];
+      periodStart: Date;
+      periodEnd: Date;
+      grantedBy: string;
+      reason: string;
+      now: Date;
+    },
   ): Promise<SubscriptionRecord> {
     const rows: SubscriptionRecord[] = await manager.query(
       `INSERT INTO subscription (user_email, features, status, period_start, period_end, granted_by, grant_reason, created_at)

@@ -59,7 +59,12 @@ export const NOT_REVERSIBLE_CARD = '5406670000000009';
 export function testCardDecline(number: string): Decline | null {
   const d = TEST_CARD_DECLINES[number];
   return d
-    ? { ok: false, ...d, hardDecline: HARD_DECLINE_GROUPS.has(d.errorGroup), threeDsRequired: d.errorCode === '5010' }
+    ? {
+        ok: false,
+        ...d,
+        hardDecline: HARD_DECLINE_GROUPS.has(d.errorGroup),
+        threeDsRequired: d.errorCode === '5010',
+      }
     : null;
 }
 

@@ -83,7 +83,8 @@ export class IyzicoPaymentProvider extends PaymentProvider {
     const r = await this.safely(() =>
       this.client.deleteCard({ locale: 'tr', conversationId: randomUUID(), cardUserKey, cardToken }),
     );
-    if (r.status !== 'success') throw new Error(`card not deleted at iyzico: ${r.errorMessage ?? r.errorCode}`);
+    if (r.status !== 'success')
+      throw new Error(`card not deleted at iyzico: ${r.errorMessage ?? r.errorCode}`);
   }
 
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {

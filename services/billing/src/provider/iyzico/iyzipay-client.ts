@@ -129,7 +129,13 @@ export class IyzipayClient {
     conversationId: string;
     email: string;
     cardUserKey?: string;
-    card: { cardAlias: string; cardHolderName: string; cardNumber: string; expireMonth: string; expireYear: string };
+    card: {
+      cardAlias: string;
+      cardHolderName: string;
+      cardNumber: string;
+      expireMonth: string;
+      expireYear: string;
+    };
   }): Promise<IyzicoCard> {
     return this.call<IyzicoCard>((cb) => this.sdk.card.create(body, cb));
   }
@@ -148,19 +154,35 @@ export class IyzipayClient {
   }
 
   threedsInitialize(body: IyzicoPaymentRequest & { callbackUrl: string }): Promise<IyzicoThreeDsInit> {
-    return this.call<IyzicoThreeDsInit>((cb) => this.sdk.threedsInitialize.create(body, cb), SIGNED.threeDsInit);
+    return this.call<IyzicoThreeDsInit>(
+      (cb) => this.sdk.threedsInitialize.create(body, cb),
+      SIGNED.threeDsInit,
+    );
   }
 
   threedsAuth(body: { locale: string; conversationId: string; paymentId: string; conversationData: string }) {
     return this.call<IyzicoPayment>((cb) => this.sdk.threedsPayment.create(body, cb), SIGNED.payment);
   }
 
-  cancel(body: { locale: string; conversationId: string; paymentId: string; ip: string; description: string }) {
+  cancel(body: {
+    locale: string;
+    conversationId: string;
+    paymentId: string;
+    ip: string;
+    description: string;
+  }) {
     return this.call<IyzicoResult>((cb) => this.sdk.cancel.create(body, cb));
   }
 
   /** /v2/payment/refund: part or all of a payment, by its paymentId. */
-  refund(body: { locale: string; conversationId: string; paymentId: string; price: string; currency: 'TRY'; ip: string }) {
+  refund(body: {
+    locale: string;
+    conversationId: string;
+    paymentId: string;
+    price: string;
+    currency: 'TRY';
+    ip: string;
+  }) {
     return this.call<IyzicoResult>((cb) => this.sdk.refundV2.create(body, cb), SIGNED.refund);
   }
 
@@ -176,7 +198,11 @@ export class IyzipayClient {
       send((err, result) => {
         clearTimeout(timer);
         if (err) return reject(new IyzicoTransportError(`iyzico request failed: ${err.message}`));
-        if (!result || typeof result !== 'object' || (result.status !== 'success' && result.status !== 'failure'))
+        if (
+          !result ||
+          typeof result !== 'object' ||
+          (result.status !== 'success' && result.status !== 'failure')
+        )
           return reject(new IyzicoTransportError('iyzico answered something that is not an API result'));
         if (signedFields && result.status === 'success') {
           const expected = responseSignature(
