@@ -1,26 +1,10 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { codec } from '@shelfscan/bus';
+import { bulletinOf, cardPayload as card, istanbulToday } from '../../services/billing/test/fixtures.js';
 import { startStack, type Stack } from './stack.js';
 
 jest.setTimeout(60_000);
-
-/** The repo's real central bank sample, dated today (Istanbul) with USD ForexSelling 10.0000. */
-function todaysBulletin(): string {
-  const sample = fs.readFileSync(
-    path.join(__dirname, '../../services/billing/test/data/tcmb-today-2020-10-08.xml'),
-    'utf8',
-  );
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' })
-    .format(new Date())
-    .split('-');
-  return sample
-    .replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
-    .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
-    .replace('<ForexSelling>7.9073</ForexSelling>', '<ForexSelling>10.0000</ForexSelling>');
-}
 
 const TEST_CARDS = [
   '5528790000000008',
@@ -55,7 +39,7 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
   const events: { type: string; message: Record<string, unknown> }[] = [];
 
   beforeAll(async () => {
-    fx = http.createServer((_req, res) => res.writeHead(200).end(todaysBulletin()));
+    fx = http.createServer((_req, res) => res.writeHead(200).end(bulletinOf(istanbulToday(), '10.0000')));
     await new Promise<void>((r) => fx.listen(0, '127.0.0.1', r));
     stack = await startStack({
       ADMIN_EMAIL: 'admin@shelfscan.test',
@@ -109,21 +93,6 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
     await stack.call('POST', '/api/public/activate', { email, code: await stack.mailedCode(email) });
     return { ...(await login(email, 'Sel4mlar!x')), 'accept-language': lang };
   }
-
-  const card = (cardNumber: string) => ({
-    cardHolderName: 'Ayşe Yılmaz',
-    cardNumber,
-    expireYear: '2035',
-    expireMonth: '12',
-    cvc: '123',
-    billing: {
-      address: 'Kızılay Mah. 1',
-      zipCode: '06420',
-      contactName: 'Ayşe Yılmaz',
-      city: 'Ankara',
-      country: 'Turkey',
-    },
-  });
 
   const postForm = (url: string, fields: Record<string, string>) =>
     stack.app.inject({

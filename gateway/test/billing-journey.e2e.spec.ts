@@ -3,25 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
+import { bulletinOf, cardPayload, istanbulToday } from '../../services/billing/test/fixtures.js';
 import { startStack, type Stack } from './stack.js';
 
 jest.setTimeout(90_000);
 
 const istanbulToday = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
-
-/** The repo's real central bank sample, dated today (Istanbul) with USD ForexSelling 10.0000. */
-function todaysBulletin(): string {
-  const sample = fs.readFileSync(
-    path.join(__dirname, '../../services/billing/test/data/tcmb-today-2020-10-08.xml'),
-    'utf8',
-  );
-  const [y, m, d] = istanbulToday().split('-');
-  return sample
-    .replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
-    .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
-    .replace('<ForexSelling>7.9073</ForexSelling>', '<ForexSelling>10.0000</ForexSelling>');
-}
 
 /** n ÷ d rounded half up (n, d ≥ 0). */
 const halfUp = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
@@ -49,7 +37,7 @@ describe('the billing journey of a new user, across the services', () => {
   let admin: Record<string, string>;
 
   beforeAll(async () => {
-    fx = http.createServer((_req, res) => res.writeHead(200).end(todaysBulletin()));
+    fx = http.createServer((_req, res) => res.writeHead(200).end(bulletinOf(istanbulToday(), '10.0000')));
     await new Promise<void>((r) => fx.listen(0, '127.0.0.1', r));
     stack = await startStack(
       {
@@ -108,11 +96,7 @@ describe('the billing journey of a new user, across the services', () => {
 
     // A card, a coupon from the admin, and the plan at the right lira amount.
     const card = {
-      cardHolderName: 'Şule Güneş',
-      cardNumber: '5528790000000008',
-      expireYear: '2035',
-      expireMonth: '12',
-      cvc: '123',
+      ...cardPayload('5528790000000008', 'Şule Güneş'),
       billing: {
         address: 'Bağdat Cad. 5',
         zipCode: '34710',

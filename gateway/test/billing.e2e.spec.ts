@@ -1,25 +1,9 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { bulletinOf, cardPayload, istanbulToday } from '../../services/billing/test/fixtures.js';
 import { startStack, type Stack } from './stack.js';
 
 jest.setTimeout(60_000);
-
-/** The central bank's today.xml (the repo's real sample), dated today with USD ForexSelling 10.0000. */
-function todaysBulletin(): string {
-  const sample = fs.readFileSync(
-    path.join(__dirname, '../../services/billing/test/data/tcmb-today-2020-10-08.xml'),
-    'utf8',
-  );
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' })
-    .format(new Date())
-    .split('-');
-  return sample
-    .replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
-    .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
-    .replace('<ForexSelling>7.9073</ForexSelling>', '<ForexSelling>10.0000</ForexSelling>');
-}
 
 /** HTTP → gateway → bus → billing (and auth) → PostgreSQL: the billing routes of product spec part 7. */
 describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => {
@@ -28,7 +12,7 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
   let admin: Record<string, string>;
 
   beforeAll(async () => {
-    fx = http.createServer((_req, res) => res.writeHead(200).end(todaysBulletin()));
+    fx = http.createServer((_req, res) => res.writeHead(200).end(bulletinOf(istanbulToday(), '10.0000')));
     await new Promise<void>((r) => fx.listen(0, '127.0.0.1', r));
     stack = await startStack({
       ADMIN_EMAIL: 'admin@shelfscan.test',
@@ -60,21 +44,7 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
     return login(email, 'Sel4mlar!x');
   }
 
-  const card = (cardNumber: string) => ({
-    cardAlias: 'Ayş',
-    cardHolderName: 'Ayşe Yılmaz',
-    cardNumber,
-    expireYear: '2035',
-    expireMonth: '12',
-    cvc: '123',
-    billing: {
-      address: 'Kızılay Mah. 1',
-      zipCode: '06420',
-      contactName: 'Ayşe Yılmaz',
-      city: 'Ankara',
-      country: 'Turkey',
-    },
-  });
+  const card = (cardNumber: string) => ({ cardAlias: 'Ayş', ...cardPayload(cardNumber) });
 
   it('card → promotion summary → plan with the coupon → history → PDF → account → cancel', async () => {
     const user = await newUser('buyer@example.com');

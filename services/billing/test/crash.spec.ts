@@ -7,7 +7,8 @@ import path from 'node:path';
 import { createTestDatabase, freePort } from '@shelfscan/db';
 import { simpleParser } from 'mailparser';
 import { Client } from 'pg';
-import { CARDS, SAMPLE_XML } from './harness.js';
+import { bulletinOf, cardPayload, istanbulToday } from './fixtures.js';
+import { CARDS } from './harness.js';
 import { startIyzicoDouble, type IyzicoDouble } from './iyzico-double.js';
 
 /**
@@ -26,16 +27,6 @@ const { ensureBuilt } = require('../../../scripts/ensure-built.cjs') as {
 beforeAll(() => ensureBuilt('apps/all-in-one'), 300_000);
 
 jest.setTimeout(180_000);
-
-/** Today's bulletin (Istanbul date) from the real sample, USD ForexSelling 10.0000. */
-function todaysBulletin(): string {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' })
-    .format(new Date())
-    .split('-');
-  return SAMPLE_XML.replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
-    .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
-    .replace('<ForexSelling>7.9073</ForexSelling>', '<ForexSelling>10.0000</ForexSelling>');
-}
 
 function launch(env: Record<string, string>) {
   let out = '';
@@ -69,7 +60,7 @@ describe('a charge survives kill -9 between the provider and the commit', () => 
 
   beforeAll(async () => {
     double = await startIyzicoDouble();
-    fx = http.createServer((_req, res) => res.writeHead(200).end(todaysBulletin()));
+    fx = http.createServer((_req, res) => res.writeHead(200).end(bulletinOf(istanbulToday(), '10.0000')));
     await new Promise<void>((r) => fx.listen(0, '127.0.0.1', r));
     db = await createTestDatabase();
   });
@@ -136,20 +127,7 @@ describe('a charge survives kill -9 between the provider and the commit', () => 
     const login = async () =>
       (await call('POST', '/api/authenticate', { email, password: 'Sel4mlar!x' })).json.data.token as string;
     let token = await login();
-    const card = {
-      cardHolderName: 'Ayşe Yılmaz',
-      cardNumber: CARDS.success,
-      expireYear: '2035',
-      expireMonth: '12',
-      cvc: '123',
-      billing: {
-        address: 'Kızılay Mah. 1',
-        zipCode: '06420',
-        contactName: 'Ayşe Yılmaz',
-        city: 'Ankara',
-        country: 'Turkey',
-      },
-    };
+    const card = cardPayload(CARDS.success);
     expect((await call('POST', '/api/card', card, token)).status).toBe(200);
 
     // The provider takes the money, then the program dies before it hears (and commits) it.

@@ -15,9 +15,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { Client } from 'pg';
 import { billingService } from '../src/index.js';
 
-export const SAMPLE_XML = fs.readFileSync(path.join(__dirname, 'data/tcmb-today-2020-10-08.xml'), 'utf8');
-/** The sample's bulletin: 8 Oct 2020, USD ForexSelling 7.9073. */
-export const SAMPLE_DAY = '2020-10-08';
+import { SAMPLE_DAY, SAMPLE_XML } from './fixtures.js';
+
+export { SAMPLE_DAY, SAMPLE_XML };
 
 export const CARDS = {
   success: '5528790000000008',

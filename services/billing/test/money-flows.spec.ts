@@ -9,17 +9,12 @@ import {
 } from '../src/provider/index.js';
 import { SandboxPaymentProvider } from '../src/provider/sandbox.provider.js';
 import { RenewalScheduler } from '../src/renewal/renewal.scheduler.js';
+import { bulletinOf } from './fixtures.js';
 import { CARDS, SAMPLE_XML, failure, startHarness, type Harness } from './harness.js';
 
 jest.setTimeout(60_000);
 
-/** The real sample with another date and USD selling rate (a later bulletin of the same shape). */
-function bulletin(day: string, usdSelling = '7.9073'): string {
-  const [y, m, d] = day.split('-');
-  return SAMPLE_XML.replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
-    .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
-    .replace('<ForexSelling>7.9073</ForexSelling>', `<ForexSelling>${usdSelling}</ForexSelling>`);
-}
+const bulletin = bulletinOf;
 
 /** The sandbox, counting charges, with a switch that makes the next charge time out after it went through. */
 class RecordingProvider extends SandboxPaymentProvider {
