@@ -7,7 +7,7 @@ const log = createLogger('billing.mails');
 const TEXT = {
   tr: {
     threeDs:
-      'Bankanız bu ödeme için 3-D Secure doğrulaması istiyor. ShelfScan’e giriş yapıp ödeme sayfasından planınızı yeniden alarak ödemeyi onaylayabilirsiniz.',
+      'Bankanız bu ödeme için 3-D Secure doğrulaması istiyor. ShelfScan’e giriş yapın, ödeme sayfasında ödenmemiş planı iptal edip yeniden alarak ödemeyi 3-D Secure ile onaylayın.',
     subject: 'ShelfScan: ödemeniz alınamadı',
     body: (reason: string, next: string) =>
       `Aylık ShelfScan ödemeniz alınamadı: ${reason}.\n` +
@@ -17,7 +17,7 @@ const TEXT = {
   },
   en: {
     threeDs:
-      'Your bank asks for 3-D Secure verification for this payment. Log in to ShelfScan and buy your plan again on the payment page to approve it.',
+      'Your bank asks for 3-D Secure verification for this payment. Log in to ShelfScan, cancel the unpaid plan on the payment page and buy it again to approve the payment with 3-D Secure.',
     subject: 'ShelfScan: your payment failed',
     body: (reason: string, next: string) =>
       `Your monthly ShelfScan payment failed: ${reason}.\n` +
