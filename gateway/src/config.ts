@@ -8,6 +8,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '../../web/dist')),
   /** PEM public key(s) to verify tokens with; unset = asked from the auth service over the bus. */
   JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { error: 'a PEM public key' }).optional(),
+  /** PEM public key card numbers are sealed with for billing; unset = asked from billing over the bus. */
+  CARD_SEALING_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { error: 'a PEM public key' }).optional(),
   /** Requests per minute per client address on the public auth endpoints. */
   AUTH_RATE_LIMIT_PER_MINUTE: env.int(30, 1, 100_000),
 });

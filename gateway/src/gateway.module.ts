@@ -6,7 +6,12 @@ import { AccountController } from './account/account.controller.js';
 import { AccountService } from './account/account.service.js';
 import { AdminController, ContactController } from './admin/admin.controller.js';
 import { AdminGatewayService } from './admin/admin.service.js';
-import { BillingAdminController, BillingController } from './billing/billing.controller.js';
+import {
+  BillingAdminController,
+  BillingController,
+  ThreeDsController,
+} from './billing/billing.controller.js';
+import { CardSealer } from './billing/card-sealer.js';
 import { BillingGatewayService } from './billing/billing.service.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { RolesGuard } from './auth/guards.js';
@@ -37,6 +42,7 @@ export class GatewayModule {
         SearchController,
         BillingController,
         BillingAdminController,
+        ThreeDsController,
         SpaController,
       ],
       providers: [
@@ -44,6 +50,7 @@ export class GatewayModule {
         { provide: SigningKeySource, useValue: new SigningKeySource(deps.bus, deps.config.JWT_PUBLIC_KEY) },
         { provide: WEB_DIST_DIR, useValue: deps.config.WEB_DIST_DIR },
         { provide: TokenStateCache, useValue: new TokenStateCache(deps.bus) },
+        { provide: CardSealer, useValue: new CardSealer(deps.bus, deps.config.CARD_SEALING_PUBLIC_KEY) },
         AccountService,
         AdminGatewayService,
         SearchApiService,

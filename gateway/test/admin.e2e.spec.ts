@@ -27,6 +27,8 @@ function routesOf(controller: new (...args: never[]) => unknown): string[] {
     });
 }
 
+const NO_PAYMENT = '00000000-0000-0000-0000-000000000000';
+
 /** The expected admin answer of every admin route (a route without an entry fails the test). */
 const ADMIN_ROUTES: Record<string, { url?: string; body?: unknown; status: number }> = {
   'GET /api/system-parameter': { status: 200 },
@@ -49,6 +51,23 @@ const ADMIN_ROUTES: Record<string, { url?: string; body?: unknown; status: numbe
   'DELETE /api/promotion/:id': { url: '/api/promotion/1', status: 422 },
   'GET /api/admin/payment/history': { status: 200 },
   'POST /api/admin/billing/renewal': { status: 200 },
+  'GET /api/admin/payment/history/:conversationId': {
+    url: `/api/admin/payment/history/${NO_PAYMENT}`,
+    status: 404,
+  },
+  'GET /api/admin/payment/history/:conversationId/pdf': {
+    url: `/api/admin/payment/history/${NO_PAYMENT}/pdf`,
+    status: 404,
+  },
+  'POST /api/admin/payment/:conversationId/refund': {
+    url: `/api/admin/payment/${NO_PAYMENT}/refund`,
+    status: 422,
+  },
+  'POST /api/admin/users/:email/plans': { url: `/api/admin/users/${TARGET}/plans`, status: 422 },
+  'DELETE /api/admin/users/:email/plans/:subscriptionId': {
+    url: `/api/admin/users/${TARGET}/plans/${NO_PAYMENT}`,
+    status: 422,
+  },
 };
 
 describe('admin routes through the gateway (admin + auth services, real PostgreSQL)', () => {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { todaysBulletin } from './fx-bulletin.js';
+import { bulletinOf, cardPayload, istanbulToday } from '../../services/billing/test/fixtures.js';
 import { startStack, type Stack } from './stack.js';
 
 jest.setTimeout(60_000);
@@ -12,7 +12,7 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
   let admin: Record<string, string>;
 
   beforeAll(async () => {
-    fx = http.createServer((_req, res) => res.writeHead(200).end(todaysBulletin()));
+    fx = http.createServer((_req, res) => res.writeHead(200).end(bulletinOf(istanbulToday(), '10.0000')));
     await new Promise<void>((r) => fx.listen(0, '127.0.0.1', r));
     stack = await startStack({
       ADMIN_EMAIL: 'admin@shelfscan.test',
@@ -44,21 +44,7 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
     return login(email, 'Sel4mlar!x');
   }
 
-  const card = (cardNumber: string) => ({
-    cardAlias: 'Ayş',
-    cardHolderName: 'Ayşe Yılmaz',
-    cardNumber,
-    expireYear: '2035',
-    expireMonth: '12',
-    cvc: '123',
-    billing: {
-      address: 'Kızılay Mah. 1',
-      zipCode: '06420',
-      contactName: 'Ayşe Yılmaz',
-      city: 'Ankara',
-      country: 'Turkey',
-    },
-  });
+  const card = (cardNumber: string) => ({ cardAlias: 'Ayş', ...cardPayload(cardNumber) });
 
   it('card → promotion summary → plan with the coupon → history → PDF → account → cancel', async () => {
     const user = await newUser('buyer@example.com');

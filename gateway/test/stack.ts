@@ -7,7 +7,7 @@ import { adminService } from '@shelfscan/admin-service';
 import type { DescMessage } from '@bufbuild/protobuf';
 import { authService } from '@shelfscan/auth-service';
 import { billingService } from '@shelfscan/billing-service';
-import { BusClient, BusTransports, codec } from '@shelfscan/bus';
+import { BusClient, BusTransports, codec, type MemoryBroker } from '@shelfscan/bus';
 import { eventTopic } from '@shelfscan/contracts';
 import { ScanEngines, scraperService } from '@shelfscan/scraper-service';
 import { searchService } from '@shelfscan/search-service';
@@ -104,6 +104,8 @@ export async function startStack(
       if (!sqlSource.isInitialized) await sqlSource.initialize();
       return sqlSource.query(text, params);
     },
+    /** The in-process broker every message of the stack crosses, encoded (to watch the bus traffic). */
+    broker: transports.client().unwrap<MemoryBroker>(),
     call: (method: Method, url: string, body?: object, headers: Record<string, string> = {}) =>
       app.inject({ method, url, payload: body, headers }),
     lastMail,

@@ -8,7 +8,7 @@ import type { CardDetails, ChargeOutcome, ChargeRequest, StoredCard } from '@she
 import { loadConfig } from '@shelfscan/config';
 import { adminEventsV1, billingEventsV1 } from '@shelfscan/contracts';
 import { HOLD_SELLER } from './fake-scan-engine.js';
-import { todaysBulletin } from './fx-bulletin.js';
+import { bulletinOf, istanbulToday } from '../../services/billing/test/fixtures.js';
 import { eventually, startStack, type Stack } from './stack.js';
 
 jest.setTimeout(60_000);
@@ -101,7 +101,7 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
   }
 
   beforeAll(async () => {
-    fx = http.createServer((_req, res) => res.writeHead(200).end(todaysBulletin()));
+    fx = http.createServer((_req, res) => res.writeHead(200).end(bulletinOf(istanbulToday(), '10.0000')));
     await new Promise<void>((r) => fx.listen(0, '127.0.0.1', r));
     const env = {
       ADMIN_EMAIL: 'admin@shelfscan.test',

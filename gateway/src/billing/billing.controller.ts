@@ -9,18 +9,44 @@ import {
   Post,
   Put,
   Query,
+  Req,
   Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Authenticated, ROLE_ADMIN } from '../auth/guards.js';
 import type { JwtUser } from '../auth/jwt.strategy.js';
 import { ok } from '../common/api-response.js';
 import { unprocessable } from '../common/http-exception.filter.js';
 import { t } from '../common/i18n.js';
-import { CardDto, CardIdQuery, PlanRequestDto, PromotionDto, RenewalDto } from './billing.dto.js';
+import {
+  CardDto,
+  CardIdQuery,
+  GrantPlanDto,
+  PaymentHistoryQuery,
+  PlanRequestDto,
+  PromotionDto,
+  RefundDto,
+  RenewalDto,
+  RevokePlanDto,
+  ThreeDsCallbackDto,
+  ThreeDsPageQuery,
+} from './billing.dto.js';
 import { BillingGatewayService } from './billing.service.js';
+import { threeDsPageCsp } from './three-ds-page.js';
+
+/** The public URL the bank posts its 3-D Secure answer to (as the browser reached us). */
+const callbackUrlOf = (req: FastifyRequest) => `${req.protocol}://${req.host}/api/payment/3ds/callback`;
+
+/** Sends an invoice PDF as a download. */
+function sendPdf(reply: FastifyReply, pdf: { content: Buffer; fileName: string }) {
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${pdf.fileName}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf.content);
+}
 
 /** Plans, the card, promotions' breakdown, payments and invoices (product spec part 7). The user is the token's subject. */
 @ApiTags('billing')
@@ -46,10 +72,11 @@ export class BillingController {
   @ApiOperation({ summary: 'Buy a plan {plan, features, promotionCode}: prorated to the month end, in TRY' })
   @ApiOkResponse({
     description:
-      '{success, data: {plan, breakdown, conversationId}}; 404 packageNotFound | noCardFound; 402 paymentFailed | threeDsRequired; 409 planAlreadyActive; 422 promotion*; 503 fxRateUnavailable | paymentStatusUnknown',
+      '{success, data: {plan, breakdown, conversationId}}; when the bank asks for 3-D Secure: 200 {success, message, data: {threeDSecure: {conversationId, redirectUrl}}} (send the browser to redirectUrl); 404 packageNotFound | noCardFound; 402 paymentFailed; 409 planAlreadyActive; 422 promotion*; 503 fxRateUnavailable | paymentStatusUnknown',
   })
-  async subscribe(@CurrentUser() user: JwtUser, @Body() dto: PlanRequestDto) {
-    return ok(await this.billing.subscribe(user.sub, dto), t('planActivated'));
+  async subscribe(@CurrentUser() user: JwtUser, @Body() dto: PlanRequestDto, @Req() req: FastifyRequest) {
+    const data = await this.billing.subscribe(user.sub, dto, callbackUrlOf(req));
+    return ok(data, t('threeDSecure' in data ? 'threeDsRedirect' : 'planActivated'));
   }
 
   @Post('user-plan/trial')
@@ -117,12 +144,46 @@ export class BillingController {
     @Param('conversationId') conversationId: string,
     @Res() reply: FastifyReply,
   ) {
-    const { content, fileName } = await this.billing.invoicePdf(user.sub, conversationId);
+    return sendPdf(reply, await this.billing.invoicePdf(user.sub, conversationId));
+  }
+}
+
+/**
+ * 3-D Secure in the browser (public: the browser arrives by a redirect, the bank by a form post).
+ * The page is guarded by its one-time token; the callback completes through billing, which
+ * checks the bank's answer with the provider and settles it once.
+ */
+@ApiTags('billing')
+@Controller('api/payment/3ds')
+export class ThreeDsController {
+  constructor(@Inject(BillingGatewayService) private readonly billing: BillingGatewayService) {}
+
+  @Get(':conversationId')
+  @ApiOperation({
+    summary: "The bank's 3-D Secure page, once per token (?t=); else a redirect to the plan page",
+  })
+  async page(
+    @Param('conversationId') conversationId: string,
+    @Query() query: ThreeDsPageQuery,
+    @Res() reply: FastifyReply,
+  ) {
+    const { html, landing } = await this.billing.threeDsPage(conversationId, query.t ?? '');
+    if (!html) return reply.redirect(landing, 303);
     return reply
-      .type('application/pdf')
-      .header('Content-Disposition', `attachment; filename="${fileName}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(content);
+      .type('text/html; charset=utf-8')
+      .header('Content-Security-Policy', threeDsPageCsp(html))
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .send(html);
+  }
+
+  @Post('callback')
+  @ApiOperation({
+    summary:
+      "The bank's answer (form post: status, paymentId, conversationId, conversationData, mdStatus): 303 to /payment/addPlan/success?conversationId=… or /payment/addPlan?threeDsError=<reason> (under /us for English)",
+  })
+  async callback(@Body() dto: ThreeDsCallbackDto, @Res() reply: FastifyReply) {
+    return reply.redirect(await this.billing.completeThreeDs(dto), 303);
   }
 }
 
@@ -157,9 +218,62 @@ export class BillingAdminController {
   }
 
   @Get('admin/payment/history')
-  @ApiOperation({ summary: "Every user's payments and invoices, newest first" })
-  async allPayments() {
-    return ok(await this.billing.payments(''));
+  @ApiOperation({ summary: "Every user's payments and invoices, newest first (?email= for one user's)" })
+  async allPayments(@CurrentUser() admin: JwtUser, @Query() query: PaymentHistoryQuery) {
+    return ok(await this.billing.payments(query.email ?? '', admin));
+  }
+
+  @Get('admin/payment/history/:conversationId')
+  @ApiOperation({ summary: "Any user's payment by its billing number" })
+  async anyPayment(@CurrentUser() admin: JwtUser, @Param('conversationId') conversationId: string) {
+    return ok(await this.billing.payment('', conversationId, admin));
+  }
+
+  @Get('admin/payment/history/:conversationId/pdf')
+  @ApiProduces('application/pdf')
+  @ApiOperation({ summary: "Any user's invoice as a PDF in the request's language" })
+  async anyInvoicePdf(
+    @CurrentUser() admin: JwtUser,
+    @Param('conversationId') conversationId: string,
+    @Res() reply: FastifyReply,
+  ) {
+    return sendPdf(reply, await this.billing.invoicePdf('', conversationId, admin));
+  }
+
+  @Post('admin/payment/:conversationId/refund')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Refund {reason, amountKurus?}: the same day a cancel of the whole payment, later a refund (partial allowed); never more than paid',
+  })
+  @ApiOkResponse({
+    description:
+      '{success, data: {kind: cancel|refund, refunded, payment}}; 404 paymentNotFound; 409 refundNotPossible; 422 refundTooMuch; 402 refundRefused',
+  })
+  async refund(
+    @CurrentUser() admin: JwtUser,
+    @Param('conversationId') conversationId: string,
+    @Body() dto: RefundDto,
+  ) {
+    return ok(await this.billing.refund(admin, conversationId, dto), t('refundDone'));
+  }
+
+  @Post('admin/users/:email/plans')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Grant a plan by hand {features, periodEnd, reason}: no payment, no renewal' })
+  async grantPlan(@CurrentUser() admin: JwtUser, @Param('email') email: string, @Body() dto: GrantPlanDto) {
+    return ok(await this.billing.grantPlan(admin, email, dto), t('planGranted'));
+  }
+
+  @Delete('admin/users/:email/plans/:subscriptionId')
+  @ApiOperation({ summary: "Revoke a user's plan now {reason} (PlanExpired revoked; no refund)" })
+  async revokePlan(
+    @CurrentUser() admin: JwtUser,
+    @Param('email') email: string,
+    @Param('subscriptionId') subscriptionId: string,
+    @Body() dto: RevokePlanDto,
+  ) {
+    return ok(await this.billing.revokePlan(admin, email, subscriptionId, dto.reason), t('planRevoked'));
   }
 
   @Post('admin/billing/renewal')

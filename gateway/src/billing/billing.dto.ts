@@ -62,6 +62,34 @@ const promotion = z.strictObject({
   active: z.boolean().optional(),
 });
 const renewal = z.strictObject({ date: z.string().regex(DATE, { error: 'dateInvalid' }).optional() });
+const refund = z.strictObject({
+  reason: requiredText(500),
+  amountKurus: z.coerce
+    .number({ error: 'amountInvalid' })
+    .int({ error: 'amountInvalid' })
+    .positive({ error: 'amountInvalid' })
+    .optional(),
+});
+const grantPlan = z.strictObject({
+  features: z
+    .array(z.enum(FEATURES as [string, ...string[]], { error: 'featuresInvalid' }), {
+      error: 'featuresInvalid',
+    })
+    .min(1, { error: 'featuresInvalid' }),
+  periodEnd: z.string({ error: 'dateInvalid' }).regex(DATE, { error: 'dateInvalid' }),
+  reason: requiredText(500),
+});
+const revokePlan = z.strictObject({ reason: requiredText(500) });
+const paymentHistoryQuery = z.strictObject({ email: z.string().trim().max(254).optional() });
+// The bank's form post (iyzico's callback fields); anything else it sends is dropped.
+const threeDsCallback = z.object({
+  status: z.string().max(20).optional(),
+  paymentId: z.string().max(100).optional(),
+  conversationData: z.string().max(4000).optional(),
+  conversationId: z.string().max(100).optional(),
+  mdStatus: z.string().max(5).optional(),
+});
+const threeDsPageQuery = z.strictObject({ t: z.string().max(200).optional() });
 
 type BillingAddress = z.output<typeof billingAddress>;
 
@@ -108,4 +136,47 @@ export class PromotionDto extends SchemaDto(promotion) implements z.output<typeo
 export class RenewalDto extends SchemaDto(renewal) implements z.output<typeof renewal> {
   @ApiPropertyOptional({ example: '2030-02-01', description: 'Europe/Istanbul date; default today' })
   date?: string;
+}
+
+export class RefundDto extends SchemaDto(refund) implements z.output<typeof refund> {
+  @ApiProperty({ example: 'Customer asked' }) reason!: string;
+  @ApiPropertyOptional({ example: 1500, description: 'Kuruş to refund; default what is left of the payment' })
+  amountKurus?: number;
+}
+
+export class GrantPlanDto extends SchemaDto(grantPlan) implements z.output<typeof grantPlan> {
+  @ApiProperty({ example: ['standard'], enum: FEATURES, isArray: true }) features!: string[];
+  @ApiProperty({ example: '2030-02-01', description: 'Europe/Istanbul date: usable until the start of it' })
+  periodEnd!: string;
+  @ApiProperty({ example: 'Compensation for an outage' }) reason!: string;
+}
+
+export class RevokePlanDto extends SchemaDto(revokePlan) implements z.output<typeof revokePlan> {
+  @ApiProperty({ example: 'Abuse' }) reason!: string;
+}
+
+export class PaymentHistoryQuery
+  extends SchemaDto(paymentHistoryQuery)
+  implements z.output<typeof paymentHistoryQuery>
+{
+  @ApiPropertyOptional({ description: "Only this user's payments" }) email?: string;
+}
+
+/** What the bank posts back after 3-D Secure (form-encoded, iyzico's field names). */
+export class ThreeDsCallbackDto
+  extends SchemaDto(threeDsCallback)
+  implements z.output<typeof threeDsCallback>
+{
+  @ApiPropertyOptional({ example: 'success' }) status?: string;
+  @ApiPropertyOptional() paymentId?: string;
+  @ApiPropertyOptional() conversationData?: string;
+  @ApiPropertyOptional() conversationId?: string;
+  @ApiPropertyOptional({ example: '1', description: '1 = the cardholder was verified' }) mdStatus?: string;
+}
+
+export class ThreeDsPageQuery
+  extends SchemaDto(threeDsPageQuery)
+  implements z.output<typeof threeDsPageQuery>
+{
+  @ApiPropertyOptional({ description: 'The one-time token of the redirect URL' }) t?: string;
 }

@@ -1,8 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient } from '@shelfscan/bus';
 import { billingV1 } from '@shelfscan/contracts';
+import type { JwtUser } from '../auth/jwt.strategy.js';
 import { currentLang } from '../common/i18n.js';
-import type { CardDto, PlanRequestDto, PromotionDto } from './billing.dto.js';
+import type {
+  CardDto,
+  GrantPlanDto,
+  PlanRequestDto,
+  PromotionDto,
+  RefundDto,
+  ThreeDsCallbackDto,
+} from './billing.dto.js';
+import { CardSealer } from './card-sealer.js';
 
 const { BillingService: B } = billingV1;
 
@@ -42,6 +51,8 @@ function userPlan(p: billingV1.UserPlan) {
     startDate: p.startDate,
     endDate: p.endDate,
     autoRenew: p.autoRenew,
+    grantedBy: p.grantedBy || null,
+    grantReason: p.grantReason || null,
   };
 }
 
@@ -77,7 +88,29 @@ function payment(p: billingV1.Payment | undefined) {
     period: p.period,
     errorMessage: p.errorMessage || null,
     userEmail: p.userEmail,
+    refunded: decimal(p.refundedTryKurus),
+    refunds: p.refunds.map((r) => ({
+      kind: r.kind,
+      amount: decimal(r.tryKurus),
+      reason: r.reason,
+      refundedBy: r.refundedBy,
+      date: r.createdAt,
+    })),
   };
+}
+
+/** The caller as billing checks it again (admin routes): the token's subject and roles. */
+const callerOf = (user: JwtUser) => ({ email: user.sub, roles: user.roles });
+
+/** Where the SPA shows the end of a 3-D Secure payment, in the user's language (English under /us). */
+export function threeDsLanding(
+  lang: string,
+  r: { paid: boolean; conversationId: string; reason: string },
+): string {
+  const prefix = lang === 'en' ? '/us' : '';
+  return r.paid
+    ? `${prefix}/payment/addPlan/success?conversationId=${encodeURIComponent(r.conversationId)}`
+    : `${prefix}/payment/addPlan?threeDsError=${encodeURIComponent(r.reason || 'threeDsDeclined')}`;
 }
 
 function promotion(p: billingV1.Promotion | undefined) {
@@ -109,7 +142,10 @@ function featuresOf(dto: PlanRequestDto): string[] {
  */
 @Injectable()
 export class BillingGatewayService {
-  constructor(@Inject(BusClient) private readonly bus: BusClient) {}
+  constructor(
+    @Inject(BusClient) private readonly bus: BusClient,
+    @Inject(CardSealer) private readonly sealer: CardSealer,
+  ) {}
 
   async plans() {
     const { plans } = await this.bus.request(B.method.listPlans, {});
@@ -129,13 +165,25 @@ export class BillingGatewayService {
     return (await this.bus.request(B.method.getUserPlans, { email })).plans.map(userPlan);
   }
 
-  async subscribe(email: string, dto: PlanRequestDto) {
+  /**
+   * Buys a plan. When the bank asks for 3-D Secure, the answer is where to send the browser:
+   * {threeDSecure: {conversationId, redirectUrl}} (the bank's page behind a one-time token).
+   */
+  async subscribe(email: string, dto: PlanRequestDto, callbackUrl: string) {
     const r = await this.bus.request(B.method.subscribe, {
       email,
       features: featuresOf(dto),
       promotionCode: dto.promotionCode ?? '',
       lang: currentLang(),
+      threeDsCallbackUrl: callbackUrl,
     });
+    if (r.threeDs)
+      return {
+        threeDSecure: {
+          conversationId: r.threeDs.conversationId,
+          redirectUrl: `/api/payment/3ds/${r.threeDs.conversationId}?t=${encodeURIComponent(r.threeDs.token)}`,
+        },
+      };
     return {
       plan: r.plan ? userPlan(r.plan) : null,
       breakdown: breakdown(r.breakdown),
@@ -161,10 +209,10 @@ export class BillingGatewayService {
     const r = await this.bus.request(B.method.saveCard, {
       email,
       holderName: dto.cardHolderName,
-      cardNumber: dto.cardNumber,
+      // The number and CVC cross the bus sealed for billing only.
+      sealedCard: await this.sealer.seal(email, dto.cardNumber, dto.cvc),
       expireMonth: dto.expireMonth.padStart(2, '0'),
       expireYear: dto.expireYear,
-      cvc: dto.cvc,
       billing: dto.billing,
       lang: currentLang(),
     });
@@ -189,18 +237,78 @@ export class BillingGatewayService {
     };
   }
 
-  /** The user's payments; with `email` empty (admins), everyone's. */
-  async payments(email: string) {
-    return (await this.bus.request(B.method.listPayments, { email })).payments.map(payment);
+  /** The user's payments; for an admin (`admin` set), anyone's: `email` filters, empty = everyone. */
+  async payments(email: string, admin?: JwtUser) {
+    const caller = admin ? callerOf(admin) : undefined;
+    return (await this.bus.request(B.method.listPayments, { email, caller })).payments.map(payment);
   }
 
-  async payment(email: string, conversationId: string) {
-    return payment((await this.bus.request(B.method.getPayment, { email, conversationId })).payment);
+  async payment(email: string, conversationId: string, admin?: JwtUser) {
+    const caller = admin ? callerOf(admin) : undefined;
+    return payment((await this.bus.request(B.method.getPayment, { email, conversationId, caller })).payment);
   }
 
-  async invoicePdf(email: string, conversationId: string) {
-    const r = await this.bus.request(B.method.getInvoicePdf, { email, conversationId, lang: currentLang() });
+  async invoicePdf(email: string, conversationId: string, admin?: JwtUser) {
+    const caller = admin ? callerOf(admin) : undefined;
+    const r = await this.bus.request(B.method.getInvoicePdf, {
+      email,
+      conversationId,
+      lang: currentLang(),
+      caller,
+    });
     return { content: Buffer.from(r.content), fileName: r.fileName };
+  }
+
+  /** The bank's 3-D Secure page (once per token); empty html and a landing URL when gone. */
+  async threeDsPage(conversationId: string, token: string) {
+    const r = await this.bus.request(B.method.getThreeDsPage, { conversationId, token });
+    return {
+      html: r.html,
+      landing: threeDsLanding(r.lang, { paid: false, conversationId, reason: r.reason }),
+    };
+  }
+
+  /** The bank's answer: completes the payment through billing; answers where the browser lands. */
+  async completeThreeDs(dto: ThreeDsCallbackDto): Promise<string> {
+    const r = await this.bus.request(B.method.completeThreeDs, {
+      conversationId: dto.conversationId ?? '',
+      paymentId: dto.paymentId ?? '',
+      conversationData: dto.conversationData ?? '',
+      status: dto.status ?? '',
+      mdStatus: dto.mdStatus ?? '',
+    });
+    return threeDsLanding(r.lang, r);
+  }
+
+  async refund(admin: JwtUser, conversationId: string, dto: RefundDto) {
+    const r = await this.bus.request(B.method.refundPayment, {
+      caller: callerOf(admin),
+      conversationId,
+      reason: dto.reason,
+      amountKurus: BigInt(dto.amountKurus ?? 0),
+    });
+    return { kind: r.kind, refunded: decimal(r.refundedTryKurus), payment: payment(r.payment) };
+  }
+
+  async grantPlan(admin: JwtUser, email: string, dto: GrantPlanDto) {
+    const r = await this.bus.request(B.method.grantPlan, {
+      caller: callerOf(admin),
+      email,
+      features: dto.features,
+      periodEnd: dto.periodEnd,
+      reason: dto.reason,
+    });
+    return r.plan ? userPlan(r.plan) : null;
+  }
+
+  async revokePlan(admin: JwtUser, email: string, subscriptionId: string, reason: string) {
+    const r = await this.bus.request(B.method.revokePlan, {
+      caller: callerOf(admin),
+      email,
+      subscriptionId,
+      reason,
+    });
+    return r.plan ? userPlan(r.plan) : null;
   }
 
   async promotions() {

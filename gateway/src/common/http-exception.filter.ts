@@ -52,6 +52,10 @@ const STATUS_BY_REASON: Record<string, number> = {
   // Admin (issue 11)
   cannotDeleteSelf: 409,
   cannotDeleteAdmin: 409,
+  // Billing refunds (issue 10)
+  refundNotPossible: 409,
+  refundTooMuch: 422,
+  refundRefused: 402,
 };
 
 /** A 422 in the spec's shape, its messages in the request language (for checks the gateway makes itself). */

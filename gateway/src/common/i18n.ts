@@ -327,6 +327,39 @@ const messages: Record<string, Record<Lang, string>> = {
     tr: 'Ücretsiz denemeyi başlatmak için telefon numaranızı doğrulayın.',
   },
   'reason.paymentNotFound': { en: 'Payment not found.', tr: 'Ödeme bulunamadı.' },
+  // 3-D Secure, sealed cards, refunds and plans granted by hand (issue 10, the rest)
+  threeDsRedirect: {
+    en: 'Your bank asks for 3-D Secure verification; you are being taken to your bank’s page.',
+    tr: 'Bankanız 3-D Secure doğrulaması istiyor; bankanızın sayfasına yönlendiriliyorsunuz.',
+  },
+  cardNotSealed: {
+    en: 'The card number must reach the payment service sealed.',
+    tr: 'Kart numarası ödeme servisine şifreli ulaşmalıdır.',
+  },
+  cardSealInvalid: {
+    en: 'The card details could not be read; please enter them again.',
+    tr: 'Kart bilgileri okunamadı; lütfen yeniden girin.',
+  },
+  featuresInvalid: {
+    en: 'Choose one or more of: standard, deep, functional.',
+    tr: 'Şunlardan en az birini seçin: standard, deep, functional.',
+  },
+  periodEndPast: { en: 'The end date must be after today.', tr: 'Bitiş tarihi bugünden sonra olmalıdır.' },
+  refundDone: { en: 'The refund has been made.', tr: 'İade yapıldı.' },
+  planGranted: { en: 'The plan has been granted.', tr: 'Plan tanımlandı.' },
+  planRevoked: { en: 'The plan has been revoked.', tr: 'Plan geri alındı.' },
+  'reason.refundNotPossible': {
+    en: 'Only a paid payment can be refunded.',
+    tr: 'Yalnızca ödenmiş bir ödeme iade edilebilir.',
+  },
+  'reason.refundTooMuch': {
+    en: 'A refund cannot exceed what is left of the payment ({detail}).',
+    tr: 'İade, ödemeden kalan tutarı ({detail}) aşamaz.',
+  },
+  'reason.refundRefused': {
+    en: 'The payment provider refused the refund: {detail}',
+    tr: 'Ödeme sağlayıcısı iadeyi reddetti: {detail}',
+  },
 };
 
 /** Whether a message key exists (error reasons are looked up as `reason.<reason>`). */

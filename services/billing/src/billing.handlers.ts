@@ -3,6 +3,8 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import { EventHandler, RpcHandler, handleOnce, type BusContext } from '@shelfscan/bus';
 import { authEventsV1, billingV1 } from '@shelfscan/contracts';
 import { DataSource } from 'typeorm';
+import { assertAdmin } from './admin/caller.js';
+import { CardSealing } from './cards/card-sealing.js';
 import { CardsService, toCardMessage } from './cards/cards.service.js';
 import { PaymentsService } from './invoices/payments.service.js';
 import { planCatalogue } from './plans/plan-catalogue.js';
@@ -24,6 +26,7 @@ export class BillingHandlers {
     @Inject(RenewalService) private readonly renewal: RenewalService,
     @Inject(SystemParameters) private readonly parameters: SystemParameters,
     @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(CardSealing) private readonly sealing: CardSealing,
   ) {}
 
   @RpcHandler(BillingService.method.listPlans)
@@ -75,17 +78,47 @@ export class BillingHandlers {
 
   @RpcHandler(BillingService.method.listPayments)
   async listPayments(@Payload() req: billingV1.ListPaymentsRequest) {
-    return { payments: await this.payments.list(req.email) };
+    return { payments: await this.payments.list(req) };
   }
 
   @RpcHandler(BillingService.method.getPayment)
   async getPayment(@Payload() req: billingV1.GetPaymentRequest) {
-    return { payment: await this.payments.get(req.email, req.conversationId) };
+    return { payment: await this.payments.get(req) };
   }
 
   @RpcHandler(BillingService.method.getInvoicePdf)
   getInvoicePdf(@Payload() req: billingV1.GetInvoicePdfRequest) {
-    return this.payments.pdf(req.email, req.conversationId, req.lang);
+    return this.payments.pdf(req);
+  }
+
+  @RpcHandler(BillingService.method.getThreeDsPage)
+  getThreeDsPage(@Payload() req: billingV1.GetThreeDsPageRequest) {
+    return this.plans.threeDsPage(req);
+  }
+
+  @RpcHandler(BillingService.method.completeThreeDs)
+  completeThreeDs(@Payload() req: billingV1.CompleteThreeDsRequest) {
+    return this.plans.completeThreeDs(req);
+  }
+
+  @RpcHandler(BillingService.method.getCardSealingKey)
+  getCardSealingKey() {
+    return { publicKeyPem: this.sealing.publicKeyPem };
+  }
+
+  @RpcHandler(BillingService.method.refundPayment)
+  refundPayment(@Payload() req: billingV1.RefundPaymentRequest) {
+    return this.payments.refund(req);
+  }
+
+  @RpcHandler(BillingService.method.grantPlan)
+  async grantPlan(@Payload() req: billingV1.GrantPlanRequest) {
+    return { plan: await this.plans.grant(req, assertAdmin(req.caller)) };
+  }
+
+  @RpcHandler(BillingService.method.revokePlan)
+  async revokePlan(@Payload() req: billingV1.RevokePlanRequest) {
+    return { plan: await this.plans.revoke(req, assertAdmin(req.caller)) };
   }
 
   @RpcHandler(BillingService.method.listPromotions)

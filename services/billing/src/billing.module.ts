@@ -1,4 +1,5 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { CardSealing } from './cards/card-sealing.js';
 import { CardsRepository } from './cards/cards.repository.js';
 import { CardsService } from './cards/cards.service.js';
 import { ChargesService } from './charges/charges.service.js';
@@ -14,6 +15,7 @@ import { RenewalScheduler } from './renewal/renewal.scheduler.js';
 import { RenewalService } from './renewal/renewal.service.js';
 
 const providers = [
+  CardSealing,
   CardsRepository,
   CardsService,
   ChargesService,

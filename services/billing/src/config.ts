@@ -9,7 +9,14 @@ export const billingEnvSchema = baseEnvSchema.extend({
   IYZICO_API_KEY: z.string().min(1).optional(),
   IYZICO_SECRET_KEY: z.string().min(1).optional(),
   /** https://sandbox-api.iyzipay.com (test) or https://api.iyzipay.com (live). */
-  IYZICO_BASE_URL: env.url(['http', 'https']).default('https://sandbox-api.iyzipay.com'),
+  IYZICO_BASE_URL: env.origin(['http', 'https']).default('https://sandbox-api.iyzipay.com'),
+  /** How long to wait for iyzico before the outcome of a call counts as unknown (looked up later). */
+  IYZICO_TIMEOUT_MS: env.int(20_000, 100, 120_000),
+  /**
+   * PEM (PKCS#8) EC P-256 private key that opens the card numbers the gateway seals for billing;
+   * unset = a key pair kept under DATA_DIR/keys (embedded mode). A Secret in the cluster.
+   */
+  CARD_SEALING_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { error: 'a PEM private key' }).optional(),
   /** The central bank's daily bulletin (its USD ForexSelling is the charge rate). */
   FX_RATES_URL: env.url(['http', 'https']).default('https://www.tcmb.gov.tr/kurlar/today.xml'),
 });

@@ -182,16 +182,59 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
       h.bus.request(h.M.saveCard, {
         email,
         holderName: '',
-        cardNumber: '12',
+        sealedCard: await h.seal(email, '12', 'x'),
         expireMonth: '13',
         expireYear: '30',
-        cvc: 'x',
       }),
     );
     expect(bad.code).toBe('INVALID_ARGUMENT');
     expect(bad.violations.map((v) => v.field)).toEqual(
       expect.arrayContaining(['cardHolderName', 'cardNumber', 'cvc', 'expireMonth', 'billing.address']),
     );
+  });
+
+  it('takes card numbers sealed for billing only: one in clear, for another user or stale is refused', async () => {
+    const email = 'sealed@example.com';
+    const base = { email, holderName: 'Ayşe Yılmaz', expireMonth: '12', expireYear: '2030' };
+    const fields = async (p: Promise<unknown>) =>
+      (await failure(p)).violations.map((v) => `${v.field}:${v.msg}`);
+    expect(
+      await fields(h.bus.request(h.M.saveCard, { ...base, cardNumber: CARDS.success, cvc: '123' })),
+    ).toEqual(['cardNumber:cardNotSealed']);
+    expect(
+      await fields(
+        h.bus.request(h.M.saveCard, { ...base, sealedCard: await h.seal('x@example.com', CARDS.success) }),
+      ),
+    ).toEqual(['cardNumber:cardSealInvalid']);
+    const old = Math.floor(h.clock.now().getTime() / 1000) - 3600;
+    expect(
+      await fields(
+        h.bus.request(h.M.saveCard, { ...base, sealedCard: await h.seal(email, CARDS.success, '123', old) }),
+      ),
+    ).toEqual(['cardNumber:cardSealInvalid']);
+    expect(await fields(h.bus.request(h.M.saveCard, { ...base, sealedCard: 'not.a.jwe.at.all' }))).toEqual([
+      'cardNumber:cardSealInvalid',
+    ]);
+    expect((await h.bus.request(h.M.getCard, { email })).card).toBeUndefined();
+  });
+
+  it('publishes InvoiceFinalized for each final invoice: number, money, VAT, promotion', async () => {
+    const finalized = (await h.events()).filter((e) => e.type === 'InvoiceFinalized');
+    const buyer = finalized.find((e) => e.message.userEmail === 'buyer@example.com')!.message;
+    // 45.86 TRY with KDV 20 % included: 45.86 × 20 / 120 = 7.643… → 7.64
+    expect(buyer).toMatchObject({
+      usdCents: 774n,
+      discountUsdCents: 194n,
+      rate: '7.9073',
+      bulletinDate: SAMPLE_DAY,
+      tryKurus: 4586n,
+      vatKurus: 764n,
+      promotionCode: 'WELCOME25',
+      period: '2020-10',
+      features: ['standard'],
+    });
+    const numbers = finalized.map((e) => Number(e.message.invoiceNumber)).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   });
 
   it('numbers final invoices without gaps', async () => {

@@ -10,13 +10,14 @@ import { loadConfig } from '@shelfscan/config';
 import { authEventsV1, billingV1 } from '@shelfscan/contracts';
 import { createTestDatabase } from '@shelfscan/db';
 import { Clock, ManualClock, startService, type PortOverride } from '@shelfscan/service';
+import { CompactEncrypt, importSPKI } from 'jose';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { Client } from 'pg';
 import { billingService } from '../src/index.js';
 
-export const SAMPLE_XML = fs.readFileSync(path.join(__dirname, 'data/tcmb-today-2020-10-08.xml'), 'utf8');
-/** The sample's bulletin: 8 Oct 2020, USD ForexSelling 7.9073. */
-export const SAMPLE_DAY = '2020-10-08';
+import { SAMPLE_DAY, SAMPLE_XML } from './fixtures.js';
+
+export { SAMPLE_DAY, SAMPLE_XML };
 
 export const CARDS = {
   success: '5528790000000008',
@@ -127,14 +128,20 @@ export async function startHarness(opts: { env?: Record<string, string>; overrid
       );
       await transports.client().publishEncoded(topic, bytes);
     },
+    /** The card number and CVC sealed for billing, as the gateway seals them. */
+    async seal(email: string, number: string, cvc = '123', iat = Math.floor(clock.now().getTime() / 1000)) {
+      const { publicKeyPem } = await bus.request(M.getCardSealingKey, {});
+      return new CompactEncrypt(new TextEncoder().encode(JSON.stringify({ number, cvc, email, iat })))
+        .setProtectedHeader({ alg: 'ECDH-ES+A256KW', enc: 'A256GCM' })
+        .encrypt(await importSPKI(publicKeyPem, 'ECDH-ES+A256KW'));
+    },
     async addCard(email: string, cardNumber = CARDS.success) {
       return bus.request(M.saveCard, {
         email,
         holderName: 'Ayşe Yılmaz',
-        cardNumber,
+        sealedCard: await h.seal(email, cardNumber),
         expireMonth: '12',
         expireYear: '2030',
-        cvc: '123',
         billing: {
           address: 'Kızılay Mah. 1',
           zipCode: '06420',
@@ -159,8 +166,13 @@ export async function startHarness(opts: { env?: Record<string, string>; overrid
         })
       ).promotion!;
     },
-    subscribe(email: string, promotionCode = '', features = ['standard']) {
-      return bus.request(M.subscribe, { email, features, promotionCode, lang: 'tr' });
+    subscribe(
+      email: string,
+      promotionCode = '',
+      features = ['standard'],
+      more: Partial<billingV1.SubscribeRequest> = {},
+    ) {
+      return bus.request(M.subscribe, { email, features, promotionCode, lang: 'tr', ...more });
     },
     async stop() {
       await service.stop();

@@ -9,17 +9,12 @@ import {
 } from '../src/provider/index.js';
 import { SandboxPaymentProvider } from '../src/provider/sandbox.provider.js';
 import { RenewalScheduler } from '../src/renewal/renewal.scheduler.js';
+import { bulletinOf } from './fixtures.js';
 import { CARDS, SAMPLE_XML, failure, startHarness, type Harness } from './harness.js';
 
 jest.setTimeout(60_000);
 
-/** The real sample with another date and USD selling rate (a later bulletin of the same shape). */
-function bulletin(day: string, usdSelling = '7.9073'): string {
-  const [y, m, d] = day.split('-');
-  return SAMPLE_XML.replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
-    .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`)
-    .replace('<ForexSelling>7.9073</ForexSelling>', `<ForexSelling>${usdSelling}</ForexSelling>`);
-}
+const bulletin = bulletinOf;
 
 /** The sandbox, counting charges, with a switch that makes the next charge time out after it went through. */
 class RecordingProvider extends SandboxPaymentProvider {
@@ -304,6 +299,46 @@ describe('charges, renewal, dunning, invoices', () => {
     await h.addCard('fixer@example.com', CARDS.success);
     const plan = (await h.bus.request(h.M.getUserPlans, { email: 'fixer@example.com' })).plans[0];
     expect(plan).toMatchObject({ status: 'active', endDate: '2021-02-01' });
+  });
+
+  it('admin refunds a later day: partial refunds against the final invoice, never more than paid', async () => {
+    const email = 'refund-later@example.com';
+    h.setDay('2021-01-10');
+    h.fx.state.body = bulletin('2021-01-08', '8.0000');
+    h.clock.advance(2 * 3600_000);
+    await h.addCard(email);
+    const bought = await h.subscribe(email); // 22/31 × 10 = 7.10 USD × 8 = 56.80 TRY
+    expect(bought.breakdown?.tryKurus).toBe(5680n);
+    const caller = { email: 'admin@example.com', roles: ['ROLE_ADMIN'] };
+    const refund = (amountKurus: bigint, who = caller) =>
+      h.bus.request(h.M.refundPayment, {
+        caller: who,
+        conversationId: bought.conversationId,
+        reason: 'goodwill',
+        amountKurus,
+      });
+    expect((await failure(refund(100n, { email: 'user@example.com', roles: [] }))).reason).toBe('forbidden');
+    h.setDay('2021-01-12');
+    const first = await refund(2000n);
+    expect([first.kind, first.refundedTryKurus, first.payment?.refundedTryKurus]).toEqual([
+      'refund',
+      2000n,
+      2000n,
+    ]);
+    expect((await failure(refund(3681n))).reason).toBe('refundTooMuch');
+    const rest = await refund(0n); // what is left
+    expect([rest.kind, rest.refundedTryKurus, rest.payment?.refundedTryKurus]).toEqual([
+      'refund',
+      3680n,
+      5680n,
+    ]);
+    expect(rest.payment).toMatchObject({ status: 'succeeded', invoiceStatus: 'final', tryKurus: 5680n });
+    expect((await failure(refund(1n))).reason).toBe('refundTooMuch');
+    expect(
+      (await h.events())
+        .filter((e) => e.type === 'InvoiceRefunded' && e.message.conversationId === bought.conversationId)
+        .map((e) => e.message.refundedTryKurus),
+    ).toEqual([2000n, 3680n]);
   });
 
   it('no card number and no CVC in the billing schema or in the logs of the whole run', async () => {

@@ -4,6 +4,7 @@ import type { billingV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { Clock } from '@shelfscan/service';
 import { CardRejectedError, PaymentProvider } from '../provider/index.js';
+import { CardSealError, CardSealing, type OpenedCard } from './card-sealing.js';
 import { CardsRepository, type CardRecord } from './cards.repository.js';
 
 const log = createLogger('billing.cards');
@@ -22,6 +23,7 @@ export class CardsService {
     @Inject(CardsRepository) private readonly cards: CardsRepository,
     @Inject(PaymentProvider) private readonly provider: PaymentProvider,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(CardSealing) private readonly sealing: CardSealing,
   ) {}
 
   async get(email: string): Promise<CardRecord | null> {
@@ -29,7 +31,8 @@ export class CardsService {
   }
 
   async save(req: billingV1.SaveCardRequest): Promise<billingV1.Card> {
-    const violations = validate(req, this.clock.now());
+    const opened = await this.openCard(req);
+    const violations = validate(req, opened, this.clock.now());
     if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalid card', { violations });
     const previous = await this.cards.find(req.email);
     const alias = req.holderName.trim().slice(0, 3);
@@ -38,10 +41,10 @@ export class CardsService {
       stored = await this.provider.storeCard(
         {
           holderName: req.holderName.trim(),
-          number: req.cardNumber.replace(/\s+/g, ''),
+          number: opened.number.replace(/\s+/g, ''),
           expireMonth: req.expireMonth.padStart(2, '0'),
           expireYear: req.expireYear,
-          cvc: req.cvc,
+          cvc: opened.cvc,
           alias,
           email: req.email,
         },
@@ -82,6 +85,24 @@ export class CardsService {
     return toCardMessage(saved);
   }
 
+  /**
+   * The card number and CVC come sealed for billing (see CardSealing); one in clear is refused,
+   * so that no caller can put it on the bus.
+   */
+  private async openCard(req: billingV1.SaveCardRequest): Promise<OpenedCard> {
+    const refuse = (msg: string) =>
+      new BusError('INVALID_ARGUMENT', 'invalid card', { violations: [{ field: 'cardNumber', msg }] });
+    if (req.cardNumber || req.cvc) throw refuse('cardNotSealed');
+    if (!req.sealedCard) throw refuse('cardNumberInvalid');
+    try {
+      return await this.sealing.open(req.sealedCard, req.email, this.clock.now());
+    } catch (err) {
+      if (!(err instanceof CardSealError)) throw err;
+      log.warn({ err: err.message }, 'sealed card refused');
+      throw refuse('cardSealInvalid');
+    }
+  }
+
   async delete(email: string, id: string): Promise<void> {
     const removed = /^[0-9a-f-]{36}$/i.test(id) ? await this.cards.delete(email, id) : null;
     if (!removed) throw new BusError('NOT_FOUND', 'No card found.', { reason: 'noCardFound' });
@@ -111,7 +132,11 @@ export function toCardMessage(c: CardRecord): billingV1.Card {
   };
 }
 
-function validate(req: billingV1.SaveCardRequest, now: Date): { field: string; msg: string }[] {
+function validate(
+  req: billingV1.SaveCardRequest,
+  card: OpenedCard,
+  now: Date,
+): { field: string; msg: string }[] {
   const v: { field: string; msg: string }[] = [];
   const req2 = (field: string, value: string | undefined) => {
     if (!value?.trim()) v.push({ field, msg: 'required' });
@@ -121,9 +146,9 @@ function validate(req: billingV1.SaveCardRequest, now: Date): { field: string; m
   req2('billing.country', req.billing?.country);
   req2('billing.city', req.billing?.city);
   req2('billing.zipCode', req.billing?.zipCode);
-  if (!/^\d{15,19}$/.test(req.cardNumber.replace(/\s+/g, '')))
+  if (!/^\d{15,19}$/.test(card.number.replace(/\s+/g, '')))
     v.push({ field: 'cardNumber', msg: 'cardNumberInvalid' });
-  if (!/^\d{3,4}$/.test(req.cvc)) v.push({ field: 'cvc', msg: 'cvcInvalid' });
+  if (!/^\d{3,4}$/.test(card.cvc)) v.push({ field: 'cvc', msg: 'cvcInvalid' });
   const month = Number(req.expireMonth);
   if (!/^\d{1,2}$/.test(req.expireMonth) || month < 1 || month > 12)
     v.push({ field: 'expireMonth', msg: 'expiryInvalid' });

@@ -32,7 +32,7 @@ export interface InvoiceRecord {
   finalizedAt: Date | null;
 }
 
-export type AttemptStatus = 'pending' | 'succeeded' | 'failed' | 'unknown';
+export type AttemptStatus = 'pending' | 'succeeded' | 'failed' | 'unknown' | 'awaiting_3ds';
 
 export interface AttemptRecord {
   conversationId: string;
@@ -46,10 +46,38 @@ export interface AttemptRecord {
   errorGroup: string | null;
   hardDecline: boolean;
   createdAt: Date;
+  updatedAt: Date;
+  /** The user's language when the attempt was made ("tr" or "en"). */
+  lang: string;
+  /** 3-D Secure: the provider's payment id given at the start. */
+  threeDsPaymentId: string | null;
 }
 
-/** A payment attempt with its invoice, as the history shows it. */
-export type PaymentView = AttemptRecord & { invoice: InvoiceRecord };
+export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'unknown';
+
+/** Money back on a payment of a final invoice. */
+export interface RefundRecord {
+  id: string;
+  invoiceId: string;
+  conversationId: string;
+  kind: 'cancel' | 'refund';
+  tryKurus: bigint;
+  reason: string;
+  refundedBy: string;
+  status: RefundStatus;
+  errorMessage: string | null;
+  createdAt: Date;
+}
+
+/** A payment attempt with its invoice and refunds, as the history shows it. */
+export type PaymentView = AttemptRecord & { invoice: InvoiceRecord; refunds: RefundRecord[] };
+
+/** What InvoiceFinalized tells about a final invoice. */
+export interface FinalizedInvoice {
+  invoice: InvoiceRecord;
+  features: string[];
+  promotionCode: string | null;
+}
 
 const INVOICE = `i.id, i.subscription_id AS "subscriptionId", i.user_email AS "userEmail", i.period,
   i.number::text AS number, i.status, i.usd_cents::text AS "usdCents", i.discount_usd_cents::text AS "discountUsdCents",
@@ -59,7 +87,19 @@ const INVOICE = `i.id, i.subscription_id AS "subscriptionId", i.user_email AS "u
 const ATTEMPT = `a.conversation_id AS "conversationId", a.invoice_id AS "invoiceId", a.user_email AS "userEmail",
   a.status, a.price, a.provider_payment_id AS "providerPaymentId", a.error_code AS "errorCode",
   a.error_message AS "errorMessage", a.error_group AS "errorGroup", a.hard_decline AS "hardDecline",
-  a.created_at AS "createdAt"`;
+  a.created_at AS "createdAt", a.updated_at AS "updatedAt", a.lang, a.three_ds_payment_id AS "threeDsPaymentId"`;
+const REFUND = `r.id, r.invoice_id AS "invoiceId", r.conversation_id AS "conversationId", r.kind,
+  r.try_kurus::text AS "tryKurus", r.reason, r.refunded_by AS "refundedBy", r.status,
+  r.error_message AS "errorMessage", r.created_at AS "createdAt"`;
+type RefundRow = Omit<RefundRecord, 'tryKurus' | 'createdAt'> & {
+  tryKurus: string;
+  createdAt: string | Date;
+};
+const toRefund = (r: RefundRow): RefundRecord => ({
+  ...r,
+  tryKurus: BigInt(r.tryKurus),
+  createdAt: new Date(r.createdAt),
+});
 
 type InvoiceRow = Omit<InvoiceRecord, 'usdCents' | 'discountUsdCents' | 'tryKurus'> & {
   usdCents: string;
@@ -169,15 +209,154 @@ export class InvoicesRepository {
   }
 
   async insertAttempt(
-    a: { conversationId: string; invoiceId: string; userEmail: string; price: string },
+    a: {
+      conversationId: string;
+      invoiceId: string;
+      userEmail: string;
+      price: string;
+      lang?: string;
+      status?: AttemptStatus;
+    },
     now: Date,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO payment_attempt (conversation_id, invoice_id, user_email, status, price, created_at, updated_at)
-       VALUES ($1, $2, $3, 'pending', $4, $5, $5)`,
-      [a.conversationId, a.invoiceId, a.userEmail, a.price, now],
+      `INSERT INTO payment_attempt (conversation_id, invoice_id, user_email, status, price, lang, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+      [a.conversationId, a.invoiceId, a.userEmail, a.status ?? 'pending', a.price, a.lang ?? 'tr', now],
     );
+  }
+
+  async attempt(
+    conversationId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<AttemptRecord | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(conversationId)) return null;
+    const rows: AttemptRecord[] = await manager.query(
+      `SELECT ${ATTEMPT} FROM payment_attempt a WHERE conversation_id = $1`,
+      [conversationId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async invoiceById(id: string, manager: EntityManager = this.dataSource.manager): Promise<InvoiceRecord> {
+    const rows: InvoiceRow[] = await manager.query(`SELECT ${INVOICE} FROM invoice i WHERE id = $1`, [id]);
+    return toInvoice(rows[0]);
+  }
+
+  /** A 3-D Secure start: the provider's payment id, the bank's page and its one-time token. */
+  async setThreeDs(
+    manager: EntityManager,
+    conversationId: string,
+    p: { paymentId: string; html: string; tokenHash: string; expiresAt: Date },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE payment_attempt SET three_ds_payment_id = $2, three_ds_html = $3, three_ds_token_hash = $4,
+         three_ds_expires_at = $5 WHERE conversation_id = $1`,
+      [conversationId, p.paymentId, p.html, p.tokenHash, p.expiresAt],
+    );
+  }
+
+  /**
+   * The bank's page of a 3-D Secure attempt, once: the token must match and not have expired;
+   * the page and the token are deleted as they are read. Null when not (any more) there.
+   */
+  async takeThreeDsPage(
+    conversationId: string,
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ html: string; lang: string } | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(conversationId)) return null;
+    const rows = rowsOf<{ html: string; lang: string }>(
+      await this.dataSource.query(
+        `UPDATE payment_attempt a SET three_ds_html = NULL, three_ds_token_hash = NULL
+         FROM (SELECT conversation_id, three_ds_html FROM payment_attempt
+               WHERE conversation_id = $1 AND status = 'awaiting_3ds' AND three_ds_token_hash = $2
+                 AND three_ds_expires_at > $3 AND three_ds_html IS NOT NULL FOR UPDATE) old
+         WHERE a.conversation_id = old.conversation_id
+         RETURNING old.three_ds_html AS html, a.lang`,
+        [conversationId, tokenHash, now],
+      ),
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Earlier 3-D Secure starts of an invoice are abandoned: their bank answer no longer charges. */
+  async supersedeThreeDs(manager: EntityManager, invoiceId: string, now: Date): Promise<void> {
+    await manager.query(
+      `UPDATE payment_attempt SET status = 'failed', error_code = 'superseded',
+         error_message = '3-D Secure not completed', three_ds_html = NULL, three_ds_token_hash = NULL,
+         updated_at = $2
+       WHERE invoice_id = $1 AND status = 'awaiting_3ds'`,
+      [invoiceId, now],
+    );
+  }
+
+  /** Whether an attempt of this invoice has an outcome we do not know yet. */
+  async hasUnresolved(invoiceId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM payment_attempt WHERE invoice_id = $1 AND status IN ('pending', 'unknown') LIMIT 1`,
+      [invoiceId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The invoice with the plan's features and promotion code (for InvoiceFinalized). */
+  async finalized(manager: EntityManager, invoiceId: string): Promise<FinalizedInvoice> {
+    const rows: (InvoiceRow & { features: string[]; promotionCode: string | null })[] = await manager.query(
+      `SELECT ${INVOICE}, s.features, p.code AS "promotionCode" FROM invoice i
+       JOIN subscription s ON s.id = i.subscription_id
+       LEFT JOIN promotion_redemption pr ON pr.subscription_id = s.id AND i.discount_usd_cents > 0
+       LEFT JOIN promotion p ON p.id = pr.promotion_id
+       WHERE i.id = $1`,
+      [invoiceId],
+    );
+    const { features, promotionCode, ...row } = rows[0];
+    return { invoice: toInvoice(row), features, promotionCode };
+  }
+
+  async insertRefund(
+    manager: EntityManager,
+    r: {
+      invoiceId: string;
+      conversationId: string;
+      kind: 'cancel' | 'refund';
+      tryKurus: bigint;
+      reason: string;
+      refundedBy: string;
+    },
+    now: Date,
+  ): Promise<RefundRecord> {
+    const rows: RefundRow[] = await manager.query(
+      `INSERT INTO refund AS r (invoice_id, conversation_id, kind, try_kurus, reason, refunded_by, status,
+         created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7) RETURNING ${REFUND}`,
+      [r.invoiceId, r.conversationId, r.kind, r.tryKurus.toString(), r.reason, r.refundedBy, now],
+    );
+    return toRefund(rows[0]);
+  }
+
+  async settleRefund(
+    manager: EntityManager,
+    id: string,
+    p: { status: RefundStatus; errorMessage?: string; now: Date },
+  ): Promise<void> {
+    await manager.query(`UPDATE refund SET status = $2, error_message = $3, updated_at = $4 WHERE id = $1`, [
+      id,
+      p.status,
+      p.errorMessage ?? null,
+      p.now,
+    ]);
+  }
+
+  /** Kuruş refunded or possibly refunded (outcome unknown) on a payment. */
+  async refundedKurus(manager: EntityManager, conversationId: string): Promise<bigint> {
+    const [{ sum }]: { sum: string }[] = await manager.query(
+      `SELECT COALESCE(sum(try_kurus), 0)::text AS sum FROM refund
+       WHERE conversation_id = $1 AND status IN ('pending', 'succeeded', 'unknown')`,
+      [conversationId],
+    );
+    return BigInt(sum);
   }
 
   async settleAttempt(
@@ -243,13 +422,16 @@ export class InvoicesRepository {
   }
 
   private async views(where: string, params: unknown[]): Promise<PaymentView[]> {
-    const rows: (AttemptRecord & { inv: InvoiceRow })[] = await this.dataSource.query(
-      `SELECT ${ATTEMPT}, (SELECT row_to_json(x) FROM (SELECT ${INVOICE} FROM invoice i WHERE i.id = a.invoice_id) x) AS inv
+    const rows: (AttemptRecord & { inv: InvoiceRow; refunds: RefundRow[] })[] = await this.dataSource.query(
+      `SELECT ${ATTEMPT}, (SELECT row_to_json(x) FROM (SELECT ${INVOICE} FROM invoice i WHERE i.id = a.invoice_id) x) AS inv,
+         (SELECT COALESCE(json_agg(y ORDER BY y."createdAt"), '[]') FROM (SELECT ${REFUND} FROM refund r
+            WHERE r.conversation_id = a.conversation_id) y) AS refunds
        FROM payment_attempt a ${where}`,
       params,
     );
-    return rows.map(({ inv, ...a }) => ({
+    return rows.map(({ inv, refunds, ...a }) => ({
       ...a,
+      refunds: refunds.map(toRefund),
       invoice: toInvoice({
         ...inv,
         periodStart: new Date(inv.periodStart),

@@ -1,25 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BusError } from '@shelfscan/bus';
+import { BusError, OutboxRelay } from '@shelfscan/bus';
 import type { billingV1 } from '@shelfscan/contracts';
+import { assertAdmin, paymentOwner } from '../admin/caller.js';
+import { ChargesService } from '../charges/charges.service.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { InvoicesRepository, type PaymentView } from './invoices.repository.js';
 
-/** Payment history, one payment, and its invoice as a PDF. */
+/** Payment history, one payment, its invoice as a PDF, and (admins) refunds. */
 @Injectable()
 export class PaymentsService {
-  constructor(@Inject(InvoicesRepository) private readonly invoices: InvoicesRepository) {}
+  constructor(
+    @Inject(InvoicesRepository) private readonly invoices: InvoicesRepository,
+    @Inject(ChargesService) private readonly charges: ChargesService,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+  ) {}
 
-  async list(email: string): Promise<billingV1.Payment[]> {
-    return (await this.invoices.payments(email || null)).map(toPaymentMessage);
+  async list(req: billingV1.ListPaymentsRequest): Promise<billingV1.Payment[]> {
+    return (await this.invoices.payments(paymentOwner(req.email, req.caller))).map(toPaymentMessage);
   }
 
-  async get(email: string, conversationId: string): Promise<billingV1.Payment> {
-    return toPaymentMessage(await this.find(email, conversationId));
+  async get(req: billingV1.GetPaymentRequest): Promise<billingV1.Payment> {
+    return toPaymentMessage(await this.find(paymentOwner(req.email, req.caller), req.conversationId));
   }
 
-  async pdf(email: string, conversationId: string, lang: string): Promise<billingV1.GetInvoicePdfResponse> {
-    const p = await this.find(email, conversationId);
-    const content = await renderInvoicePdf(p.invoice, p, lang === 'en' ? 'en' : 'tr');
+  async pdf(req: billingV1.GetInvoicePdfRequest): Promise<billingV1.GetInvoicePdfResponse> {
+    const p = await this.find(paymentOwner(req.email, req.caller), req.conversationId);
+    const content = await renderInvoicePdf(p.invoice, p, req.lang === 'en' ? 'en' : 'tr');
     return {
       $typeName: 'shelfscan.billing.v1.GetInvoicePdfResponse',
       content,
@@ -27,8 +33,30 @@ export class PaymentsService {
     };
   }
 
-  private async find(email: string, conversationId: string): Promise<PaymentView> {
-    const p = await this.invoices.payment(email || null, conversationId);
+  /** Admin: a same-day cancel or a later (partial) refund, recorded against the invoice. */
+  async refund(req: billingV1.RefundPaymentRequest): Promise<billingV1.RefundPaymentResponse> {
+    const admin = assertAdmin(req.caller);
+    const violations = [];
+    if (!req.reason.trim()) violations.push({ field: 'reason', msg: 'required' });
+    if (req.amountKurus < 0n) violations.push({ field: 'amountKurus', msg: 'amountInvalid' });
+    if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalid refund', { violations });
+    await this.find(null, req.conversationId);
+    const done = await this.charges.refund(req.conversationId, {
+      amountKurus: req.amountKurus,
+      reason: req.reason.trim(),
+      refundedBy: admin,
+    });
+    this.relay.nudge();
+    return {
+      $typeName: 'shelfscan.billing.v1.RefundPaymentResponse',
+      payment: toPaymentMessage(await this.find(null, req.conversationId)),
+      kind: done.kind,
+      refundedTryKurus: done.tryKurus,
+    };
+  }
+
+  private async find(email: string | null, conversationId: string): Promise<PaymentView> {
+    const p = await this.invoices.payment(email, conversationId);
     if (!p) throw new BusError('NOT_FOUND', 'Payment not found.', { reason: 'paymentNotFound' });
     return p;
   }
@@ -36,6 +64,7 @@ export class PaymentsService {
 
 function toPaymentMessage(p: PaymentView): billingV1.Payment {
   const i = p.invoice;
+  const refunds = p.refunds.filter((r) => r.status === 'succeeded');
   return {
     $typeName: 'shelfscan.billing.v1.Payment',
     conversationId: p.conversationId,
@@ -52,5 +81,14 @@ function toPaymentMessage(p: PaymentView): billingV1.Payment {
     invoiceNumber: i.number ? BigInt(i.number) : 0n,
     errorMessage: p.errorMessage ?? '',
     userEmail: p.userEmail,
+    refundedTryKurus: refunds.reduce((s, r) => s + r.tryKurus, 0n),
+    refunds: refunds.map((r) => ({
+      $typeName: 'shelfscan.billing.v1.Refund' as const,
+      kind: r.kind,
+      tryKurus: r.tryKurus,
+      reason: r.reason,
+      refundedBy: r.refundedBy,
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }

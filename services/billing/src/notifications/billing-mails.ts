@@ -6,6 +6,8 @@ const log = createLogger('billing.mails');
 
 const TEXT = {
   tr: {
+    threeDs:
+      'Bankanız bu ödeme için 3-D Secure doğrulaması istiyor. ShelfScan’e giriş yapın, ödeme sayfasında ödenmemiş planı iptal edip yeniden alarak ödemeyi 3-D Secure ile onaylayın.',
     subject: 'ShelfScan: ödemeniz alınamadı',
     body: (reason: string, next: string) =>
       `Aylık ShelfScan ödemeniz alınamadı: ${reason}.\n` +
@@ -14,6 +16,8 @@ const TEXT = {
         : 'Planınız yenilenmedi ve pasif hale geldi. Yeni bir plan alabilirsiniz.'),
   },
   en: {
+    threeDs:
+      'Your bank asks for 3-D Secure verification for this payment. Log in to ShelfScan, cancel the unpaid plan on the payment page and buy it again to approve the payment with 3-D Secure.',
     subject: 'ShelfScan: your payment failed',
     body: (reason: string, next: string) =>
       `Your monthly ShelfScan payment failed: ${reason}.\n` +
@@ -23,14 +27,23 @@ const TEXT = {
   },
 };
 
-/** The mails billing sends: a failed renewal (with the next retry, or the end of the plan). */
+/**
+ * The mails billing sends: a failed renewal (with the next retry, or the end of the plan; when
+ * the bank asks for 3-D Secure, how to pay with the user present).
+ */
 @Injectable()
 export class BillingMails {
   constructor(@Inject(Mailer) private readonly mailer: Mailer) {}
 
-  async paymentFailed(to: string, lang: string, reason: string, nextRetryDate: string | null): Promise<void> {
+  async paymentFailed(
+    to: string,
+    lang: string,
+    reason: string,
+    nextRetryDate: string | null,
+    threeDsRequired = false,
+  ): Promise<void> {
     const t = lang === 'en' ? TEXT.en : TEXT.tr;
-    const text = t.body(reason, nextRetryDate ?? '');
+    const text = t.body(reason, nextRetryDate ?? '') + (threeDsRequired ? `\n${t.threeDs}` : '');
     try {
       await this.mailer.send({
         to,

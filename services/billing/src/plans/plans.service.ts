@@ -3,8 +3,8 @@ import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { billingEventsV1, type billingV1 } from '@shelfscan/contracts';
 import { Clock, DAY, SystemParameters } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CardsRepository } from '../cards/cards.repository.js';
-import { ChargesService } from '../charges/charges.service.js';
+import { CardsRepository, type CardRecord } from '../cards/cards.repository.js';
+import { ChargesService, type SettleOptions } from '../charges/charges.service.js';
 import { FxRates } from '../fx/fx-rates.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import {
@@ -96,9 +96,18 @@ export class PlansService {
     const now = this.clock.now();
     const today = istanbulDate(now);
     const email = req.email;
-    const open = await this.subscriptions.openPlan(email);
-    // A pending plan is an earlier checkout whose payment outcome is not known yet: finish it.
-    if (open?.status === 'pending') return this.settlePurchase(open);
+    const threeDs = req.threeDsCallbackUrl
+      ? { callbackUrl: req.threeDsCallbackUrl, lang: req.lang === 'en' ? 'en' : 'tr' }
+      : undefined;
+    let open = await this.subscriptions.openPlan(email);
+    if (open?.status === 'pending') {
+      // An earlier checkout whose payment outcome is not known yet: finish it. One that only
+      // waits for a 3-D Secure answer the user walked away from is dropped for this one.
+      const invoice = await this.pendingInvoice(open);
+      if (await this.invoices.hasUnresolved(invoice.id)) return this.settlePurchase(open, undefined, threeDs);
+      await this.abandon(open, invoice.id);
+      open = null;
+    }
     if (open)
       throw new BusError(
         'FAILED_PRECONDITION',
@@ -177,27 +186,56 @@ export class PlansService {
       );
       return s;
     });
-    return this.settlePurchase(sub, breakdown);
+    return this.settlePurchase(sub, breakdown, threeDs);
+  }
+
+  private async pendingInvoice(sub: SubscriptionRecord) {
+    const period = istanbulDate(sub.periodStart).slice(0, 7);
+    const invoice = await this.invoices.bySubscriptionPeriod(sub.id, period);
+    if (!invoice) throw new Error(`pending subscription ${sub.id} has no invoice`);
+    return invoice;
+  }
+
+  /** A purchase that did not go through: the plan inactive, the promotion's use given back. */
+  private async abandon(sub: SubscriptionRecord, invoiceId: string): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      await this.invoices.supersedeThreeDs(m, invoiceId, this.clock.now());
+      await this.promotionsRepo.release(m, sub.id);
+      await this.subscriptions.setStatus(m, sub.id, 'inactive');
+    });
+  }
+
+  private purchaseOptions(sub: SubscriptionRecord, card: CardRecord | null): SettleOptions {
+    return {
+      card,
+      itemName: `ShelfScan ${sub.features.join(', ')}`,
+      features: sub.features,
+      onPaid: (m) => this.activate(m, sub, sub.periodStart, sub.periodEnd),
+    };
   }
 
   private async settlePurchase(
     sub: SubscriptionRecord,
     breakdown?: Breakdown,
+    threeDs?: SettleOptions['threeDs'],
   ): Promise<billingV1.SubscribeResponse> {
-    const period = istanbulDate(sub.periodStart).slice(0, 7);
-    const invoice = await this.invoices.bySubscriptionPeriod(sub.id, period);
-    if (!invoice) throw new Error(`pending subscription ${sub.id} has no invoice`);
+    const invoice = await this.pendingInvoice(sub);
     const result = await this.charges.settle(invoice, {
-      card: await this.cards.find(sub.userEmail),
-      itemName: `ShelfScan ${sub.features.join(', ')}`,
-      onPaid: (m) => this.activate(m, sub, sub.periodStart, sub.periodEnd),
+      ...this.purchaseOptions(sub, await this.cards.find(sub.userEmail)),
+      threeDs,
     });
     this.relay.nudge();
+    if (!result.paid && result.threeDs) {
+      return {
+        $typeName: 'shelfscan.billing.v1.SubscribeResponse',
+        plan: toPlanMessage(sub),
+        breakdown: breakdown ? toBreakdownMessage(breakdown) : undefined,
+        conversationId: result.conversationId,
+        threeDs: { $typeName: 'shelfscan.billing.v1.ThreeDsChallenge', ...result.threeDs },
+      };
+    }
     if (!result.paid) {
-      await this.dataSource.transaction(async (m) => {
-        await this.promotionsRepo.release(m, sub.id);
-        await this.subscriptions.setStatus(m, sub.id, 'inactive');
-      });
+      await this.abandon(sub, invoice.id);
       const d = result.decline;
       throw new BusError('FAILED_PRECONDITION', d.errorMessage, {
         reason: d.threeDsRequired ? 'threeDsRequired' : 'paymentFailed',
@@ -224,6 +262,125 @@ export class PlansService {
     };
   }
 
+  /** The bank's page of a 3-D Secure start, once per token. */
+  async threeDsPage(req: billingV1.GetThreeDsPageRequest): Promise<billingV1.GetThreeDsPageResponse> {
+    const page = await this.charges.threeDsPage(req.conversationId, req.token);
+    const lang = page?.lang ?? (await this.invoices.attempt(req.conversationId))?.lang ?? 'tr';
+    return {
+      $typeName: 'shelfscan.billing.v1.GetThreeDsPageResponse',
+      html: page?.html ?? '',
+      lang,
+      reason: page ? '' : 'threeDsExpired',
+    };
+  }
+
+  /** The bank's 3-D Secure answer: the purchase is paid and the plan activated once, or it failed. */
+  async completeThreeDs(req: billingV1.CompleteThreeDsRequest): Promise<billingV1.CompleteThreeDsResponse> {
+    const answer = (
+      lang: string,
+      r: { paid: boolean; conversationId: string; reason?: string; message?: string },
+    ) => ({
+      $typeName: 'shelfscan.billing.v1.CompleteThreeDsResponse' as const,
+      paid: r.paid,
+      conversationId: r.conversationId,
+      lang,
+      reason: r.reason ?? '',
+      message: r.message ?? '',
+    });
+    const attempt = await this.invoices.attempt(req.conversationId);
+    if (!attempt) return answer('tr', { paid: false, conversationId: '', reason: 'threeDsExpired' });
+    const invoice = await this.invoices.invoiceById(attempt.invoiceId);
+    const sub = (await this.subscriptions.byId(invoice.subscriptionId))!;
+    const result = await this.charges
+      .completeThreeDs(
+        attempt,
+        {
+          conversationId: req.conversationId,
+          paymentId: req.paymentId,
+          conversationData: req.conversationData,
+          status: req.status,
+          mdStatus: req.mdStatus,
+        },
+        this.purchaseOptions(sub, await this.cards.find(sub.userEmail)),
+      )
+      .catch((err: unknown) => {
+        if (err instanceof BusError)
+          return {
+            paid: false as const,
+            conversationId: attempt.conversationId,
+            reason: err.reason ?? 'systemError',
+            message: '',
+          };
+        throw err;
+      });
+    this.relay.nudge();
+    // The bank or the provider said no to this very attempt: the purchase failed.
+    if (!result.paid && (result.reason === 'threeDsDeclined' || result.reason === 'paymentFailed')) {
+      const current = await this.subscriptions.byId(sub.id);
+      if (current?.status === 'pending') await this.abandon(sub, invoice.id);
+    }
+    return answer(attempt.lang, result);
+  }
+
+  /** An admin grants a plan by hand (recorded who and why); PlanActivated carries both. */
+  async grant(req: billingV1.GrantPlanRequest, admin: string): Promise<billingV1.UserPlan> {
+    const violations: { field: string; msg: string }[] = [];
+    const features = [...new Set(req.features.map((f) => f.toLowerCase()))];
+    if (!features.length || !features.every(isFeature))
+      violations.push({ field: 'features', msg: 'featuresInvalid' });
+    const today = istanbulDate(this.clock.now());
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(req.periodEnd))
+      violations.push({ field: 'periodEnd', msg: 'dateInvalid' });
+    else if (req.periodEnd <= today) violations.push({ field: 'periodEnd', msg: 'periodEndPast' });
+    if (!req.reason.trim()) violations.push({ field: 'reason', msg: 'required' });
+    if (!/^[^@\s]+@[^@\s]+$/.test(req.email)) violations.push({ field: 'email', msg: 'emailInvalid' });
+    if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalid grant', { violations });
+    const now = this.clock.now();
+    const sub = await this.dataSource.transaction(async (m) => {
+      const s = await this.subscriptions.insertGranted(m, {
+        email: req.email.toLowerCase(),
+        features,
+        periodStart: now,
+        periodEnd: istanbulMidnight(req.periodEnd),
+        grantedBy: admin,
+        reason: req.reason.trim(),
+        now,
+      });
+      await this.activate(m, s, s.periodStart, s.periodEnd);
+      return s;
+    });
+    this.relay.nudge();
+    return toPlanMessage((await this.subscriptions.byId(sub.id))!);
+  }
+
+  /** An admin ends a user's plan now (PlanExpired revoked); no money moves (refunds are apart). */
+  async revoke(req: billingV1.RevokePlanRequest, admin: string): Promise<billingV1.UserPlan> {
+    if (!req.reason.trim())
+      throw new BusError('INVALID_ARGUMENT', 'invalid revoke', {
+        violations: [{ field: 'reason', msg: 'required' }],
+      });
+    const sub = /^[0-9a-f-]{36}$/i.test(req.subscriptionId)
+      ? await this.dataSource.transaction(async (m) => {
+          const s = await this.subscriptions.revoke(m, {
+            email: req.email.toLowerCase(),
+            id: req.subscriptionId,
+            revokedBy: admin,
+            reason: req.reason.trim(),
+          });
+          if (s)
+            await addToOutbox(m, billingEventsV1.PlanExpiredSchema, {
+              subscriptionId: s.id,
+              userEmail: s.userEmail,
+              reason: 'revoked',
+            });
+          return s;
+        })
+      : null;
+    if (!sub) throw new BusError('NOT_FOUND', 'Package not found.', { reason: 'packageNotFound' });
+    this.relay.nudge();
+    return toPlanMessage(sub);
+  }
+
   /** Active for the period; PlanActivated in the same transaction. */
   async activate(
     m: EntityManager,
@@ -239,6 +396,8 @@ export class PlansService {
       trial: s.trial,
       periodStart: s.periodStart.toISOString(),
       periodEnd: s.periodEnd.toISOString(),
+      grantedBy: s.grantedBy ?? '',
+      grantReason: s.grantReason ?? '',
     });
   }
 
@@ -325,7 +484,9 @@ export function toPlanMessage(s: SubscriptionRecord): billingV1.UserPlan {
     status: s.status,
     startDate: s.trial ? s.periodStart.toISOString() : istanbulDate(s.periodStart),
     endDate: s.trial ? s.periodEnd.toISOString() : istanbulDate(s.periodEnd),
-    autoRenew: !s.trial && (s.status === 'active' || s.status === 'past_due'),
+    autoRenew: !s.trial && !s.grantedBy && (s.status === 'active' || s.status === 'past_due'),
+    grantedBy: s.grantedBy ?? '',
+    grantReason: s.grantReason ?? '',
   };
 }
 

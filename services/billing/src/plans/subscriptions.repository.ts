@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { rowsOf } from '../db/rows.js';
 
 export type SubscriptionStatus = 'pending' | 'active' | 'past_due' | 'cancelled' | 'inactive';
 
@@ -16,11 +17,17 @@ export interface SubscriptionRecord {
   failedAttempts: number;
   lastAttemptDate: string | null;
   hardDeclined: boolean;
+  /** Set when an admin granted the plan by hand (no payment, no renewal). */
+  grantedBy: string | null;
+  grantReason: string | null;
 }
 
 const COLUMNS = `id, user_email AS "userEmail", features, trial, status, period_start AS "periodStart",
   period_end AS "periodEnd", promotion_id AS "promotionId", lang, failed_attempts AS "failedAttempts",
-  to_char(last_attempt_date, 'YYYY-MM-DD') AS "lastAttemptDate", hard_declined AS "hardDeclined"`;
+  to_char(last_attempt_date, 'YYYY-MM-DD') AS "lastAttemptDate", hard_declined AS "hardDeclined",
+  granted_by AS "grantedBy", grant_reason AS "grantReason"`;
+/** The one open paid plan per user (the partial unique index of the schema). */
+const OPEN_PLAN = `NOT trial AND granted_by IS NULL AND status IN ('pending', 'active', 'past_due', 'cancelled')`;
 
 /** The only place that reads and writes `subscription`, `verified_phone` and `trial`. */
 @Injectable()
@@ -53,7 +60,7 @@ export class SubscriptionsRepository {
   ): Promise<SubscriptionRecord | null> {
     const rows: SubscriptionRecord[] = await manager.query(
       `SELECT ${COLUMNS} FROM subscription
-       WHERE user_email = $1 AND NOT trial AND status IN ('pending', 'active', 'past_due', 'cancelled')`,
+       WHERE user_email = $1 AND ${OPEN_PLAN}`,
       [email],
     );
     return rows[0] ?? null;
@@ -67,7 +74,7 @@ export class SubscriptionsRepository {
     const rows: SubscriptionRecord[] = await manager.query(
       `INSERT INTO subscription (user_email, features, status, period_start, period_end, lang, created_at)
        VALUES ($1, $2, 'pending', $3, $4, $5, $6)
-       ON CONFLICT (user_email) WHERE NOT trial AND status IN ('pending', 'active', 'past_due', 'cancelled')
+       ON CONFLICT (user_email) WHERE ${OPEN_PLAN}
        DO NOTHING RETURNING ${COLUMNS}`,
       [s.email, s.features, s.periodStart, s.periodEnd, s.lang, s.now],
     );
@@ -84,6 +91,42 @@ export class SubscriptionsRepository {
       [s.email, s.features, s.periodStart, s.periodEnd, s.now],
     );
     return rows[0];
+  }
+
+  /** A plan an admin grants by hand: active at once, until its end, never renewed. */
+  async insertGranted(
+    manager: EntityManager,
+    s: {
+      email: string;
+      features: string[];
+      periodStart: Date;
+      periodEnd: Date;
+      grantedBy: string;
+      reason: string;
+      now: Date;
+    },
+  ): Promise<SubscriptionRecord> {
+    const rows: SubscriptionRecord[] = await manager.query(
+      `INSERT INTO subscription (user_email, features, status, period_start, period_end, granted_by, grant_reason, created_at)
+       VALUES ($1, $2, 'active', $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [s.email, s.features, s.periodStart, s.periodEnd, s.grantedBy, s.reason, s.now],
+    );
+    return rows[0];
+  }
+
+  /** An admin ends a usable plan now; null when the user has no such plan. */
+  async revoke(
+    manager: EntityManager,
+    p: { email: string; id: string; revokedBy: string; reason: string },
+  ): Promise<SubscriptionRecord | null> {
+    const rows = rowsOf<SubscriptionRecord>(
+      await manager.query(
+        `UPDATE subscription SET status = 'inactive', revoked_by = $3, revoke_reason = $4
+         WHERE id = $1 AND user_email = $2 AND status IN ('active', 'past_due', 'cancelled') RETURNING ${COLUMNS}`,
+        [p.id, p.email, p.revokedBy, p.reason],
+      ),
+    );
+    return rows[0] ?? null;
   }
 
   async setPromotion(manager: EntityManager, id: string, promotionId: string | null): Promise<void> {
@@ -128,10 +171,11 @@ export class SubscriptionsRepository {
     return rows[0][0];
   }
 
-  /** Plans whose paid period has ended by `until` and that renew (active, not trial). */
+  /** Plans whose paid period has ended by `until` and that renew (active, not trial, not granted). */
   async dueForRenewal(until: Date): Promise<SubscriptionRecord[]> {
     return this.dataSource.query(
-      `SELECT ${COLUMNS} FROM subscription WHERE status = 'active' AND NOT trial AND period_end <= $1
+      `SELECT ${COLUMNS} FROM subscription
+       WHERE status = 'active' AND NOT trial AND granted_by IS NULL AND period_end <= $1
        ORDER BY period_end, id`,
       [until],
     );
@@ -145,11 +189,12 @@ export class SubscriptionsRepository {
     );
   }
 
-  /** Cancelled plans and trials whose period has ended by `until`. */
+  /** Cancelled plans, trials and granted plans whose period has ended by `until`. */
   async ended(until: Date): Promise<SubscriptionRecord[]> {
     return this.dataSource.query(
       `SELECT ${COLUMNS} FROM subscription
-       WHERE period_end <= $1 AND (status = 'cancelled' OR (trial AND status = 'active'))`,
+       WHERE period_end <= $1
+         AND (status = 'cancelled' OR ((trial OR granted_by IS NOT NULL) AND status = 'active'))`,
       [until],
     );
   }

@@ -137,7 +137,7 @@ export class RenewalService {
     const periodStart = istanbulMidnight(month);
     const periodEnd = istanbulMidnight(firstOfNextMonth(month));
     const card = await this.cards.find(sub.userEmail);
-    let failure: { reason: string; hard: boolean };
+    let failure: { reason: string; hard: boolean; threeDs?: boolean };
     try {
       const rate = await this.fx.rateFor(day);
       // A renewal is the whole month (priced as on its 1st); promotions apply to the first charge only.
@@ -180,10 +180,16 @@ export class RenewalService {
       const result = await this.charges.settle(invoice, {
         card,
         itemName: `ShelfScan ${sub.features.join(', ')}`,
+        features: sub.features,
         onPaid: (m) => this.plans.activate(m, sub, periodStart, periodEnd),
       });
       if (result.paid) return 'charged';
-      failure = { reason: result.decline.errorMessage, hard: result.decline.hardDecline };
+      // A bank asking for 3-D Secure needs the user: a dunning case, the mail says how to pay.
+      failure = {
+        reason: result.decline.errorMessage,
+        hard: result.decline.hardDecline,
+        threeDs: result.decline.threeDsRequired,
+      };
     } catch (err) {
       if (!(err instanceof BusError)) throw err;
       // No card, no rate, or an unknown outcome: a soft failure, retried on the schedule.
@@ -195,7 +201,7 @@ export class RenewalService {
     const next = failure.hard ? null : this.nextRetryDay(day);
     log.info({ subscriptionId: sub.id, day, hard: failure.hard, next }, 'renewal charge failed');
     const nextDate = next === null ? null : `${day.slice(0, 8)}${String(next).padStart(2, '0')}`;
-    await this.mails.paymentFailed(sub.userEmail, sub.lang, failure.reason, nextDate);
+    await this.mails.paymentFailed(sub.userEmail, sub.lang, failure.reason, nextDate, !!failure.threeDs);
     if (next === null) {
       await this.expire(updated, 'not_renewed');
       return 'expired';

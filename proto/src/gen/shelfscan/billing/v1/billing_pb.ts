@@ -12,8 +12,33 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_billing_v1_billing: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiJzaGVsZnNjYW4vYmlsbGluZy92MS9iaWxsaW5nLnByb3RvEhRzaGVsZnNjYW4uYmlsbGluZy52MSKZAQoEUGxhbhIPCgdmZWF0dXJlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEh0KFW1vbnRobHlfZmVlX3VzZF9jZW50cxgDIAEoAxIaChJkYWlseV9zZWFyY2hfbGltaXQYBCABKAUSHAoUbW9udGhseV9zZWFyY2hfbGltaXQYBSABKAUSEgoKYXNpbl9saW1pdBgGIAEoBSISChBMaXN0UGxhbnNSZXF1ZXN0Ij4KEUxpc3RQbGFuc1Jlc3BvbnNlEikKBXBsYW5zGAEgAygLMhouc2hlbGZzY2FuLmJpbGxpbmcudjEuUGxhbiKBAQoIVXNlclBsYW4SCgoCaWQYASABKAkSEAoIZmVhdHVyZXMYAiADKAkSDQoFdHJpYWwYAyABKAgSDgoGc3RhdHVzGAQgASgJEhIKCnN0YXJ0X2RhdGUYBSABKAkSEAoIZW5kX2RhdGUYBiABKAkSEgoKYXV0b19yZW5ldxgHIAEoCCIkChNHZXRVc2VyUGxhbnNSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkUKFEdldFVzZXJQbGFuc1Jlc3BvbnNlEi0KBXBsYW5zGAEgAygLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4itgEKCUJyZWFrZG93bhIRCgl1c2RfY2VudHMYASABKAMSGgoSZGlzY291bnRfdXNkX2NlbnRzGAIgASgDEhUKDW5ldF91c2RfY2VudHMYAyABKAMSDAoEcmF0ZRgEIAEoCRIVCg1idWxsZXRpbl9kYXRlGAUgASgJEhEKCXRyeV9rdXJ1cxgGIAEoAxIUCgxkYXlzX2NoYXJnZWQYByABKAUSFQoNZGF5c19pbl9tb250aBgIIAEoBSJZChBTdWJzY3JpYmVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhAKCGZlYXR1cmVzGAIgAygJEhYKDnByb21vdGlvbl9jb2RlGAMgASgJEgwKBGxhbmcYBCABKAkijgEKEVN1YnNjcmliZVJlc3BvbnNlEiwKBHBsYW4YASABKAsyHi5zaGVsZnNjYW4uYmlsbGluZy52MS5Vc2VyUGxhbhIyCglicmVha2Rvd24YAiABKAsyHy5zaGVsZnNjYW4uYmlsbGluZy52MS5CcmVha2Rvd24SFwoPY29udmVyc2F0aW9uX2lkGAMgASgJIiIKEUNhbmNlbFBsYW5SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkIKEkNhbmNlbFBsYW5SZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4iIgoRU3RhcnRUcmlhbFJlcXVlc3QSDQoFZW1haWwYASABKAkiQgoSU3RhcnRUcmlhbFJlc3BvbnNlEiwKBHBsYW4YASABKAsyHi5zaGVsZnNjYW4uYmlsbGluZy52MS5Vc2VyUGxhbiKDAQoEQ2FyZBIKCgJpZBgBIAEoCRINCgVhbGlhcxgCIAEoCRITCgtob2xkZXJfbmFtZRgDIAEoCRIRCglsYXN0X2ZvdXIYBCABKAkSDQoFYnJhbmQYBSABKAkSFAoMZXhwaXJlX21vbnRoGAYgASgJEhMKC2V4cGlyZV95ZWFyGAcgASgJIh8KDkdldENhcmRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIjsKD0dldENhcmRSZXNwb25zZRIoCgRjYXJkGAEgASgLMhouc2hlbGZzY2FuLmJpbGxpbmcudjEuQ2FyZCJoCg5CaWxsaW5nQWRkcmVzcxIPCgdhZGRyZXNzGAEgASgJEhAKCHppcF9jb2RlGAIgASgJEhQKDGNvbnRhY3RfbmFtZRgDIAEoCRIMCgRjaXR5GAQgASgJEg8KB2NvdW50cnkYBSABKAkixwEKD1NhdmVDYXJkUmVxdWVzdBINCgVlbWFpbBgBIAEoCRITCgtob2xkZXJfbmFtZRgCIAEoCRITCgtjYXJkX251bWJlchgDIAEoCRIUCgxleHBpcmVfbW9udGgYBCABKAkSEwoLZXhwaXJlX3llYXIYBSABKAkSCwoDY3ZjGAYgASgJEjUKB2JpbGxpbmcYByABKAsyJC5zaGVsZnNjYW4uYmlsbGluZy52MS5CaWxsaW5nQWRkcmVzcxIMCgRsYW5nGAggASgJIjwKEFNhdmVDYXJkUmVzcG9uc2USKAoEY2FyZBgBIAEoCzIaLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhcmQiLgoRRGVsZXRlQ2FyZFJlcXVlc3QSDQoFZW1haWwYASABKAkSCgoCaWQYAiABKAkiFAoSRGVsZXRlQ2FyZFJlc3BvbnNlIlIKF1Byb21vdGlvblN1bW1hcnlSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhAKCGZlYXR1cmVzGAIgAygJEhYKDnByb21vdGlvbl9jb2RlGAMgASgJIowBChhQcm9tb3Rpb25TdW1tYXJ5UmVzcG9uc2USMgoJYnJlYWtkb3duGAEgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuQnJlYWtkb3duEg8KB3JlYXNvbnMYAiADKAkSDwoHYXBwbGllcxgDIAEoCBIaChJ1bmF2YWlsYWJsZV9yZWFzb24YBCABKAkirQIKB1BheW1lbnQSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEhIKCmNyZWF0ZWRfYXQYAiABKAkSEQoJdXNkX2NlbnRzGAMgASgDEhoKEmRpc2NvdW50X3VzZF9jZW50cxgEIAEoAxIMCgRyYXRlGAUgASgJEhUKDWJ1bGxldGluX2RhdGUYBiABKAkSEQoJdHJ5X2t1cnVzGAcgASgDEg4KBnN0YXR1cxgIIAEoCRITCgtkZXNjcmlwdGlvbhgJIAEoCRIOCgZwZXJpb2QYCiABKAkSFgoOaW52b2ljZV9zdGF0dXMYCyABKAkSFgoOaW52b2ljZV9udW1iZXIYDCABKAMSFQoNZXJyb3JfbWVzc2FnZRgNIAEoCRISCgp1c2VyX2VtYWlsGA4gASgJIiQKE0xpc3RQYXltZW50c1JlcXVlc3QSDQoFZW1haWwYASABKAkiRwoUTGlzdFBheW1lbnRzUmVzcG9uc2USLwoIcGF5bWVudHMYASADKAsyHS5zaGVsZnNjYW4uYmlsbGluZy52MS5QYXltZW50IjsKEUdldFBheW1lbnRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCSJEChJHZXRQYXltZW50UmVzcG9uc2USLgoHcGF5bWVudBgBIAEoCzIdLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlBheW1lbnQiTAoUR2V0SW52b2ljZVBkZlJlcXVlc3QSDQoFZW1haWwYASABKAkSFwoPY29udmVyc2F0aW9uX2lkGAIgASgJEgwKBGxhbmcYAyABKAkiOwoVR2V0SW52b2ljZVBkZlJlc3BvbnNlEg8KB2NvbnRlbnQYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIrEBCglQcm9tb3Rpb24SCgoCaWQYASABKAkSDAoEY29kZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRINCgV2YWx1ZRgEIAEoCRIMCgR0eXBlGAUgASgJEhYKDm1pbmltdW1fYmFza2V0GAYgASgJEg0KBWNvdW50GAcgASgFEgwKBHVzZWQYCCABKAUSEwoLZXhwaXJ5X2RhdGUYCSABKAkSDgoGYWN0aXZlGAogASgIIhcKFUxpc3RQcm9tb3Rpb25zUmVxdWVzdCJNChZMaXN0UHJvbW90aW9uc1Jlc3BvbnNlEjMKCnByb21vdGlvbnMYASADKAsyHy5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb24iSgoUU2F2ZVByb21vdGlvblJlcXVlc3QSMgoJcHJvbW90aW9uGAEgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuUHJvbW90aW9uIksKFVNhdmVQcm9tb3Rpb25SZXNwb25zZRIyCglwcm9tb3Rpb24YASABKAsyHy5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb24iJAoWRGVsZXRlUHJvbW90aW9uUmVxdWVzdBIKCgJpZBgBIAEoCSIZChdEZWxldGVQcm9tb3Rpb25SZXNwb25zZSIhChFSdW5SZW5ld2FsUmVxdWVzdBIMCgRkYXRlGAEgASgJIlMKElJ1blJlbmV3YWxSZXNwb25zZRIPCgdjaGFyZ2VkGAEgASgFEg4KBmZhaWxlZBgCIAEoBRIPCgdleHBpcmVkGAMgASgFEgsKA3JhbhgEIAEoCDLWDAoOQmlsbGluZ1NlcnZpY2USXAoJTGlzdFBsYW5zEiYuc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFBsYW5zUmVxdWVzdBonLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQbGFuc1Jlc3BvbnNlEmUKDEdldFVzZXJQbGFucxIpLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFVzZXJQbGFuc1JlcXVlc3QaKi5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRVc2VyUGxhbnNSZXNwb25zZRJcCglTdWJzY3JpYmUSJi5zaGVsZnNjYW4uYmlsbGluZy52MS5TdWJzY3JpYmVSZXF1ZXN0Gicuc2hlbGZzY2FuLmJpbGxpbmcudjEuU3Vic2NyaWJlUmVzcG9uc2USXwoKQ2FuY2VsUGxhbhInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhbmNlbFBsYW5SZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuQ2FuY2VsUGxhblJlc3BvbnNlEl8KClN0YXJ0VHJpYWwSJy5zaGVsZnNjYW4uYmlsbGluZy52MS5TdGFydFRyaWFsUmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlN0YXJ0VHJpYWxSZXNwb25zZRJWCgdHZXRDYXJkEiQuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0Q2FyZFJlcXVlc3QaJS5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRDYXJkUmVzcG9uc2USWQoIU2F2ZUNhcmQSJS5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlQ2FyZFJlcXVlc3QaJi5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlQ2FyZFJlc3BvbnNlEl8KCkRlbGV0ZUNhcmQSJy5zaGVsZnNjYW4uYmlsbGluZy52MS5EZWxldGVDYXJkUmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkRlbGV0ZUNhcmRSZXNwb25zZRJxChBQcm9tb3Rpb25TdW1tYXJ5Ei0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUHJvbW90aW9uU3VtbWFyeVJlcXVlc3QaLi5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb25TdW1tYXJ5UmVzcG9uc2USZQoMTGlzdFBheW1lbnRzEikuc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFBheW1lbnRzUmVxdWVzdBoqLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQYXltZW50c1Jlc3BvbnNlEl8KCkdldFBheW1lbnQSJy5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRQYXltZW50UmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFBheW1lbnRSZXNwb25zZRJoCg1HZXRJbnZvaWNlUGRmEiouc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0SW52b2ljZVBkZlJlcXVlc3QaKy5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRJbnZvaWNlUGRmUmVzcG9uc2USawoOTGlzdFByb21vdGlvbnMSKy5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UHJvbW90aW9uc1JlcXVlc3QaLC5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UHJvbW90aW9uc1Jlc3BvbnNlEmgKDVNhdmVQcm9tb3Rpb24SKi5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlUHJvbW90aW9uUmVxdWVzdBorLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlNhdmVQcm9tb3Rpb25SZXNwb25zZRJuCg9EZWxldGVQcm9tb3Rpb24SLC5zaGVsZnNjYW4uYmlsbGluZy52MS5EZWxldGVQcm9tb3Rpb25SZXF1ZXN0Gi0uc2hlbGZzY2FuLmJpbGxpbmcudjEuRGVsZXRlUHJvbW90aW9uUmVzcG9uc2USXwoKUnVuUmVuZXdhbBInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJ1blJlbmV3YWxSZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuUnVuUmVuZXdhbFJlc3BvbnNlYgZwcm90bzM',
+    'CiJzaGVsZnNjYW4vYmlsbGluZy92MS9iaWxsaW5nLnByb3RvEhRzaGVsZnNjYW4uYmlsbGluZy52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAkimQEKBFBsYW4SDwoHZmVhdHVyZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIdChVtb250aGx5X2ZlZV91c2RfY2VudHMYAyABKAMSGgoSZGFpbHlfc2VhcmNoX2xpbWl0GAQgASgFEhwKFG1vbnRobHlfc2VhcmNoX2xpbWl0GAUgASgFEhIKCmFzaW5fbGltaXQYBiABKAUiEgoQTGlzdFBsYW5zUmVxdWVzdCI+ChFMaXN0UGxhbnNSZXNwb25zZRIpCgVwbGFucxgBIAMoCzIaLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlBsYW4iqwEKCFVzZXJQbGFuEgoKAmlkGAEgASgJEhAKCGZlYXR1cmVzGAIgAygJEg0KBXRyaWFsGAMgASgIEg4KBnN0YXR1cxgEIAEoCRISCgpzdGFydF9kYXRlGAUgASgJEhAKCGVuZF9kYXRlGAYgASgJEhIKCmF1dG9fcmVuZXcYByABKAgSEgoKZ3JhbnRlZF9ieRgIIAEoCRIUCgxncmFudF9yZWFzb24YCSABKAkiJAoTR2V0VXNlclBsYW5zUmVxdWVzdBINCgVlbWFpbBgBIAEoCSJFChRHZXRVc2VyUGxhbnNSZXNwb25zZRItCgVwbGFucxgBIAMoCzIeLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlVzZXJQbGFuIrYBCglCcmVha2Rvd24SEQoJdXNkX2NlbnRzGAEgASgDEhoKEmRpc2NvdW50X3VzZF9jZW50cxgCIAEoAxIVCg1uZXRfdXNkX2NlbnRzGAMgASgDEgwKBHJhdGUYBCABKAkSFQoNYnVsbGV0aW5fZGF0ZRgFIAEoCRIRCgl0cnlfa3VydXMYBiABKAMSFAoMZGF5c19jaGFyZ2VkGAcgASgFEhUKDWRheXNfaW5fbW9udGgYCCABKAUieAoQU3Vic2NyaWJlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIQCghmZWF0dXJlcxgCIAMoCRIWCg5wcm9tb3Rpb25fY29kZRgDIAEoCRIMCgRsYW5nGAQgASgJEh0KFXRocmVlX2RzX2NhbGxiYWNrX3VybBgFIAEoCSLIAQoRU3Vic2NyaWJlUmVzcG9uc2USLAoEcGxhbhgBIAEoCzIeLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlVzZXJQbGFuEjIKCWJyZWFrZG93bhgCIAEoCzIfLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkJyZWFrZG93bhIXCg9jb252ZXJzYXRpb25faWQYAyABKAkSOAoIdGhyZWVfZHMYBCABKAsyJi5zaGVsZnNjYW4uYmlsbGluZy52MS5UaHJlZURzQ2hhbGxlbmdlIjoKEFRocmVlRHNDaGFsbGVuZ2USFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEg0KBXRva2VuGAIgASgJIj8KFUdldFRocmVlRHNQYWdlUmVxdWVzdBIXCg9jb252ZXJzYXRpb25faWQYASABKAkSDQoFdG9rZW4YAiABKAkiRAoWR2V0VGhyZWVEc1BhZ2VSZXNwb25zZRIMCgRodG1sGAEgASgJEgwKBGxhbmcYAiABKAkSDgoGcmVhc29uGAMgASgJIoMBChZDb21wbGV0ZVRocmVlRHNSZXF1ZXN0EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCRISCgpwYXltZW50X2lkGAIgASgJEhkKEWNvbnZlcnNhdGlvbl9kYXRhGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIRCgltZF9zdGF0dXMYBSABKAkibwoXQ29tcGxldGVUaHJlZURzUmVzcG9uc2USDAoEcGFpZBgBIAEoCBIXCg9jb252ZXJzYXRpb25faWQYAiABKAkSDAoEbGFuZxgDIAEoCRIOCgZyZWFzb24YBCABKAkSDwoHbWVzc2FnZRgFIAEoCSIaChhHZXRDYXJkU2VhbGluZ0tleVJlcXVlc3QiMwoZR2V0Q2FyZFNlYWxpbmdLZXlSZXNwb25zZRIWCg5wdWJsaWNfa2V5X3BlbRgBIAEoCSIiChFDYW5jZWxQbGFuUmVxdWVzdBINCgVlbWFpbBgBIAEoCSJCChJDYW5jZWxQbGFuUmVzcG9uc2USLAoEcGxhbhgBIAEoCzIeLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlVzZXJQbGFuIiIKEVN0YXJ0VHJpYWxSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkIKElN0YXJ0VHJpYWxSZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4igwEKBENhcmQSCgoCaWQYASABKAkSDQoFYWxpYXMYAiABKAkSEwoLaG9sZGVyX25hbWUYAyABKAkSEQoJbGFzdF9mb3VyGAQgASgJEg0KBWJyYW5kGAUgASgJEhQKDGV4cGlyZV9tb250aBgGIAEoCRITCgtleHBpcmVfeWVhchgHIAEoCSIfCg5HZXRDYXJkUmVxdWVzdBINCgVlbWFpbBgBIAEoCSI7Cg9HZXRDYXJkUmVzcG9uc2USKAoEY2FyZBgBIAEoCzIaLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhcmQiaAoOQmlsbGluZ0FkZHJlc3MSDwoHYWRkcmVzcxgBIAEoCRIQCgh6aXBfY29kZRgCIAEoCRIUCgxjb250YWN0X25hbWUYAyABKAkSDAoEY2l0eRgEIAEoCRIPCgdjb3VudHJ5GAUgASgJItwBCg9TYXZlQ2FyZFJlcXVlc3QSDQoFZW1haWwYASABKAkSEwoLaG9sZGVyX25hbWUYAiABKAkSEwoLY2FyZF9udW1iZXIYAyABKAkSFAoMZXhwaXJlX21vbnRoGAQgASgJEhMKC2V4cGlyZV95ZWFyGAUgASgJEgsKA2N2YxgGIAEoCRI1CgdiaWxsaW5nGAcgASgLMiQuc2hlbGZzY2FuLmJpbGxpbmcudjEuQmlsbGluZ0FkZHJlc3MSDAoEbGFuZxgIIAEoCRITCgtzZWFsZWRfY2FyZBgJIAEoCSI8ChBTYXZlQ2FyZFJlc3BvbnNlEigKBGNhcmQYASABKAsyGi5zaGVsZnNjYW4uYmlsbGluZy52MS5DYXJkIi4KEURlbGV0ZUNhcmRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEgoKAmlkGAIgASgJIhQKEkRlbGV0ZUNhcmRSZXNwb25zZSJSChdQcm9tb3Rpb25TdW1tYXJ5UmVxdWVzdBINCgVlbWFpbBgBIAEoCRIQCghmZWF0dXJlcxgCIAMoCRIWCg5wcm9tb3Rpb25fY29kZRgDIAEoCSKMAQoYUHJvbW90aW9uU3VtbWFyeVJlc3BvbnNlEjIKCWJyZWFrZG93bhgBIAEoCzIfLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkJyZWFrZG93bhIPCgdyZWFzb25zGAIgAygJEg8KB2FwcGxpZXMYAyABKAgSGgoSdW5hdmFpbGFibGVfcmVhc29uGAQgASgJIvgCCgdQYXltZW50EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCRISCgpjcmVhdGVkX2F0GAIgASgJEhEKCXVzZF9jZW50cxgDIAEoAxIaChJkaXNjb3VudF91c2RfY2VudHMYBCABKAMSDAoEcmF0ZRgFIAEoCRIVCg1idWxsZXRpbl9kYXRlGAYgASgJEhEKCXRyeV9rdXJ1cxgHIAEoAxIOCgZzdGF0dXMYCCABKAkSEwoLZGVzY3JpcHRpb24YCSABKAkSDgoGcGVyaW9kGAogASgJEhYKDmludm9pY2Vfc3RhdHVzGAsgASgJEhYKDmludm9pY2VfbnVtYmVyGAwgASgDEhUKDWVycm9yX21lc3NhZ2UYDSABKAkSEgoKdXNlcl9lbWFpbBgOIAEoCRIaChJyZWZ1bmRlZF90cnlfa3VydXMYDyABKAMSLQoHcmVmdW5kcxgQIAMoCzIcLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJlZnVuZCJiCgZSZWZ1bmQSDAoEa2luZBgBIAEoCRIRCgl0cnlfa3VydXMYAiABKAMSDgoGcmVhc29uGAMgASgJEhMKC3JlZnVuZGVkX2J5GAQgASgJEhIKCmNyZWF0ZWRfYXQYBSABKAkiUgoTTGlzdFBheW1lbnRzUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIsCgZjYWxsZXIYAiABKAsyHC5zaGVsZnNjYW4uYmlsbGluZy52MS5DYWxsZXIiRwoUTGlzdFBheW1lbnRzUmVzcG9uc2USLwoIcGF5bWVudHMYASADKAsyHS5zaGVsZnNjYW4uYmlsbGluZy52MS5QYXltZW50ImkKEUdldFBheW1lbnRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIsCgZjYWxsZXIYAyABKAsyHC5zaGVsZnNjYW4uYmlsbGluZy52MS5DYWxsZXIiRAoSR2V0UGF5bWVudFJlc3BvbnNlEi4KB3BheW1lbnQYASABKAsyHS5zaGVsZnNjYW4uYmlsbGluZy52MS5QYXltZW50InoKFEdldEludm9pY2VQZGZSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIMCgRsYW5nGAMgASgJEiwKBmNhbGxlchgEIAEoCzIcLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhbGxlciI7ChVHZXRJbnZvaWNlUGRmUmVzcG9uc2USDwoHY29udGVudBgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkisQEKCVByb21vdGlvbhIKCgJpZBgBIAEoCRIMCgRjb2RlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg0KBXZhbHVlGAQgASgJEgwKBHR5cGUYBSABKAkSFgoObWluaW11bV9iYXNrZXQYBiABKAkSDQoFY291bnQYByABKAUSDAoEdXNlZBgIIAEoBRITCgtleHBpcnlfZGF0ZRgJIAEoCRIOCgZhY3RpdmUYCiABKAgiFwoVTGlzdFByb21vdGlvbnNSZXF1ZXN0Ik0KFkxpc3RQcm9tb3Rpb25zUmVzcG9uc2USMwoKcHJvbW90aW9ucxgBIAMoCzIfLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlByb21vdGlvbiJKChRTYXZlUHJvbW90aW9uUmVxdWVzdBIyCglwcm9tb3Rpb24YASABKAsyHy5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb24iSwoVU2F2ZVByb21vdGlvblJlc3BvbnNlEjIKCXByb21vdGlvbhgBIAEoCzIfLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlByb21vdGlvbiIkChZEZWxldGVQcm9tb3Rpb25SZXF1ZXN0EgoKAmlkGAEgASgJIhkKF0RlbGV0ZVByb21vdGlvblJlc3BvbnNlIiEKEVJ1blJlbmV3YWxSZXF1ZXN0EgwKBGRhdGUYASABKAkiUwoSUnVuUmVuZXdhbFJlc3BvbnNlEg8KB2NoYXJnZWQYASABKAUSDgoGZmFpbGVkGAIgASgFEg8KB2V4cGlyZWQYAyABKAUSCwoDcmFuGAQgASgIIoMBChRSZWZ1bmRQYXltZW50UmVxdWVzdBIsCgZjYWxsZXIYASABKAsyHC5zaGVsZnNjYW4uYmlsbGluZy52MS5DYWxsZXISFwoPY29udmVyc2F0aW9uX2lkGAIgASgJEg4KBnJlYXNvbhgDIAEoCRIUCgxhbW91bnRfa3VydXMYBCABKAMicQoVUmVmdW5kUGF5bWVudFJlc3BvbnNlEi4KB3BheW1lbnQYASABKAsyHS5zaGVsZnNjYW4uYmlsbGluZy52MS5QYXltZW50EgwKBGtpbmQYAiABKAkSGgoScmVmdW5kZWRfdHJ5X2t1cnVzGAMgASgDIoUBChBHcmFudFBsYW5SZXF1ZXN0EiwKBmNhbGxlchgBIAEoCzIcLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCRIQCghmZWF0dXJlcxgDIAMoCRISCgpwZXJpb2RfZW5kGAQgASgJEg4KBnJlYXNvbhgFIAEoCSJBChFHcmFudFBsYW5SZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4ieQoRUmV2b2tlUGxhblJlcXVlc3QSLAoGY2FsbGVyGAEgASgLMhwuc2hlbGZzY2FuLmJpbGxpbmcudjEuQ2FsbGVyEg0KBWVtYWlsGAIgASgJEhcKD3N1YnNjcmlwdGlvbl9pZBgDIAEoCRIOCgZyZWFzb24YBCABKAkiQgoSUmV2b2tlUGxhblJlc3BvbnNlEiwKBHBsYW4YASABKAsyHi5zaGVsZnNjYW4uYmlsbGluZy52MS5Vc2VyUGxhbjLSEQoOQmlsbGluZ1NlcnZpY2USXAoJTGlzdFBsYW5zEiYuc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFBsYW5zUmVxdWVzdBonLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQbGFuc1Jlc3BvbnNlEmUKDEdldFVzZXJQbGFucxIpLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFVzZXJQbGFuc1JlcXVlc3QaKi5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRVc2VyUGxhbnNSZXNwb25zZRJcCglTdWJzY3JpYmUSJi5zaGVsZnNjYW4uYmlsbGluZy52MS5TdWJzY3JpYmVSZXF1ZXN0Gicuc2hlbGZzY2FuLmJpbGxpbmcudjEuU3Vic2NyaWJlUmVzcG9uc2USXwoKQ2FuY2VsUGxhbhInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhbmNlbFBsYW5SZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuQ2FuY2VsUGxhblJlc3BvbnNlEl8KClN0YXJ0VHJpYWwSJy5zaGVsZnNjYW4uYmlsbGluZy52MS5TdGFydFRyaWFsUmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlN0YXJ0VHJpYWxSZXNwb25zZRJWCgdHZXRDYXJkEiQuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0Q2FyZFJlcXVlc3QaJS5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRDYXJkUmVzcG9uc2USWQoIU2F2ZUNhcmQSJS5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlQ2FyZFJlcXVlc3QaJi5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlQ2FyZFJlc3BvbnNlEl8KCkRlbGV0ZUNhcmQSJy5zaGVsZnNjYW4uYmlsbGluZy52MS5EZWxldGVDYXJkUmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkRlbGV0ZUNhcmRSZXNwb25zZRJxChBQcm9tb3Rpb25TdW1tYXJ5Ei0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUHJvbW90aW9uU3VtbWFyeVJlcXVlc3QaLi5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb25TdW1tYXJ5UmVzcG9uc2USZQoMTGlzdFBheW1lbnRzEikuc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFBheW1lbnRzUmVxdWVzdBoqLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQYXltZW50c1Jlc3BvbnNlEl8KCkdldFBheW1lbnQSJy5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRQYXltZW50UmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFBheW1lbnRSZXNwb25zZRJoCg1HZXRJbnZvaWNlUGRmEiouc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0SW52b2ljZVBkZlJlcXVlc3QaKy5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRJbnZvaWNlUGRmUmVzcG9uc2USawoOTGlzdFByb21vdGlvbnMSKy5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UHJvbW90aW9uc1JlcXVlc3QaLC5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UHJvbW90aW9uc1Jlc3BvbnNlEmgKDVNhdmVQcm9tb3Rpb24SKi5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlUHJvbW90aW9uUmVxdWVzdBorLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlNhdmVQcm9tb3Rpb25SZXNwb25zZRJuCg9EZWxldGVQcm9tb3Rpb24SLC5zaGVsZnNjYW4uYmlsbGluZy52MS5EZWxldGVQcm9tb3Rpb25SZXF1ZXN0Gi0uc2hlbGZzY2FuLmJpbGxpbmcudjEuRGVsZXRlUHJvbW90aW9uUmVzcG9uc2USXwoKUnVuUmVuZXdhbBInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJ1blJlbmV3YWxSZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuUnVuUmVuZXdhbFJlc3BvbnNlEmsKDkdldFRocmVlRHNQYWdlEisuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0VGhyZWVEc1BhZ2VSZXF1ZXN0Giwuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0VGhyZWVEc1BhZ2VSZXNwb25zZRJuCg9Db21wbGV0ZVRocmVlRHMSLC5zaGVsZnNjYW4uYmlsbGluZy52MS5Db21wbGV0ZVRocmVlRHNSZXF1ZXN0Gi0uc2hlbGZzY2FuLmJpbGxpbmcudjEuQ29tcGxldGVUaHJlZURzUmVzcG9uc2USdAoRR2V0Q2FyZFNlYWxpbmdLZXkSLi5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRDYXJkU2VhbGluZ0tleVJlcXVlc3QaLy5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRDYXJkU2VhbGluZ0tleVJlc3BvbnNlEmgKDVJlZnVuZFBheW1lbnQSKi5zaGVsZnNjYW4uYmlsbGluZy52MS5SZWZ1bmRQYXltZW50UmVxdWVzdBorLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJlZnVuZFBheW1lbnRSZXNwb25zZRJcCglHcmFudFBsYW4SJi5zaGVsZnNjYW4uYmlsbGluZy52MS5HcmFudFBsYW5SZXF1ZXN0Gicuc2hlbGZzY2FuLmJpbGxpbmcudjEuR3JhbnRQbGFuUmVzcG9uc2USXwoKUmV2b2tlUGxhbhInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJldm9rZVBsYW5SZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuUmV2b2tlUGxhblJlc3BvbnNlYgZwcm90bzM',
   );
+
+/**
+ * Who calls an admin-only method: the token's subject and roles (the gateway checked them first).
+ *
+ * @generated from message shelfscan.billing.v1.Caller
+ */
+export type Caller = Message<'shelfscan.billing.v1.Caller'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * @generated from field: repeated string roles = 2;
+   */
+  roles: string[];
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.Caller.
+ * Use `create(CallerSchema)` to create a new message.
+ */
+export const CallerSchema: GenMessage<Caller> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 0);
 
 /**
  * @generated from message shelfscan.billing.v1.Plan
@@ -58,7 +83,7 @@ export type Plan = Message<'shelfscan.billing.v1.Plan'> & {
  * Describes the message shelfscan.billing.v1.Plan.
  * Use `create(PlanSchema)` to create a new message.
  */
-export const PlanSchema: GenMessage<Plan> = /*@__PURE__*/ messageDesc(file_shelfscan_billing_v1_billing, 0);
+export const PlanSchema: GenMessage<Plan> = /*@__PURE__*/ messageDesc(file_shelfscan_billing_v1_billing, 1);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPlansRequest
@@ -71,7 +96,7 @@ export type ListPlansRequest = Message<'shelfscan.billing.v1.ListPlansRequest'> 
  */
 export const ListPlansRequestSchema: GenMessage<ListPlansRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 1);
+  messageDesc(file_shelfscan_billing_v1_billing, 2);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPlansResponse
@@ -89,7 +114,7 @@ export type ListPlansResponse = Message<'shelfscan.billing.v1.ListPlansResponse'
  */
 export const ListPlansResponseSchema: GenMessage<ListPlansResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 2);
+  messageDesc(file_shelfscan_billing_v1_billing, 3);
 
 /**
  * @generated from message shelfscan.billing.v1.UserPlan
@@ -133,6 +158,18 @@ export type UserPlan = Message<'shelfscan.billing.v1.UserPlan'> & {
    * @generated from field: bool auto_renew = 7;
    */
   autoRenew: boolean;
+
+  /**
+   * Set when an admin granted the plan by hand: the admin's email and the reason.
+   *
+   * @generated from field: string granted_by = 8;
+   */
+  grantedBy: string;
+
+  /**
+   * @generated from field: string grant_reason = 9;
+   */
+  grantReason: string;
 };
 
 /**
@@ -141,7 +178,7 @@ export type UserPlan = Message<'shelfscan.billing.v1.UserPlan'> & {
  */
 export const UserPlanSchema: GenMessage<UserPlan> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 3);
+  messageDesc(file_shelfscan_billing_v1_billing, 4);
 
 /**
  * @generated from message shelfscan.billing.v1.GetUserPlansRequest
@@ -159,7 +196,7 @@ export type GetUserPlansRequest = Message<'shelfscan.billing.v1.GetUserPlansRequ
  */
 export const GetUserPlansRequestSchema: GenMessage<GetUserPlansRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 4);
+  messageDesc(file_shelfscan_billing_v1_billing, 5);
 
 /**
  * @generated from message shelfscan.billing.v1.GetUserPlansResponse
@@ -177,7 +214,7 @@ export type GetUserPlansResponse = Message<'shelfscan.billing.v1.GetUserPlansRes
  */
 export const GetUserPlansResponseSchema: GenMessage<GetUserPlansResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 5);
+  messageDesc(file_shelfscan_billing_v1_billing, 6);
 
 /**
  * The money of a charge: the one computation every screen and charge uses.
@@ -236,7 +273,7 @@ export type Breakdown = Message<'shelfscan.billing.v1.Breakdown'> & {
  */
 export const BreakdownSchema: GenMessage<Breakdown> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 6);
+  messageDesc(file_shelfscan_billing_v1_billing, 7);
 
 /**
  * @generated from message shelfscan.billing.v1.SubscribeRequest
@@ -261,6 +298,14 @@ export type SubscribeRequest = Message<'shelfscan.billing.v1.SubscribeRequest'> 
    * @generated from field: string lang = 4;
    */
   lang: string;
+
+  /**
+   * Where the bank posts its 3-D Secure answer (absolute URL of the gateway's callback route).
+   * Set when the user is present: a bank asking for 3-D Secure then starts the browser flow.
+   *
+   * @generated from field: string three_ds_callback_url = 5;
+   */
+  threeDsCallbackUrl: string;
 };
 
 /**
@@ -269,7 +314,7 @@ export type SubscribeRequest = Message<'shelfscan.billing.v1.SubscribeRequest'> 
  */
 export const SubscribeRequestSchema: GenMessage<SubscribeRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 7);
+  messageDesc(file_shelfscan_billing_v1_billing, 8);
 
 /**
  * @generated from message shelfscan.billing.v1.SubscribeResponse
@@ -291,6 +336,13 @@ export type SubscribeResponse = Message<'shelfscan.billing.v1.SubscribeResponse'
    * @generated from field: string conversation_id = 3;
    */
   conversationId: string;
+
+  /**
+   * Set when the bank asks for 3-D Secure: the plan stays pending until the bank's answer.
+   *
+   * @generated from field: shelfscan.billing.v1.ThreeDsChallenge three_ds = 4;
+   */
+  threeDs?: ThreeDsChallenge | undefined;
 };
 
 /**
@@ -299,7 +351,207 @@ export type SubscribeResponse = Message<'shelfscan.billing.v1.SubscribeResponse'
  */
 export const SubscribeResponseSchema: GenMessage<SubscribeResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 8);
+  messageDesc(file_shelfscan_billing_v1_billing, 9);
+
+/**
+ * A 3-D Secure verification to run in the browser: the page is served once for the token.
+ *
+ * @generated from message shelfscan.billing.v1.ThreeDsChallenge
+ */
+export type ThreeDsChallenge = Message<'shelfscan.billing.v1.ThreeDsChallenge'> & {
+  /**
+   * @generated from field: string conversation_id = 1;
+   */
+  conversationId: string;
+
+  /**
+   * One-time token (only its hash is stored); valid for 15 minutes.
+   *
+   * @generated from field: string token = 2;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.ThreeDsChallenge.
+ * Use `create(ThreeDsChallengeSchema)` to create a new message.
+ */
+export const ThreeDsChallengeSchema: GenMessage<ThreeDsChallenge> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 10);
+
+/**
+ * @generated from message shelfscan.billing.v1.GetThreeDsPageRequest
+ */
+export type GetThreeDsPageRequest = Message<'shelfscan.billing.v1.GetThreeDsPageRequest'> & {
+  /**
+   * @generated from field: string conversation_id = 1;
+   */
+  conversationId: string;
+
+  /**
+   * @generated from field: string token = 2;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.GetThreeDsPageRequest.
+ * Use `create(GetThreeDsPageRequestSchema)` to create a new message.
+ */
+export const GetThreeDsPageRequestSchema: GenMessage<GetThreeDsPageRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 11);
+
+/**
+ * @generated from message shelfscan.billing.v1.GetThreeDsPageResponse
+ */
+export type GetThreeDsPageResponse = Message<'shelfscan.billing.v1.GetThreeDsPageResponse'> & {
+  /**
+   * The bank's HTML (iyzico's threeDSHtmlContent, decoded), to be served as it is; empty when
+   * the token is unknown, used or expired (then `reason`, e.g. threeDsExpired).
+   *
+   * @generated from field: string html = 1;
+   */
+  html: string;
+
+  /**
+   * The language stored with the attempt ("tr" or "en").
+   *
+   * @generated from field: string lang = 2;
+   */
+  lang: string;
+
+  /**
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.GetThreeDsPageResponse.
+ * Use `create(GetThreeDsPageResponseSchema)` to create a new message.
+ */
+export const GetThreeDsPageResponseSchema: GenMessage<GetThreeDsPageResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 12);
+
+/**
+ * The fields the bank posts back to the callback URL (iyzico's names).
+ *
+ * @generated from message shelfscan.billing.v1.CompleteThreeDsRequest
+ */
+export type CompleteThreeDsRequest = Message<'shelfscan.billing.v1.CompleteThreeDsRequest'> & {
+  /**
+   * @generated from field: string conversation_id = 1;
+   */
+  conversationId: string;
+
+  /**
+   * @generated from field: string payment_id = 2;
+   */
+  paymentId: string;
+
+  /**
+   * @generated from field: string conversation_data = 3;
+   */
+  conversationData: string;
+
+  /**
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string md_status = 5;
+   */
+  mdStatus: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.CompleteThreeDsRequest.
+ * Use `create(CompleteThreeDsRequestSchema)` to create a new message.
+ */
+export const CompleteThreeDsRequestSchema: GenMessage<CompleteThreeDsRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 13);
+
+/**
+ * @generated from message shelfscan.billing.v1.CompleteThreeDsResponse
+ */
+export type CompleteThreeDsResponse = Message<'shelfscan.billing.v1.CompleteThreeDsResponse'> & {
+  /**
+   * @generated from field: bool paid = 1;
+   */
+  paid: boolean;
+
+  /**
+   * @generated from field: string conversation_id = 2;
+   */
+  conversationId: string;
+
+  /**
+   * The language stored with the attempt ("tr" or "en"), for the page the user lands on.
+   *
+   * @generated from field: string lang = 3;
+   */
+  lang: string;
+
+  /**
+   * Why it failed, as a key the web translates (threeDsDeclined, threeDsExpired, paymentFailed, …).
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+
+  /**
+   * The bank's message when it declined.
+   *
+   * @generated from field: string message = 5;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.CompleteThreeDsResponse.
+ * Use `create(CompleteThreeDsResponseSchema)` to create a new message.
+ */
+export const CompleteThreeDsResponseSchema: GenMessage<CompleteThreeDsResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 14);
+
+/**
+ * @generated from message shelfscan.billing.v1.GetCardSealingKeyRequest
+ */
+export type GetCardSealingKeyRequest = Message<'shelfscan.billing.v1.GetCardSealingKeyRequest'> & {};
+
+/**
+ * Describes the message shelfscan.billing.v1.GetCardSealingKeyRequest.
+ * Use `create(GetCardSealingKeyRequestSchema)` to create a new message.
+ */
+export const GetCardSealingKeyRequestSchema: GenMessage<GetCardSealingKeyRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 15);
+
+/**
+ * @generated from message shelfscan.billing.v1.GetCardSealingKeyResponse
+ */
+export type GetCardSealingKeyResponse = Message<'shelfscan.billing.v1.GetCardSealingKeyResponse'> & {
+  /**
+   * The EC P-256 public key (SPKI PEM); sealed cards are JWE compact, ECDH-ES+A256KW with A256GCM.
+   *
+   * @generated from field: string public_key_pem = 1;
+   */
+  publicKeyPem: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.GetCardSealingKeyResponse.
+ * Use `create(GetCardSealingKeyResponseSchema)` to create a new message.
+ */
+export const GetCardSealingKeyResponseSchema: GenMessage<GetCardSealingKeyResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 16);
 
 /**
  * @generated from message shelfscan.billing.v1.CancelPlanRequest
@@ -317,7 +569,7 @@ export type CancelPlanRequest = Message<'shelfscan.billing.v1.CancelPlanRequest'
  */
 export const CancelPlanRequestSchema: GenMessage<CancelPlanRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 9);
+  messageDesc(file_shelfscan_billing_v1_billing, 17);
 
 /**
  * @generated from message shelfscan.billing.v1.CancelPlanResponse
@@ -335,7 +587,7 @@ export type CancelPlanResponse = Message<'shelfscan.billing.v1.CancelPlanRespons
  */
 export const CancelPlanResponseSchema: GenMessage<CancelPlanResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 10);
+  messageDesc(file_shelfscan_billing_v1_billing, 18);
 
 /**
  * @generated from message shelfscan.billing.v1.StartTrialRequest
@@ -353,7 +605,7 @@ export type StartTrialRequest = Message<'shelfscan.billing.v1.StartTrialRequest'
  */
 export const StartTrialRequestSchema: GenMessage<StartTrialRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 11);
+  messageDesc(file_shelfscan_billing_v1_billing, 19);
 
 /**
  * @generated from message shelfscan.billing.v1.StartTrialResponse
@@ -371,7 +623,7 @@ export type StartTrialResponse = Message<'shelfscan.billing.v1.StartTrialRespons
  */
 export const StartTrialResponseSchema: GenMessage<StartTrialResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 12);
+  messageDesc(file_shelfscan_billing_v1_billing, 20);
 
 /**
  * @generated from message shelfscan.billing.v1.Card
@@ -417,7 +669,7 @@ export type Card = Message<'shelfscan.billing.v1.Card'> & {
  * Describes the message shelfscan.billing.v1.Card.
  * Use `create(CardSchema)` to create a new message.
  */
-export const CardSchema: GenMessage<Card> = /*@__PURE__*/ messageDesc(file_shelfscan_billing_v1_billing, 13);
+export const CardSchema: GenMessage<Card> = /*@__PURE__*/ messageDesc(file_shelfscan_billing_v1_billing, 21);
 
 /**
  * @generated from message shelfscan.billing.v1.GetCardRequest
@@ -435,7 +687,7 @@ export type GetCardRequest = Message<'shelfscan.billing.v1.GetCardRequest'> & {
  */
 export const GetCardRequestSchema: GenMessage<GetCardRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 14);
+  messageDesc(file_shelfscan_billing_v1_billing, 22);
 
 /**
  * @generated from message shelfscan.billing.v1.GetCardResponse
@@ -455,7 +707,7 @@ export type GetCardResponse = Message<'shelfscan.billing.v1.GetCardResponse'> & 
  */
 export const GetCardResponseSchema: GenMessage<GetCardResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 15);
+  messageDesc(file_shelfscan_billing_v1_billing, 23);
 
 /**
  * @generated from message shelfscan.billing.v1.BillingAddress
@@ -493,7 +745,7 @@ export type BillingAddress = Message<'shelfscan.billing.v1.BillingAddress'> & {
  */
 export const BillingAddressSchema: GenMessage<BillingAddress> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 16);
+  messageDesc(file_shelfscan_billing_v1_billing, 24);
 
 /**
  * @generated from message shelfscan.billing.v1.SaveCardRequest
@@ -540,6 +792,15 @@ export type SaveCardRequest = Message<'shelfscan.billing.v1.SaveCardRequest'> & 
    * @generated from field: string lang = 8;
    */
   lang: string;
+
+  /**
+   * The card number and CVC sealed for billing (JWE compact to the key of GetCardSealingKey, a
+   * JSON payload {number, cvc, email, iat}). card_number and cvc stay empty: billing refuses
+   * a card number in clear, so it never crosses the bus (or sits in a Kafka topic).
+   *
+   * @generated from field: string sealed_card = 9;
+   */
+  sealedCard: string;
 };
 
 /**
@@ -548,7 +809,7 @@ export type SaveCardRequest = Message<'shelfscan.billing.v1.SaveCardRequest'> & 
  */
 export const SaveCardRequestSchema: GenMessage<SaveCardRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 17);
+  messageDesc(file_shelfscan_billing_v1_billing, 25);
 
 /**
  * @generated from message shelfscan.billing.v1.SaveCardResponse
@@ -566,7 +827,7 @@ export type SaveCardResponse = Message<'shelfscan.billing.v1.SaveCardResponse'> 
  */
 export const SaveCardResponseSchema: GenMessage<SaveCardResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 18);
+  messageDesc(file_shelfscan_billing_v1_billing, 26);
 
 /**
  * @generated from message shelfscan.billing.v1.DeleteCardRequest
@@ -589,7 +850,7 @@ export type DeleteCardRequest = Message<'shelfscan.billing.v1.DeleteCardRequest'
  */
 export const DeleteCardRequestSchema: GenMessage<DeleteCardRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 19);
+  messageDesc(file_shelfscan_billing_v1_billing, 27);
 
 /**
  * @generated from message shelfscan.billing.v1.DeleteCardResponse
@@ -602,7 +863,7 @@ export type DeleteCardResponse = Message<'shelfscan.billing.v1.DeleteCardRespons
  */
 export const DeleteCardResponseSchema: GenMessage<DeleteCardResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 20);
+  messageDesc(file_shelfscan_billing_v1_billing, 28);
 
 /**
  * @generated from message shelfscan.billing.v1.PromotionSummaryRequest
@@ -630,7 +891,7 @@ export type PromotionSummaryRequest = Message<'shelfscan.billing.v1.PromotionSum
  */
 export const PromotionSummaryRequestSchema: GenMessage<PromotionSummaryRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 21);
+  messageDesc(file_shelfscan_billing_v1_billing, 29);
 
 /**
  * @generated from message shelfscan.billing.v1.PromotionSummaryResponse
@@ -667,7 +928,7 @@ export type PromotionSummaryResponse = Message<'shelfscan.billing.v1.PromotionSu
  */
 export const PromotionSummaryResponseSchema: GenMessage<PromotionSummaryResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 22);
+  messageDesc(file_shelfscan_billing_v1_billing, 30);
 
 /**
  * @generated from message shelfscan.billing.v1.Payment
@@ -750,6 +1011,18 @@ export type Payment = Message<'shelfscan.billing.v1.Payment'> & {
    * @generated from field: string user_email = 14;
    */
   userEmail: string;
+
+  /**
+   * What went back to the buyer (cancel or refunds), never more than was paid.
+   *
+   * @generated from field: int64 refunded_try_kurus = 15;
+   */
+  refundedTryKurus: bigint;
+
+  /**
+   * @generated from field: repeated shelfscan.billing.v1.Refund refunds = 16;
+   */
+  refunds: Refund[];
 };
 
 /**
@@ -758,18 +1031,65 @@ export type Payment = Message<'shelfscan.billing.v1.Payment'> & {
  */
 export const PaymentSchema: GenMessage<Payment> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 23);
+  messageDesc(file_shelfscan_billing_v1_billing, 31);
+
+/**
+ * @generated from message shelfscan.billing.v1.Refund
+ */
+export type Refund = Message<'shelfscan.billing.v1.Refund'> & {
+  /**
+   * "cancel" (same day, the whole payment) or "refund".
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: int64 try_kurus = 2;
+   */
+  tryKurus: bigint;
+
+  /**
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: string refunded_by = 4;
+   */
+  refundedBy: string;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string created_at = 5;
+   */
+  createdAt: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.Refund.
+ * Use `create(RefundSchema)` to create a new message.
+ */
+export const RefundSchema: GenMessage<Refund> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 32);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPaymentsRequest
  */
 export type ListPaymentsRequest = Message<'shelfscan.billing.v1.ListPaymentsRequest'> & {
   /**
-   * Empty for an admin listing every user.
+   * The user's email; an admin caller may leave it empty for every user's payments.
    *
    * @generated from field: string email = 1;
    */
   email: string;
+
+  /**
+   * @generated from field: shelfscan.billing.v1.Caller caller = 2;
+   */
+  caller?: Caller | undefined;
 };
 
 /**
@@ -778,7 +1098,7 @@ export type ListPaymentsRequest = Message<'shelfscan.billing.v1.ListPaymentsRequ
  */
 export const ListPaymentsRequestSchema: GenMessage<ListPaymentsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 24);
+  messageDesc(file_shelfscan_billing_v1_billing, 33);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPaymentsResponse
@@ -796,13 +1116,15 @@ export type ListPaymentsResponse = Message<'shelfscan.billing.v1.ListPaymentsRes
  */
 export const ListPaymentsResponseSchema: GenMessage<ListPaymentsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 25);
+  messageDesc(file_shelfscan_billing_v1_billing, 34);
 
 /**
  * @generated from message shelfscan.billing.v1.GetPaymentRequest
  */
 export type GetPaymentRequest = Message<'shelfscan.billing.v1.GetPaymentRequest'> & {
   /**
+   * The user's email; empty with an admin caller: any user's payment.
+   *
    * @generated from field: string email = 1;
    */
   email: string;
@@ -811,6 +1133,11 @@ export type GetPaymentRequest = Message<'shelfscan.billing.v1.GetPaymentRequest'
    * @generated from field: string conversation_id = 2;
    */
   conversationId: string;
+
+  /**
+   * @generated from field: shelfscan.billing.v1.Caller caller = 3;
+   */
+  caller?: Caller | undefined;
 };
 
 /**
@@ -819,7 +1146,7 @@ export type GetPaymentRequest = Message<'shelfscan.billing.v1.GetPaymentRequest'
  */
 export const GetPaymentRequestSchema: GenMessage<GetPaymentRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 26);
+  messageDesc(file_shelfscan_billing_v1_billing, 35);
 
 /**
  * @generated from message shelfscan.billing.v1.GetPaymentResponse
@@ -837,7 +1164,7 @@ export type GetPaymentResponse = Message<'shelfscan.billing.v1.GetPaymentRespons
  */
 export const GetPaymentResponseSchema: GenMessage<GetPaymentResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 27);
+  messageDesc(file_shelfscan_billing_v1_billing, 36);
 
 /**
  * @generated from message shelfscan.billing.v1.GetInvoicePdfRequest
@@ -859,6 +1186,13 @@ export type GetInvoicePdfRequest = Message<'shelfscan.billing.v1.GetInvoicePdfRe
    * @generated from field: string lang = 3;
    */
   lang: string;
+
+  /**
+   * An admin caller with an empty email reads any user's invoice.
+   *
+   * @generated from field: shelfscan.billing.v1.Caller caller = 4;
+   */
+  caller?: Caller | undefined;
 };
 
 /**
@@ -867,7 +1201,7 @@ export type GetInvoicePdfRequest = Message<'shelfscan.billing.v1.GetInvoicePdfRe
  */
 export const GetInvoicePdfRequestSchema: GenMessage<GetInvoicePdfRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 28);
+  messageDesc(file_shelfscan_billing_v1_billing, 37);
 
 /**
  * @generated from message shelfscan.billing.v1.GetInvoicePdfResponse
@@ -890,7 +1224,7 @@ export type GetInvoicePdfResponse = Message<'shelfscan.billing.v1.GetInvoicePdfR
  */
 export const GetInvoicePdfResponseSchema: GenMessage<GetInvoicePdfResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 29);
+  messageDesc(file_shelfscan_billing_v1_billing, 38);
 
 /**
  * @generated from message shelfscan.billing.v1.Promotion
@@ -961,7 +1295,7 @@ export type Promotion = Message<'shelfscan.billing.v1.Promotion'> & {
  */
 export const PromotionSchema: GenMessage<Promotion> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 30);
+  messageDesc(file_shelfscan_billing_v1_billing, 39);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPromotionsRequest
@@ -974,7 +1308,7 @@ export type ListPromotionsRequest = Message<'shelfscan.billing.v1.ListPromotions
  */
 export const ListPromotionsRequestSchema: GenMessage<ListPromotionsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 31);
+  messageDesc(file_shelfscan_billing_v1_billing, 40);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPromotionsResponse
@@ -992,7 +1326,7 @@ export type ListPromotionsResponse = Message<'shelfscan.billing.v1.ListPromotion
  */
 export const ListPromotionsResponseSchema: GenMessage<ListPromotionsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 32);
+  messageDesc(file_shelfscan_billing_v1_billing, 41);
 
 /**
  * @generated from message shelfscan.billing.v1.SavePromotionRequest
@@ -1012,7 +1346,7 @@ export type SavePromotionRequest = Message<'shelfscan.billing.v1.SavePromotionRe
  */
 export const SavePromotionRequestSchema: GenMessage<SavePromotionRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 33);
+  messageDesc(file_shelfscan_billing_v1_billing, 42);
 
 /**
  * @generated from message shelfscan.billing.v1.SavePromotionResponse
@@ -1030,7 +1364,7 @@ export type SavePromotionResponse = Message<'shelfscan.billing.v1.SavePromotionR
  */
 export const SavePromotionResponseSchema: GenMessage<SavePromotionResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 34);
+  messageDesc(file_shelfscan_billing_v1_billing, 43);
 
 /**
  * @generated from message shelfscan.billing.v1.DeletePromotionRequest
@@ -1048,7 +1382,7 @@ export type DeletePromotionRequest = Message<'shelfscan.billing.v1.DeletePromoti
  */
 export const DeletePromotionRequestSchema: GenMessage<DeletePromotionRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 35);
+  messageDesc(file_shelfscan_billing_v1_billing, 44);
 
 /**
  * @generated from message shelfscan.billing.v1.DeletePromotionResponse
@@ -1061,7 +1395,7 @@ export type DeletePromotionResponse = Message<'shelfscan.billing.v1.DeletePromot
  */
 export const DeletePromotionResponseSchema: GenMessage<DeletePromotionResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 36);
+  messageDesc(file_shelfscan_billing_v1_billing, 45);
 
 /**
  * @generated from message shelfscan.billing.v1.RunRenewalRequest
@@ -1081,7 +1415,7 @@ export type RunRenewalRequest = Message<'shelfscan.billing.v1.RunRenewalRequest'
  */
 export const RunRenewalRequestSchema: GenMessage<RunRenewalRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 37);
+  messageDesc(file_shelfscan_billing_v1_billing, 46);
 
 /**
  * @generated from message shelfscan.billing.v1.RunRenewalResponse
@@ -1116,7 +1450,181 @@ export type RunRenewalResponse = Message<'shelfscan.billing.v1.RunRenewalRespons
  */
 export const RunRenewalResponseSchema: GenMessage<RunRenewalResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 38);
+  messageDesc(file_shelfscan_billing_v1_billing, 47);
+
+/**
+ * @generated from message shelfscan.billing.v1.RefundPaymentRequest
+ */
+export type RefundPaymentRequest = Message<'shelfscan.billing.v1.RefundPaymentRequest'> & {
+  /**
+   * @generated from field: shelfscan.billing.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * @generated from field: string conversation_id = 2;
+   */
+  conversationId: string;
+
+  /**
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * Kuruş to refund; 0 = what is left of the payment. A same-day payment is cancelled whole.
+   *
+   * @generated from field: int64 amount_kurus = 4;
+   */
+  amountKurus: bigint;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.RefundPaymentRequest.
+ * Use `create(RefundPaymentRequestSchema)` to create a new message.
+ */
+export const RefundPaymentRequestSchema: GenMessage<RefundPaymentRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 48);
+
+/**
+ * @generated from message shelfscan.billing.v1.RefundPaymentResponse
+ */
+export type RefundPaymentResponse = Message<'shelfscan.billing.v1.RefundPaymentResponse'> & {
+  /**
+   * @generated from field: shelfscan.billing.v1.Payment payment = 1;
+   */
+  payment?: Payment | undefined;
+
+  /**
+   * "cancel" or "refund".
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: int64 refunded_try_kurus = 3;
+   */
+  refundedTryKurus: bigint;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.RefundPaymentResponse.
+ * Use `create(RefundPaymentResponseSchema)` to create a new message.
+ */
+export const RefundPaymentResponseSchema: GenMessage<RefundPaymentResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 49);
+
+/**
+ * @generated from message shelfscan.billing.v1.GrantPlanRequest
+ */
+export type GrantPlanRequest = Message<'shelfscan.billing.v1.GrantPlanRequest'> & {
+  /**
+   * @generated from field: shelfscan.billing.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: repeated string features = 3;
+   */
+  features: string[];
+
+  /**
+   * Europe/Istanbul date YYYY-MM-DD: the plan is usable until the start of that day.
+   *
+   * @generated from field: string period_end = 4;
+   */
+  periodEnd: string;
+
+  /**
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.GrantPlanRequest.
+ * Use `create(GrantPlanRequestSchema)` to create a new message.
+ */
+export const GrantPlanRequestSchema: GenMessage<GrantPlanRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 50);
+
+/**
+ * @generated from message shelfscan.billing.v1.GrantPlanResponse
+ */
+export type GrantPlanResponse = Message<'shelfscan.billing.v1.GrantPlanResponse'> & {
+  /**
+   * @generated from field: shelfscan.billing.v1.UserPlan plan = 1;
+   */
+  plan?: UserPlan | undefined;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.GrantPlanResponse.
+ * Use `create(GrantPlanResponseSchema)` to create a new message.
+ */
+export const GrantPlanResponseSchema: GenMessage<GrantPlanResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 51);
+
+/**
+ * @generated from message shelfscan.billing.v1.RevokePlanRequest
+ */
+export type RevokePlanRequest = Message<'shelfscan.billing.v1.RevokePlanRequest'> & {
+  /**
+   * @generated from field: shelfscan.billing.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string subscription_id = 3;
+   */
+  subscriptionId: string;
+
+  /**
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.RevokePlanRequest.
+ * Use `create(RevokePlanRequestSchema)` to create a new message.
+ */
+export const RevokePlanRequestSchema: GenMessage<RevokePlanRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 52);
+
+/**
+ * @generated from message shelfscan.billing.v1.RevokePlanResponse
+ */
+export type RevokePlanResponse = Message<'shelfscan.billing.v1.RevokePlanResponse'> & {
+  /**
+   * @generated from field: shelfscan.billing.v1.UserPlan plan = 1;
+   */
+  plan?: UserPlan | undefined;
+};
+
+/**
+ * Describes the message shelfscan.billing.v1.RevokePlanResponse.
+ * Use `create(RevokePlanResponseSchema)` to create a new message.
+ */
+export const RevokePlanResponseSchema: GenMessage<RevokePlanResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_billing_v1_billing, 53);
 
 /**
  * Commands and queries the billing service answers. Amounts are integers of the minor unit
@@ -1255,5 +1763,59 @@ export const BillingService: GenService<{
     methodKind: 'unary';
     input: typeof RunRenewalRequestSchema;
     output: typeof RunRenewalResponseSchema;
+  };
+  /**
+   * 3-D Secure in the browser: the bank's page (once per token) and the bank's answer.
+   *
+   * @generated from rpc shelfscan.billing.v1.BillingService.GetThreeDsPage
+   */
+  getThreeDsPage: {
+    methodKind: 'unary';
+    input: typeof GetThreeDsPageRequestSchema;
+    output: typeof GetThreeDsPageResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.billing.v1.BillingService.CompleteThreeDs
+   */
+  completeThreeDs: {
+    methodKind: 'unary';
+    input: typeof CompleteThreeDsRequestSchema;
+    output: typeof CompleteThreeDsResponseSchema;
+  };
+  /**
+   * The public key the gateway seals a card number and CVC with (only billing can open them).
+   *
+   * @generated from rpc shelfscan.billing.v1.BillingService.GetCardSealingKey
+   */
+  getCardSealingKey: {
+    methodKind: 'unary';
+    input: typeof GetCardSealingKeyRequestSchema;
+    output: typeof GetCardSealingKeyResponseSchema;
+  };
+  /**
+   * Admin only (the caller's roles are checked again): refunds, plans granted and revoked by hand.
+   *
+   * @generated from rpc shelfscan.billing.v1.BillingService.RefundPayment
+   */
+  refundPayment: {
+    methodKind: 'unary';
+    input: typeof RefundPaymentRequestSchema;
+    output: typeof RefundPaymentResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.billing.v1.BillingService.GrantPlan
+   */
+  grantPlan: {
+    methodKind: 'unary';
+    input: typeof GrantPlanRequestSchema;
+    output: typeof GrantPlanResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.billing.v1.BillingService.RevokePlan
+   */
+  revokePlan: {
+    methodKind: 'unary';
+    input: typeof RevokePlanRequestSchema;
+    output: typeof RevokePlanResponseSchema;
   };
 }> = /*@__PURE__*/ serviceDesc(file_shelfscan_billing_v1_billing, 0);
