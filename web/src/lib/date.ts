@@ -30,3 +30,9 @@ export function formatDay(value: Date | string | null | undefined, locale: Local
   if (day) return `${Number(day[3])} ${MONTHS[locale][Number(day[2]) - 1]} ${day[1].slice(2)}`;
   return formatDate(value, locale).replace(/ \d{2}:\d{2}$/, '');
 }
+
+/** A month `YYYY-MM` (an invoice period) as `MMM YYYY`: "Kas 2026", "Nov 2026"; other text as it is. */
+export function formatMonth(value: string, locale: Locale = 'tr'): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(value);
+  return m ? `${MONTHS[locale][Number(m[2]) - 1]} ${m[1]}` : value;
+}
