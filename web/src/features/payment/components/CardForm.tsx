@@ -104,8 +104,9 @@ function useCountryOptions(locale: Locale) {
 /**
  * Add (or replace) the one card: card fields and the billing address (product spec part 3), checked
  * by the shared `cardForm` rules. The number and the CVC live only in this form's state: they are
- * never logged or stored in the browser, the form is cleared after a successful save and the CVC
- * after a failed one, and the mutation's arguments are dropped from the store once it answers.
+ * never logged or stored in the browser: the form is cleared after a successful save and the CVC
+ * after a failed one, the mutation hook forgets its arguments once it answers, and the Redux
+ * DevTools see them redacted (lib/redact.ts).
  */
 export function CardForm({
   contactName,
@@ -152,7 +153,7 @@ export function CardForm({
       form.setFieldValue('cvc', '');
       setError(showServerErrors(form, e, errorText, SERVER_FIELDS));
     } finally {
-      // RTK Query keeps a mutation's arguments in the store until it is reset: drop the card number.
+      // The mutation hook keeps its last arguments (`originalArgs`) until it is reset: drop the card number.
       saving.reset();
     }
   };
