@@ -6,7 +6,6 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.js';
 import type { ValidationMessage } from './messages.js';
-import { countryByIso2 } from './places.js';
 
 /**
  * A check's message. No check aborts (zod skips the form-level checks, such as the password
@@ -228,11 +227,6 @@ export const zip = requiredText(20);
 export const city = requiredText(100);
 /** The billing contact's name (the API's `billing.contactName`). */
 export const contactName = requiredText(100);
-/** The billing country: the iso2 code of one of the built-in COUNTRIES (`required` otherwise). */
-export const country = z
-  .string('required')
-  .trim()
-  .refine((code) => !!countryByIso2(code), e('required'));
 
 /** The card's alias is the first 3 characters of the full name (product spec parts 3 and 9). */
 export const CARD_ALIAS_LENGTH = 3;

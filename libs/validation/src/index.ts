@@ -4,3 +4,4 @@ export * from './fields.js';
 export * from './schemas.js';
 export * from './issues.js';
 export * from './places.js';
+export * from './card.js';

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import * as f from './fields.js';
-import { regionsOf } from './places.js';
 
 // ---------------------------------------------------------------------------------------------
 // API payloads (gateway DTOs; services re-check with the same fields)
@@ -104,51 +103,6 @@ export const accountInfoForm = withConfirmation(
   }),
   false,
 );
-
-/**
- * The card form: card fields and the billing address. `country` is an iso2 code of COUNTRIES;
- * `region` is required (one of its list) for the countries with built-in regions (TR, US, UK);
- * `today` decides whether the expiry has passed.
- */
-export const cardForm = (today: Date) =>
-  z
-    .object({
-      cardHolder: f.cardHolder,
-      cardNumber: f.cardNumber,
-      expiryMonth: f.expiryMonth,
-      expiryYear: f.expiryYear,
-      cvc: f.cvc,
-      contactName: f.contactName,
-      address: f.address,
-      zip: f.zip,
-      city: f.city,
-      country: f.country,
-      region: z.string('required').trim(),
-    })
-    .refine((v) => !f.cardExpired(v.expiryMonth, v.expiryYear, today), {
-      path: ['expiryYear'],
-      error: 'cardExpired',
-      when: (payload) => {
-        const v = payload.value as { expiryMonth?: unknown; expiryYear?: unknown };
-        return (
-          f.expiryMonth.safeParse(v?.expiryMonth).success && f.expiryYear.safeParse(v?.expiryYear).success
-        );
-      },
-    })
-    .refine(
-      (v) => {
-        const regions = regionsOf(v.country);
-        return regions.length === 0 || regions.some((r) => r.iso2 === v.region);
-      },
-      {
-        path: ['region'],
-        error: 'required',
-        when: (payload) => {
-          const v = payload.value as { region?: unknown };
-          return typeof v?.region === 'string';
-        },
-      },
-    );
 
 /** Buying a plan: the features (at least one) and an optional promotion code. */
 export const planForm = z.object({ features: f.planFeatures, promotionCode: f.promotionCode });

@@ -53,11 +53,6 @@ export function PaymentOverview() {
         testId="payment-packages"
         actions={
           <Group gap="xs">
-            {!open && planList.length > 0 && (
-              <Button component={LocaleLink} to="/payment/addPlan" size="xs">
-                {t('actions.addPlan')}
-              </Button>
-            )}
             {isCancellable(open) && (
               <Button
                 component={LocaleLink}
@@ -75,10 +70,10 @@ export function PaymentOverview() {
         <Stack gap="md">
           {plans.isLoading && <Skeleton h={120} />}
           {plans.isError && <Alert color="red">{t('overview.plansError')}</Alert>}
-          {plans.isSuccess && planList.length === 0 && (
+          {plans.isSuccess && !open && (
             <EmptyState
               icon={<IconPackage size={28} />}
-              title={t('empty.plan.title')}
+              title={planList.length ? t('empty.plan.noActive') : t('empty.plan.title')}
               description={t('empty.plan.text')}
               data-testid="payment-no-plan"
             >
