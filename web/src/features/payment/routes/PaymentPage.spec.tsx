@@ -139,7 +139,8 @@ describe('invoice page', () => {
           'Content-Disposition': 'attachment; filename="shelfscan-invoice-7.pdf"',
         },
       });
-    renderApp('/us/payment/c0ffee00-1111-4222-8333-444455556666', { token: token() });
+    const bearer = token();
+    renderApp('/us/payment/c0ffee00-1111-4222-8333-444455556666', { token: bearer });
     expect((await screen.findByTestId('invoice-conversation-id')).textContent).toBe(
       'c0ffee00-1111-4222-8333-444455556666',
     );
@@ -159,7 +160,7 @@ describe('invoice page', () => {
     expect(saved.blobs[0].name).toBe('shelfscan-invoice-7.pdf');
     expect(await saved.blobs[0].blob.text()).toBe('%PDF-1.7 test');
     const pdfCall = server.calls.find((c) => c.path.endsWith('/pdf'))!;
-    expect(pdfCall.headers.get('Authorization')).toBe(`Bearer ${token()}`);
+    expect(pdfCall.headers.get('Authorization')).toBe(`Bearer ${bearer}`);
     expect(pdfCall.headers.get('Accept-Language')).toBe('en');
   });
 
