@@ -14,7 +14,7 @@ export function PaymentHistory({ payments }: { payments: readonly Payment[] }) {
   const { t } = useTranslation('payment');
   const locale = useLocale();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped verticalSpacing="xs" data-testid="payment-history">
         <Table.Thead>
           <Table.Tr>

@@ -14,7 +14,7 @@ const INVOICE_COLOR: Record<InvoiceStatus, string> = { final: 'green', draft: 'g
 export function PaymentStatusBadges({ payment }: { payment: Payment }) {
   const { t } = useTranslation('payment');
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       <Badge color={PAYMENT_COLOR[payment.status] ?? 'gray'} data-testid="payment-status">
         {t(`paymentStatus.${payment.status}`, { defaultValue: payment.status })}
       </Badge>

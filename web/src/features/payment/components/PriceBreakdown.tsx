@@ -61,7 +61,7 @@ export function PriceBreakdown({
   const prorated = figures.daysCharged && figures.daysInMonth && figures.daysCharged !== figures.daysInMonth;
   return (
     <Stack gap={4} data-testid="price-breakdown">
-      <DataList size="sm" labelWidth={200} withDivider>
+      <DataList size="sm" labelWidth={290} withDivider>
         <Row
           label={
             prorated

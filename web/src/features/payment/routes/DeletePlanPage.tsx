@@ -61,7 +61,11 @@ export function DeletePlanPage() {
             <UserPlanList plans={[plan]} locale={locale} />
             <Text size="sm">{t('deletePlan.whatHappens')}</Text>
             <List size="sm" spacing={4}>
-              <List.Item>{t('deletePlan.usableUntil', { date: formatDay(plan.endDate, locale) })}</List.Item>
+              <List.Item>
+                {plan.status === 'past_due'
+                  ? t('deletePlan.endsNow')
+                  : t('deletePlan.usableUntil', { date: formatDay(plan.endDate, locale) })}
+              </List.Item>
               <List.Item>{t('deletePlan.notRenewed')}</List.Item>
               <List.Item>{t('deletePlan.noRefund')}</List.Item>
             </List>
