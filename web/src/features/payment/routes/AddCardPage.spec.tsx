@@ -21,10 +21,14 @@ const errorOf = (testId: string) => {
 };
 const submit = () => act(async () => fireEvent.click(screen.getByTestId('card-submit')));
 
-/** Picks an option of a Mantine Select by its label. */
+/** Picks an option of a Mantine Select by its label (by text: role queries are slow on long lists). */
 async function choose(testId: string, label: string) {
   await act(async () => fireEvent.click(input(testId)));
-  const option = await screen.findByRole('option', { name: label });
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === label);
+    if (!found) throw new Error(`no option ${label}`);
+    return found;
+  });
   await act(async () => fireEvent.click(option));
 }
 
