@@ -19,7 +19,7 @@ BOUND_LINT=${BOUND_LINT:-150}
 BOUND_JEST=${BOUND_JEST:-900}
 BOUND_WEB=${BOUND_WEB:-180}
 BOUND_CHART=${BOUND_CHART:-120}
-BOUND_E2E=${BOUND_E2E:-300}
+BOUND_E2E=${BOUND_E2E:-480}
 # The suites' own bounds fire first and name the stuck tests; the outer `timeout` is the backstop.
 export JEST_RUN_BOUND_SECONDS=${JEST_RUN_BOUND_SECONDS:-$((BOUND_JEST - 30))}
 export VITEST_RUN_BOUND_SECONDS=${VITEST_RUN_BOUND_SECONDS:-$((BOUND_WEB - 30))}

@@ -1,11 +1,14 @@
 /**
- * The e2e web server: a real SMTP catcher (smtp-server + mailparser) on 127.0.0.1:E2E_SMTP_PORT,
- * then the embedded launcher (`node apps/all-in-one/dist/main.js`) with SMTP_URL pointing at it.
+ * The e2e web server: a real SMTP catcher (smtp-server + mailparser) on 127.0.0.1:E2E_SMTP_PORT and
+ * a double of the central bank's `today.xml` on 127.0.0.1:E2E_FX_PORT, then the embedded launcher
+ * (`node apps/all-in-one/dist/main.js`) with SMTP_URL and FX_RATES_URL pointing at them.
  * Every captured mail is written as JSON ({to, from, subject, text, html, date}) into E2E_MAIL_DIR,
  * where the journeys read it (see outbox.ts). Used as Playwright's webServer command.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
@@ -50,18 +53,41 @@ const catcher = new SMTPServer({
   },
 });
 
+// The central bank's bulletin for billing: the real sample bulletin of shared/fixtures/tcmb (its
+// rates as published), dated today in Istanbul so that a charge may use it (billing.fxMaxAgeDays).
+const { sharedDir } = createRequire(import.meta.url)('../../scripts/shared-dir.cjs');
+const bulletin = fs.readFileSync(path.join(sharedDir(), 'fixtures/tcmb/today-2020-10-08.xml'), 'utf8');
+const fxPort = Number(process.env.E2E_FX_PORT ?? smtpPort + 1000);
+const fx = http.createServer((_req, res) => {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' })
+    .format(new Date())
+    .split('-');
+  res.writeHead(200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  res.end(
+    bulletin
+      .replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
+      .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`),
+  );
+});
+fx.listen(fxPort, '127.0.0.1');
+
 catcher.on('error', (err) => console.error('smtp catcher:', err));
 catcher.listen(smtpPort, '127.0.0.1', () => {
   const child = spawn(process.execPath, [path.join(root, 'apps/all-in-one/dist/main.js')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    env: {
+      ...process.env,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      FX_RATES_URL: process.env.FX_RATES_URL ?? `http://127.0.0.1:${fxPort}/kurlar/today.xml`,
+    },
   });
   const stop = (signal) => {
     if (child.exitCode === null) child.kill(signal);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
   child.on('exit', (code, signal) => {
+    fx.close();
     catcher.close(() => process.exit(code ?? (signal ? 1 : 0)));
     setTimeout(() => process.exit(code ?? 1), 2000).unref();
   });

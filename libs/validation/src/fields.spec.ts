@@ -96,9 +96,11 @@ describe('shared field rules', () => {
       expiryYear: '29',
       cvc: '123',
       address: 'Bağdat Cd. 1',
+      contactName: 'John Smith',
       zip: '34710',
-      city: 'İstanbul',
-      country: 'Türkiye',
+      city: 'Kadıköy',
+      country: 'TR',
+      region: '34',
     };
     expect(cardForm(today).parse(valid).cardNumber).toBe('4111111111111111');
     expect(
@@ -110,19 +112,29 @@ describe('shared field rules', () => {
         cvc: '12',
         address: ' ',
         zip: '',
+        contactName: '',
         city: 'x'.repeat(101),
-        country: '',
+        country: 'Türkiye',
       }),
     ).toEqual([
       ['cardHolder', 'required'],
       ['cardNumber', 'cardNumberInvalid'],
       ['expiryMonth', 'expiryMonthInvalid'],
       ['cvc', 'cvcInvalid'],
+      ['contactName', 'required'],
       ['address', 'required'],
       ['zip', 'required'],
       ['city', 'tooLong'],
       ['country', 'required'],
     ]);
+    // TR, US and the UK (GB) need a region of their list; other countries none.
+    expect(messages(cardForm(today), { ...valid, region: '' })).toEqual([['region', 'required']]);
+    expect(messages(cardForm(today), { ...valid, region: 'CA' })).toEqual([['region', 'required']]);
+    expect(messages(cardForm(today), { ...valid, country: 'US', region: 'CA' })).toEqual([]);
+    expect(messages(cardForm(today), { ...valid, country: 'GB', region: '' })).toEqual([
+      ['region', 'required'],
+    ]);
+    expect(messages(cardForm(today), { ...valid, country: 'DE', region: '' })).toEqual([]);
     expect(messages(cardForm(today), { ...valid, expiryMonth: '10', expiryYear: '26' })).toEqual([
       ['expiryYear', 'cardExpired'],
     ]);

@@ -225,4 +225,41 @@ export const cvc = z
 export const address = requiredText(200);
 export const zip = requiredText(20);
 export const city = requiredText(100);
-export const country = requiredText(100);
+/** The billing contact's name (the API's `billing.contactName`). */
+export const contactName = requiredText(100);
+
+/** The card's alias is the first 3 characters of the full name (product spec parts 3 and 9). */
+export const CARD_ALIAS_LENGTH = 3;
+export function cardAlias(fullName: string): string {
+  return Array.from(fullName.trim()).slice(0, CARD_ALIAS_LENGTH).join('');
+}
+
+/** Card brands as the payment provider names them (iyzico's `cardAssociation`). */
+export type CardBrand = 'VISA' | 'MASTER_CARD' | 'AMERICAN_EXPRESS' | 'TROY';
+
+const BRANDS: readonly [CardBrand, RegExp][] = [
+  ['VISA', /^4/],
+  // 51–55 and 2221–2720
+  ['MASTER_CARD', /^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/],
+  ['AMERICAN_EXPRESS', /^3[47]/],
+  ['TROY', /^9792/],
+];
+
+/** The brand of a card number as typed (spaces and hyphens ignored), from its first digits; null while unknown. */
+export function cardBrand(number: string): CardBrand | null {
+  const digits = number.replace(/[\s-]/g, '');
+  return BRANDS.find(([, prefix]) => prefix.test(digits))?.[0] ?? null;
+}
+
+/** A promotion (coupon) code as typed: optional, trimmed, at most 40 characters. */
+export const promotionCode = z.string('tooLong').trim().max(40, e('tooLong'));
+
+/** The features a plan can hold (product spec part 3). */
+export const PLAN_FEATURES = ['standard', 'deep', 'functional'] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+const isPlanFeature = (f: string): f is PlanFeature => (PLAN_FEATURES as readonly string[]).includes(f);
+/** The features chosen for a plan: at least one, each a known feature. */
+export const planFeatures = z
+  .array(z.string(), 'required')
+  .min(1, e('required'))
+  .refine((list) => list.every(isPlanFeature), e('required'));

@@ -104,30 +104,8 @@ export const accountInfoForm = withConfirmation(
   false,
 );
 
-/** The card form (cards are to come); `today` decides whether the expiry has passed. */
-export const cardForm = (today: Date) =>
-  z
-    .object({
-      cardHolder: f.cardHolder,
-      cardNumber: f.cardNumber,
-      expiryMonth: f.expiryMonth,
-      expiryYear: f.expiryYear,
-      cvc: f.cvc,
-      address: f.address,
-      zip: f.zip,
-      city: f.city,
-      country: f.country,
-    })
-    .refine((v) => !f.cardExpired(v.expiryMonth, v.expiryYear, today), {
-      path: ['expiryYear'],
-      error: 'cardExpired',
-      when: (payload) => {
-        const v = payload.value as { expiryMonth?: unknown; expiryYear?: unknown };
-        return (
-          f.expiryMonth.safeParse(v?.expiryMonth).success && f.expiryYear.safeParse(v?.expiryYear).success
-        );
-      },
-    });
+/** Buying a plan: the features (at least one) and an optional promotion code. */
+export const planForm = z.object({ features: f.planFeatures, promotionCode: f.promotionCode });
 
 // ---------------------------------------------------------------------------------------------
 // Lists and support

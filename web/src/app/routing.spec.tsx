@@ -26,6 +26,8 @@ function stubApi(email = 'user@example.com') {
         },
       });
     }
+    // My plans (none).
+    if (url.includes('/api/user-plan')) return jsonResponse({ success: true, data: [] });
     // The dashboard's lists (empty); its quota stays unanswered.
     if (/\/api\/search-info\/(pending|ongoing|completed|archived)\b/.test(url))
       return jsonResponse({ success: true, data: [] });
@@ -177,7 +179,7 @@ describe('guards in the route tree', () => {
     // My information is an update form now: the values are in its inputs.
     expect(((await screen.findByTestId('account-email')) as HTMLInputElement).value).toBe('user@example.com');
     expect((screen.getByTestId('account-first-name') as HTMLInputElement).value).toBe('Ayşe');
-    expect(screen.getByTestId('account-no-plans')).toBeTruthy();
+    expect(await screen.findByTestId('account-no-plans')).toBeTruthy();
     const request = fetchMock.mock.calls[0][0] as Request;
     expect(request.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(request.headers.get('Accept-Language')).toBe('en');

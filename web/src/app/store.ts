@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { redactAction } from '../lib/redact';
 import { api } from './api';
 import { createLoaderListener, loaderSlice } from './loader';
 import { sessionSlice } from './session';
@@ -18,6 +19,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) => getDefault().prepend(loaderListener.middleware).concat(api.middleware),
+    // The DevTools extension records actions: card numbers and CVCs are replaced first.
+    devTools: { actionSanitizer: redactAction },
   });
   setupListeners(store.dispatch);
   return store;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './date';
+import { formatDate, formatDay, formatMonth } from './date';
 
 describe('formatDate (D MMM YY HH:mm)', () => {
   it('formats in both locales', () => {
@@ -10,5 +10,22 @@ describe('formatDate (D MMM YY HH:mm)', () => {
   it('returns an empty string for missing or invalid input', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('nonsense')).toBe('');
+  });
+});
+
+describe('formatDay (D MMM YY)', () => {
+  it('keeps a calendar date as it is and drops the time of an instant', () => {
+    expect(formatDay('2026-12-01', 'tr')).toBe('1 Ara 26');
+    expect(formatDay('2026-02-28', 'en')).toBe('28 Feb 26');
+    expect(formatDay(new Date(2024, 2, 5, 9, 7), 'en')).toBe('5 Mar 24');
+    expect(formatDay('', 'en')).toBe('');
+  });
+});
+
+describe('formatMonth (an invoice period)', () => {
+  it('names the month in the locale', () => {
+    expect(formatMonth('2026-11', 'tr')).toBe('Kas 2026');
+    expect(formatMonth('2026-08', 'en')).toBe('Aug 2026');
+    expect(formatMonth('soon', 'en')).toBe('soon');
   });
 });

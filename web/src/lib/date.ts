@@ -17,3 +17,22 @@ export function formatDate(value: Date | string | number | null | undefined, loc
   const year = pad(date.getFullYear() % 100);
   return `${day} ${month} ${year} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Formats a day as `D MMM YY`: a calendar date `YYYY-MM-DD` as it is (no time-zone shift), any other
+ * date in local time. Empty string for invalid input.
+ */
+export function formatDay(value: Date | string | null | undefined, locale: Locale = 'tr'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+  if (day) return `${Number(day[3])} ${MONTHS[locale][Number(day[2]) - 1]} ${day[1].slice(2)}`;
+  return formatDate(value, locale).replace(/ \d{2}:\d{2}$/, '');
+}
+
+/** A month `YYYY-MM` (an invoice period) as `MMM YYYY`: "Kas 2026", "Nov 2026"; other text as it is. */
+export function formatMonth(value: string, locale: Locale = 'tr'): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(value);
+  return m ? `${MONTHS[locale][Number(m[2]) - 1]} ${m[1]}` : value;
+}

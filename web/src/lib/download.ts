@@ -20,3 +20,46 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export function saveTextFile(text: string, fileName: string): void {
   saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 }
+
+/** The file name of a `Content-Disposition` header (RFC 6266 `filename*` first), else `fallback`. */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
+  return name || fallback;
+}
+
+/**
+ * Fetches a file of the API that needs the Bearer token (a plain link cannot send it) and returns it
+ * as a Blob with its `Content-Disposition` name. A failed answer is thrown in RTK Query's error shape
+ * (`{status, data}`, or `FETCH_ERROR`), so the app's error texts read it.
+ */
+export async function fetchFile(
+  path: string,
+  { token, locale, fallbackName }: { token: string | undefined; locale: string; fallbackName: string },
+): Promise<{ blob: Blob; name: string }> {
+  const headers: Record<string, string> = { 'Accept-Language': locale };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${import.meta.env.VITE_API_BASE ?? ''}${path}`, { headers });
+  } catch (error) {
+    throw { status: 'FETCH_ERROR', error: String(error) };
+  }
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => undefined);
+    throw { status: response.status, data };
+  }
+  return {
+    blob: await response.blob(),
+    name: fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName),
+  };
+}

@@ -18,3 +18,19 @@ export function appNavigate(to: string, options?: { replace?: boolean }): void {
 export function reloadPage(): void {
   window.location.reload();
 }
+
+/**
+ * Leaves the app for another site (a bank's 3-D Secure page). Only http(s) addresses are followed;
+ * returns whether the browser was sent there.
+ */
+export function leaveAppTo(url: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url, window.location.href);
+  } catch {
+    return false;
+  }
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return false;
+  window.location.assign(target.toString());
+  return true;
+}

@@ -17,6 +17,8 @@ interface Server {
   calls: Request[];
   photo?: Response;
   check?: boolean;
+  /** GET /api/user-plan (my plans). */
+  plans?: unknown[];
 }
 
 /** A gateway with a current user that PUT, photo upload and phone verification change. */
@@ -59,6 +61,7 @@ function gateway(over: Partial<Server> = {}): Server {
         server.user = { ...server.user, imageUrl: '/api/account/photo/5?v=1' };
         return jsonResponse({ success: true, data: { imageUrl: '/api/account/photo/5?v=1' } });
       }
+      if (url.pathname === '/api/user-plan') return jsonResponse({ success: true, data: server.plans ?? [] });
       if (url.pathname === '/api/account/send-verification-code')
         return jsonResponse({ success: true, data: { sent: true } });
       if (url.pathname === '/api/account/check-verification-code') {
@@ -80,7 +83,7 @@ describe('account page', () => {
     renderApp('/us/account', { token: token() });
     await waitFor(() => expect(input('account-first-name').value).toBe('Ayşe'));
     expect(input('account-email').readOnly).toBe(true);
-    expect(screen.getByTestId('account-no-plans')).toBeTruthy();
+    expect(await screen.findByTestId('account-no-plans')).toBeTruthy();
 
     type('account-first-name', 'Ayşe Nur');
     type('account-phone', '+90 532 765 43 21');
@@ -246,5 +249,41 @@ describe('account page', () => {
     // The user was reloaded after the valid code.
     const userLoads = server.calls.filter((r) => r.url.endsWith('/api/account/user') && r.method === 'GET');
     expect(userLoads.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('my plans: the plans of the billing API with status, dates and renewal, in Turkish', async () => {
+    gateway({
+      plans: [
+        {
+          id: 'p1',
+          features: ['standard', 'deep'],
+          trial: false,
+          status: 'cancelled',
+          startDate: '2026-11-20',
+          endDate: '2026-12-01',
+          autoRenew: false,
+        },
+        {
+          id: 'p0',
+          features: ['standard', 'deep', 'functional'],
+          trial: true,
+          status: 'inactive',
+          startDate: '2026-11-01T09:00:00.000Z',
+          endDate: '2026-11-02T09:00:00.000Z',
+          autoRenew: false,
+        },
+      ],
+    });
+    renderApp('/account', { token: token() });
+    const list = await screen.findByTestId('account-plans');
+    const plans = list.querySelectorAll('[data-testid="user-plan"]');
+    expect(plans).toHaveLength(2);
+    expect(plans[0].querySelector('[data-testid="user-plan-features"]')?.textContent).toBe('Standart, Derin');
+    expect(plans[0].querySelector('[data-testid="user-plan-status"]')?.textContent).toBe('İptal edildi');
+    expect(plans[0].querySelector('[data-testid="user-plan-end"]')?.textContent).toBe('1 Ara 26');
+    expect(plans[0].querySelector('[data-testid="user-plan-renew"]')?.textContent).toBe('Yenilenmez');
+    expect(plans[1].textContent).toContain('Ücretsiz deneme');
+    expect(plans[1].querySelector('[data-testid="user-plan-status"]')?.textContent).toBe('Pasif');
+    expect(screen.getByTestId('account-manage-plans').getAttribute('href')).toBe('/payment');
   });
 });

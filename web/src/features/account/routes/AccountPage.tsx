@@ -1,11 +1,11 @@
 import { Alert, Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../app/layouts/PageShell';
 import { useLocale } from '../../../app/locale';
 import { useGetCurrentUserQuery } from '../../../app/userApi';
 import { formatDate } from '../../../lib/date';
 import { AccountInfoForm } from '../components/AccountInfoForm';
+import { MyPlans } from '../components/MyPlans';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { ProfilePhoto } from '../components/ProfilePhoto';
 
@@ -14,7 +14,6 @@ export function AccountPage() {
   const { t } = useTranslation('account');
   const locale = useLocale();
   const { data: user, isLoading, isError } = useGetCurrentUserQuery();
-  const plans = user?.userPlans ?? [];
 
   return (
     <PageShell title={t('title')}>
@@ -61,22 +60,7 @@ export function AccountPage() {
               <Title order={2} size="h4" mb="md">
                 {t('myPlans')}
               </Title>
-              {user && plans.length === 0 && (
-                <Alert icon={<IconInfoCircle size={18} />} data-testid="account-no-plans">
-                  {t('noPlans')}
-                </Alert>
-              )}
-              {plans.length > 0 && (
-                <Stack gap="xs" data-testid="account-plans">
-                  {plans.map((p, i) => (
-                    <Text key={p.id ?? i}>
-                      {p.plan?.name ?? p.plan?.planCode ?? t('plan')}
-                      {p.plan?.trial ? ` (${t('trial')})` : ''}
-                      {p.endDate ? ` — ${t('until', { date: formatDate(p.endDate, locale) })}` : ''}
-                    </Text>
-                  ))}
-                </Stack>
-              )}
+              <MyPlans />
             </Card>
           </Stack>
         </Grid.Col>

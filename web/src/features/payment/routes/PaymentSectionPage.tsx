@@ -1,8 +1,6 @@
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { LocaleLink } from '../../../app/locale';
+import { Suspense } from 'react';
+import { Skeleton } from '@mantine/core';
+import { lazyNamed } from '../../../lib/lazy';
 
 export type PaymentSection =
   | 'addCard'
@@ -14,19 +12,24 @@ export type PaymentSection =
   | 'deletePlanSuccess'
   | 'invoice';
 
-/** The children of /payment. Their forms and calls are a later issue. */
+// Each child of /payment is its own chunk (the card form carries the country and region lists).
+const pages = {
+  addCard: lazyNamed(() => import('./AddCardPage'), 'AddCardPage'),
+  addCardSuccess: lazyNamed(() => import('./AddCardSuccessPage'), 'AddCardSuccessPage'),
+  addPlan: lazyNamed(() => import('./AddPlanPage'), 'AddPlanPage'),
+  addPlanSuccess: lazyNamed(() => import('./AddPlanSuccessPage'), 'AddPlanSuccessPage'),
+  deleteCard: lazyNamed(() => import('./DeleteCardPage'), 'DeleteCardPage'),
+  deletePlan: lazyNamed(() => import('./DeletePlanPage'), 'DeletePlanPage'),
+  deletePlanSuccess: lazyNamed(() => import('./DeletePlanSuccessPage'), 'DeletePlanSuccessPage'),
+  invoice: lazyNamed(() => import('./InvoicePage'), 'InvoicePage'),
+} satisfies Record<PaymentSection, unknown>;
+
+/** The children of /payment (routes declared in app/routes.tsx), each loaded when opened. */
 export function PaymentSectionPage({ section }: { section: PaymentSection }) {
-  const { t } = useTranslation('payment');
-  const { invoice } = useParams();
+  const Page = pages[section];
   return (
-    <Stack data-testid={`payment-section-${section}`}>
-      <Title order={2} size="h3">
-        {t(`sections.${section}`, { invoice })}
-      </Title>
-      <Alert icon={<IconInfoCircle size={18} />}>{t('sectionComing')}</Alert>
-      <Anchor component={LocaleLink} to="/payment" size="sm">
-        {t('back')}
-      </Anchor>
-    </Stack>
+    <Suspense fallback={<Skeleton h={240} />}>
+      <Page />
+    </Suspense>
   );
 }

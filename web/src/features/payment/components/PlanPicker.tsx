@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Badge, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { PLAN_FEATURES } from '@shelfscan/validation';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../app/locale';
+import { formatMoney } from '../../../lib/money';
+import type { Plan } from '../api/paymentApi';
+
+/** The chosen features in the catalogue's order (one request, one cache entry, whatever the clicks). */
+export function inCatalogueOrder(features: readonly string[]): string[] {
+  return PLAN_FEATURES.filter((f) => features.includes(f));
+}
+
+/** The features on sale (GET /api/plan) as check cards: what each does, its limits and its price. */
+export function PlanPicker({
+  plans,
+  value,
+  onChange,
+  error,
+}: {
+  plans: readonly Plan[];
+  value: string[];
+  onChange: (features: string[]) => void;
+  error?: ReactNode;
+}) {
+  const { t } = useTranslation('payment');
+  const locale = useLocale();
+  return (
+    <Checkbox.Group
+      label={t('addPlan.features')}
+      description={t('addPlan.featuresHint')}
+      value={value}
+      onChange={(v) => onChange(inCatalogueOrder(v))}
+      error={error}
+      data-testid="plan-picker"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs">
+        {plans.map((plan) => (
+          <Checkbox.Card
+            key={plan.feature}
+            value={plan.feature}
+            radius="md"
+            p="md"
+            data-testid={`plan-${plan.feature}`}
+          >
+            <Group wrap="nowrap" align="flex-start">
+              <Checkbox.Indicator />
+              <Stack gap={4}>
+                <Text fw={700}>{t(`features.${plan.feature}.name`, { defaultValue: plan.feature })}</Text>
+                <Text size="sm" c="dimmed">
+                  {t(`features.${plan.feature}.description`, { defaultValue: plan.description })}
+                </Text>
+                <Text size="sm" data-testid={`plan-${plan.feature}-limits`}>
+                  {t('addPlan.dailyLimit', { count: plan.dailySearchLimit })}
+                  {plan.monthlySearchLimit > 0 &&
+                    ` · ${t('addPlan.monthlyLimit', { count: plan.monthlySearchLimit })}`}
+                  {` · ${t('addPlan.asinLimit', { count: plan.asinLimit })}`}
+                </Text>
+                <Badge variant="light" data-testid={`plan-${plan.feature}-price`}>
+                  {t('addPlan.pricePerMonth', { price: formatMoney(plan.price, 'USD', locale) })}
+                </Badge>
+              </Stack>
+            </Group>
+          </Checkbox.Card>
+        ))}
+      </SimpleGrid>
+    </Checkbox.Group>
+  );
+}
