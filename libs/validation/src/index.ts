@@ -3,3 +3,4 @@ export * from './common-passwords.js';
 export * from './fields.js';
 export * from './schemas.js';
 export * from './issues.js';
+export * from './admin.js';

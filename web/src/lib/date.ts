@@ -17,3 +17,22 @@ export function formatDate(value: Date | string | number | null | undefined, loc
   const year = pad(date.getFullYear() % 100);
   return `${day} ${month} ${year} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** Today's day in Europe/Istanbul (`YYYY-MM-DD`), the day the servers count plans and promotions in. */
+export function istanbulDay(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(now);
+}
+
+/** `YYYY-MM-DD` plus or minus whole days (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A day `YYYY-MM-DD` as `D MMM YY` (e.g. `5 Mar 24`); any other text as it is. */
+export function formatDay(value: string | null | undefined, locale: Locale = 'tr'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  if (!match) return value ?? '';
+  return `${Number(match[3])} ${MONTHS[locale][Number(match[2]) - 1]} ${match[1].slice(2)}`;
+}
