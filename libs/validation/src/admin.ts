@@ -101,7 +101,9 @@ export const reasonForm = z.object({ reason });
 export const refundForm = (maxKurus: number | null) =>
   z.object({
     reason,
-    amount: text('amountInvalid')
+    amount: z
+      .string('amountInvalid')
+      .trim()
       .refine((v) => v === '' || AMOUNT.test(v), e('amountInvalid'))
       .refine((v) => !AMOUNT.test(v) || Number(v) > 0, e('amountPositive'))
       .refine(
