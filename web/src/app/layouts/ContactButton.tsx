@@ -139,8 +139,7 @@ function ContactForm({ onSent }: { onSent: () => void }) {
         <Textarea
           label={t('contact.message')}
           required
-          autosize
-          minRows={4}
+          rows={4}
           {...form.getInputProps('contactTitle')}
           data-testid="contact-message"
         />

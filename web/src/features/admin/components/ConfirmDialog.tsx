@@ -85,8 +85,7 @@ function ConfirmBody({ request, onClose }: { request: ConfirmRequest; onClose: (
             label={t('confirm.reason')}
             description={t('confirm.reasonHint')}
             required
-            autosize
-            minRows={2}
+            rows={2}
             {...form.getInputProps('reason')}
             data-testid={`${request.testId}-reason`}
           />

@@ -165,8 +165,7 @@ function GrantPlanForm({ email, onDone }: { email: string; onDone: () => void })
           label={t('confirm.reason')}
           description={t('confirm.reasonHint')}
           required
-          autosize
-          minRows={2}
+          rows={2}
           {...form.getInputProps('reason')}
           data-testid="plan-grant-reason"
         />

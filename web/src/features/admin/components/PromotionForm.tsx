@@ -104,8 +104,7 @@ export function PromotionForm({ promotion, onDone }: { promotion: Promotion | nu
         </SimpleGrid>
         <Textarea
           label={t('promotions.description')}
-          autosize
-          minRows={2}
+          rows={2}
           {...form.getInputProps('description')}
           data-testid="promotion-description"
         />

@@ -190,8 +190,7 @@ function RefundForm({ conversationId, leftKurus }: { conversationId: string; lef
             label={t('confirm.reason')}
             description={t('confirm.reasonHint')}
             required
-            autosize
-            minRows={2}
+            rows={2}
             {...form.getInputProps('reason')}
             data-testid="refund-reason"
           />
