@@ -40,8 +40,6 @@ export function SearchUrlsPage() {
   const filters = filtersOf(query);
   const page = Math.max(0, Number(query.get('page') ?? '1') - 1 || 0);
   const [running, setRunning] = useState(false);
-  // Clearing the filters starts the bar again (its typed texts included).
-  const [generation, setGeneration] = useState(0);
   const scans = useAdminScansQuery({ ...filters, page }, { pollingInterval: running ? POLL_MS : 0 });
   const items = scans.data?.items ?? [];
   const anyRunning = items.some((s) => s.status === 'PENDING' || s.status === 'PROCESSING');
@@ -66,13 +64,9 @@ export function SearchUrlsPage() {
   return (
     <>
       <ScanFiltersBar
-        key={generation}
         filters={filters}
         onChange={(key, value) => set({ [key]: value })}
-        onClear={() => {
-          set(Object.fromEntries(SCAN_FILTER_KEYS.map((key) => [key, null])));
-          setGeneration((g) => g + 1);
-        }}
+        onClear={() => set(Object.fromEntries(SCAN_FILTER_KEYS.map((key) => [key, null])))}
       />
       {scans.data && items.length === 0 ? (
         <Empty title={filtered ? t('scans.noMatch') : t('scans.none')} testId="scans-empty">
@@ -104,10 +98,13 @@ function ScanFiltersBar({
 }) {
   const { t } = useTranslation('admin');
   const [texts, setTexts] = useState({ userEmail: filters.userEmail ?? '', q: filters.q ?? '' });
-  const write = useDebouncedCallback(
-    (key: 'userEmail' | 'q', value: string) => onChange(key, value.trim() || null),
+  // One debounce per box: typing in one does not drop the other's pending change.
+  const writeEmail = useDebouncedCallback(
+    (value: string) => onChange('userEmail', value.trim() || null),
     400,
   );
+  const writeText = useDebouncedCallback((value: string) => onChange('q', value.trim() || null), 400);
+  const write = { userEmail: writeEmail, q: writeText };
   const text = (key: 'userEmail' | 'q', label: string, w: number) => (
     <TextInput
       label={label}
@@ -116,7 +113,7 @@ function ScanFiltersBar({
       onChange={(event) => {
         const value = event.currentTarget.value;
         setTexts((current) => ({ ...current, [key]: value }));
-        write(key, value);
+        write[key](value);
       }}
       w={w}
       data-testid={`scans-filter-${key}`}
@@ -164,7 +161,16 @@ function ScanFiltersBar({
       {date('from')}
       {date('to')}
       {Object.keys(filters).length > 0 && (
-        <Button variant="subtle" leftSection={<IconFilterOff size={14} />} onClick={onClear}>
+        <Button
+          variant="subtle"
+          leftSection={<IconFilterOff size={14} />}
+          onClick={() => {
+            writeEmail.cancel();
+            writeText.cancel();
+            setTexts({ userEmail: '', q: '' });
+            onClear();
+          }}
+        >
           {t('scans.filters.clear')}
         </Button>
       )}
