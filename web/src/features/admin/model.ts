@@ -148,18 +148,8 @@ export interface Promotion {
   active: boolean;
 }
 
-/** What POST and PUT /api/promotion take. */
-export interface PromotionInput {
-  id?: string;
-  code: string;
-  description: string;
-  value: string;
-  type: PromotionType;
-  minimumBasket: string;
-  count: number;
-  expiryDate: string | null;
-  active: boolean;
-}
+/** What POST and PUT /api/promotion take (an id to update; `used` is billing's count). */
+export type PromotionInput = Omit<Promotion, 'id' | 'used'> & { id?: string };
 
 /** GET /api/admin/payment/history/:conversationId (amounts as decimal texts, TRY and USD). */
 export interface AdminPayment {

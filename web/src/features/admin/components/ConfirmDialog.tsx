@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { reasonForm } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../lib/form';
+import { FormButtons, ReasonInput } from './FormParts';
 
 /** A destructive admin action waiting for its confirmation (the shared dialog, `/admin/modal`). */
 export interface ConfirmRequest {
@@ -81,14 +82,7 @@ function ConfirmBody({ request, onClose }: { request: ConfirmRequest; onClose: (
           {request.message}
         </Text>
         {request.askReason && (
-          <Textarea
-            label={t('confirm.reason')}
-            description={t('confirm.reasonHint')}
-            required
-            rows={2}
-            {...form.getInputProps('reason')}
-            data-testid={`${request.testId}-reason`}
-          />
+          <ReasonInput {...form.getInputProps('reason')} data-testid={`${request.testId}-reason`} />
         )}
         {request.typeToConfirm && (
           <TextInput
@@ -99,20 +93,14 @@ function ConfirmBody({ request, onClose }: { request: ConfirmRequest; onClose: (
             data-testid={`${request.testId}-retype`}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onClose(false)} disabled={busy}>
-            {t('confirm.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            color={request.color ?? 'red'}
-            loading={busy}
-            disabled={!retyped}
-            data-testid={`${request.testId}-confirm`}
-          >
-            {request.confirmLabel}
-          </Button>
-        </Group>
+        <FormButtons
+          onCancel={() => onClose(false)}
+          busy={busy}
+          label={request.confirmLabel}
+          color={request.color ?? 'red'}
+          disabled={!retyped}
+          testId={`${request.testId}-confirm`}
+        />
       </Stack>
     </form>
   );

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Stack, Table, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { grantPlanForm, PLAN_FEATURES } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +12,7 @@ import { useGrantPlanMutation } from '../api/adminApi';
 import type { AdminUserPlan } from '../model';
 import { useConfirm } from './ConfirmDialog';
 import { Empty } from './Empty';
+import { FormButtons, FormError, ReasonInput } from './FormParts';
 
 const STATUS_COLORS: Record<string, string> = { active: 'green', cancelled: 'orange', expired: 'gray' };
 
@@ -161,27 +151,14 @@ function GrantPlanForm({ email, onDone }: { email: string; onDone: () => void })
           {...form.getInputProps('periodEnd')}
           data-testid="plan-grant-end"
         />
-        <Textarea
-          label={t('confirm.reason')}
-          description={t('confirm.reasonHint')}
-          required
-          rows={2}
-          {...form.getInputProps('reason')}
-          data-testid="plan-grant-reason"
+        <ReasonInput {...form.getInputProps('reason')} data-testid="plan-grant-reason" />
+        <FormError error={error} testId="plan-grant-error" />
+        <FormButtons
+          onCancel={onDone}
+          busy={isLoading}
+          label={t('plans.grantSubmit')}
+          testId="plan-grant-submit"
         />
-        {error && (
-          <Alert color="red" style={{ whiteSpace: 'pre-line' }} data-testid="plan-grant-error">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('confirm.cancel')}
-          </Button>
-          <Button type="submit" loading={isLoading} data-testid="plan-grant-submit">
-            {t('plans.grantSubmit')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

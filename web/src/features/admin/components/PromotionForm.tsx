@@ -1,8 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
-  Button,
-  Group,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
@@ -21,6 +18,7 @@ import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { notifySuccess } from '../actions';
 import { useSavePromotionMutation } from '../api/billingAdminApi';
 import type { Promotion, PromotionInput, PromotionType } from '../model';
+import { FormButtons, FormError } from './FormParts';
 
 /** A promotion as PUT takes it back (the list's `used` is billing's, not an input). */
 export function toInput(p: Promotion): PromotionInput {
@@ -157,19 +155,13 @@ export function PromotionForm({ promotion, onDone }: { promotion: Promotion | nu
             data-testid="promotion-active"
           />
         </SimpleGrid>
-        {error && (
-          <Alert color="red" style={{ whiteSpace: 'pre-line' }} data-testid="promotion-form-error">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('confirm.cancel')}
-          </Button>
-          <Button type="submit" loading={isLoading} data-testid="promotion-save">
-            {t('promotions.save')}
-          </Button>
-        </Group>
+        <FormError error={error} testId="promotion-form-error" />
+        <FormButtons
+          onCancel={onDone}
+          busy={isLoading}
+          label={t('promotions.save')}
+          testId="promotion-save"
+        />
       </Stack>
     </form>
   );

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Anchor, Table, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, useLocale } from '../../../app/locale';
 import { formatDate } from '../../../lib/date';
 import { useUsersQuery } from '../api/adminApi';
+import { useUrlQuery } from '../useUrlQuery';
 import { Empty } from './Empty';
 import { Pager } from './Pager';
 import { UserFlags } from './UserFlags';
@@ -18,28 +18,12 @@ export const userPath = (email: string) => `/admin/user/${encodeURIComponent(ema
 export function UsersList() {
   const { t } = useTranslation('admin');
   const locale = useLocale();
-  const [query, setQuery] = useSearchParams();
+  const { query, page, set, setPage } = useUrlQuery();
   const search = query.get('q')?.trim() ?? '';
-  const page = Math.max(0, Number(query.get('page') ?? '1') - 1 || 0);
   const [text, setText] = useState(search);
   const users = useUsersQuery({ search, page });
 
-  const set = (changes: Record<string, string | null>) =>
-    setQuery(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  const writeSearch = useDebouncedCallback(
-    (value: string) => set({ q: value.trim() || null, page: null }),
-    400,
-  );
+  const writeSearch = useDebouncedCallback((value: string) => set({ q: value.trim() || null }), 400);
 
   const rows = users.data?.items ?? [];
   return (
@@ -91,14 +75,7 @@ export function UsersList() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {users.data && (
-        <Pager
-          page={page}
-          total={users.data.total}
-          onChange={(next) => set({ page: next > 0 ? String(next + 1) : null })}
-          testId="users-pager"
-        />
-      )}
+      {users.data && <Pager page={page} total={users.data.total} onChange={setPage} testId="users-pager" />}
     </>
   );
 }

@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { IconDownload, IconReceiptRefund } from '@tabler/icons-react';
@@ -28,6 +27,7 @@ import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { useAdminActions } from '../actions';
 import { useAdminPaymentQuery } from '../api/billingAdminApi';
 import { useConfirm } from '../components/ConfirmDialog';
+import { Field, ReasonInput } from '../components/FormParts';
 import { userPath } from '../components/UsersList';
 import type { AdminPayment } from '../model';
 
@@ -60,19 +60,11 @@ function Breakdown({ payment }: { payment: AdminPayment }) {
   const errorText = useApiErrorText('admin');
   const [downloading, setDownloading] = useState(false);
   const [pdfError, setPdfError] = useState<string | null>(null);
+  const field = (label: string, value: ReactNode, testId: string) => (
+    <Field label={label} value={value} testId={testId} />
+  );
   const usd = minorOf(payment.usd);
   const discount = minorOf(payment.discountUsd);
-  const row = (label: string, value: ReactNode, testId: string) => (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" data-testid={testId}>
-        {value || '—'}
-      </Text>
-    </div>
-  );
-
   const download = async () => {
     setDownloading(true);
     setPdfError(null);
@@ -121,32 +113,32 @@ function Breakdown({ payment }: { payment: AdminPayment }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        {row(
+        {field(
           t('invoice.user'),
           <Anchor component={LocaleLink} to={userPath(payment.userEmail)} size="sm">
             {payment.userEmail}
           </Anchor>,
           'invoice-user',
         )}
-        {row(t('invoice.conversationId'), payment.conversationId, 'invoice-conversation')}
-        {row(t('invoice.date'), formatDate(payment.date, locale), 'invoice-date')}
-        {row(t('invoice.period'), payment.period, 'invoice-period')}
-        {row(t('invoice.description'), payment.description, 'invoice-description')}
-        {row(t('invoice.usd'), formatMinor(usd, 'USD', locale), 'invoice-usd')}
-        {row(
+        {field(t('invoice.conversationId'), payment.conversationId, 'invoice-conversation')}
+        {field(t('invoice.date'), formatDate(payment.date, locale), 'invoice-date')}
+        {field(t('invoice.period'), payment.period, 'invoice-period')}
+        {field(t('invoice.description'), payment.description, 'invoice-description')}
+        {field(t('invoice.usd'), formatMinor(usd, 'USD', locale), 'invoice-usd')}
+        {field(
           t('invoice.discount'),
           discount ? `− ${formatMinor(discount, 'USD', locale)}` : '',
           'invoice-discount',
         )}
-        {row(t('invoice.netUsd'), formatMinor(usd - discount, 'USD', locale), 'invoice-net-usd')}
-        {row(
+        {field(t('invoice.netUsd'), formatMinor(usd - discount, 'USD', locale), 'invoice-net-usd')}
+        {field(
           t('invoice.rate'),
           payment.rate
             ? t('invoice.rateOf', { rate: payment.rate, date: formatDay(payment.bulletinDate, locale) })
             : '',
           'invoice-rate',
         )}
-        {row(t('invoice.try'), formatMinor(minorOf(payment.amount), 'TRY', locale), 'invoice-try')}
+        {field(t('invoice.try'), formatMinor(minorOf(payment.amount), 'TRY', locale), 'invoice-try')}
       </SimpleGrid>
       {payment.errorMessage && (
         <Alert color="red" mt="sm" data-testid="invoice-error-message">
@@ -186,14 +178,7 @@ function RefundForm({ conversationId, leftKurus }: { conversationId: string; lef
             {...form.getInputProps('amount')}
             data-testid="refund-amount"
           />
-          <Textarea
-            label={t('confirm.reason')}
-            description={t('confirm.reasonHint')}
-            required
-            rows={2}
-            {...form.getInputProps('reason')}
-            data-testid="refund-reason"
-          />
+          <ReasonInput {...form.getInputProps('reason')} data-testid="refund-reason" />
           <Group>
             <Button
               type="submit"

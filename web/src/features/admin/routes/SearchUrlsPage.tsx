@@ -3,10 +3,10 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { MARKETS } from '@shelfscan/validation';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAdminScansQuery } from '../api/adminApi';
 import { Empty } from '../components/Empty';
+import { useUrlQuery } from '../useUrlQuery';
 import { Pager } from '../components/Pager';
 import { ScansTable } from '../components/ScansTable';
 import { SCAN_FILTER_KEYS, SCAN_STATUSES, SCAN_TYPES, type ScanFilters } from '../model';
@@ -36,29 +36,14 @@ function filtersOf(query: URLSearchParams): ScanFilters {
  */
 export function SearchUrlsPage() {
   const { t } = useTranslation('admin');
-  const [query, setQuery] = useSearchParams();
+  const { query, page, set, setPage } = useUrlQuery();
   const filters = filtersOf(query);
-  const page = Math.max(0, Number(query.get('page') ?? '1') - 1 || 0);
   const [running, setRunning] = useState(false);
   const scans = useAdminScansQuery({ ...filters, page }, { pollingInterval: running ? POLL_MS : 0 });
   const items = scans.data?.items ?? [];
   const anyRunning = items.some((s) => s.status === 'PENDING' || s.status === 'PROCESSING');
   if (anyRunning !== running) setRunning(anyRunning);
 
-  const set = (changes: Record<string, string | null>) =>
-    setQuery(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        // A new filter starts on the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -75,14 +60,7 @@ export function SearchUrlsPage() {
       ) : (
         <ScansTable scans={items} />
       )}
-      {scans.data && (
-        <Pager
-          page={page}
-          total={scans.data.total}
-          onChange={(next) => set({ page: next > 0 ? String(next + 1) : null })}
-          testId="scans-pager"
-        />
-      )}
+      {scans.data && <Pager page={page} total={scans.data.total} onChange={setPage} testId="scans-pager" />}
     </>
   );
 }

@@ -22,6 +22,7 @@ import { useAdminActions } from '../actions';
 import { useAdminScansQuery, useUserActivityQuery, useUserQuery } from '../api/adminApi';
 import { useConfirm } from '../components/ConfirmDialog';
 import { Empty } from '../components/Empty';
+import { Field } from '../components/FormParts';
 import { InvoicesTable } from '../components/InvoicesTable';
 import { Pager } from '../components/Pager';
 import { PlansSection } from '../components/PlansSection';
@@ -88,14 +89,7 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
   const confirm = useConfirm();
   const actions = useAdminActions();
   const field = (label: string, value: ReactNode, testId: string) => (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" data-testid={testId}>
-        {value || '—'}
-      </Text>
-    </div>
+    <Field label={label} value={value} testId={testId} />
   );
   const deleteUser = actions.deleteUser(user.email);
   return (
