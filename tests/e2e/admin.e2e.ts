@@ -30,7 +30,7 @@ test('the admin home: the counters and the users list with search', async ({ pag
   await expect(row.getByTestId('flag-membership')).toHaveText('Üyelik aktif');
   await expect(row.getByRole('link', { name: ADMIN.email })).toHaveAttribute(
     'href',
-    `/admin/user/${encodeURIComponent(ADMIN.email)}`,
+    `/admin/user/${encodeURIComponent(ADMIN.email).replace(/\./g, '%2E')}`,
   );
   await page.getByTestId('users-search').fill('no-such-user-anywhere');
   await expect(page.getByTestId('users-empty')).toContainText('no-such-user-anywhere');

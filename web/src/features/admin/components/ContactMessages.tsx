@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/date';
 import { useContactMessagesQuery } from '../api/adminApi';
 import { Empty } from './Empty';
 import { Pager } from './Pager';
-import { userPath } from './UsersList';
+import { userPath } from '../paths';
 
 /** The contact-form messages, newest first, and whether each reached the support mailbox. */
 export function ContactMessages() {

@@ -4,11 +4,8 @@ import { LocaleLink, useLocale } from '../../../app/locale';
 import { formatDate } from '../../../lib/date';
 import { formatMinor } from '../../../lib/money';
 import type { AdminInvoice } from '../model';
+import { invoicePath } from '../paths';
 import { Empty } from './Empty';
-
-/** `/admin/user/invoice/<billing number>`: the spec's `/admin/user/{invoice}/{id}`. */
-export const invoicePath = (conversationId: string) =>
-  `/admin/user/invoice/${encodeURIComponent(conversationId)}`;
 
 /** A user's invoices: amounts in USD and TRY, what was refunded; each opens its invoice view. */
 export function InvoicesTable({ invoices }: { invoices: AdminInvoice[] }) {

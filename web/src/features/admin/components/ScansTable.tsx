@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/date';
 import { useAdminActions } from '../actions';
 import { statusChangeOf, type AdminScan, type ScanStatus } from '../model';
 import { useConfirm } from './ConfirmDialog';
-import { userPath } from './UsersList';
+import { userPath } from '../paths';
 
 const STATUS_COLORS: Record<ScanStatus, string> = {
   PENDING: 'gray',

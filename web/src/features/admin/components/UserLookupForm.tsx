@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../../app/locale';
 import { useSchemaForm } from '../../../lib/form';
-import { userPath } from './UsersList';
+import { userPath } from '../paths';
 
 /** An email typed by hand opens that user's detail (which says so when no user has it). */
 export function UserLookupForm({ initialEmail = '' }: { initialEmail?: string }) {

@@ -6,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { LocaleLink, useLocale } from '../../../app/locale';
 import { formatDate } from '../../../lib/date';
 import { useUsersQuery } from '../api/adminApi';
+import { userPath } from '../paths';
 import { useUrlQuery } from '../useUrlQuery';
 import { Empty } from './Empty';
 import { Pager } from './Pager';
 import { UserFlags } from './UserFlags';
-
-/** `/admin/user/<email>` */
-export const userPath = (email: string) => `/admin/user/${encodeURIComponent(email)}`;
 
 /** The users read model: search by email or name (`?q=`), pages (`?page=`, from 1), the flags. */
 export function UsersList() {

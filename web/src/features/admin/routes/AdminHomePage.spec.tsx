@@ -42,7 +42,7 @@ describe('admin home: counters, users, charts, contact messages', () => {
     // 42 users: three pages of 20, the total from x-total-count.
     expect(screen.getByTestId('users-pager-total').textContent).toBe('Toplam 42');
     expect(within(ayse).getByRole('link', { name: 'ayse@example.com' }).getAttribute('href')).toBe(
-      '/admin/user/ayse%40example.com',
+      '/admin/user/ayse%40example%2Ecom',
     );
   });
 

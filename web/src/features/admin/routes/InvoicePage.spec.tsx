@@ -65,7 +65,7 @@ describe('admin invoice view', () => {
     expect(screen.getByTestId('invoice-try').textContent).toBe('₺325.11');
     expect(screen.getByTestId('invoice-refunded').textContent).toBe('Refunded: ₺0.11');
     expect(within(breakdown).getByRole('link', { name: 'ayse@example.com' }).getAttribute('href')).toBe(
-      '/us/admin/user/ayse%40example.com',
+      '/us/admin/user/ayse%40example%2Ecom',
     );
 
     await act(async () => fireEvent.click(screen.getByTestId('invoice-pdf')));

@@ -28,7 +28,7 @@ import { useAdminActions } from '../actions';
 import { useAdminPaymentQuery } from '../api/billingAdminApi';
 import { useConfirm } from '../components/ConfirmDialog';
 import { Field, ReasonInput } from '../components/FormParts';
-import { userPath } from '../components/UsersList';
+import { userPath } from '../paths';
 import type { AdminPayment } from '../model';
 
 const minorOf = (decimal: string | null | undefined) =>

@@ -66,7 +66,7 @@ describe('delete-user, get-user-info and the confirm dialog page', () => {
     expect(screen.getByText('Email is invalid.')).toBeTruthy();
     fireEvent.change(input('user-lookup-email'), { target: { value: ' can@example.com ' } });
     await act(async () => fireEvent.click(screen.getByTestId('user-lookup-submit')));
-    expect(app.location()).toBe('/us/admin/user/can%40example.com');
+    expect(app.location()).toBe('/us/admin/user/can%40example%2Ecom');
   });
 
   it('/admin/user without an email is the lookup too', async () => {
