@@ -26,12 +26,14 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 export function AdminCharts() {
   const { t } = useTranslation('admin');
   const [range, setRange] = useState<Range>('30d');
-  const charts = useChartsQuery(period(range));
+  const locale = useLocale();
+  const shown = period(range);
+  const charts = useChartsQuery(shown);
   return (
     <>
       <Group justify="space-between" mb="md">
         <Text size="sm" c="dimmed">
-          {t('charts.period', period(range))}
+          {t('charts.period', { from: formatDay(shown.from, locale), to: formatDay(shown.to, locale) })}
         </Text>
         <SegmentedControl
           value={range}

@@ -216,6 +216,19 @@ describe('admin user detail', () => {
     expect(await server.lastBody('PUT /api/search-info/s1/status')).toEqual({ status: 'CANCELED' });
   });
 
+  it('an admin cannot deactivate or delete their own account here', async () => {
+    fakeGateway({
+      'GET /api/admin/users/admin@example.com': () =>
+        ok(detail({ email: 'admin@example.com', roles: ['ROLE_USER', 'ROLE_ADMIN'] })),
+      'GET /api/search-info': () => pageResponse([]),
+      'GET /api/admin/users/admin@example.com/activity': () => pageResponse([]),
+    });
+    renderApp('/us/admin/user/admin%40example%2Ecom', { token: token() });
+    expect(await screen.findByTestId('user-account')).toBeTruthy();
+    expect(screen.queryByTestId('user-delete')).toBeNull();
+    expect(screen.queryByTestId('user-deactivate')).toBeNull();
+  });
+
   it('empty lists say what they mean; an activity route not there yet is a notice', async () => {
     gatewayFor(detail({ plans: [], invoices: undefined, scans: undefined }), {
       'GET /api/search-info': () => pageResponse([]),

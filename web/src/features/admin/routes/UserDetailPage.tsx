@@ -16,6 +16,7 @@ import { IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, useLocale, useLocalePath } from '../../../app/locale';
+import { useSession } from '../../../app/useSession';
 import { formatDate } from '../../../lib/date';
 import { readApiError } from '../../../lib/errors';
 import { useAdminActions } from '../actions';
@@ -92,48 +93,52 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
     <Field label={label} value={value} testId={testId} />
   );
   const deleteUser = actions.deleteUser(user.email);
+  // An admin does not lock themselves out: no deactivation or deletion of the own account here.
+  const self = useSession().user?.sub?.toLowerCase() === user.email.toLowerCase();
   return (
     <Paper withBorder p="md" radius="md" data-testid="user-account">
       <Group justify="space-between" mb="md">
         <UserFlags user={user} />
-        <Group gap="xs">
-          {user.membershipActive ? (
+        {!self && (
+          <Group gap="xs">
+            {user.membershipActive ? (
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconUserOff size={16} />}
+                onClick={() => confirm(actions.setUserActive(user.email, false))}
+                data-testid="user-deactivate"
+              >
+                {t('user.deactivate')}
+              </Button>
+            ) : (
+              <Button
+                variant="light"
+                color="green"
+                leftSection={<IconUserCheck size={16} />}
+                onClick={() => confirm(actions.setUserActive(user.email, true))}
+                data-testid="user-activate"
+              >
+                {t('user.activate')}
+              </Button>
+            )}
             <Button
               variant="light"
-              color="orange"
-              leftSection={<IconUserOff size={16} />}
-              onClick={() => confirm(actions.setUserActive(user.email, false))}
-              data-testid="user-deactivate"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() =>
+                confirm({
+                  ...deleteUser,
+                  run: (reason) =>
+                    deleteUser.run(reason).then(() => navigate(localePath('/admin'), { replace: true })),
+                })
+              }
+              data-testid="user-delete"
             >
-              {t('user.deactivate')}
+              {t('user.delete')}
             </Button>
-          ) : (
-            <Button
-              variant="light"
-              color="green"
-              leftSection={<IconUserCheck size={16} />}
-              onClick={() => confirm(actions.setUserActive(user.email, true))}
-              data-testid="user-activate"
-            >
-              {t('user.activate')}
-            </Button>
-          )}
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() =>
-              confirm({
-                ...deleteUser,
-                run: (reason) =>
-                  deleteUser.run(reason).then(() => navigate(localePath('/admin'), { replace: true })),
-              })
-            }
-            data-testid="user-delete"
-          >
-            {t('user.delete')}
-          </Button>
-        </Group>
+          </Group>
+        )}
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         {field(t('user.name'), `${user.firstName} ${user.lastName}`.trim(), 'user-name')}
@@ -185,7 +190,11 @@ function UserScans({ user }: { user: AdminUserDetail }) {
           )}
         </Group>
       )}
-      {scans.data && scans.data.items.length === 0 ? (
+      {scans.isError ? (
+        <Alert color="yellow" data-testid="user-scans-error">
+          {t('scans.failed')}
+        </Alert>
+      ) : scans.data && scans.data.items.length === 0 ? (
         <Empty title={t('scans.noneOfUser')} testId="user-scans-empty" />
       ) : (
         <ScansTable scans={scans.data?.items ?? []} showUser={false} />
