@@ -5,3 +5,4 @@ export * from './schemas.js';
 export * from './issues.js';
 export * from './places.js';
 export * from './card.js';
+export * from './admin.js';

@@ -33,11 +33,41 @@ export const VALIDATION_MESSAGES = [
   'cardExpired',
   'cvcInvalid',
   'pageInvalid',
+  // Admin forms (issue 11): the keys the billing and admin services already answer with.
+  'amountInvalid',
+  'dateInvalid',
+  'promotionCodeInvalid',
+  'promotionTypeInvalid',
+  'promotionValueInvalid',
+  'parameterInteger',
+  'parameterNumber',
+  'parameterPositive',
+  'parameterPercent',
+  'parameterDunningDays',
+  'parameterRequired',
+  'parameterPhone',
+  'parameterEmail',
 ] as const;
 
-export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
+/**
+ * Messages of rules only the web forms apply so far (the servers accept these values or have no such
+ * field yet), so only the web translates them; a rule the gateway takes over moves its key to
+ * VALIDATION_MESSAGES together with the gateway's texts.
+ */
+export const FORM_ONLY_MESSAGES = [
+  'promotionPercentMax',
+  'promotionCountMin',
+  'minimumBasketInvalid',
+  'promotionExpiryPast',
+  'featuresRequired',
+  'periodEndPast',
+  'amountPositive',
+  'refundAmountTooHigh',
+] as const;
 
-const known: ReadonlySet<string> = new Set(VALIDATION_MESSAGES);
+export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number] | (typeof FORM_ONLY_MESSAGES)[number];
+
+const known: ReadonlySet<string> = new Set([...VALIDATION_MESSAGES, ...FORM_ONLY_MESSAGES]);
 
 /** Whether a text is one of the shared message keys (a server may also send an already translated text). */
 export function isValidationMessage(text: unknown): text is ValidationMessage {

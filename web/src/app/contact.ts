@@ -3,6 +3,7 @@ export const CONTACT_EMAIL: string = import.meta.env.VITE_CONTACT_EMAIL ?? 'supp
 /** WhatsApp number in international format without '+' (set VITE_CONTACT_WHATSAPP for production). */
 export const CONTACT_WHATSAPP: string = import.meta.env.VITE_CONTACT_WHATSAPP ?? '905000000000';
 
-export function whatsappLink(text: string): string {
-  return `https://wa.me/${CONTACT_WHATSAPP}?text=${encodeURIComponent(text)}`;
+/** A WhatsApp chat link with a prepared text; `number` may be written as E.164 (`+90…`). */
+export function whatsappLink(text: string, number: string = CONTACT_WHATSAPP): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }

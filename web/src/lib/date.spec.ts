@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDay, formatMonth } from './date';
+import { addDays, formatDate, formatDay, formatMonth, istanbulDay } from './date';
 
 describe('formatDate (D MMM YY HH:mm)', () => {
   it('formats in both locales', () => {
@@ -27,5 +27,16 @@ describe('formatMonth (an invoice period)', () => {
     expect(formatMonth('2026-11', 'tr')).toBe('Kas 2026');
     expect(formatMonth('2026-08', 'en')).toBe('Aug 2026');
     expect(formatMonth('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('Istanbul days', () => {
+  it('today in Istanbul, whatever the browser zone (UTC+3 all year)', () => {
+    expect(istanbulDay(new Date('2026-03-10T20:59:00Z'))).toBe('2026-03-10');
+    expect(istanbulDay(new Date('2026-03-10T21:00:00Z'))).toBe('2026-03-11');
+  });
+  it('adds days across months and years', () => {
+    expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });
 });

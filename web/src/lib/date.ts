@@ -36,3 +36,15 @@ export function formatMonth(value: string, locale: Locale = 'tr'): string {
   const m = /^(\d{4})-(\d{2})$/.exec(value);
   return m ? `${MONTHS[locale][Number(m[2]) - 1]} ${m[1]}` : value;
 }
+
+/** Today's day in Europe/Istanbul (`YYYY-MM-DD`), the day the servers count plans and promotions in. */
+export function istanbulDay(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(now);
+}
+
+/** `YYYY-MM-DD` plus or minus whole days (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { loginForm, phoneVerificationForm } from '@shelfscan/validation';
+import { loginForm, phoneVerificationForm, systemParametersForm } from '@shelfscan/validation';
 import { describe, expect, it } from 'vitest';
 import { showServerErrors, useSchemaForm } from './form';
 import { i18n } from './i18n';
@@ -21,6 +21,31 @@ describe('useSchemaForm', () => {
 });
 
 describe('showServerErrors', () => {
+  it('puts a message naming a list item (`parameters[1].value1`) on that item’s field', () => {
+    const item = (key: string) => ({ key, description: '', value1: '1', value2: '', value3: '' });
+    const { result } = renderHook(() =>
+      useSchemaForm(systemParametersForm, { parameters: [item('a'), item('b')] }),
+    );
+    let rest: string | null = 'unset';
+    act(() => {
+      rest = showServerErrors(
+        result.current,
+        failed(422, {
+          success: false,
+          message: '',
+          errors: [
+            { field: 'parameters[1].value1', msg: 'Must be a whole number (0 or more).' },
+            { field: 'parameters[7].value1', msg: 'no such item' },
+            { field: 'parameters.search.listLimit', msg: 'This parameter is missing from the list.' },
+          ],
+        }),
+        otherwise,
+      );
+    });
+    expect(result.current.errors).toEqual({ 'parameters.1.value1': 'Must be a whole number (0 or more).' });
+    expect(rest).toBe('no such item\nThis parameter is missing from the list.');
+  });
+
   it('puts a 422 message on the field it names (a server text is shown as it is)', () => {
     const { result } = renderHook(() => useSchemaForm(loginForm, { email: 'a@b.co', password: 'x' }));
     let rest: string | null = 'unset';

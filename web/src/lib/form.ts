@@ -37,7 +37,8 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
 
 /**
  * Shows a failed call on a form. A 422 puts each message on the field it names (`fields` maps the
- * server's field names to the form's where they differ) and returns the others joined by line breaks
+ * server's field names to the form's where they differ; a list item's `items[2].name` is the form's
+ * `items.2.name`) and returns the others joined by line breaks
  * (product spec part 8), or null when every message found its field. Any other failure, or a 422
  * without a list, returns `otherwise(error)`.
  */
@@ -54,12 +55,27 @@ export function showServerErrors<Values extends Record<string, unknown>>(
   const rest: string[] = [];
   for (const { field, msg } of errors) {
     if (typeof msg !== 'string' || !msg) continue;
-    const path = field ? (fields[field] ?? field) : undefined;
-    if (path && Object.prototype.hasOwnProperty.call(values, path))
-      onFields.set(path, [...(onFields.get(path) ?? []), msg]);
+    const path = field ? formPath(fields[field] ?? field) : undefined;
+    if (path && hasPath(values, path)) onFields.set(path, [...(onFields.get(path) ?? []), msg]);
     else rest.push(msg);
   }
   if (onFields.size === 0 && rest.length === 0) return otherwise(error);
   for (const [path, messages] of onFields) form.setFieldError(path, messages.join('\n'));
   return rest.length > 0 ? rest.join('\n') : null;
+}
+
+/** A server's field name as a form path: `parameters[3].value1` → `parameters.3.value1`. */
+function formPath(field: string): string {
+  return field.replace(/\[(\d+)\]/g, '.$1');
+}
+
+/** Whether the form's values hold a field at this dotted path (a list item's field included). */
+function hasPath(values: unknown, path: string): boolean {
+  let node = values;
+  for (const key of path.split('.')) {
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key))
+      return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatMoney, formatRate } from './money';
+import { formatDecimal, formatMinor, formatMoney, formatRate } from './money';
 
 describe('money formatting (by string, exactly the server figure)', () => {
   it('formats amounts with the locale separators and the currency symbol', () => {
@@ -17,5 +17,15 @@ describe('money formatting (by string, exactly the server figure)', () => {
     expect(formatRate('34.1', 'en')).toBe('34.1000');
     expect(formatRate(null, 'en')).toBe('');
     expect(formatDecimal('n/a', 'en')).toBe('n/a');
+  });
+});
+
+describe("formatMinor (the admin API's minor units)", () => {
+  it('writes minor units exactly as formatMoney writes the same amount', () => {
+    expect(formatMinor(123450, 'TRY', 'tr')).toBe('₺1.234,50');
+    expect(formatMinor(1250, 'USD', 'en')).toBe('$12.50');
+    expect(formatMinor(5, 'TRY', 'en')).toBe('₺0.05');
+    expect(formatMinor(-250, 'USD', 'en')).toBe('-$2.50');
+    expect(formatMinor(null, 'USD', 'en')).toBe('');
   });
 });

@@ -37,3 +37,15 @@ export function formatMoney(value: string | null | undefined, currency: Currency
 export function formatRate(value: string | null | undefined, locale: Locale): string {
   return value ? formatDecimal(value, locale, 4) : '';
 }
+
+/**
+ * An amount in minor units (kuruş, cents; the admin API's integers) with its currency symbol:
+ * 123450 → "₺1.234,50" (tr), 1250 → "$12.50" (en); '' for a missing amount. Converted to the decimal
+ * string exactly (no division), then written as `formatMoney` writes every amount.
+ */
+export function formatMinor(minor: number | null | undefined, currency: Currency, locale: Locale): string {
+  if (minor === null || minor === undefined || !Number.isSafeInteger(minor)) return '';
+  const digits = String(Math.abs(minor)).padStart(3, '0');
+  const decimal = `${minor < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return formatMoney(decimal, currency, locale);
+}

@@ -1,9 +1,18 @@
-import { Alert, Anchor, Group } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LocaleLink } from '../../../app/locale';
 import { PageShell } from '../../../app/layouts/PageShell';
+import { AdminNav } from '../components/AdminNav';
+import { ConfirmProvider } from '../components/ConfirmDialog';
+import { AdminHomePage } from './AdminHomePage';
+import { ConfirmPage } from './ConfirmPage';
+import { DeleteUserPage } from './DeleteUserPage';
+import { InvoicePage } from './InvoicePage';
+import { PromotionsPage } from './PromotionsPage';
+import { SearchUrlsPage } from './SearchUrlsPage';
+import { SystemParametersPage } from './SystemParametersPage';
+import { UserDetailPage } from './UserDetailPage';
+import { UserLookupPage } from './UserLookupPage';
 
 export type AdminSection =
   | 'users'
@@ -16,42 +25,70 @@ export type AdminSection =
   | 'user'
   | 'userInvoice';
 
-const MENU: { section: AdminSection; to: string }[] = [
-  { section: 'users', to: '/admin' },
-  { section: 'searchUrls', to: '/admin/search-urls' },
-  { section: 'promotions', to: '/admin/promotions' },
-  { section: 'systemParameters', to: '/admin/system-parameters' },
-];
-
-/** Admin pages (require-admin). Their tables and forms are a later issue. */
+/**
+ * The admin pages (require-admin; every call is checked for ROLE_ADMIN again at the gateway and in
+ * the services): the page frame, the admin menu and the one confirm dialog of their destructive
+ * actions, around the section the route names.
+ */
 export function AdminPage({ section }: { section: AdminSection }) {
   const { t } = useTranslation('admin');
-  const params = useParams();
+  const { email, invoice, id } = useParams();
+  const title =
+    section === 'user' && email
+      ? t('sections.userOf', { email })
+      : section === 'userInvoice'
+        ? t('sections.userInvoice', { id: id ?? '' })
+        : t(`sections.${section}`);
   return (
-    <PageShell
-      title={t(`sections.${section}`, {
-        email: params.email ?? '',
-        invoice: params.invoice ?? '',
-        id: params.id ?? '',
-      })}
-      description={t('description')}
-    >
-      <Group mb="md" gap="md">
-        {MENU.map((item) => (
-          <Anchor
-            key={item.to}
-            component={LocaleLink}
-            to={item.to}
-            size="sm"
-            fw={item.section === section ? 700 : 400}
-          >
-            {t(`sections.${item.section}`, { email: '', invoice: '', id: '' })}
-          </Anchor>
-        ))}
-      </Group>
-      <Alert icon={<IconInfoCircle size={18} />} title={t('comingTitle')} data-testid={`admin-${section}`}>
-        {t('coming')}
-      </Alert>
-    </PageShell>
+    <ConfirmProvider>
+      <PageShell title={title} size="xl">
+        <AdminNav section={section} />
+        <div data-testid={`admin-${section}`}>
+          <Section section={section} email={email} invoice={invoice} id={id} />
+        </div>
+      </PageShell>
+    </ConfirmProvider>
   );
+}
+
+function Section({
+  section,
+  email,
+  invoice,
+  id,
+}: {
+  section: AdminSection;
+  email?: string;
+  invoice?: string;
+  id?: string;
+}) {
+  const { t } = useTranslation('admin');
+  switch (section) {
+    case 'users':
+      return <AdminHomePage />;
+    case 'deleteUser':
+      return <DeleteUserPage />;
+    case 'userInfo':
+      return <UserLookupPage />;
+    case 'modal':
+      return <ConfirmPage />;
+    case 'promotions':
+      return <PromotionsPage />;
+    case 'searchUrls':
+      return <SearchUrlsPage />;
+    case 'systemParameters':
+      return <SystemParametersPage />;
+    case 'user':
+      // `/admin/user` without an email is the lookup.
+      return email ? <UserDetailPage key={email} email={email} /> : <UserLookupPage />;
+    case 'userInvoice':
+      // The spec's `/admin/user/{invoice}/{id}`: the literal segment `invoice`, then the billing number.
+      return invoice === 'invoice' && id ? (
+        <InvoicePage key={id} conversationId={id} />
+      ) : (
+        <Alert color="red" data-testid="admin-invoice-bad-link">
+          {t('invoice.badLink')}
+        </Alert>
+      );
+  }
 }

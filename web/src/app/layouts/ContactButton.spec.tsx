@@ -1,0 +1,162 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { userToken } from '../../test/jwt';
+import { jsonResponse, renderApp, requestUrl } from '../../test/render';
+
+type Answer = (request: Request) => Response | Promise<Response>;
+
+/** The current user, the contact details and the contact form's endpoint. */
+function gateway(
+  contact: Answer,
+  info: Answer = () =>
+    jsonResponse({
+      success: true,
+      data: { whatsapp: '+90 532 123 45 67', supportEmail: 'help@shelfscan.test' },
+    }),
+) {
+  const calls: Request[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: unknown, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
+      calls.push(request.clone());
+      const key = `${request.method} ${new URL(request.url).pathname}`;
+      if (key === 'GET /api/account/user')
+        return jsonResponse({
+          success: true,
+          data: {
+            id: 5,
+            firstName: 'Ayşe',
+            lastName: 'Yılmaz',
+            fullName: 'Ayşe Yılmaz',
+            email: 'ayse@example.com',
+          },
+        });
+      if (key === 'GET /api/contact-info') return info(request);
+      if (key === 'POST /api/contact') return contact(request);
+      return jsonResponse({ success: true, data: [] });
+    }),
+  );
+  return { posts: () => calls.filter((r) => r.method === 'POST') };
+}
+
+const field = (testId: string) => {
+  const el = screen.getByTestId(testId);
+  return (
+    el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' ? el : el.querySelector('input,textarea')
+  ) as HTMLInputElement;
+};
+
+async function openForm() {
+  await act(async () => fireEvent.click(await screen.findByTestId('contact-button')));
+  await act(async () => fireEvent.click(await screen.findByTestId('contact-form-open')));
+  await screen.findByTestId('contact-form');
+  await waitFor(() => expect(field('contact-email').value).toBe('ayse@example.com'));
+}
+
+describe('contact button', () => {
+  it('offers WhatsApp on the number of the system parameters', async () => {
+    gateway(() => jsonResponse({ success: true }));
+    renderApp('/us/account', { token: userToken('ayse@example.com') });
+    await act(async () => fireEvent.click(await screen.findByTestId('contact-button')));
+    await waitFor(() =>
+      expect(screen.getByTestId('contact-whatsapp').getAttribute('href')).toMatch(
+        /^https:\/\/wa\.me\/905321234567\?text=/,
+      ),
+    );
+    expect(screen.getByText('help@shelfscan.test')).toBeTruthy();
+  });
+
+  it('keeps the build’s WhatsApp number when contact-info does not answer', async () => {
+    gateway(
+      () => jsonResponse({ success: true }),
+      () => jsonResponse({ success: false, message: 'not found' }, 404),
+    );
+    const app = renderApp('/account', { token: userToken('ayse@example.com') });
+    await act(async () => fireEvent.click(await screen.findByTestId('contact-button')));
+    expect(screen.getByTestId('contact-whatsapp').getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/905000000000\?/,
+    );
+    expect(app.location()).toBe('/account');
+  });
+
+  it('name and email are the account’s and read-only; send waits for subject and message; success toast (English)', async () => {
+    const server = gateway(() =>
+      jsonResponse({
+        success: true,
+        message: 'Your message has been sent. We will get back to you soon.',
+        data: { id: 'm1' },
+      }),
+    );
+    renderApp('/us/account', { token: userToken('ayse@example.com') });
+    await openForm();
+    expect(field('contact-name').value).toBe('Ayşe Yılmaz');
+    expect(field('contact-name').readOnly).toBe(true);
+    expect(field('contact-email').readOnly).toBe(true);
+    const send = screen.getByTestId('contact-send') as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(field('contact-subject'), { target: { value: 'Invoice' } });
+    expect(send.disabled).toBe(true);
+    fireEvent.change(field('contact-message'), { target: { value: '   ' } });
+    expect(send.disabled).toBe(true);
+    fireEvent.change(field('contact-message'), { target: { value: 'I cannot see my invoice.' } });
+    expect(send.disabled).toBe(false);
+    await act(async () => fireEvent.click(send));
+    expect(await screen.findByText('Your message has been sent. We will get back to you soon.')).toBeTruthy();
+    expect(await server.posts()[0].json()).toEqual({
+      contactSubject: 'Invoice',
+      contactTitle: 'I cannot see my invoice.',
+      contactName: 'Ayşe Yılmaz',
+      contactMail: 'ayse@example.com',
+    });
+    await waitFor(() => expect(screen.queryByTestId('contact-form')).toBeNull());
+  });
+
+  it('a 429 shows the wait and keeps send disabled; the answer’s text is the error toast (Turkish)', async () => {
+    gateway(
+      () =>
+        new Response(
+          JSON.stringify({
+            success: false,
+            code: 'contactTooMany',
+            message: 'Çok fazla mesaj gönderdiniz; lütfen daha sonra tekrar deneyin.',
+          }),
+          { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '3540' } },
+        ),
+    );
+    renderApp('/account', { token: userToken('ayse@example.com') });
+    await openForm();
+    fireEvent.change(field('contact-subject'), { target: { value: 'Fatura' } });
+    fireEvent.change(field('contact-message'), { target: { value: 'Faturamı göremiyorum.' } });
+    await act(async () => fireEvent.click(screen.getByTestId('contact-send')));
+    expect(await screen.findByTestId('contact-wait')).toHaveProperty(
+      'textContent',
+      expect.stringMatching(/Sonrakini (59:00|58:5\d) sonra gönderebilirsiniz\./),
+    );
+    expect(screen.getByText('Çok fazla mesaj gönderdiniz; lütfen daha sonra tekrar deneyin.')).toBeTruthy();
+    expect((screen.getByTestId('contact-send') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a 422 lands on its field', async () => {
+    gateway(() =>
+      jsonResponse(
+        { success: false, errors: [{ field: 'contactSubject', msg: 'Çok uzun (konu en fazla 200).' }] },
+        422,
+      ),
+    );
+    renderApp('/account', { token: userToken('ayse@example.com') });
+    await openForm();
+    fireEvent.change(field('contact-subject'), { target: { value: 'Fatura' } });
+    fireEvent.change(field('contact-message'), { target: { value: 'Merhaba' } });
+    await act(async () => fireEvent.click(screen.getByTestId('contact-send')));
+    await waitFor(() => expect(field('contact-subject').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.queryByTestId('contact-error')).toBeNull();
+  });
+
+  it('is not shown to visitors', async () => {
+    gateway(() => jsonResponse({ success: true }));
+    renderApp('/us');
+    await screen.findByTestId('lang-switch');
+    expect(screen.queryByTestId('contact-button')).toBeNull();
+  });
+});

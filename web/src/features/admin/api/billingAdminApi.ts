@@ -1,0 +1,62 @@
+/**
+ * Billing's admin routes (gateway/src/billing): promotions, a payment with its invoice, the invoice
+ * PDF and refunds.
+ */
+import { api } from '../../../app/api';
+import type { ApiResponse } from '../../../lib/http';
+import type { AdminPayment, Promotion, PromotionInput } from '../model';
+
+const formErrors = { errors: 'network-only' as const };
+
+export const billingAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    promotions: build.query<Promotion[], void>({
+      query: () => '/api/promotion',
+      transformResponse: (response: ApiResponse<Promotion[]>) => response.data ?? [],
+      providesTags: ['Promotion'],
+    }),
+    savePromotion: build.mutation<ApiResponse<Promotion>, PromotionInput>({
+      query: (body) => ({ url: '/api/promotion', method: body.id ? 'PUT' : 'POST', body }),
+      invalidatesTags: ['Promotion'],
+      extraOptions: formErrors,
+    }),
+    /** Turn a promotion on or off: the same PUT with `active` changed. */
+    setPromotionActive: build.mutation<ApiResponse<Promotion>, PromotionInput>({
+      query: (body) => ({ url: '/api/promotion', method: 'PUT', body }),
+      invalidatesTags: ['Promotion'],
+    }),
+    deletePromotion: build.mutation<ApiResponse<unknown>, string>({
+      query: (id) => ({ url: `/api/promotion/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Promotion'],
+    }),
+    adminPayment: build.query<AdminPayment, string>({
+      query: (conversationId) => `/api/admin/payment/history/${encodeURIComponent(conversationId)}`,
+      transformResponse: (response: ApiResponse<AdminPayment>) => response.data,
+      providesTags: (_result, _error, id) => [{ type: 'Payment', id }],
+    }),
+    refund: build.mutation<
+      ApiResponse<unknown>,
+      { conversationId: string; reason: string; amountKurus?: number }
+    >({
+      query: ({ conversationId, ...body }) => ({
+        url: `/api/admin/payment/${encodeURIComponent(conversationId)}/refund`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { conversationId }) => [
+        { type: 'Payment', id: conversationId },
+        'AdminUser',
+      ],
+      // Run from the confirm dialog: a refused refund is toasted by the error catalogue.
+    }),
+  }),
+});
+
+export const {
+  usePromotionsQuery,
+  useSavePromotionMutation,
+  useSetPromotionActiveMutation,
+  useDeletePromotionMutation,
+  useAdminPaymentQuery,
+  useRefundMutation,
+} = billingAdminApi;

@@ -1,0 +1,148 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminToken } from '../../../test/jwt';
+import { jsonResponse, renderApp } from '../../../test/render';
+import type { AdminPayment } from '../model';
+import { fakeGateway, input, ok } from '../test/gateway';
+
+// The lazy admin chunk is compiled once before the tests wait for what it renders.
+beforeAll(() => import('./AdminPage'), 60_000);
+
+const token = () => adminToken('admin@example.com');
+const PAYMENT = '/api/admin/payment/history/conv-17';
+
+function payment(over: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    conversationId: 'conv-17',
+    date: '2026-03-01T10:00:00Z',
+    amount: '325.11',
+    currency: 'TRY',
+    usd: '10.00',
+    discountUsd: '2.50',
+    rate: '36.1234',
+    bulletinDate: '2026-03-01',
+    status: 'succeeded',
+    invoiceStatus: 'final',
+    invoiceNumber: 17,
+    description: 'Standard plan, March 2026',
+    period: '2026-03',
+    errorMessage: null,
+    userEmail: 'ayse@example.com',
+    refundedTryKurus: 11,
+    ...over,
+  };
+}
+
+describe('admin invoice view', () => {
+  it('shows the breakdown in USD, the rate and TRY, and downloads the PDF with the token (English)', async () => {
+    const server = fakeGateway({
+      [`GET ${PAYMENT}`]: () => ok(payment()),
+      [`GET ${PAYMENT}/pdf`]: () =>
+        new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    const created = vi.fn((_blob: Blob) => 'blob:invoice');
+    // jsdom has no object URLs: a URL class that has them, for this test only.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static createObjectURL = created;
+        static revokeObjectURL = vi.fn();
+      },
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderApp('/us/admin/user/invoice/conv-17', { token: token() });
+    const breakdown = await screen.findByTestId('invoice-breakdown');
+    expect(within(breakdown).getByRole('heading', { name: 'Invoice 17' })).toBeTruthy();
+    expect(screen.getByTestId('invoice-usd').textContent).toBe('$10.00');
+    expect(screen.getByTestId('invoice-discount').textContent).toBe('− $2.50');
+    expect(screen.getByTestId('invoice-net-usd').textContent).toBe('$7.50');
+    expect(screen.getByTestId('invoice-rate').textContent).toBe('36.1234 (central bank, 1 Mar 26)');
+    expect(screen.getByTestId('invoice-try').textContent).toBe('₺325.11');
+    expect(screen.getByTestId('invoice-refunded').textContent).toBe('Refunded: ₺0.11');
+    expect(within(breakdown).getByRole('link', { name: 'ayse@example.com' }).getAttribute('href')).toBe(
+      '/us/admin/user/ayse%40example%2Ecom',
+    );
+
+    await act(async () => fireEvent.click(screen.getByTestId('invoice-pdf')));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const pdf = server.callsTo(`GET ${PAYMENT}/pdf`)[0];
+    expect(pdf.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(pdf.headers.get('Accept-Language')).toBe('en');
+    expect(saved).toEqual(['invoice-17.pdf']);
+    expect(await created.mock.calls[0][0].text()).toBe('%PDF-1.7');
+  });
+
+  it('refund: checks the amount against what is left, confirms, then posts the reason and kuruş', async () => {
+    const server = fakeGateway({
+      [`GET ${PAYMENT}`]: () => ok(payment()),
+      'POST /api/admin/payment/conv-17/refund': () => ok(null),
+    });
+    renderApp('/admin/user/invoice/conv-17', { token: token() });
+    await screen.findByTestId('refund-form');
+    expect(screen.getByText('İade edilebilecek kalan: ₺325,00.')).toBeTruthy();
+    fireEvent.change(input('refund-amount'), { target: { value: '325.01' } });
+    await act(async () => fireEvent.click(screen.getByTestId('refund-submit')));
+    expect(screen.getByText('Tutar, iade edilebilecek kalan tutardan fazla.')).toBeTruthy();
+    expect(screen.getByText('Bu alan zorunludur.')).toBeTruthy();
+    expect(screen.queryByTestId('confirm-refund')).toBeNull();
+
+    fireEvent.change(input('refund-amount'), { target: { value: '100.5' } });
+    fireEvent.change(input('refund-reason'), { target: { value: 'Çift çekim' } });
+    await act(async () => fireEvent.click(screen.getByTestId('refund-submit')));
+    const dialog = await screen.findByTestId('confirm-refund');
+    expect(within(dialog).getByText(/₺100,50/)).toBeTruthy();
+    expect(server.callsTo('POST /api/admin/payment/conv-17/refund')).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-refund-confirm')));
+    await waitFor(() => expect(server.callsTo('POST /api/admin/payment/conv-17/refund')).toHaveLength(1));
+    expect(await server.lastBody('POST /api/admin/payment/conv-17/refund')).toEqual({
+      reason: 'Çift çekim',
+      amountKurus: 10050,
+    });
+    expect(await screen.findByText('İade yapıldı.')).toBeTruthy();
+  });
+
+  it('an empty amount refunds what is left (no amount sent); a refused refund keeps the dialog', async () => {
+    let refused = true;
+    const server = fakeGateway({
+      [`GET ${PAYMENT}`]: () => ok(payment({ refundedTryKurus: 0 })),
+      'POST /api/admin/payment/conv-17/refund': () =>
+        refused
+          ? jsonResponse(
+              { success: false, code: 'refundFailed', message: 'The bank refused the refund.' },
+              400,
+            )
+          : ok(null),
+    });
+    renderApp('/us/admin/user/invoice/conv-17', { token: token() });
+    fireEvent.change(await screen.findByTestId('refund-reason'), { target: { value: 'Goodwill' } });
+    await act(async () => fireEvent.click(screen.getByTestId('refund-submit')));
+    expect(await screen.findByText(/What is left of payment conv-17 will be refunded/)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-refund-confirm')));
+    expect(await screen.findByText('The bank refused the refund.')).toBeTruthy();
+    expect(screen.getByTestId('confirm-refund')).toBeTruthy();
+    refused = false;
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-refund-confirm')));
+    await waitFor(() => expect(screen.queryByTestId('confirm-refund')).toBeNull());
+    expect(await server.lastBody('POST /api/admin/payment/conv-17/refund')).toEqual({ reason: 'Goodwill' });
+  });
+
+  it('a failed payment has no refund form; a link without `invoice` says it is not valid', async () => {
+    fakeGateway({
+      [`GET ${PAYMENT}`]: () =>
+        ok(payment({ status: 'failed', invoiceNumber: null, errorMessage: 'Card declined' })),
+    });
+    const first = renderApp('/us/admin/user/invoice/conv-17', { token: token() });
+    expect(await screen.findByText('Invoice (draft)')).toBeTruthy();
+    expect(screen.getByTestId('invoice-error-message').textContent).toBe('Card declined');
+    expect(screen.queryByTestId('refund-form')).toBeNull();
+    first.unmount();
+
+    renderApp('/us/admin/user/receipt/conv-17', { token: token() });
+    expect(await screen.findByTestId('admin-invoice-bad-link')).toBeTruthy();
+  });
+});

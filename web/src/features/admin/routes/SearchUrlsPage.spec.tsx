@@ -1,0 +1,114 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from '../../../test/jwt';
+import { jsonResponse, renderApp } from '../../../test/render';
+import { fakeGateway, input, ok, pageResponse, scan } from '../test/gateway';
+
+// The lazy admin chunk is compiled once before the tests wait for what it renders.
+beforeAll(() => import('./AdminPage'), 60_000);
+
+const token = () => adminToken('admin@example.com');
+const params = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+describe('admin search URLs', () => {
+  it('lists every user’s scans with the filters of the URL, the failure reason, and pages', async () => {
+    const server = fakeGateway({
+      'GET /api/search-info': () =>
+        pageResponse(
+          [
+            scan({
+              id: 'a',
+              userEmail: 'ayse@example.com',
+              status: 'FAILED',
+              failureReason: 'Store not found (404)',
+            }),
+            scan({ id: 'b', userEmail: 'can@example.com', searchType: 'deep', status: 'COMPLETED' }),
+          ],
+          45,
+        ),
+    });
+    const app = renderApp('/us/admin/search-urls?status=FAILED&market=CA&type=bogus&from=2026-03-01', {
+      token: token(),
+    });
+    const failed = await screen.findByTestId('scan-a');
+    expect(within(failed).getByText('Failed')).toBeTruthy();
+    expect(screen.getByTestId('scan-failure-a').textContent).toBe('Store not found (404)');
+    expect(within(failed).getByRole('link', { name: 'ayse@example.com' })).toBeTruthy();
+    expect(within(screen.getByTestId('scan-b')).getByText('Deep')).toBeTruthy();
+    // A completed scan has no status change.
+    expect(screen.queryByTestId('scan-cancel-b')).toBeNull();
+    expect(params(server.callsTo('GET /api/search-info')[0])).toEqual({
+      all: 'true',
+      status: 'FAILED',
+      market: 'CA',
+      from: '2026-03-01',
+      page: '0',
+      size: '20',
+    });
+    expect(screen.getByTestId('scans-pager-total').textContent).toBe('45 in total');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '3' })));
+    await waitFor(() => expect(app.location()).toContain('page=3'));
+    expect(params(server.callsTo('GET /api/search-info').at(-1)!).page).toBe('2');
+
+    // A new filter starts on the first page.
+    fireEvent.change(input('scans-filter-userEmail'), { target: { value: 'ayse@example.com' } });
+    await waitFor(() => expect(app.location()).toContain('userEmail=ayse%40example.com'));
+    expect(app.location()).not.toContain('page=');
+    await waitFor(() =>
+      expect(params(server.callsTo('GET /api/search-info').at(-1)!)).toMatchObject({
+        userEmail: 'ayse@example.com',
+        page: '0',
+      }),
+    );
+  });
+
+  it('cancels a running scan and re-queues a failed one, each after its confirmation (Turkish)', async () => {
+    let statuses: Record<string, string> = { run: 'PROCESSING', bad: 'FAILED' };
+    const server = fakeGateway({
+      'GET /api/search-info': () =>
+        pageResponse([
+          scan({ id: 'run', status: statuses.run as 'PROCESSING', fileName: 'Kamp' }),
+          scan({ id: 'bad', status: statuses.bad as 'FAILED', fileName: 'Bahçe' }),
+        ]),
+      'PUT /api/search-info/run/status': () => {
+        statuses = { ...statuses, run: 'CANCELED' };
+        return ok(scan({ id: 'run', status: 'CANCELED' }), 'Değişiklik kaydedildi.');
+      },
+      'PUT /api/search-info/bad/status': () =>
+        jsonResponse(
+          {
+            success: false,
+            code: 'statusChangeNotAllowed',
+            errors: [{ field: 'status', msg: 'Bu durum değişikliğine izin verilmiyor.' }],
+            message: 'Bu durum değişikliğine izin verilmiyor.',
+          },
+          422,
+        ),
+    });
+    renderApp('/admin/search-urls', { token: token() });
+    await act(async () => fireEvent.click(await screen.findByTestId('scan-cancel-run')));
+    const dialog = await screen.findByTestId('confirm-cancel-scan');
+    expect(within(dialog).getByText(/“Kamp” durur/)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-cancel-scan-confirm')));
+    await waitFor(() => expect(screen.getByTestId('scan-status-run').textContent).toBe('İptal edildi'));
+    expect(await server.lastBody('PUT /api/search-info/run/status')).toEqual({ status: 'CANCELED' });
+
+    await act(async () => fireEvent.click(screen.getByTestId('scan-requeue-bad')));
+    await act(async () => fireEvent.click(await screen.findByTestId('confirm-requeue-scan-confirm')));
+    expect(await screen.findByText('Bu durum değişikliğine izin verilmiyor.')).toBeTruthy();
+    expect(await server.lastBody('PUT /api/search-info/bad/status')).toEqual({ status: 'PENDING' });
+  });
+
+  it('empty: without filters it says scans will come; with filters it says to change them', async () => {
+    fakeGateway({ 'GET /api/search-info': () => pageResponse([]) });
+    const first = renderApp('/us/admin/search-urls', { token: token() });
+    expect(await screen.findByText('No scans yet')).toBeTruthy();
+    first.unmount();
+    renderApp('/us/admin/search-urls?q=kamp', { token: token() });
+    expect(await screen.findByText('No scan matches these filters')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByText('Clear filters')));
+    expect(await screen.findByText('No scans yet')).toBeTruthy();
+    expect(input('scans-filter-q').value).toBe('');
+  });
+});

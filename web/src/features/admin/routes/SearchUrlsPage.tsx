@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { MARKETS } from '@shelfscan/validation';
+import { useTranslation } from 'react-i18next';
+import { useAdminScansQuery } from '../api/adminApi';
+import { Empty } from '../components/Empty';
+import { useUrlQuery } from '../useUrlQuery';
+import { Pager } from '../components/Pager';
+import { ScansTable } from '../components/ScansTable';
+import { SCAN_FILTER_KEYS, SCAN_STATUSES, SCAN_TYPES, type ScanFilters } from '../model';
+
+/** How often the shown page is fetched again while one of its scans is pending or running. */
+const POLL_MS = 3000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters a URL query holds (unknown values left out). */
+function filtersOf(query: URLSearchParams): ScanFilters {
+  const filters: ScanFilters = {};
+  for (const key of SCAN_FILTER_KEYS) {
+    const value = query.get(key)?.trim();
+    if (!value) continue;
+    if ((key === 'from' || key === 'to') && !DAY.test(value)) continue;
+    if (key === 'type' && !(SCAN_TYPES as readonly string[]).includes(value)) continue;
+    if (key === 'status' && !(SCAN_STATUSES as readonly string[]).includes(value)) continue;
+    if (key === 'market' && !(MARKETS as readonly string[]).includes(value)) continue;
+    filters[key] = value;
+  }
+  return filters;
+}
+
+/**
+ * `/admin/search-urls`: every user's scans, newest first, filtered by user, type, status, market,
+ * text and dates (kept in the URL query), paged, with the admin status change.
+ */
+export function SearchUrlsPage() {
+  const { t } = useTranslation('admin');
+  const { query, page, set, setPage } = useUrlQuery();
+  const filters = filtersOf(query);
+  const [running, setRunning] = useState(false);
+  const scans = useAdminScansQuery({ ...filters, page }, { pollingInterval: running ? POLL_MS : 0 });
+  const items = scans.data?.items ?? [];
+  const anyRunning = items.some((s) => s.status === 'PENDING' || s.status === 'PROCESSING');
+  if (anyRunning !== running) setRunning(anyRunning);
+
+  const filtered = Object.keys(filters).length > 0;
+
+  return (
+    <>
+      <ScanFiltersBar
+        filters={filters}
+        onChange={(key, value) => set({ [key]: value })}
+        onClear={() => set(Object.fromEntries(SCAN_FILTER_KEYS.map((key) => [key, null])))}
+      />
+      {scans.data && items.length === 0 ? (
+        <Empty title={filtered ? t('scans.noMatch') : t('scans.none')} testId="scans-empty">
+          {filtered ? t('scans.noMatchHint') : t('scans.noneHint')}
+        </Empty>
+      ) : (
+        <ScansTable scans={items} />
+      )}
+      {scans.data && <Pager page={page} total={scans.data.total} onChange={setPage} testId="scans-pager" />}
+    </>
+  );
+}
+
+function ScanFiltersBar({
+  filters,
+  onChange,
+  onClear,
+}: {
+  filters: ScanFilters;
+  onChange: (key: (typeof SCAN_FILTER_KEYS)[number], value: string | null) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [texts, setTexts] = useState({ userEmail: filters.userEmail ?? '', q: filters.q ?? '' });
+  // One debounce per box: typing in one does not drop the other's pending change.
+  const writeEmail = useDebouncedCallback(
+    (value: string) => onChange('userEmail', value.trim() || null),
+    400,
+  );
+  const writeText = useDebouncedCallback((value: string) => onChange('q', value.trim() || null), 400);
+  const write = { userEmail: writeEmail, q: writeText };
+  const text = (key: 'userEmail' | 'q', label: string, w: number) => (
+    <TextInput
+      label={label}
+      leftSection={<IconSearch size={14} />}
+      value={texts[key]}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        setTexts((current) => ({ ...current, [key]: value }));
+        write[key](value);
+      }}
+      w={w}
+      data-testid={`scans-filter-${key}`}
+    />
+  );
+  const select = (key: 'type' | 'status' | 'market', data: { value: string; label: string }[], w: number) => (
+    <Select
+      label={t(`scans.filters.${key}`)}
+      data={data}
+      value={filters[key] ?? null}
+      onChange={(value) => onChange(key, value)}
+      clearable
+      w={w}
+      data-testid={`scans-filter-${key}`}
+    />
+  );
+  const date = (key: 'from' | 'to') => (
+    <TextInput
+      type="date"
+      label={t(`scans.filters.${key}`)}
+      value={filters[key] ?? ''}
+      onChange={(event) => onChange(key, event.currentTarget.value || null)}
+      data-testid={`scans-filter-${key}`}
+    />
+  );
+  return (
+    <Group align="flex-end" gap="sm" mb="md" data-testid="scans-filters">
+      {text('userEmail', t('scans.filters.userEmail'), 220)}
+      {select(
+        'type',
+        SCAN_TYPES.map((value) => ({ value, label: t(`types.${value}`) })),
+        140,
+      )}
+      {select(
+        'status',
+        SCAN_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+        170,
+      )}
+      {select(
+        'market',
+        MARKETS.map((value) => ({ value, label: value })),
+        100,
+      )}
+      {text('q', t('scans.filters.q'), 200)}
+      {date('from')}
+      {date('to')}
+      {Object.keys(filters).length > 0 && (
+        <Button
+          variant="subtle"
+          leftSection={<IconFilterOff size={14} />}
+          onClick={() => {
+            writeEmail.cancel();
+            writeText.cancel();
+            setTexts({ userEmail: '', q: '' });
+            onClear();
+          }}
+        >
+          {t('scans.filters.clear')}
+        </Button>
+      )}
+    </Group>
+  );
+}

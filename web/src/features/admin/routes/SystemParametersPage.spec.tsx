@@ -1,0 +1,138 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from '../../../test/jwt';
+import { jsonResponse, renderApp } from '../../../test/render';
+import type { SystemParameter } from '../model';
+import { fakeGateway, input, ok, pageResponse } from '../test/gateway';
+
+// The lazy admin chunk is compiled once before the tests wait for what it renders.
+beforeAll(() => import('./AdminPage'), 60_000);
+
+const token = () => adminToken('admin@example.com');
+const p = (key: string, value1: string, description = `About ${key}`): SystemParameter => ({
+  key,
+  description,
+  value1,
+  value2: '',
+  value3: '',
+});
+const LIST = [
+  p('search.standard.dailyLimit', '15'),
+  p('billing.vatPercent', '20'),
+  p('billing.seller', 'ShelfScan'),
+  p('contact.whatsapp', '+900000000000'),
+];
+
+describe('admin system parameters', () => {
+  it('edits the whole list; numbers are checked by key before sending; saves with the toast (English)', async () => {
+    let saved = LIST;
+    const server = fakeGateway({
+      'GET /api/system-parameter': () => ok(saved),
+      'PUT /api/system-parameter': async (request) => {
+        saved = (await request.json()) as SystemParameter[];
+        return ok(saved, 'Change has been saved.');
+      },
+      'GET /api/admin/system-parameter/changes': () => pageResponse([]),
+    });
+    renderApp('/us/admin/system-parameters', { token: token() });
+    await screen.findByTestId('parameters-form');
+    expect(screen.getByText('No change has been saved yet.')).toBeTruthy();
+    const limit = input('parameter-search.standard.dailyLimit-value1');
+    expect(limit.value).toBe('15');
+    // A number box: letters cannot be typed into it.
+    fireEvent.change(limit, { target: { value: 'fifteen' } });
+    expect(limit.value).not.toBe('fifteen');
+
+    fireEvent.change(input('parameter-billing.vatPercent-value1'), { target: { value: '120' } });
+    fireEvent.change(input('parameter-contact.whatsapp-value1'), { target: { value: '0532' } });
+    fireEvent.change(input('parameter-billing.seller-value1'), { target: { value: ' ' } });
+    await act(async () => fireEvent.click(screen.getByTestId('parameters-save')));
+    expect(screen.getByText('Must be at most 100.')).toBeTruthy();
+    expect(screen.getByText('A phone number in international form, e.g. +905321234567.')).toBeTruthy();
+    expect(screen.getByText('This value is required.')).toBeTruthy();
+    expect(server.callsTo('PUT /api/system-parameter')).toHaveLength(0);
+
+    fireEvent.change(input('parameter-search.standard.dailyLimit-value1'), { target: { value: '16' } });
+    fireEvent.change(input('parameter-billing.vatPercent-value1'), { target: { value: '18.5' } });
+    fireEvent.change(input('parameter-contact.whatsapp-value1'), { target: { value: '+905321234567' } });
+    fireEvent.change(input('parameter-billing.seller-value1'), { target: { value: 'ShelfScan Ltd' } });
+    fireEvent.change(input('parameter-billing.seller-value2'), { target: { value: 'İstanbul' } });
+    await act(async () => fireEvent.click(screen.getByTestId('parameters-save')));
+    await waitFor(() => expect(server.callsTo('PUT /api/system-parameter')).toHaveLength(1));
+    expect(await server.lastBody('PUT /api/system-parameter')).toEqual([
+      p('search.standard.dailyLimit', '16'),
+      p('billing.vatPercent', '18.5'),
+      { ...p('billing.seller', 'ShelfScan Ltd'), value2: 'İstanbul' },
+      p('contact.whatsapp', '+905321234567'),
+    ]);
+    expect(await screen.findByText('Change has been saved.')).toBeTruthy();
+  });
+
+  it('puts the server’s per-item 422 on the right field, the others in the alert (Turkish)', async () => {
+    const server = fakeGateway({
+      'GET /api/system-parameter': () => ok(LIST),
+      'PUT /api/system-parameter': () =>
+        jsonResponse(
+          {
+            success: false,
+            code: 'systemParametersInvalid',
+            errors: [
+              { field: 'parameters[0].value1', msg: 'Tam sayı olmalıdır (0 ya da daha büyük).' },
+              { field: 'parameters[2].description', msg: 'Bu değer bir metin olmalıdır.' },
+              { field: 'parameters.billing.dunningDays', msg: 'Bu parametre listede yok.' },
+            ],
+          },
+          422,
+        ),
+      'GET /api/admin/system-parameter/changes': () => pageResponse([]),
+    });
+    renderApp('/admin/system-parameters', { token: token() });
+    await screen.findByTestId('parameters-form');
+    await act(async () => fireEvent.click(screen.getByTestId('parameters-save')));
+    await waitFor(() => expect(server.callsTo('PUT /api/system-parameter')).toHaveLength(1));
+    const limitRow = screen.getByTestId('parameter-search.standard.dailyLimit');
+    expect(await within(limitRow).findByText('Tam sayı olmalıdır (0 ya da daha büyük).')).toBeTruthy();
+    expect(input('parameter-search.standard.dailyLimit-value1').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(screen.getByTestId('parameter-billing.seller')).getByText('Bu değer bir metin olmalıdır.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('parameters-error').textContent).toBe('Bu parametre listede yok.');
+    // Typing in the field clears its error.
+    fireEvent.change(input('parameter-search.standard.dailyLimit-value1'), { target: { value: '14' } });
+    expect(input('parameter-search.standard.dailyLimit-value1').getAttribute('aria-invalid')).not.toBe(
+      'true',
+    );
+  });
+
+  it('shows the audit: who, when, and every value before → after', async () => {
+    fakeGateway({
+      'GET /api/system-parameter': () => ok(LIST),
+      'GET /api/admin/system-parameter/changes': () =>
+        pageResponse(
+          [
+            {
+              id: 'c2',
+              changedBy: 'admin@example.com',
+              changedAt: '2026-03-05T09:07:00Z',
+              before: [p('search.standard.dailyLimit', '15'), p('billing.vatPercent', '20')],
+              after: [p('search.standard.dailyLimit', '16'), p('billing.vatPercent', '20', 'KDV')],
+            },
+            {
+              id: 'c1',
+              changedBy: 'root@example.com',
+              changedAt: '2026-03-01T09:07:00Z',
+              before: LIST,
+              after: LIST,
+            },
+          ],
+          2,
+        ),
+    });
+    renderApp('/us/admin/system-parameters', { token: token() });
+    const change = await screen.findByTestId('change-c2');
+    expect(within(change).getByText('admin@example.com')).toBeTruthy();
+    expect(change.textContent).toContain('search.standard.dailyLimit Value 1: 15 → 16');
+    expect(change.textContent).toContain('billing.vatPercent Description: About billing.vatPercent → KDV');
+    expect(within(screen.getByTestId('change-c1')).getByText('saved without a difference')).toBeTruthy();
+  });
+});
