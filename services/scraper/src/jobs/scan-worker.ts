@@ -2,8 +2,9 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@shelfscan/observability';
 import { SystemClock, type Clock } from '@shelfscan/service';
-import type { PageReport, ScanEngine, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
+import type { PageReport, ScanProgress, ScanResult } from '../engine/types.js';
 import { describeFailure } from './failures.js';
+import type { JobEngine, JobSpec } from './job-spec.js';
 import {
   LeaseLostError,
   type ScanJob,
@@ -14,7 +15,7 @@ import {
 export interface ScanWorkerOptions {
   repository: ScanJobRepository;
   /** The engine for one job (its page source is bound to the job's market). */
-  engineFor: (spec: ScanSpec) => ScanEngine;
+  engineFor: (spec: JobSpec) => JobEngine;
   /** This worker's name in `lease_owner`; unique per process (default host:pid:random). */
   owner?: string;
   /** Jobs run at once by this worker. */
