@@ -26,7 +26,10 @@ export interface ScanWorkerOptions {
   heartbeatMs?: number;
   /** Idle poll for new or expired jobs. */
   pollMs?: number;
-  /** ScanProgressed at most this often (and always at the end). */
+  /**
+   * ScanProgressed at most this often (and always at the end). Live progress must reach the
+   * browser within 2 s of a page: this, the bus (milliseconds) and the dashboard's 1 s poll.
+   */
   progressThrottleMs?: number;
   /** A scan the marketplace blocks is requeued this many times before it fails. */
   maxBlockedRetries?: number;
@@ -76,7 +79,7 @@ export class ScanWorker {
     this.o = {
       concurrency: 1,
       pollMs: 1_000,
-      progressThrottleMs: 2_000,
+      progressThrottleMs: 500,
       maxBlockedRetries: 3,
       blockedBackoffMs: 60_000,
       blockedBackoffMaxMs: 30 * 60_000,
