@@ -110,6 +110,10 @@ void runOrExit(async () => {
   }
   const first = sim.stores[1] ?? sim.stores[0];
   out();
+  // Sold on amazon.ca (two stores' listings) and one the market does not have.
+  const sample = [...sim.stores[0].asins.slice(0, 3), first.asins[0], 'B000000000'];
+  out(`ASIN check (market Canada): ${sample.join(', ')}`);
+  out();
   // make scan starts its own PostgreSQL: give it its own DATA_DIR, not the running demo's.
   out('Try (in another terminal):');
   out(
