@@ -24,16 +24,16 @@ test.use({ baseURL: demoURL, locale: 'en-US' });
 let small: SimStore;
 let medium: SimStore;
 
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(150_000);
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
   await startDemo();
   const stores = await simStores();
   small = stores.find((s) => s.seed === 'demo-small')!;
   medium = stores.find((s) => s.seed === 'demo-medium')!;
 });
 
-test.afterAll(async ({}, testInfo) => {
-  testInfo.setTimeout(60_000);
+test.afterAll(async () => {
+  test.setTimeout(60_000);
   await stopDemo();
 });
 
