@@ -48,6 +48,7 @@ function todoJson(t: searchV1.Todo | undefined) {
           asinsFound: t.progress.asinsFound,
           etaSeconds: n(t.progress.etaSeconds),
           reportedTotal: n(t.progress.reportedTotal),
+          reportedTotalIsLowerBound: t.progress.reportedTotalIsLowerBound ?? false,
           percent: n(t.progress.percent),
         }
       : null,
@@ -191,6 +192,8 @@ export class SearchApiService {
       pages: r.pages,
       reportedTotal: r.reportedTotal > 0 ? r.reportedTotal : null,
       reportedTotalIsLowerBound: r.reportedTotalIsLowerBound,
+      // "Over 1,000": the wait if the scan runs on to the list limit.
+      max: r.maxPages > 0 ? { etaSeconds: r.maxEtaSeconds, pages: r.maxPages } : null,
     };
   }
 

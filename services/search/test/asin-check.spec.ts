@@ -180,7 +180,7 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
       });
 
     it("is the engine's estimate for the store, per department chosen", async () => {
-      expect(await estimate()).toMatchObject({ etaSeconds: 6, pages: 3, reportedTotal: 40 });
+      expect(await estimate()).toMatchObject({ etaSeconds: 6, pages: 3, reportedTotal: 40, maxPages: 0 });
       expect(await estimate({ categories: ['667823011', '2242989011', '1'] })).toMatchObject({
         etaSeconds: 12,
         reportedTotal: 80,
@@ -211,6 +211,31 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
         25,
       );
       expect(progressPercent({ searchType: 'standard', startedAt }, { ...evt, etaSeconds: 0 }, at)).toBe(99);
+    });
+
+    it('the bar never goes back, and "0 s left" between two queries keeps the last ETA', async () => {
+      const u = 'smooth@example.com';
+      await h.grant(u, ['standard']);
+      const { todo } = await h.create(u, { storeUrl: `https://www.amazon.ca/s?me=${STORES.hold}` });
+      await h.todoWhen(u, todo!.id, (t) => t.progress?.pagesFetched === 1);
+      const progressed = async (data: Record<string, unknown>) => {
+        await h.publish(scraperEventsV1.ScanProgressedSchema, { scanId: todo!.id, ...data });
+        return h.todoWhen(u, todo!.id, (t) => t.progress?.pagesFetched === data.pagesFetched);
+      };
+      const base = { asinsFound: 160, reportedTotal: 1000, reportedTotalIsLowerBound: true };
+      h.clock.advance(30_000);
+      let t = await progressed({ ...base, pagesFetched: 10, partitionsLeft: 2, etaSeconds: 90 });
+      expect(t.progress).toMatchObject({ percent: 25, etaSeconds: 90, reportedTotalIsLowerBound: true });
+      // Between two queries the engine says 0 s: the card keeps 90 s and 25 %.
+      t = await progressed({ ...base, pagesFetched: 11, partitionsLeft: 1, etaSeconds: 0 });
+      expect(t.progress).toMatchObject({ percent: 25, etaSeconds: 90 });
+      // A longer ETA than before (the next query is bigger): the bar stays where it was.
+      t = await progressed({ ...base, pagesFetched: 12, partitionsLeft: 1, etaSeconds: 600 });
+      expect(t.progress).toMatchObject({ percent: 25, etaSeconds: 600 });
+      h.clock.advance(570_000);
+      t = await progressed({ ...base, pagesFetched: 13, partitionsLeft: 1, etaSeconds: 200 });
+      expect(t.progress).toMatchObject({ percent: 75, etaSeconds: 200 });
+      await h.bus.request(h.S.deleteTodo, { userEmail: u, id: todo!.id });
     });
 
     it('a progress event shows on the scan within milliseconds of the scraper writing it', async () => {

@@ -169,6 +169,7 @@ export const scriptedEngines: ScanEngines = {
       pages: 3 * departments,
       reportedTotal: 40 * departments,
       reportedTotalIsLowerBound: false,
+      max: null,
       msPerPage: 2000,
     };
   },

@@ -138,6 +138,17 @@ describe('the estimate before a scan starts', () => {
     );
   });
 
+  it('a store that says only "over 1,000": the estimate for that many, and up to the list limit', async () => {
+    const estimate = await estimateScan(pages(), spec('deep'), spacing);
+    expect(estimate).toMatchObject({ reportedTotal: 1000, reportedTotalIsLowerBound: true });
+    expect(estimate.max).toEqual({
+      pages: Math.ceil(2720 / PAGE),
+      etaSeconds: Math.round((170 * spacing) / 1000),
+    });
+    const exact = await estimateScan(pages(), spec('deep', undefined, thousand), spacing);
+    expect(exact.max).toBeNull();
+  });
+
   it('a Standard scan is at most the pages one query serves', async () => {
     const estimate = await estimateScan(pages(), spec('standard', undefined, thousand), spacing);
     expect(estimate.pages).toBe(7);

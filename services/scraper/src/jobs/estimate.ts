@@ -19,6 +19,11 @@ export interface ScanEstimate {
   pages: number;
   reportedTotal: number | null;
   reportedTotalIsLowerBound: boolean;
+  /**
+   * When the store gives only a lower bound ("over 1,000"), the engine can only count that far:
+   * the pages and wait if the scan runs on to the list limit, at the probe's listings per page.
+   */
+  max: { pages: number; etaSeconds: number } | null;
   /** The request spacing assumed per page. */
   msPerPage: number;
 }
@@ -89,13 +94,18 @@ export async function estimateScan(
   const reported = probed.filter((p) => p.reportedTotal !== null);
   // The scan reads the probe pages again, then the pages the engine expects after them.
   const total = probed.length * scale + pagesLeft;
+  const lowerBound = probed.some((p) => p.reportedTotalIsLowerBound);
+  const perPage = probed.length ? Math.max(...probed.map((p) => p.asinsFound)) : 0;
+  const maxPages =
+    lowerBound && perPage > 0 ? Math.max(Math.round(total), Math.ceil(spec.listLimit / perPage)) : 0;
   return {
     etaSeconds: known.length !== probed.length ? null : Math.round((total * msPerPage) / 1000),
     pages: Math.round(total),
     reportedTotal: reported.length
       ? Math.round(reported.reduce((s, p) => s + (p.reportedTotal ?? 0), 0) * scale)
       : null,
-    reportedTotalIsLowerBound: probed.some((p) => p.reportedTotalIsLowerBound),
+    reportedTotalIsLowerBound: lowerBound,
+    max: maxPages ? { pages: maxPages, etaSeconds: Math.round((maxPages * msPerPage) / 1000) } : null,
     msPerPage: Math.round(msPerPage),
   };
 }

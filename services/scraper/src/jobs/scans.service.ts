@@ -167,6 +167,8 @@ export class ScansService {
       reportedTotal: e.reportedTotal ?? 0,
       reportedTotalIsLowerBound: e.reportedTotalIsLowerBound,
       msPerPage: e.msPerPage,
+      maxEtaSeconds: e.max?.etaSeconds ?? 0,
+      maxPages: e.max?.pages ?? 0,
     };
   }
 }

@@ -88,14 +88,21 @@ export class ScanEventsService {
       if (t.deleted || !RUNNING.includes(t.status)) return;
       const now = this.clock.now();
       const startedAt = t.startedAt ?? now; // a progress event overtook ScanStarted
+      // "0 s left" with queries still to run is the engine between two queries (the next one's
+      // count is read on its first page): the last ETA stands.
+      const etaUnsure = evt.etaSeconds === 0 && evt.partitionsLeft > 0 && t.etaSeconds !== null;
+      const eta = etaUnsure ? t.etaSeconds! : evt.etaSeconds;
+      const percent = progressPercent({ ...t, startedAt }, { ...evt, etaSeconds: eta }, now);
       await this.todos.update(m, t.id, {
         status: 'PROCESSING',
         started_at: startedAt,
         pages_fetched: evt.pagesFetched,
         asin_count: evt.asinsFound,
         reported_total: evt.reportedTotal > 0 ? evt.reportedTotal : null,
-        eta_seconds: evt.etaSeconds >= 0 ? evt.etaSeconds : null,
-        progress_percent: progressPercent({ ...t, startedAt }, evt, now),
+        reported_total_lower_bound: evt.reportedTotalIsLowerBound,
+        eta_seconds: eta >= 0 ? eta : null,
+        // A progress bar does not go back.
+        progress_percent: percent === null ? t.progressPercent : Math.max(percent, t.progressPercent ?? 0),
       });
     });
   }

@@ -17,6 +17,7 @@ function progressOf(t: TodoRecord) {
     etaSeconds: orUndefined(t.etaSeconds),
     reportedTotal: reported,
     percent: orUndefined(t.progressPercent),
+    reportedTotalIsLowerBound: reported ? t.reportedTotalLowerBound : undefined,
   };
 }
 

@@ -62,6 +62,8 @@ export interface TodoRecord {
   startedAt: Date | null;
   /** The share of the scan done, 0–100, from the last progress event; null when unknown. */
   progressPercent: number | null;
+  /** The store said only "over <reportedTotal>". */
+  reportedTotalLowerBound: boolean;
 }
 
 /** One row of an ASIN check's table. */
@@ -159,6 +161,7 @@ function toRecord(r: Row): TodoRecord {
     asins: (r.asins as string[]) ?? [],
     startedAt: (r.started_at as Date | null) ?? null,
     progressPercent: num(r.progress_percent),
+    reportedTotalLowerBound: (r.reported_total_lower_bound as boolean | undefined) ?? false,
   };
 }
 

@@ -409,7 +409,14 @@ export class TodosService {
       violations.push({ field: 'storeUrl', msg: STORE_URL_MESSAGES[err.code], reason: 'storeUrlInvalid' });
     }
     if (violations.length || !type || !market) throw invalid(violations);
-    const unknown = { etaSeconds: -1, pages: 0, reportedTotal: 0, reportedTotalIsLowerBound: false };
+    const unknown = {
+      etaSeconds: -1,
+      pages: 0,
+      reportedTotal: 0,
+      reportedTotalIsLowerBound: false,
+      maxEtaSeconds: 0,
+      maxPages: 0,
+    };
     const e = await this.bus
       .request(ScraperService.method.estimateScan, {
         market: market.code,
@@ -425,6 +432,8 @@ export class TodosService {
       pages: e.pages,
       reportedTotal: e.reportedTotal,
       reportedTotalIsLowerBound: e.reportedTotalIsLowerBound,
+      maxEtaSeconds: e.maxEtaSeconds,
+      maxPages: e.maxPages,
     };
   }
 

@@ -36,6 +36,8 @@ export interface Progress {
   asinsFound: number;
   etaSeconds: number | null;
   reportedTotal: number | null;
+  /** The store said only "over <reportedTotal>". */
+  reportedTotalIsLowerBound?: boolean;
   percent: number | null;
 }
 
@@ -98,6 +100,8 @@ export interface ScanEstimate {
   pages: number;
   reportedTotal: number | null;
   reportedTotalIsLowerBound: boolean;
+  /** "Over 1,000": the wait and pages if the scan runs on to the list limit. */
+  max?: { etaSeconds: number; pages: number } | null;
 }
 
 export interface EstimateArgs {

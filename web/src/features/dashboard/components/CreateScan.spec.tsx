@@ -123,8 +123,28 @@ describe('create dialogs', () => {
           return jsonResponse({
             success: true,
             data: body.storeUrl.includes('BLOCKED')
-              ? { etaSeconds: null, pages: 0, reportedTotal: null, reportedTotalIsLowerBound: false }
-              : { etaSeconds: 400, pages: 160, reportedTotal: 2500, reportedTotalIsLowerBound: false },
+              ? {
+                  etaSeconds: null,
+                  pages: 0,
+                  reportedTotal: null,
+                  reportedTotalIsLowerBound: false,
+                  max: null,
+                }
+              : body.storeUrl.includes('OVER')
+                ? {
+                    etaSeconds: 163,
+                    pages: 65,
+                    reportedTotal: 1000,
+                    reportedTotalIsLowerBound: true,
+                    max: { etaSeconds: 425, pages: 170 },
+                  }
+                : {
+                    etaSeconds: 400,
+                    pages: 160,
+                    reportedTotal: 2500,
+                    reportedTotalIsLowerBound: false,
+                    max: null,
+                  },
           });
         },
       },
@@ -145,6 +165,11 @@ describe('create dialogs', () => {
       storeUrl: 'https://www.amazon.ca/s?me=A1BIGSTORE01',
       market: 'CA',
     });
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1OVERTHOUS');
+    await waitFor(() => expect(wait()).toContain('over 1,000 listings'), { timeout: 5000 });
+    expect(wait()).toBe(
+      'The store shows over 1,000 listings (Amazon does not say how many more): a deep scan of it takes at least about 3 min (65 pages at ShelfScan’s polite pace), up to about 8 min if it runs on to the list limit (170 pages). Its progress and remaining time show on the scan while it runs.',
+    );
     type('scan-store-url', 'https://www.amazon.ca/s?me=A1BLOCKED001');
     await waitFor(() => expect(wait()).toContain('cannot be estimated now'), { timeout: 5000 });
     expect(wait()).toContain('about 60 minutes');

@@ -56,6 +56,14 @@ export function DeepWait({
 
   let text: string;
   if (estimate.isFetching) text = t('create.deepWaitEstimating');
+  else if (eta !== undefined && eta !== null && estimate.data?.max && count)
+    text = t('create.deepWaitStoreRange', {
+      time: duration(eta),
+      maxTime: duration(estimate.data.max.etaSeconds),
+      pages: number(estimate.data.pages),
+      maxPages: number(estimate.data.max.pages),
+      count: number(count),
+    });
   else if (eta !== undefined && eta !== null)
     text = t(count ? 'create.deepWaitStore' : 'create.deepWaitStoreNoCount', {
       time: duration(eta),

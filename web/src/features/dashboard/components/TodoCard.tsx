@@ -77,7 +77,11 @@ export function progressLine(
           t('card.pages', { count: p.pagesFetched }),
           [
             t('card.found', { count: p.asinsFound }),
-            p.reportedTotal ? t('card.reported', { count: n(p.reportedTotal) }) : '',
+            p.reportedTotal
+              ? t(p.reportedTotalIsLowerBound ? 'card.reportedOver' : 'card.reported', {
+                  count: n(p.reportedTotal),
+                })
+              : '',
           ]
             .filter(Boolean)
             .join(' '),
