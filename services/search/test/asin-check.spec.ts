@@ -223,8 +223,11 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
         return h.todoWhen(u, todo!.id, (t) => t.progress?.pagesFetched === data.pagesFetched);
       };
       const base = { asinsFound: 160, reportedTotal: 1000, reportedTotalIsLowerBound: true };
+      // "0 s left" with a query to run (a fast page rounded down): the first page's 30 s stands.
+      let t = await progressed({ ...base, pagesFetched: 9, partitionsLeft: 1, etaSeconds: 0 });
+      expect(t.progress).toMatchObject({ percent: 0, etaSeconds: 30 });
       h.clock.advance(30_000);
-      let t = await progressed({ ...base, pagesFetched: 10, partitionsLeft: 2, etaSeconds: 90 });
+      t = await progressed({ ...base, pagesFetched: 10, partitionsLeft: 2, etaSeconds: 90 });
       expect(t.progress).toMatchObject({ percent: 25, etaSeconds: 90, reportedTotalIsLowerBound: true });
       // Between two queries the engine says 0 s: the card keeps 90 s and 25 %.
       t = await progressed({ ...base, pagesFetched: 11, partitionsLeft: 1, etaSeconds: 0 });

@@ -89,9 +89,10 @@ export class ScanEventsService {
       const now = this.clock.now();
       const startedAt = t.startedAt ?? now; // a progress event overtook ScanStarted
       // "0 s left" with queries still to run is the engine between two queries (the next one's
-      // count is read on its first page): the last ETA stands.
-      const etaUnsure = evt.etaSeconds === 0 && evt.partitionsLeft > 0 && t.etaSeconds !== null;
-      const eta = etaUnsure ? t.etaSeconds! : evt.etaSeconds;
+      // count is read on its first page) or a fast page rounded down: the last ETA stands (none
+      // before: unknown, and the bar follows the ASINs found).
+      const etaUnsure = evt.etaSeconds === 0 && evt.partitionsLeft > 0;
+      const eta = etaUnsure ? (t.etaSeconds ?? -1) : evt.etaSeconds;
       const percent = progressPercent({ ...t, startedAt }, { ...evt, etaSeconds: eta }, now);
       await this.todos.update(m, t.id, {
         status: 'PROCESSING',
