@@ -517,6 +517,7 @@ describe('gateway + search service: the scan routes', () => {
       pages: 0,
       reportedTotal: null,
       reportedTotalIsLowerBound: false,
+      max: null,
     });
     const bad = await as('seller', 'POST', '/api/search-info/estimate', {
       searchType: 'deep',
