@@ -7,14 +7,13 @@ import {
   BADGE_CHOICE,
   NO_PRICE,
   UNRATED,
-  startSimulator,
   type Simulator,
   type Store,
 } from '@shelfscan/simulator';
 import { ScanBlockedError } from '../engine/errors.js';
 import type { ScanCheckpoint } from '../engine/types.js';
 import { MarketplaceBlockedError } from '../fetch/errors.js';
-import { MarketplaceClient } from '../fetch/marketplace-client.js';
+import type { MarketplaceClient } from '../fetch/marketplace-client.js';
 import { marketByCode } from '../markets/markets.js';
 import {
   createAsinChecker,
@@ -23,34 +22,26 @@ import {
   type AsinCheckRow,
   type AsinCheckSpec,
 } from './asin-check.js';
+import { simulatedMarket, type SimulatedMarket } from '../../test/simulated-market.js';
 
+let market: SimulatedMarket;
 let sim: Simulator;
 let client: MarketplaceClient;
 let ca: Store;
 let mx: Store;
 
 beforeAll(async () => {
-  sim = await startSimulator({
-    port: 0,
+  market = await simulatedMarket({
     stores: [
       { seed: 'check-ca', size: 300, behaviour: { unpriced: 0.05 } },
       { seed: 'check-mx', size: 40, marketDomain: 'amazon.com.mx' },
     ],
   });
+  ({ sim, client } = market);
   [ca, mx] = sim.stores;
-  client = new MarketplaceClient({
-    originOverride: sim.url,
-    requestsPerSecond: 10_000,
-    jitterRatio: 0,
-    maxAttempts: 1,
-    pinDeliveryLocation: false,
-  });
 }, 60_000);
 
-afterAll(async () => {
-  await client?.close();
-  await sim?.close();
-});
+afterAll(() => market?.close());
 
 afterEach(() => sim.setFaults({ captchaRate: 0 }));
 

@@ -2,24 +2,25 @@
  * Store scans restricted to departments, and the estimate before a scan, against the real
  * marketplace simulator through the real MarketplaceClient and the real engine.
  */
-import { startSimulator, type Simulator, type Store } from '@shelfscan/simulator';
+import type { Simulator, Store } from '@shelfscan/simulator';
 import { createScanEngine, marketplacePageSource } from '../engine/index.js';
 import type { PageReport, ScanCheckpoint } from '../engine/types.js';
-import { MarketplaceClient } from '../fetch/marketplace-client.js';
+import type { MarketplaceClient } from '../fetch/marketplace-client.js';
 import { marketByCode } from '../markets/markets.js';
 import { scanByDepartment } from './category-scans.js';
 import { estimateScan, requestSpacingMs } from './estimate.js';
 import type { StoreScanSpec } from './job-spec.js';
+import { simulatedMarket, type SimulatedMarket } from '../../test/simulated-market.js';
 
 const PAGE = 16;
+let market: SimulatedMarket;
 let sim: Simulator;
 let client: MarketplaceClient;
 let store: Store;
 let thousand: Store;
 
 beforeAll(async () => {
-  sim = await startSimulator({
-    port: 0,
+  market = await simulatedMarket({
     stores: [
       { seed: 'departments-1500', size: 1500 },
       { seed: 'estimate-1000', size: 1000 },
@@ -27,20 +28,11 @@ beforeAll(async () => {
     pageCap: 7,
     pageSize: PAGE,
   });
+  ({ sim, client } = market);
   [store, thousand] = sim.stores;
-  client = new MarketplaceClient({
-    originOverride: sim.url,
-    requestsPerSecond: 10_000,
-    jitterRatio: 0,
-    maxAttempts: 1,
-    pinDeliveryLocation: false,
-  });
 }, 60_000);
 
-afterAll(async () => {
-  await client?.close();
-  await sim?.close();
-});
+afterAll(() => market?.close());
 
 const pages = () => marketplacePageSource(client, marketByCode('CA')!);
 const runner = () => scanByDepartment(createScanEngine({ pages: pages() }));
