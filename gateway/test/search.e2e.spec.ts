@@ -131,6 +131,7 @@ describe('gateway + search service: the scan routes', () => {
         'failureReason',
         'failureCode',
         'progress',
+        'asinListSize',
       ].sort(),
     );
     expect(todo).toMatchObject({
@@ -169,8 +170,10 @@ describe('gateway + search service: the scan routes', () => {
     const running = await todoWhen('seller', todo.id, (t) => t.status === 'PROCESSING' && t.asinCount === 10);
     expect(running).toMatchObject({
       state: 'ongoing',
-      progress: { asinsFound: 10, percent: 40, etaSeconds: 20 },
+      progress: { asinsFound: 10, reportedTotal: 25, etaSeconds: 20 },
     });
+    // The bar: the time run against that time plus the ETA (just started, 20 s to go).
+    expect((running.progress as { percent: number }).percent).toBeLessThan(50);
     const partial = await as('seller', 'GET', `/api/search-info/${todo.id}/download`);
     expect(partial.body.trim().split('\n')).toEqual(storeAsins(HOLD_SELLER).slice(0, 10));
 
@@ -219,7 +222,7 @@ describe('gateway + search service: the scan routes', () => {
     ]);
   });
 
-  it('answers 422 lists in the caller’s language, 403 without the plan, 501 for the ASIN check', async () => {
+  it('answers 422 lists in the caller’s language, 403 without the plan', async () => {
     const missing = await as('seller', 'POST', '/api/search-info', { searchType: 'standard', market: 'CA' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual([
@@ -290,15 +293,6 @@ describe('gateway + search service: the scan routes', () => {
       code: 'noFunctionalPlan',
       message: 'Fonksiyonel arama planınız yok.',
     });
-    expect(
-      (
-        await as('seller', 'POST', '/api/search-info/asin-check', {
-          fileName: 'x',
-          market: 'CA',
-          asins: 'B000000001',
-        })
-      ).statusCode,
-    ).toBe(501);
   });
 
   it('lists with filters and x-total-count, by column and by {searchType}{status}', async () => {
@@ -438,5 +432,118 @@ describe('gateway + search service: the scan routes', () => {
     const c = (await as('seller', 'GET', '/api/category?market=CA')).json().data;
     expect(c.at(-1)).toEqual({ label: 'All Categories', level: 1, suffix: 'ca', nodeId: '1' });
     expect((await as('seller', 'GET', '/api/category')).statusCode).toBe(422);
+  });
+
+  it('runs an ASIN check: its table, the sold ASINs as .txt and the table as CSV for Excel in both languages', async () => {
+    const bad = await as('seller', 'POST', '/api/search-info/asin-check', {
+      fileName: 'x',
+      market: 'CA',
+      asins: 'B0C1234567, B0SHORT',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual([
+      { field: 'asins', msg: 'ASIN tam olarak 10 harf ya da rakam olmalıdır.' },
+    ]);
+    expect(
+      (
+        await as('noplan', 'POST', '/api/search-info/asin-check', {
+          fileName: 'x',
+          market: 'CA',
+          asins: 'B0C1234567',
+        })
+      ).json(),
+    ).toMatchObject({ status: 403, code: 'noStandardPlan' });
+
+    const created = await as('seller', 'POST', '/api/search-info/asin-check', {
+      fileName: 'Ürün kontrolü',
+      market: 'CA',
+      asins: ['B0C1234567', 'B0C7654321', 'B0NOTFOUND'],
+    });
+    expect(created.statusCode).toBe(200);
+    const todo = created.json().data;
+    expect(todo).toMatchObject({ searchType: 'asinCheck', market: 'CA', asinListSize: 3, storeUrl: null });
+    await todoWhen('seller', todo.id, (t) => t.status === 'COMPLETED');
+
+    const table = await as('seller', 'GET', `/api/search-info/${todo.id}/asin-check?size=2`);
+    expect(table.headers['x-total-count']).toBe('3');
+    expect(table.json().data[1]).toEqual({
+      asin: 'B0C7654321',
+      state: 'sold',
+      title: 'Çadır; "şık", 1',
+      priceText: '$2.50',
+      price: 2.5,
+      currency: 'CAD',
+      stars: 4.5,
+      reviewCount: 1234,
+      amazonsChoice: false,
+      bestSeller: true,
+    });
+    const page2 = await as('seller', 'GET', `/api/search-info/${todo.id}/asin-check?size=2&page=1`);
+    expect(page2.json().data).toMatchObject([
+      { asin: 'B0NOTFOUND', state: 'not-found', title: null, price: null },
+    ]);
+
+    const txt = await as('seller', 'GET', `/api/search-info/${todo.id}/download`);
+    expect(txt.body).toBe('B0C1234567\nB0C7654321\n');
+
+    const tr = await as('seller', 'GET', `/api/search-info/${todo.id}/download?format=csv`);
+    expect(tr.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(tr.headers['content-disposition']).toBe(
+      `attachment; filename="Urun kontrolu.csv"; filename*=UTF-8''${encodeURIComponent('Ürün kontrolü')}.csv`,
+    );
+    const bytes = tr.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM Excel needs for UTF-8
+    expect(tr.body.slice(1).split('\r\n')).toEqual([
+      'ASIN;Satışta;Başlık;Fiyat;Gösterilen fiyat;Para birimi;Yıldız;Değerlendirme;Amazon’un Seçimi;Çok Satan',
+      // A title that starts like a formula is written as text (CSV injection).
+      `B0C1234567;Evet;"'=HYPERLINK(""http://x"")";1,50;$1.50;CAD;4,5;1234;Evet;Hayır`,
+      'B0C7654321;Evet;"Çadır; ""şık"", 1";2,50;$2.50;CAD;4,5;1234;Hayır;Evet',
+      'B0NOTFOUND;Hayır;;;;;;;Hayır;Hayır',
+      '',
+    ]);
+    const en = await as(
+      'seller',
+      'GET',
+      `/api/search-info/${todo.id}/download?format=csv`,
+      undefined,
+      undefined,
+      {
+        'accept-language': 'en',
+      },
+    );
+    expect(en.body.slice(1).split('\r\n').slice(0, 3)).toEqual([
+      "ASIN,Sold there,Title,Price,Price as shown,Currency,Stars,Ratings,Amazon's Choice,Best Seller",
+      `B0C1234567,Yes,"'=HYPERLINK(""http://x"")",1.50,$1.50,CAD,4.5,1234,Yes,No`,
+      'B0C7654321,Yes,"Çadır; ""şık"", 1",2.50,$2.50,CAD,4.5,1234,No,Yes',
+    ]);
+
+    // A store scan has no table; someone else's check is a 404.
+    expect((await as('other', 'GET', `/api/search-info/${todo.id}/asin-check`)).statusCode).toBe(404);
+    expect((await as('other', 'GET', `/api/search-info/${todo.id}/download?format=csv`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('estimates the wait before a scan; without a probe (here: no marketplace) the estimate is null', async () => {
+    const r = await as('seller', 'POST', '/api/search-info/estimate', {
+      searchType: 'deep',
+      storeUrl: store(),
+      market: 'CA',
+      categories: ['667823011'],
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data).toEqual({
+      etaSeconds: null,
+      pages: 0,
+      reportedTotal: null,
+      reportedTotalIsLowerBound: false,
+      max: null,
+    });
+    const bad = await as('seller', 'POST', '/api/search-info/estimate', {
+      searchType: 'deep',
+      storeUrl: store(SELLER, 'www.amazon.co.uk'),
+      market: 'CA',
+    });
+    expect(bad.json()).toMatchObject({ status: 422, code: 'storeUrlInvalid' });
   });
 });

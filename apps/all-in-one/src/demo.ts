@@ -4,12 +4,12 @@ import { UsersService } from '@shelfscan/auth-service';
 import { loadConfig, runOrExit } from '@shelfscan/config';
 import { billingEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
+import { categories, soldMarket } from '@shelfscan/search-service';
 import { startSimulator } from '@shelfscan/simulator';
 import { allInOneEnvSchema } from './config.js';
 import { startAllInOne, type Running } from './launcher.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
-/** The demo stores: a small one, one past the 7-page cap, and one past the 2,720 list limit. */
 /** The demo seller: an activated account holding all three plans (until billing sells them). */
 const DEMO_SELLER = { email: 'seller@shelfscan.local', password: 'demo-seller' };
 const DEMO_PLAN_ID = 'demo-seller-all-plans';
@@ -34,19 +34,49 @@ async function seedDemoSeller(running: Running): Promise<void> {
   });
 }
 
+/**
+ * The simulator's departments under the amazon.ca ids the scan dialog lists (its categories), so
+ * a scan restricted to a category on the demo reads that department of the store.
+ */
+const SIMULATOR_DEPARTMENTS_ON_CA: Record<string, string> = {
+  'Sports & Outdoors': 'Sports & Outdoors',
+  'Home & Kitchen': 'Home',
+  Electronics: 'Electronics',
+  'Clothing, Shoes & Accessories': 'Fashion',
+  'Toys & Games': 'Toys & Games',
+  'Beauty & Personal Care': 'Beauty & Personal Care',
+  'Pet Supplies': 'Pet Supplies',
+  'Tools & Home Improvement': 'Home Improvement',
+  'Office Products': 'Office Products',
+  Books: 'Books',
+};
+
+function caDepartmentIds(): Record<string, string> {
+  const listed = categories(soldMarket('CA')!);
+  return Object.fromEntries(
+    Object.entries(SIMULATOR_DEPARTMENTS_ON_CA).flatMap(([name, label]) => {
+      const category = listed.find((c) => c.label === label);
+      return category ? [[name, category.nodeId]] : [];
+    }),
+  );
+}
+
+const departmentIds = caDepartmentIds();
+/** The demo stores: a small one, one past the 7-page cap, and one past the 2,720 list limit. */
 const DEMO_STORES = [
-  { seed: 'demo-small', size: 60 },
-  { seed: 'demo-medium', size: 1_200 },
-  { seed: 'demo-large', size: 6_000 },
+  { seed: 'demo-small', size: 60, departmentIds },
+  { seed: 'demo-medium', size: 1_200, departmentIds },
+  { seed: 'demo-large', size: 6_000, departmentIds },
 ];
 
 void runOrExit(async () => {
   const log = createLogger('demo');
-  // SIM_PORT (default 8090, the simulator's own default); any free port when that one is taken.
+  // SIM_PORT, or the simulator's own default 8090 (then any free port when that one is taken; a
+  // SIM_PORT that is taken stops the start: tests read the simulator there).
   const simOptions = { stores: DEMO_STORES, faults: { latencyMs: 40, jitterMs: 30 } };
   const sim = await startSimulator({ ...simOptions, port: Number(process.env.SIM_PORT || 8090) }).catch(
     (err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EADDRINUSE') throw err;
+      if (err.code !== 'EADDRINUSE' || process.env.SIM_PORT) throw err;
       return startSimulator({ ...simOptions, port: 0 });
     },
   );
@@ -79,6 +109,10 @@ void runOrExit(async () => {
     out(`  https://www.amazon.ca/s?me=${store.sellerId}   ${store.asins.length} ASINs`);
   }
   const first = sim.stores[1] ?? sim.stores[0];
+  out();
+  // Sold on amazon.ca (two stores' listings) and one the market does not have.
+  const sample = [...sim.stores[0].asins.slice(0, 3), first.asins[0], 'B000000000'];
+  out(`ASIN check (market Canada): ${sample.join(', ')}`);
   out();
   // make scan starts its own PostgreSQL: give it its own DATA_DIR, not the running demo's.
   out('Try (in another terminal):');

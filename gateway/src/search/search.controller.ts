@@ -4,7 +4,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  HttpException,
   Inject,
   Param,
   Post,
@@ -18,11 +17,14 @@ import { Authenticated, ROLE_ADMIN } from '../auth/guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { JwtUser } from '../auth/jwt.strategy.js';
 import { ok } from '../common/api-response.js';
-import { t } from '../common/i18n.js';
+import { currentLang, t } from '../common/i18n.js';
 import {
+  AsinCheckDto,
+  AsinCheckQuery,
   CategoryQuery,
   CreateScanDto,
   DownloadQuery,
+  EstimateDto,
   FunctionalScanDto,
   ListQuery,
   MoveDto,
@@ -34,11 +36,6 @@ const STATES = ['pending', 'ongoing', 'completed', 'archived'];
 /** /api/search-info/{searchType}{status}, e.g. deepCOMPLETED. */
 const TYPE_STATUS =
   /^(standard|deep|FUNCTIONAL|functional|asinCheck)(PENDING|PROCESSING|COMPLETED_PARTIAL|COMPLETED|CANCELED|FAILED)$/;
-
-/** The ASIN check's routes arrive with the ASIN check (product-page parsing in the scraper). */
-function asinCheckNotYet(): never {
-  throw new HttpException({ success: false, message: t('notAvailableYet'), code: 'notAvailableYet' }, 501);
-}
 
 const isAdmin = (user: JwtUser) => user.roles.includes(ROLE_ADMIN);
 
@@ -112,15 +109,47 @@ export class SearchController {
   }
 
   @Post('api/search-info/asin-check')
-  @ApiOperation({ summary: 'ASIN check (not available yet: 501)' })
-  createAsinCheck() {
-    return asinCheckNotYet();
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Start an ASIN check: is each ASIN sold on the market, its title, price, stars and badges',
+  })
+  @ApiOkResponse({
+    description:
+      '{success, data: Todo}; 422 required | asinInvalid | asinTooMany | marketInvalid; 403 noStandardPlan; 429 (the standard quota)',
+  })
+  async createAsinCheck(@CurrentUser() user: JwtUser, @Body() dto: AsinCheckDto) {
+    return ok(await this.search.createAsinCheck(user.sub, dto));
+  }
+
+  @Post('api/search-info/estimate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "The wait before a scan of this store ends: the engine's estimate for the store (one probe page at the polite rate)",
+  })
+  @ApiOkResponse({
+    description:
+      '{success, data: {etaSeconds, pages, reportedTotal, reportedTotalIsLowerBound}}; etaSeconds null when the store cannot be probed now; 422 storeUrlInvalid',
+  })
+  async estimate(@CurrentUser() user: JwtUser, @Body() dto: EstimateDto) {
+    return ok(await this.search.estimate(user.sub, dto));
   }
 
   @Get('api/search-info/:id/asin-check')
-  @ApiOperation({ summary: 'The ASIN check table (not available yet: 501)' })
-  asinCheckTable() {
-    return asinCheckNotYet();
+  @ApiOperation({ summary: "An ASIN check's table, one row per ASIN (so far, while it runs); x-total-count" })
+  @ApiOkResponse({
+    description:
+      '{success, data: [{asin, state: sold|unavailable|not-found, title, priceText, price, currency, stars, reviewCount, amazonsChoice, bestSeller}]}; 404 searchNotFound',
+  })
+  async asinCheckTable(
+    @CurrentUser() user: JwtUser,
+    @Param('id') id: string,
+    @Query() query: AsinCheckQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { rows, total } = await this.search.asinCheckTable(user.sub, id, query.page ?? 0, query.size ?? 20);
+    void reply.header('x-total-count', String(total));
+    return ok(rows);
   }
 
   @Post('api/search-info/:id/rerun')
@@ -132,17 +161,28 @@ export class SearchController {
 
   @Get('api/search-info/:id/download')
   @ApiOperation({
-    summary: 'The ASINs, one a line (the partial list while the scan runs); needs an active plan',
+    summary:
+      'The ASINs, one a line (the partial list while the scan runs; of an ASIN check, the ones sold there); ?format=csv: an ASIN check’s table; needs an active plan',
   })
-  @ApiProduces('text/plain')
-  @ApiOkResponse({ description: 'text/plain attachment; 403 noActivePlanForDownload; 404 searchNotFound' })
+  @ApiProduces('text/plain', 'text/csv')
+  @ApiOkResponse({
+    description:
+      'text/plain or text/csv (UTF-8 with BOM) attachment; 403 noActivePlanForDownload; 404 searchNotFound',
+  })
   async download(
     @CurrentUser() user: JwtUser,
     @Param('id') id: string,
     @Query() query: DownloadQuery,
     @Res() reply: FastifyReply,
   ) {
-    if (query.format === 'csv') return asinCheckNotYet();
+    if (query.format === 'csv') {
+      const csv = await this.search.asinCheckCsv(user.sub, id, currentLang());
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', attachmentDisposition(`${csv.fileName}.csv`))
+        .header('Cache-Control', 'no-store')
+        .send(csv.body);
+    }
     const { fileName, body } = await this.search.download(user.sub, id);
     return reply
       .type('text/plain; charset=utf-8')

@@ -76,6 +76,30 @@ const move = z.strictObject({
     .array(z.object({ id: z.string({ error: 'searchNotFound' }) }), { error: 'required' })
     .max(500, { error: 'tooManyTodos' }),
 });
+/**
+ * The ASIN check: the ASINs as one text (as typed or uploaded) or as a list; the service checks
+ * each one and the count against the list limit (a system parameter), with the shared rule.
+ */
+const asinCheck = z.strictObject({
+  fileName: sharedFileName,
+  market,
+  asins: z.preprocess(
+    (v) => (Array.isArray(v) ? v.join('\n') : v),
+    z.string({ error: 'required' }).min(1, { error: 'required' }).max(300_000, { error: 'asinTooMany' }),
+  ),
+});
+const asinCheckQuery = z.strictObject({
+  page: listQuery.shape.page,
+  size: listQuery.shape.size,
+});
+/** The wait before a store scan: the scan form's store fields. */
+const estimate = z.strictObject({
+  searchType: z.enum(['standard', 'deep', 'functional', 'FUNCTIONAL'], { error: 'searchTypeInvalid' }),
+  storeUrl: scanFields.storeUrl,
+  market,
+  keyword: scanFields.keyword,
+  categories: scanFields.categories,
+});
 const status = z.strictObject({
   status: z.enum(['CANCELED', 'PENDING'], { error: 'statusChangeNotAllowed' }),
 });
@@ -135,6 +159,31 @@ export class CategoryQuery extends SchemaDto(categoryQuery) implements z.output<
 }
 
 export class DownloadQuery extends SchemaDto(downloadQuery) implements z.output<typeof downloadQuery> {
-  @ApiPropertyOptional({ enum: ['txt', 'csv'], description: 'csv: ASIN checks only (not available yet)' })
+  @ApiPropertyOptional({ enum: ['txt', 'csv'], description: 'csv: the table of an ASIN check' })
   format?: 'txt' | 'csv';
+}
+
+export class AsinCheckDto extends SchemaDto(asinCheck) implements z.output<typeof asinCheck> {
+  @ApiProperty({ example: 'Kontrol listesi' }) fileName!: string;
+  @ApiProperty({ enum: MARKETS }) market!: (typeof MARKETS)[number];
+  @ApiProperty({
+    description:
+      'ASINs (10 letters or digits) separated by commas, line breaks or spaces, or a list; at most the list limit',
+    example: 'B0C1234567, B0D7654321',
+  })
+  asins!: string;
+}
+
+export class AsinCheckQuery extends SchemaDto(asinCheckQuery) implements z.output<typeof asinCheckQuery> {
+  @ApiPropertyOptional({ default: 0 }) page?: number;
+  @ApiPropertyOptional({ default: 20, maximum: 100 }) size?: number;
+}
+
+export class EstimateDto extends SchemaDto(estimate) implements z.output<typeof estimate> {
+  @ApiProperty({ enum: ['standard', 'deep', 'functional'] }) searchType!:
+    'standard' | 'deep' | 'functional' | 'FUNCTIONAL';
+  @ApiProperty({ example: 'https://www.amazon.ca/s?me=A2DP2EEPU3VU45' }) storeUrl!: string;
+  @ApiProperty({ enum: MARKETS }) market!: (typeof MARKETS)[number];
+  @ApiPropertyOptional() keyword?: string;
+  @ApiPropertyOptional({ type: [String] }) categories?: string[];
 }

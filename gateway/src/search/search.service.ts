@@ -2,12 +2,16 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient } from '@shelfscan/bus';
 import { searchV1 } from '@shelfscan/contracts';
-import type { CreateScanDto, FunctionalScanDto, ListQuery } from './search.dto.js';
+import type { Lang } from '../common/i18n.js';
+import { asinCheckCsv } from './asin-check-csv.js';
+import type { AsinCheckDto, CreateScanDto, EstimateDto, FunctionalScanDto, ListQuery } from './search.dto.js';
 
 const { SearchService } = searchV1;
 
 /** ASINs per bus request while streaming a download. */
 const DOWNLOAD_PAGE = 5_000;
+/** Rows of an ASIN check per bus request while streaming its CSV. */
+const CSV_PAGE = 1_000;
 
 /** A Todo of the contract: the bus message without protobuf's type name, absent fields as null. */
 function todoJson(t: searchV1.Todo | undefined) {
@@ -44,10 +48,29 @@ function todoJson(t: searchV1.Todo | undefined) {
           asinsFound: t.progress.asinsFound,
           etaSeconds: n(t.progress.etaSeconds),
           reportedTotal: n(t.progress.reportedTotal),
+          reportedTotalIsLowerBound: t.progress.reportedTotalIsLowerBound ?? false,
           percent: n(t.progress.percent),
         }
       : null,
     ...(t.userEmail !== undefined ? { userEmail: t.userEmail } : {}),
+    asinListSize: n(t.asinListSize),
+  };
+}
+
+/** A row of an ASIN check's table (absent numbers as null). */
+function asinCheckRowJson(r: searchV1.AsinCheckRow) {
+  const n = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
+  return {
+    asin: r.asin,
+    state: r.state,
+    title: r.title || null,
+    priceText: r.priceText || null,
+    price: n(r.price),
+    currency: r.currency || null,
+    stars: n(r.stars),
+    reviewCount: n(r.reviewCount),
+    amazonsChoice: r.amazonsChoice,
+    bestSeller: r.bestSeller,
   };
 }
 
@@ -101,6 +124,78 @@ export class SearchApiService {
       },
     });
     return todoJson(r.todo)!;
+  }
+
+  async createAsinCheck(userEmail: string, dto: AsinCheckDto) {
+    const r = await this.bus.request(SearchService.method.createAsinCheck, {
+      userEmail,
+      fileName: dto.fileName,
+      market: dto.market,
+      asins: dto.asins,
+    });
+    return todoJson(r.todo)!;
+  }
+
+  /** A page of an ASIN check's table, with the number of rows. */
+  async asinCheckTable(userEmail: string, id: string, page: number, size: number) {
+    const r = await this.bus.request(SearchService.method.listAsinCheck, {
+      userEmail,
+      id,
+      offset: page * size,
+      limit: size,
+      forDownload: false,
+    });
+    return { rows: r.rows.map(asinCheckRowJson), total: r.total };
+  }
+
+  /**
+   * The ASIN check's table as CSV, streamed page by page; the first page is asked for before
+   * anything is sent, so a 404 or 403 is still an ordinary JSON answer.
+   */
+  async asinCheckCsv(
+    userEmail: string,
+    id: string,
+    lang: Lang,
+  ): Promise<{ fileName: string; body: Readable }> {
+    const page = (offset: number) =>
+      this.bus.request(SearchService.method.listAsinCheck, {
+        userEmail,
+        id,
+        offset,
+        limit: CSV_PAGE,
+        forDownload: true,
+      });
+    const first = await page(0);
+    async function* pages() {
+      let current = first;
+      let sent = 0;
+      for (;;) {
+        yield current.rows;
+        sent += current.rows.length;
+        if (current.done) return;
+        current = await page(sent);
+      }
+    }
+    return { fileName: first.fileName, body: Readable.from(asinCheckCsv(pages(), lang)) };
+  }
+
+  async estimate(userEmail: string, dto: EstimateDto) {
+    const r = await this.bus.request(SearchService.method.estimateScan, {
+      userEmail,
+      searchType: dto.searchType,
+      storeUrl: dto.storeUrl,
+      market: dto.market,
+      keyword: dto.keyword ?? '',
+      categories: dto.categories ?? [],
+    });
+    return {
+      etaSeconds: r.etaSeconds >= 0 ? r.etaSeconds : null,
+      pages: r.pages,
+      reportedTotal: r.reportedTotal > 0 ? r.reportedTotal : null,
+      reportedTotalIsLowerBound: r.reportedTotalIsLowerBound,
+      // "Over 1,000": the wait if the scan runs on to the list limit.
+      max: r.maxPages > 0 ? { etaSeconds: r.maxEtaSeconds, pages: r.maxPages } : null,
+    };
   }
 
   async rerun(userEmail: string, id: string) {

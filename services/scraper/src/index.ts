@@ -8,3 +8,4 @@ export * from './db/index.js';
 export * from './config.js';
 export * from './scraper.service-host.js';
 export * from './engine/index.js';
+export * from './asin-check/asin-check.js';

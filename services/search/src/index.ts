@@ -1,2 +1,3 @@
 export * from './config.js';
 export * from './search.service-host.js';
+export { categories, soldMarket } from './catalog/catalog.js';

@@ -9,10 +9,12 @@ import {
   ScanBlockedError,
   ScanEngines,
   scraperService,
+  type AsinCheckReport,
+  type JobEngine,
+  type JobSpec,
   type RunOptions,
-  type ScanEngine,
   type ScanResult,
-  type ScanSpec,
+  type StoreScanSpec,
 } from '@shelfscan/scraper-service';
 import { Clock, ManualClock, startService, type RunningService } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
@@ -37,9 +39,71 @@ export const asinsOf = (n: number, prefix = 'B0') =>
 
 export const OK_ASINS = asinsOf(40);
 
+/** The specs the scraper ran, by the time they started (tests read the categories sent). */
+export const ranSpecs: JobSpec[] = [];
+
+/**
+ * ASIN checks of the scripted engine: an ASIN starting with `B0NOT` is not found on the market,
+ * one starting with `B0OFF` is currently unavailable, any other is sold there, with a title,
+ * price, stars and badges made from its place in the list.
+ */
+async function scriptedCheck(asins: string[], opts: RunOptions): Promise<ScanResult> {
+  const sold: string[] = [];
+  for (const [seq, asin] of asins.entries()) {
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    const state = asin.startsWith('B0NOT') ? 'not-found' : asin.startsWith('B0OFF') ? 'unavailable' : 'sold';
+    if (state === 'sold') sold.push(asin);
+    const report: AsinCheckReport = {
+      newAsins: state === 'sold' ? [asin] : [],
+      checked: [
+        {
+          asin,
+          seq,
+          state,
+          title: state === 'not-found' ? null : `Ürün ${asin} "çift", tırnak`,
+          priceText: state === 'sold' ? `$${seq + 1}.99` : null,
+          price: state === 'sold' ? seq + 1.99 : null,
+          currency: state === 'sold' ? 'CAD' : null,
+          stars: state === 'sold' ? 4.5 : null,
+          reviewCount: state === 'sold' ? 1000 + seq : null,
+          amazonsChoice: seq % 2 === 0,
+          bestSeller: seq % 3 === 0,
+        },
+      ],
+      checkpoint: { version: 1, next: seq + 1 },
+      progress: {
+        pagesFetched: seq + 1,
+        asinsFound: sold.length,
+        partitionsLeft: asins.length - seq - 1,
+        reportedTotal: asins.length,
+        reportedTotalIsLowerBound: false,
+        etaSeconds: asins.length - seq - 1,
+      },
+    };
+    await opts.onPage?.(report);
+  }
+  return {
+    asins: sold,
+    progress: {
+      pagesFetched: asins.length,
+      asinsFound: sold.length,
+      partitionsLeft: 0,
+      reportedTotal: asins.length,
+      reportedTotalIsLowerBound: false,
+      etaSeconds: 0,
+    },
+    coverageLine: `Checked ${asins.length} ASINs on amazon.ca: ${sold.length} sold there.`,
+    stopReason: 'exhausted',
+    outcome: 'complete',
+  };
+}
+
 /** A stand-in for the scan engine, scripted by seller id; pages are reported as the real one does. */
-class ScriptedEngine implements ScanEngine {
-  async run(spec: ScanSpec, opts: RunOptions = {}): Promise<ScanResult> {
+class ScriptedEngine implements JobEngine {
+  async run(job: JobSpec, opts: RunOptions = {}): Promise<ScanResult> {
+    ranSpecs.push(job);
+    if (job.type === 'asin-check') return scriptedCheck(job.asins, opts);
+    const spec: StoreScanSpec = job;
     const page = async (asins: string[], fetched: number, total: number) => {
       if (opts.signal?.aborted) throw opts.signal.reason;
       await opts.onPage?.({
@@ -87,13 +151,29 @@ class ScriptedEngine implements ScanEngine {
           },
           coverageLine: `Found ${all.length} ASINs of the ${all.length} Amazon reports (100%).`,
           stopReason: 'exhausted',
+          outcome: 'complete',
         };
       }
     }
   }
 }
 
-export const scriptedEngines: ScanEngines = { engineFor: () => new ScriptedEngine() };
+export const scriptedEngines: ScanEngines = {
+  engineFor: () => new ScriptedEngine(),
+  /** The blocked store cannot be probed; any other: 40 reported listings a department, 3 pages, 2 s a page. */
+  async estimate(spec) {
+    if (spec.sellerId === STORES.blocked) throw new MarketplaceBlockedError('amazon.ca', 'captcha');
+    const departments = Math.max(1, spec.categories?.length ?? 0);
+    return {
+      etaSeconds: 6 * departments,
+      pages: 3 * departments,
+      reportedTotal: 40 * departments,
+      reportedTotalIsLowerBound: false,
+      max: null,
+      msPerPage: 2000,
+    };
+  },
+};
 
 /** A transport whose client publishes every event twice (the same message): consumers must not care. */
 class DoublingTransports extends BusTransports {
@@ -151,6 +231,8 @@ function harnessOf(deps: {
   const h = {
     clock,
     bus,
+    /** The test database (each service has its own schema in it). */
+    dbUrl: deps.db.url,
     S,
     searchDb,
     searchApp: () => deps.search.app,

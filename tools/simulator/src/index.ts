@@ -1,6 +1,15 @@
 export { startSimulator } from './server.js';
 export type { Simulator, SimulatorOptions, SimulatorStats } from './server.js';
-export { createStore, describeStore, sellerIdForSeed, MAX_STORE_SIZE, NO_PRICE } from './store.js';
+export {
+  createStore,
+  describeStore,
+  sellerIdForSeed,
+  MAX_STORE_SIZE,
+  NO_PRICE,
+  UNRATED,
+  BADGE_CHOICE,
+  BADGE_BEST_SELLER,
+} from './store.js';
 export type { Store, StoreOptions, StoreBehaviour, CategoryNode } from './store.js';
 export { DEFAULT_FAULTS, FaultInjector, mergeFaults } from './faults.js';
 export type { FaultSettings, RateLimitSettings } from './faults.js';

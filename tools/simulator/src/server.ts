@@ -8,6 +8,7 @@ import type { Market } from './markets.js';
 import { QueryCache, evaluate, parseSearchQuery } from './query.js';
 import type { QueryResult, SearchQuery } from './query.js';
 import { render404Page, render503Page, renderCaptchaPage, renderSellerProfile } from './render/pages.js';
+import { productAsinOf, renderProductPage } from './render/product.js';
 import { renderNoResultsPage, renderSearchPage } from './render/search.js';
 import { hashSeed, randomAlnum, createRng } from './rng.js';
 import { createStore, describeStore } from './store.js';
@@ -41,6 +42,8 @@ export interface SimulatorStats {
   rateLimited: number;
   errors503: number;
   notFound: number;
+  /** product detail pages served (`/dp/<ASIN>` of a store's listing) */
+  productPages: number;
   /** results pages served per seller id */
   pagesBySeller: Record<string, number>;
 }
@@ -67,6 +70,7 @@ const emptyStats = (): SimulatorStats => ({
   rateLimited: 0,
   errors503: 0,
   notFound: 0,
+  productPages: 0,
   pagesBySeller: {},
 });
 
@@ -144,6 +148,22 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     return { ...result, items };
   }
 
+  /** Listings by ASIN, per market domain: a product page exists only on its store's market. */
+  const listings = new Map<string, { store: Store; index: number }>();
+  for (const store of stores)
+    store.asins.forEach((asin, index) => listings.set(`${store.market.domain}|${asin}`, { store, index }));
+
+  function productPage(asin: string, market: Market | undefined): Reply {
+    const m = market ?? bySeller.values().next().value?.store.market ?? marketForHost('amazon.ca')!;
+    const listing = listings.get(`${m.domain}|${asin}`);
+    if (!listing) {
+      stats.notFound++;
+      return { status: 404, body: render404Page(m) };
+    }
+    stats.productPages++;
+    return { status: 200, body: renderProductPage(listing.store, m, listing.index, requestId()) };
+  }
+
   function sellerProfile(url: URL, market: Market | undefined): Reply {
     const entry = bySeller.get(url.searchParams.get('seller') ?? '');
     const m = market ?? entry?.store.market ?? marketForHost('amazon.ca')!;
@@ -208,6 +228,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     const path = url.pathname;
     if (path === '/s' || path.startsWith('/s/')) return search(url, market);
     if (path === '/sp' || path.startsWith('/sp/')) return sellerProfile(url, market);
+    const asin = productAsinOf(path);
+    if (asin) return productPage(asin, market);
     if (path === '/errors/validateCaptcha') {
       const back = url.searchParams.get('amzn-r') ?? '/';
       return { status: 302, body: '', headers: { location: back.startsWith('/') ? back : '/' } };

@@ -26,6 +26,11 @@ export interface StoreOptions {
   marketDomain?: string;
   /** Real-world imperfections of Amazon's answers; all off by default (an exact store). */
   behaviour?: StoreBehaviour;
+  /**
+   * Node ids of top-level departments by name (e.g. the real amazon.ca ids, so a scan restricted
+   * to a department the product lists reads that department). Others keep their derived ids.
+   */
+  departmentIds?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -244,6 +249,10 @@ export function createStore(options: StoreOptions): Store {
   if (bookShare > 0) {
     booksRoot = b.nodes.length;
     addTree(b, market, BOOKS, NO_NODE, '', BOOKS.price ?? 18);
+  }
+  for (const n of b.nodes) {
+    const id = n.parent === NO_NODE ? options.departmentIds?.[n.name] : undefined;
+    if (id) n.id = id;
   }
   const roots = b.nodes.filter((n) => n.parent === NO_NODE).map((n) => n.index);
   // Skew: Zipf weights over siblings, in a shuffled order.

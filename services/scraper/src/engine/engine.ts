@@ -400,6 +400,7 @@ class Scan {
     return buildSearchUrl(this.market, {
       sellerId: this.spec.sellerId,
       keyword: this.spec.keyword,
+      categoryNodeId: this.spec.categoryNodeId,
       nodeId: task.nodeId,
       priceMinor,
       starsRefinementId: this.state.starsId ?? undefined,

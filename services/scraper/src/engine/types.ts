@@ -24,6 +24,11 @@ export interface ScanSpec {
   sellerId: string;
   type: ScanType;
   keyword?: string;
+  /**
+   * Restrict every query to this department (a top-level browse node id): `rh=n:<id>,p_6:<seller>`.
+   * The job runner runs a scan of several departments as one run per department.
+   */
+  categoryNodeId?: string;
   /** Functional scans only. */
   filters?: FunctionalFilters;
   /** Stop once this many ASINs are found (the 2720 list limit, a system parameter). */

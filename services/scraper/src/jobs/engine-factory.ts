@@ -1,20 +1,43 @@
+import { SystemClock, type Clock } from '@shelfscan/service';
+import { createAsinChecker, marketplaceProductPages } from '../asin-check/asin-check.js';
 import { createScanEngine, marketplacePageSource } from '../engine/index.js';
-import type { ScanEngine, ScanSpec } from '../engine/types.js';
 import { MarketplaceClient, type MarketplaceFetcher } from '../fetch/marketplace-client.js';
-import { marketByCode } from '../markets/markets.js';
+import { marketByCode, type Market } from '../markets/markets.js';
+import { scanByDepartment } from './category-scans.js';
+import { estimateScan, requestSpacingMs, type ScanEstimate } from './estimate.js';
+import { isAsinCheck, type JobEngine, type JobSpec, type StoreScanSpec } from './job-spec.js';
 
 /** The engine port of the scan worker: one engine per job (tests replace it with fakes). */
 export abstract class ScanEngines {
-  abstract engineFor(spec: ScanSpec): ScanEngine;
+  abstract engineFor(spec: JobSpec): JobEngine;
+  /** The wait before a scan of this store ends (EstimateScan); absent where nothing can be probed. */
+  estimate?(spec: StoreScanSpec, signal?: AbortSignal): Promise<ScanEstimate>;
 }
 
-/** Production: the real engine over one polite marketplace client, closed when the service stops. */
-export class MarketplaceScanEngines extends ScanEngines {
-  readonly engineFor: (spec: ScanSpec) => ScanEngine;
+function marketOf(code: string): Market {
+  const market = marketByCode(code);
+  if (!market) throw new Error(`unknown market ${code}`);
+  return market;
+}
 
-  constructor(private readonly client: MarketplaceClient) {
+/**
+ * Production: the real engine over one polite marketplace client, closed when the service stops.
+ * Store scans run per chosen department; ASIN checks read product pages through the same client.
+ */
+export class MarketplaceScanEngines extends ScanEngines {
+  readonly engineFor: (spec: JobSpec) => JobEngine;
+
+  constructor(
+    private readonly client: MarketplaceClient,
+    clock: Clock = new SystemClock(),
+  ) {
     super();
-    this.engineFor = marketplaceEngineFor(client);
+    this.engineFor = marketplaceEngineFor(client, clock);
+  }
+
+  override estimate(spec: StoreScanSpec, signal?: AbortSignal): Promise<ScanEstimate> {
+    const pages = marketplacePageSource(this.client, marketOf(spec.market));
+    return estimateScan(pages, spec, requestSpacingMs(this.client.options), signal);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -22,11 +45,20 @@ export class MarketplaceScanEngines extends ScanEngines {
   }
 }
 
-/** The production engine of a job: the real engine over the polite client, bound to the job's market. */
-export function marketplaceEngineFor(fetcher: MarketplaceFetcher): (spec: ScanSpec) => ScanEngine {
+/** The production engine of a job, bound to the job's market: the ASIN checker or the scan engine. */
+export function marketplaceEngineFor(
+  fetcher: MarketplaceFetcher,
+  clock: Clock = new SystemClock(),
+): (spec: JobSpec) => JobEngine {
   return (spec) => {
-    const market = marketByCode(spec.market);
-    if (!market) throw new Error(`unknown market ${spec.market}`);
-    return createScanEngine({ pages: marketplacePageSource(fetcher, market) });
+    const market = marketOf(spec.market);
+    if (isAsinCheck(spec)) {
+      const checker = createAsinChecker({ pages: marketplaceProductPages(fetcher, market), clock });
+      return { run: (s, options) => checker.run(s as typeof spec, options) };
+    }
+    const engine = scanByDepartment(
+      createScanEngine({ pages: marketplacePageSource(fetcher, market), clock }),
+    );
+    return { run: (s, options) => engine.run(s as StoreScanSpec, options) };
   };
 }

@@ -1,7 +1,7 @@
 import { ScanBlockedError, ScanCheckpointError } from '../engine/errors.js';
-import type { ScanSpec } from '../engine/types.js';
 import { MarketplaceBlockedError, MarketplaceFetchError } from '../fetch/errors.js';
 import { marketByCode } from '../markets/markets.js';
+import type { JobSpec } from './job-spec.js';
 import type { ScanFailureCode } from './scan-job.repository.js';
 
 export interface ScanFailure {
@@ -19,7 +19,7 @@ export interface ScanFailure {
 export const BLOCKED_PREFIX = 'Blocked by the marketplace: ';
 
 /** Turns why a scan stopped into what the user is told, and whether to try again. */
-export function describeFailure(err: unknown, spec: ScanSpec): ScanFailure {
+export function describeFailure(err: unknown, spec: JobSpec): ScanFailure {
   const domain = marketByCode(spec.market)?.domain ?? 'the marketplace';
   if (err instanceof MarketplaceBlockedError) {
     return {
@@ -41,7 +41,10 @@ export function describeFailure(err: unknown, spec: ScanSpec): ScanFailure {
   if (err instanceof ScanBlockedError) {
     if (err.kind === 'soft-404') {
       return {
-        reason: `${domain} has no store with seller id ${spec.sellerId} (it answered "page not found"); check the store link.`,
+        reason:
+          spec.type === 'asin-check'
+            ? `${domain} answered with a "page not found" page where a product page was expected; please try again later.`
+            : `${domain} has no store with seller id ${spec.sellerId} (it answered "page not found"); check the store link.`,
         code: 'STORE_NOT_FOUND',
         retryable: false,
       };

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { addToOutbox } from '@shelfscan/bus';
 import { scraperEventsV1 } from '@shelfscan/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { isAsinCheckReport, type AsinCheckRow } from '../asin-check/asin-check.js';
 import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
+import type { JobSpec } from './job-spec.js';
 
 export type ScanStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 export const FINAL_STATUSES: readonly ScanStatus[] = ['completed', 'failed', 'cancelled'];
@@ -13,7 +15,7 @@ export type ScanFailureCode =
 
 export interface ScanJob {
   id: string;
-  spec: ScanSpec;
+  spec: JobSpec;
   status: ScanStatus;
   /** How many times a worker took this job (first run, resumes, retries). */
   attempts: number;
@@ -38,7 +40,7 @@ export interface ScanJob {
 
 interface ScanJobRow {
   id: string;
-  spec: ScanSpec;
+  spec: JobSpec;
   status: ScanStatus;
   attempts: number;
   blocked_retries: number;
@@ -115,7 +117,7 @@ export class ScanJobRepository {
   /** Adds a queued job with this id unless one exists; true when it was added. */
   async enqueue(
     id: string,
-    spec: ScanSpec,
+    spec: JobSpec,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<boolean> {
     const rows: unknown[] = await manager.query(
@@ -220,6 +222,8 @@ export class ScanJobRepository {
           [id, report.newAsins],
         );
       }
+      if (isAsinCheckReport(report) && report.checked.length)
+        await this.insertRows(manager, id, report.checked);
       await manager.query(
         `UPDATE scan_job SET checkpoint = $2::jsonb, progress = $3::jsonb, updated_at = now() WHERE id = $1`,
         [id, JSON.stringify(report.checkpoint), JSON.stringify(report.progress)],
@@ -356,6 +360,39 @@ export class ScanJobRepository {
     return { asins: rows.map((r) => r.asin), total: Number(count[0]?.n ?? 0) };
   }
 
+  /** A page of an ASIN check's rows in the order asked, with how many are stored in all. */
+  async asinCheckPage(
+    id: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: AsinCheckRow[]; total: number }> {
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      'SELECT * FROM asin_check_item WHERE scan_id = $1 ORDER BY seq OFFSET $2 LIMIT $3',
+      [id, offset, limit],
+    );
+    const count: { n: string }[] = await this.dataSource.query(
+      'SELECT count(*) AS n FROM asin_check_item WHERE scan_id = $1',
+      [id],
+    );
+    const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    return {
+      rows: rows.map((r) => ({
+        asin: r.asin as string,
+        seq: r.seq as number,
+        state: r.state as AsinCheckRow['state'],
+        title: (r.title as string | null) ?? null,
+        priceText: (r.price_text as string | null) ?? null,
+        price: num(r.price),
+        currency: (r.currency as string | null) ?? null,
+        stars: num(r.stars),
+        reviewCount: num(r.review_count),
+        amazonsChoice: r.amazons_choice as boolean,
+        bestSeller: r.best_seller as boolean,
+      })),
+      total: Number(count[0]?.n ?? 0),
+    };
+  }
+
   /** An unfinished job with exactly this spec (the CLI resumes it instead of starting over). */
   async findUnfinished(spec: ScanSpec): Promise<ScanJob | undefined> {
     const rows: ScanJobRow[] = await this.dataSource.query(
@@ -381,6 +418,20 @@ export class ScanJobRepository {
       scanId: id,
       asinsFound: Number(found[0]?.n ?? 0),
     });
+  }
+
+  /** An ASIN check's rows of one page (a row checked again after a resume is kept once). */
+  private async insertRows(manager: EntityManager, id: string, rows: AsinCheckRow[]): Promise<void> {
+    await manager.query(
+      `INSERT INTO asin_check_item (scan_id, asin, seq, state, title, price_text, price, currency, stars,
+                                    review_count, amazons_choice, best_seller)
+       SELECT $1, r.asin, r.seq, r.state, r.title, r."priceText", r.price, r.currency, r.stars, r."reviewCount",
+              r."amazonsChoice", r."bestSeller"
+         FROM jsonb_to_recordset($2::jsonb) AS r(asin text, seq int, state text, title text, "priceText" text,
+              price numeric, currency text, stars real, "reviewCount" int, "amazonsChoice" boolean, "bestSeller" boolean)
+       ON CONFLICT (scan_id, asin) DO NOTHING`,
+      [id, JSON.stringify(rows)],
+    );
   }
 
   /** Locks the job row for this transaction if `owner` holds its lease; LeaseLostError otherwise. */

@@ -1,16 +1,35 @@
 import type { scraperEventsV1 } from '@shelfscan/contracts';
-import type { FunctionalFilters, ScanSpec, ScanType } from '../engine/types.js';
-import { marketByCode } from '../markets/markets.js';
+import type { FunctionalFilters, ScanType } from '../engine/types.js';
+import { marketByCode, type Market } from '../markets/markets.js';
 import { SELLER_ID_PATTERN } from '../markets/store-url.js';
+import { ASIN_PATTERN } from '../parser/classify.js';
+import { departmentsOf } from './category-scans.js';
+import type { JobSpec, StoreScanSpec } from './job-spec.js';
 
 const TYPES: readonly ScanType[] = ['standard', 'deep', 'functional'];
 
-export type SpecCheck = { ok: true; spec: ScanSpec } | { ok: false; reason: string };
+export type SpecCheck = { ok: true; spec: JobSpec } | { ok: false; reason: string };
+
+/** An ASIN check: the ASINs (upper-cased, repeats dropped), at most the list limit. */
+function asinCheckSpec(req: scraperEventsV1.ScanRequested, market: Market, listLimit: number): SpecCheck {
+  const asins = [...new Set(req.asins.map((a) => a.trim().toUpperCase()))];
+  const bad = asins.find((a) => !ASIN_PATTERN.test(a));
+  if (bad !== undefined) return { ok: false, reason: `"${bad}" is not an ASIN (10 letters or digits).` };
+  if (!asins.length) return { ok: false, reason: 'The ASIN check has no ASIN to check.' };
+  if (asins.length > listLimit)
+    return {
+      ok: false,
+      reason: `An ASIN check takes at most ${listLimit} ASINs; ${asins.length} were sent.`,
+    };
+  return { ok: true, spec: { type: 'asin-check', market: market.code, asins, listLimit } };
+}
 
 /** The scan a ScanRequested event asks for, or why it cannot be run (a sentence for the user). */
 export function specFromRequest(req: scraperEventsV1.ScanRequested, defaultListLimit: number): SpecCheck {
   const market = marketByCode(req.market);
   if (!market) return { ok: false, reason: `The market "${req.market}" is not one ShelfScan scans.` };
+  const listLimit = req.listLimit > 0 ? Math.min(req.listLimit, defaultListLimit) : defaultListLimit;
+  if (req.type.toLowerCase() === 'asin-check') return asinCheckSpec(req, market, listLimit);
   if (!SELLER_ID_PATTERN.test(req.sellerId))
     return { ok: false, reason: `"${req.sellerId}" is not an Amazon seller id.` };
   const type = req.type.toLowerCase() as ScanType;
@@ -19,10 +38,11 @@ export function specFromRequest(req: scraperEventsV1.ScanRequested, defaultListL
     return { ok: false, reason: `Deep scans are not available for ${market.name.en}.` };
   if (type === 'functional' && !market.functional)
     return { ok: false, reason: `Functional scans are not available for ${market.name.en}.` };
-  const listLimit = req.listLimit > 0 ? Math.min(req.listLimit, defaultListLimit) : defaultListLimit;
-  const spec: ScanSpec = { market: market.code, sellerId: req.sellerId, type, listLimit };
+  const spec: StoreScanSpec = { market: market.code, sellerId: req.sellerId, type, listLimit };
   const keyword = req.keyword.trim();
   if (keyword) spec.keyword = keyword;
+  const categories = departmentsOf(req.categoryNodeIds);
+  if (categories.length) spec.categories = categories;
   if (type === 'functional' && req.filters) {
     const f = req.filters;
     const filters: FunctionalFilters = {};

@@ -2,8 +2,9 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@shelfscan/observability';
 import { SystemClock, type Clock } from '@shelfscan/service';
-import type { PageReport, ScanEngine, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
+import type { PageReport, ScanProgress, ScanResult } from '../engine/types.js';
 import { describeFailure } from './failures.js';
+import type { JobEngine, JobSpec } from './job-spec.js';
 import {
   LeaseLostError,
   type ScanJob,
@@ -14,7 +15,7 @@ import {
 export interface ScanWorkerOptions {
   repository: ScanJobRepository;
   /** The engine for one job (its page source is bound to the job's market). */
-  engineFor: (spec: ScanSpec) => ScanEngine;
+  engineFor: (spec: JobSpec) => JobEngine;
   /** This worker's name in `lease_owner`; unique per process (default host:pid:random). */
   owner?: string;
   /** Jobs run at once by this worker. */
@@ -25,7 +26,10 @@ export interface ScanWorkerOptions {
   heartbeatMs?: number;
   /** Idle poll for new or expired jobs. */
   pollMs?: number;
-  /** ScanProgressed at most this often (and always at the end). */
+  /**
+   * ScanProgressed at most this often (and always at the end). Live progress must reach the
+   * browser within 2 s of a page: this, the bus (milliseconds) and the dashboard's 1 s poll.
+   */
   progressThrottleMs?: number;
   /** A scan the marketplace blocks is requeued this many times before it fails. */
   maxBlockedRetries?: number;
@@ -75,7 +79,7 @@ export class ScanWorker {
     this.o = {
       concurrency: 1,
       pollMs: 1_000,
-      progressThrottleMs: 2_000,
+      progressThrottleMs: 500,
       maxBlockedRetries: 3,
       blockedBackoffMs: 60_000,
       blockedBackoffMaxMs: 30 * 60_000,

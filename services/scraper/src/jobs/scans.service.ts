@@ -1,23 +1,39 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay, handleOnce, type BusContext } from '@shelfscan/bus';
 import type { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
-import { SERVICE_CONFIG } from '@shelfscan/service';
+import { Clock, SERVICE_CONFIG } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import type { ScraperConfig } from '../config.js';
+import { marketByCode } from '../markets/markets.js';
+import { SELLER_ID_PATTERN } from '../markets/store-url.js';
+import { ScanEngines } from './engine-factory.js';
+import type { ScanEstimate } from './estimate.js';
+import type { StoreScanSpec } from './job-spec.js';
 import { ScanJobRepository } from './scan-job.repository.js';
 import { specFromRequest } from './scan-requests.js';
 import { ScanWorker } from './scan-worker.js';
+
+/** Estimates are kept this long per store query (the store's size changes slowly; probes cost a page). */
+const ESTIMATE_TTL_MS = 10 * 60_000;
+const ESTIMATE_CACHE_SIZE = 500;
+/** A probe that waits longer (a busy or blocked domain) gives up: the caller shows its fallback. */
+const ESTIMATE_TIMEOUT_MS = 20_000;
+
+const notFound = () => new BusError('NOT_FOUND', 'No such scan.', { reason: 'scanNotFound' });
 
 /** The scraper's bus-facing operations: one method per handler. */
 @Injectable()
 export class ScansService {
   private readonly listLimit: number;
+  private readonly estimates = new Map<string, { at: number; estimate: Promise<ScanEstimate> }>();
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(ScanJobRepository) private readonly repository: ScanJobRepository,
     @Inject(ScanWorker) private readonly worker: ScanWorker,
     @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
+    @Inject(ScanEngines) private readonly engines: ScanEngines,
+    @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_CONFIG) config: ScraperConfig,
   ) {
     this.listLimit = config.SCAN_LIST_LIMIT;
@@ -48,7 +64,7 @@ export class ScansService {
 
   async cancel(req: scraperV1.CancelScanRequest): Promise<scraperV1.CancelScanResponse | { status: string }> {
     const status = await this.repository.requestCancel(req.scanId);
-    if (!status) throw new BusError('NOT_FOUND', 'No such scan.', { reason: 'scanNotFound' });
+    if (!status) throw notFound();
     if (status === 'running') this.worker.cancelLocal(req.scanId);
     this.outbox.nudge();
     return { status };
@@ -56,7 +72,7 @@ export class ScansService {
 
   async get(req: scraperV1.GetScanRequest) {
     const job = await this.repository.get(req.scanId);
-    if (!job) throw new BusError('NOT_FOUND', 'No such scan.', { reason: 'scanNotFound' });
+    if (!job) throw notFound();
     const p = job.progress;
     return {
       status: job.status,
@@ -74,9 +90,85 @@ export class ScansService {
   /** ListScanAsins: one page of the stored ASINs (at most 10,000 a page; 5,000 by default). */
   async listAsins(req: scraperV1.ListScanAsinsRequest) {
     const job = await this.repository.get(req.scanId);
-    if (!job) throw new BusError('NOT_FOUND', 'No such scan.', { reason: 'scanNotFound' });
+    if (!job) throw notFound();
     const limit = req.limit > 0 ? Math.min(req.limit, 10_000) : 5_000;
     const page = await this.repository.asinPage(req.scanId, Math.max(0, req.offset), limit);
     return { asins: page.asins, total: page.total, status: job.status };
+  }
+
+  /** ListAsinCheckItems: one page of an ASIN check's rows (at most 1,000; 500 by default). */
+  async listAsinCheckItems(req: scraperV1.ListAsinCheckItemsRequest) {
+    const job = await this.repository.get(req.scanId);
+    if (!job) throw notFound();
+    const limit = req.limit > 0 ? Math.min(req.limit, 1_000) : 500;
+    const page = await this.repository.asinCheckPage(req.scanId, Math.max(0, req.offset), limit);
+    return {
+      items: page.rows.map((r) => ({
+        asin: r.asin,
+        state: r.state,
+        title: r.title ?? '',
+        priceText: r.priceText ?? '',
+        price: r.price ?? undefined,
+        currency: r.currency ?? '',
+        stars: r.stars ?? undefined,
+        reviewCount: r.reviewCount ?? undefined,
+        amazonsChoice: r.amazonsChoice,
+        bestSeller: r.bestSeller,
+      })),
+      total: page.total,
+      status: job.status,
+    };
+  }
+
+  /**
+   * EstimateScan: the engine's estimate for this store, from one probe page per query (kept for
+   * ten minutes per store query). UNAVAILABLE when the store cannot be probed now.
+   */
+  async estimate(req: scraperV1.EstimateScanRequest) {
+    const market = marketByCode(req.market);
+    const type = req.type.toLowerCase();
+    if (
+      !market ||
+      !SELLER_ID_PATTERN.test(req.sellerId) ||
+      !['standard', 'deep', 'functional'].includes(type)
+    )
+      throw new BusError('INVALID_ARGUMENT', 'Not a store scan.', { reason: 'estimateInvalid' });
+    const estimateOf = this.engines.estimate?.bind(this.engines);
+    if (!estimateOf)
+      throw new BusError('UNAVAILABLE', 'No estimate here.', { reason: 'estimateUnavailable' });
+    const spec: StoreScanSpec = {
+      market: market.code,
+      sellerId: req.sellerId,
+      type: type as StoreScanSpec['type'],
+      listLimit: this.listLimit,
+      ...(req.keyword.trim() ? { keyword: req.keyword.trim() } : {}),
+      categories: req.categoryNodeIds,
+    };
+    const key = JSON.stringify(spec);
+    const now = this.clock.nowMs();
+    let entry = this.estimates.get(key);
+    if (!entry || now - entry.at > ESTIMATE_TTL_MS) {
+      entry = { at: now, estimate: estimateOf(spec, AbortSignal.timeout(ESTIMATE_TIMEOUT_MS)) };
+      this.estimates.delete(key);
+      this.estimates.set(key, entry);
+      if (this.estimates.size > ESTIMATE_CACHE_SIZE)
+        this.estimates.delete(this.estimates.keys().next().value!);
+      // A failed probe is not kept: the next caller tries again.
+      entry.estimate.catch(() => this.estimates.delete(key));
+    }
+    const e = await entry.estimate.catch((err: unknown) => {
+      throw new BusError('UNAVAILABLE', err instanceof Error ? err.message : String(err), {
+        reason: 'estimateUnavailable',
+      });
+    });
+    return {
+      etaSeconds: e.etaSeconds ?? -1,
+      pages: e.pages,
+      reportedTotal: e.reportedTotal ?? 0,
+      reportedTotalIsLowerBound: e.reportedTotalIsLowerBound,
+      msPerPage: e.msPerPage,
+      maxEtaSeconds: e.max?.etaSeconds ?? 0,
+      maxPages: e.max?.pages ?? 0,
+    };
   }
 }

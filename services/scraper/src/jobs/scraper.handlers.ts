@@ -7,7 +7,8 @@ import { ScansService } from './scans.service.js';
 const { ScraperService } = scraperV1;
 
 /**
- * The scraper's bus API. Consumes: ScanRequested. Answers: CancelScan, GetScan, ListScanAsins.
+ * The scraper's bus API. Consumes: ScanRequested. Answers: CancelScan, GetScan, ListScanAsins,
+ * ListAsinCheckItems, EstimateScan.
  * Produces (through the outbox): ScanStarted, ScanProgressed, ScanCompleted, ScanFailed, ScanCancelled.
  */
 @Controller()
@@ -34,5 +35,15 @@ export class ScraperHandlers {
   @RpcHandler(ScraperService.method.listScanAsins)
   listScanAsins(@Payload() req: scraperV1.ListScanAsinsRequest) {
     return this.scans.listAsins(req);
+  }
+
+  @RpcHandler(ScraperService.method.listAsinCheckItems)
+  listAsinCheckItems(@Payload() req: scraperV1.ListAsinCheckItemsRequest) {
+    return this.scans.listAsinCheckItems(req);
+  }
+
+  @RpcHandler(ScraperService.method.estimateScan)
+  estimateScan(@Payload() req: scraperV1.EstimateScanRequest) {
+    return this.scans.estimate(req);
   }
 }

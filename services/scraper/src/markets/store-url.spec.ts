@@ -184,7 +184,32 @@ describe('buildSearchUrl', () => {
     });
   });
 
+  it("restricts a query to the scan's department: n:<category> first, the seller as p_6", () => {
+    const url = new URL(
+      buildSearchUrl(CA, {
+        sellerId: 'A2DP2EEPU3VU45',
+        categoryNodeId: '667823011',
+        priceMinor: { max: 2000 },
+      }),
+    );
+    expect(url.searchParams.get('rh')).toBe('n:667823011,p_6:A2DP2EEPU3VU45,p_36:-2000');
+    expect(url.searchParams.get('me')).toBe('A2DP2EEPU3VU45');
+    // A sub-department of the category the engine splits on: both nodes (Amazon's own n:parent,n:child).
+    const sub = new URL(
+      buildSearchUrl(CA, { sellerId: 'A2DP2EEPU3VU45', categoryNodeId: '667823011', nodeId: '677252011' }),
+    );
+    expect(sub.searchParams.get('rh')).toBe('n:667823011,n:677252011,p_6:A2DP2EEPU3VU45');
+    const same = buildSearchUrl(CA, {
+      sellerId: 'A2DP2EEPU3VU45',
+      categoryNodeId: '667823011',
+      nodeId: '667823011',
+    });
+    expect(new URL(same).searchParams.get('rh')).toBe('n:667823011,p_6:A2DP2EEPU3VU45');
+    expect(parseStoreUrl(same)).toMatchObject({ sellerId: 'A2DP2EEPU3VU45', nodeId: '667823011' });
+  });
+
   it.each([
+    [{ sellerId: 'A2DP2EEPU3VU45', categoryNodeId: 'electronics' }],
     [{ sellerId: 'not-a-seller' }],
     [{ sellerId: 'A2DP2EEPU3VU45', nodeId: '12a' }],
     [{ sellerId: 'A2DP2EEPU3VU45', priceMinor: { min: 10.5 } }],

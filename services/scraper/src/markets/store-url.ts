@@ -205,6 +205,12 @@ export type SearchSort =
 export interface SearchQuery {
   sellerId: string;
   keyword?: string;
+  /**
+   * The department the whole scan is restricted to (a top-level browse node the user chose): the
+   * query becomes `rh=n:<category>[,n:<nodeId>],p_6:<seller>,…` (the seller as a refinement, as
+   * Amazon's department links carry it). Undefined = the whole store.
+   */
+  categoryNodeId?: string;
   nodeId?: string;
   /** Price band in minor units (cents), either end open: `p_36:MIN-MAX`, `p_36:-MAX`, `p_36:MIN-`. */
   priceMinor?: { min?: number; max?: number };
@@ -222,7 +228,7 @@ function assertWholeNonNegative(name: string, value: number | undefined): void {
 
 /**
  * The engine's own search URL for a seller on a known market, in one form:
- * `https://www.<domain>/s?me=<seller>&marketplaceID=<id>[&k=<kw>][&rh=n:<node>,p_36:<min>-<max>,p_72:<id>][&page=<n>][&s=<sort>]`
+ * `https://www.<domain>/s?me=<seller>&marketplaceID=<id>[&k=<kw>][&rh=[n:<category>,]n:<node>[,p_6:<seller>],p_36:<min>-<max>,p_72:<id>][&page=<n>][&s=<sort>]`
  * (`rh` parts joined by commas; `page` only from 2 on).
  */
 export function buildSearchUrl(market: Market, query: SearchQuery): string {
@@ -232,10 +238,12 @@ export function buildSearchUrl(market: Market, query: SearchQuery): string {
   const keyword = query.keyword?.trim();
   if (keyword) parts.push(`k=${encodeURIComponent(keyword).replace(/%20/g, '+')}`);
   const rh: string[] = [];
-  if (query.nodeId !== undefined) {
-    if (!/^\d+$/.test(query.nodeId)) throw new RangeError(`invalid node id: ${query.nodeId}`);
-    rh.push(`n:${query.nodeId}`);
+  const nodes = new Set([query.categoryNodeId, query.nodeId].filter((n) => n !== undefined));
+  for (const node of nodes) {
+    if (!/^\d+$/.test(node)) throw new RangeError(`invalid node id: ${node}`);
+    rh.push(`n:${node}`);
   }
+  if (query.categoryNodeId !== undefined) rh.push(`p_6:${sellerId}`);
   const { min, max } = query.priceMinor ?? {};
   assertWholeNonNegative('priceMinor.min', min);
   assertWholeNonNegative('priceMinor.max', max);

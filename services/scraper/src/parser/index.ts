@@ -13,3 +13,9 @@ export {
   amazonDomainOf,
   currencyOfDomain,
 } from './numbers.js';
+export {
+  parseProductPage,
+  type ProductPage,
+  type ProductPageKind,
+  type ProductState,
+} from './product-page.js';

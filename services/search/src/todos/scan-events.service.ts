@@ -4,7 +4,14 @@ import { scraperV1, type scraperEventsV1 } from '@shelfscan/contracts';
 import { Clock } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotaRepository } from '../quota/quota.repository.js';
-import { RUNNING, TodoRepository, type TodoRecord, type TodoStatus } from './todo.repository.js';
+import {
+  RUNNING,
+  TodoRepository,
+  type AsinCheckRecord,
+  type TodoRecord,
+  type TodoStatus,
+} from './todo.repository.js';
+import { asinCheckRecordOf } from './todo.message.js';
 
 const { ScraperService } = scraperV1;
 
@@ -13,6 +20,28 @@ const REFUNDED_FAILURES = new Set(['BLOCKED', 'MARKETPLACE_UNREACHABLE', 'INTERN
 
 /** Pages of the result fetched from the scraper at completion. */
 const RESULT_PAGE = 5_000;
+const ASIN_CHECK_PAGE = 1_000;
+
+/**
+ * The share of a running scan done, 0–99 (100 is for the end): for an ASIN check the ASINs checked
+ * of the list; for a store scan the time it has run against that time plus the engine's ETA (the
+ * pages of a store scan are not known before, but its ETA is); without an ETA, what it found of
+ * the count Amazon reports; null when nothing tells.
+ */
+export function progressPercent(
+  t: Pick<TodoRecord, 'searchType' | 'startedAt'>,
+  evt: Pick<scraperEventsV1.ScanProgressed, 'pagesFetched' | 'asinsFound' | 'reportedTotal' | 'etaSeconds'>,
+  now: Date,
+): number | null {
+  const share = (done: number, total: number) => Math.min(99, Math.max(0, Math.floor((done / total) * 100)));
+  if (t.searchType === 'asinCheck')
+    return evt.reportedTotal > 0 ? share(evt.pagesFetched, evt.reportedTotal) : null;
+  if (evt.etaSeconds >= 0 && t.startedAt) {
+    const elapsed = Math.max(0, (now.getTime() - t.startedAt.getTime()) / 1000);
+    return elapsed + evt.etaSeconds > 0 ? share(elapsed, elapsed + evt.etaSeconds) : null;
+  }
+  return evt.reportedTotal > 0 ? share(evt.asinsFound, evt.reportedTotal) : null;
+}
 
 /**
  * The status a completed scan ends in. A scan the engine had to stop short of the store (the
@@ -43,7 +72,11 @@ export class ScanEventsService {
     let cancelDeleted = false;
     await this.once(ctx, 'search.scan-started', evt.scanId, async (m, t) => {
       if (t.deleted) cancelDeleted = true;
-      else if (RUNNING.includes(t.status)) await this.todos.update(m, t.id, { status: 'PROCESSING' });
+      else if (RUNNING.includes(t.status))
+        await this.todos.update(m, t.id, {
+          status: 'PROCESSING',
+          started_at: t.startedAt ?? this.clock.now(),
+        });
     });
     // A todo deleted before its job existed: stop the job now that it runs.
     if (cancelDeleted)
@@ -53,12 +86,24 @@ export class ScanEventsService {
   async progressed(evt: scraperEventsV1.ScanProgressed, ctx: BusContext): Promise<void> {
     await this.once(ctx, 'search.scan-progressed', evt.scanId, async (m, t) => {
       if (t.deleted || !RUNNING.includes(t.status)) return;
+      const now = this.clock.now();
+      const startedAt = t.startedAt ?? now; // a progress event overtook ScanStarted
+      // "0 s left" with queries still to run is the engine between two queries (the next one's
+      // count is read on its first page) or a fast page rounded down: the last ETA stands (none
+      // before: unknown, and the bar follows the ASINs found).
+      const etaUnsure = evt.etaSeconds === 0 && evt.partitionsLeft > 0;
+      const eta = etaUnsure ? (t.etaSeconds ?? -1) : evt.etaSeconds;
+      const percent = progressPercent({ ...t, startedAt }, { ...evt, etaSeconds: eta }, now);
       await this.todos.update(m, t.id, {
         status: 'PROCESSING',
+        started_at: startedAt,
         pages_fetched: evt.pagesFetched,
         asin_count: evt.asinsFound,
         reported_total: evt.reportedTotal > 0 ? evt.reportedTotal : null,
-        eta_seconds: evt.etaSeconds >= 0 ? evt.etaSeconds : null,
+        reported_total_lower_bound: evt.reportedTotalIsLowerBound,
+        eta_seconds: eta >= 0 ? eta : null,
+        // A progress bar does not go back.
+        progress_percent: percent === null ? t.progressPercent : Math.max(percent, t.progressPercent ?? 0),
       });
     });
   }
@@ -66,11 +111,14 @@ export class ScanEventsService {
   /** The result is read from the scraper page by page (never one large message), then stored. */
   async completed(evt: scraperEventsV1.ScanCompleted, ctx: BusContext): Promise<void> {
     // Only a live, unfinished todo wants the result (not a CLI scan, a deleted todo or a redelivery).
-    const wanted = await this.todos.isRunningScan(evt.scanId);
+    const wantedType = await this.todos.runningScanType(evt.scanId);
+    const wanted = wantedType !== undefined;
     const asins = wanted ? await this.resultOf(evt.scanId) : [];
+    const rows = wantedType === 'asinCheck' ? await this.asinCheckOf(evt.scanId) : [];
     await this.once(ctx, 'search.scan-completed', evt.scanId, async (m, t) => {
       if (!wanted || t.deleted || !RUNNING.includes(t.status)) return;
       await this.todos.storeResult(m, t.id, asins);
+      if (t.searchType === 'asinCheck') await this.todos.storeAsinCheck(m, t.id, rows);
       await this.todos.update(m, t.id, {
         status: completedStatus(evt),
         asin_count: asins.length,
@@ -78,6 +126,7 @@ export class ScanEventsService {
         reported_total: evt.reportedTotal > 0 ? evt.reportedTotal : null,
         coverage_line: evt.coverageLine || null,
         eta_seconds: null,
+        progress_percent: 100,
         search_complete_date: this.clock.now(),
         result_stored: true,
       });
@@ -139,6 +188,25 @@ export class ScanEventsService {
         });
       asins.push(...page.asins);
       if (page.asins.length < RESULT_PAGE) return asins;
+    }
+  }
+
+  /** An ASIN check's rows, read from the scraper page by page (none for a store scan). */
+  private async asinCheckOf(scanId: string): Promise<AsinCheckRecord[]> {
+    const rows: AsinCheckRecord[] = [];
+    for (;;) {
+      const page = await this.bus
+        .request(ScraperService.method.listAsinCheckItems, {
+          scanId,
+          offset: rows.length,
+          limit: ASIN_CHECK_PAGE,
+        })
+        .catch((err: unknown) => {
+          if (err instanceof BusError && err.code === 'NOT_FOUND') return { items: [] };
+          throw err;
+        });
+      rows.push(...page.items.map((item, i) => ({ ...asinCheckRecordOf(item), seq: rows.length + i })));
+      if (page.items.length < ASIN_CHECK_PAGE) return rows;
     }
   }
 }

@@ -64,6 +64,21 @@ export class SearchHandlers {
     return this.todos.changeStatus(req);
   }
 
+  @RpcHandler(SearchService.method.createAsinCheck)
+  createAsinCheck(@Payload() req: searchV1.CreateAsinCheckRequest) {
+    return this.todos.createAsinCheck(req);
+  }
+
+  @RpcHandler(SearchService.method.listAsinCheck)
+  listAsinCheck(@Payload() req: searchV1.ListAsinCheckRequest) {
+    return this.todos.listAsinCheck(req);
+  }
+
+  @RpcHandler(SearchService.method.estimateScan)
+  estimateScan(@Payload() req: searchV1.EstimateScanRequest) {
+    return this.todos.estimate(req);
+  }
+
   @RpcHandler(SearchService.method.listMarketplaces)
   listMarketplaces() {
     return { marketplaces: marketplaces() };

@@ -1,9 +1,13 @@
-import { RUNNING, stateOfStatus, type TodoRecord } from './todo.repository.js';
+import type { scraperV1 } from '@shelfscan/contracts';
+import { RUNNING, stateOfStatus, type AsinCheckRecord, type TodoRecord } from './todo.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 const orUndefined = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
 
-/** Progress of a running scan: pages, ASINs, ETA, Amazon's count and the percentage of it found. */
+/**
+ * Progress of a running scan: pages (ASINs checked, for an ASIN check), ASINs found, ETA, Amazon's
+ * count (the list's length, for an ASIN check) and the share done (see progressPercent).
+ */
 function progressOf(t: TodoRecord) {
   if (!RUNNING.includes(t.status)) return undefined;
   const reported = t.reportedTotal && t.reportedTotal > 0 ? t.reportedTotal : undefined;
@@ -12,7 +16,8 @@ function progressOf(t: TodoRecord) {
     asinsFound: t.asinCount,
     etaSeconds: orUndefined(t.etaSeconds),
     reportedTotal: reported,
-    percent: reported ? Math.min(100, Math.floor((t.asinCount / reported) * 100)) : undefined,
+    percent: orUndefined(t.progressPercent),
+    reportedTotalIsLowerBound: reported ? t.reportedTotalLowerBound : undefined,
   };
 }
 
@@ -45,5 +50,22 @@ export function toTodoMessage(t: TodoRecord, withUser = false) {
     failureCode: orUndefined(t.failureCode),
     progress: progressOf(t),
     userEmail: withUser ? t.userEmail : undefined,
+    asinListSize: t.searchType === 'asinCheck' ? t.asins.length : undefined,
+  };
+}
+
+/** A row of the scraper's ListAsinCheckItems as the search service keeps it. */
+export function asinCheckRecordOf(i: scraperV1.AsinCheckItem): Omit<AsinCheckRecord, 'seq'> {
+  return {
+    asin: i.asin,
+    state: i.state as AsinCheckRecord['state'],
+    title: i.title || null,
+    priceText: i.priceText || null,
+    price: i.price ?? null,
+    currency: i.currency || null,
+    stars: i.stars ?? null,
+    reviewCount: i.reviewCount ?? null,
+    amazonsChoice: i.amazonsChoice,
+    bestSeller: i.bestSeller,
   };
 }

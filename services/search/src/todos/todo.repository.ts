@@ -56,6 +56,29 @@ export interface TodoRecord {
   quotaDay: string | null;
   quotaMonth: string | null;
   refunded: boolean;
+  /** ASIN checks: the ASINs asked for, in order. */
+  asins: string[];
+  /** When a worker first took the scan. */
+  startedAt: Date | null;
+  /** The share of the scan done, 0–100, from the last progress event; null when unknown. */
+  progressPercent: number | null;
+  /** The store said only "over <reportedTotal>". */
+  reportedTotalLowerBound: boolean;
+}
+
+/** One row of an ASIN check's table. */
+export interface AsinCheckRecord {
+  seq: number;
+  asin: string;
+  state: 'sold' | 'unavailable' | 'not-found';
+  title: string | null;
+  priceText: string | null;
+  price: number | null;
+  currency: string | null;
+  stars: number | null;
+  reviewCount: number | null;
+  amazonsChoice: boolean;
+  bestSeller: boolean;
 }
 
 export type NewTodo = Pick<
@@ -79,6 +102,7 @@ export type NewTodo = Pick<
   | 'quotaCounters'
   | 'quotaDay'
   | 'quotaMonth'
+  | 'asins'
 >;
 
 export interface TodoFilter {
@@ -134,6 +158,10 @@ function toRecord(r: Row): TodoRecord {
     quotaDay: day(r.quota_day),
     quotaMonth: day(r.quota_month),
     refunded: r.refunded as boolean,
+    asins: (r.asins as string[]) ?? [],
+    startedAt: (r.started_at as Date | null) ?? null,
+    progressPercent: num(r.progress_percent),
+    reportedTotalLowerBound: (r.reported_total_lower_bound as boolean | undefined) ?? false,
   };
 }
 
@@ -161,8 +189,8 @@ export class TodoRepository {
     const rows: Row[] = await manager.query(
       `INSERT INTO todo (id, scan_id, user_email, search_type, file_name, store_url, seller_id, keyword,
                          market, categories, min_price, max_price, min_star, max_star, amazon_choice,
-                         best_seller, search_date, quota_counters, quota_day, quota_month)
-       VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+                         best_seller, search_date, quota_counters, quota_day, quota_month, asins)
+       VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
        RETURNING *`,
       [
         t.id,
@@ -184,6 +212,7 @@ export class TodoRepository {
         t.quotaCounters,
         t.quotaDay,
         t.quotaMonth,
+        t.asins,
       ],
     );
     return toRecord(rows[0]!);
@@ -210,14 +239,14 @@ export class TodoRepository {
     return r ? { ...toRecord(r), deleted: r.deleted_at !== null } : undefined;
   }
 
-  /** Whether a live todo waits for this scraper job (PENDING or PROCESSING). */
-  async isRunningScan(scanId: string): Promise<boolean> {
-    if (!isUuid(scanId)) return false;
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM todo WHERE scan_id = $1 AND deleted_at IS NULL AND status = ANY($2)`,
+  /** The type of the live todo waiting for this scraper job (PENDING or PROCESSING), if any. */
+  async runningScanType(scanId: string): Promise<SearchType | undefined> {
+    if (!isUuid(scanId)) return undefined;
+    const rows: { search_type: SearchType }[] = await this.dataSource.query(
+      `SELECT search_type FROM todo WHERE scan_id = $1 AND deleted_at IS NULL AND status = ANY($2)`,
       [scanId, RUNNING],
     );
-    return rows.length > 0;
+    return rows[0]?.search_type;
   }
 
   async list(filter: TodoFilter, page: number, size: number): Promise<{ rows: TodoRecord[]; total: number }> {
@@ -274,6 +303,7 @@ export class TodoRepository {
   async softDelete(manager: EntityManager, id: string, now: Date): Promise<void> {
     await manager.query('UPDATE todo SET deleted_at = $2 WHERE id = $1', [id, now]);
     await manager.query('DELETE FROM todo_asin WHERE todo_id = $1', [id]);
+    await manager.query('DELETE FROM todo_asin_check WHERE todo_id = $1', [id]);
   }
 
   /** Applies a change to a todo's columns (snake_case keys) and returns it. */
@@ -302,5 +332,51 @@ export class TodoRepository {
       [id, offset, limit],
     );
     return rows.map((r) => r.asin);
+  }
+
+  /** Stores an ASIN check's table (replacing any earlier copy). */
+  async storeAsinCheck(manager: EntityManager, id: string, rows: AsinCheckRecord[]): Promise<void> {
+    await manager.query('DELETE FROM todo_asin_check WHERE todo_id = $1', [id]);
+    await manager.query(
+      `INSERT INTO todo_asin_check (todo_id, seq, asin, state, title, price_text, price, currency, stars,
+                                    review_count, amazons_choice, best_seller)
+       SELECT $1, r.seq, r.asin, r.state, r.title, r."priceText", r.price, r.currency, r.stars, r."reviewCount",
+              r."amazonsChoice", r."bestSeller"
+         FROM jsonb_to_recordset($2::jsonb) AS r(seq int, asin text, state text, title text, "priceText" text,
+              price numeric, currency text, stars real, "reviewCount" int, "amazonsChoice" boolean, "bestSeller" boolean)`,
+      [id, JSON.stringify(rows)],
+    );
+  }
+
+  /** A page of a stored ASIN check's table, in the order asked, with the number of rows. */
+  async asinCheckPage(
+    id: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: AsinCheckRecord[]; total: number }> {
+    const rows: Row[] = await this.dataSource.query(
+      'SELECT * FROM todo_asin_check WHERE todo_id = $1 ORDER BY seq OFFSET $2 LIMIT $3',
+      [id, offset, limit],
+    );
+    const count: { n: string }[] = await this.dataSource.query(
+      'SELECT count(*) AS n FROM todo_asin_check WHERE todo_id = $1',
+      [id],
+    );
+    return {
+      rows: rows.map((r) => ({
+        seq: r.seq as number,
+        asin: r.asin as string,
+        state: r.state as AsinCheckRecord['state'],
+        title: (r.title as string | null) ?? null,
+        priceText: (r.price_text as string | null) ?? null,
+        price: num(r.price),
+        currency: (r.currency as string | null) ?? null,
+        stars: num(r.stars),
+        reviewCount: num(r.review_count),
+        amazonsChoice: r.amazons_choice as boolean,
+        bestSeller: r.best_seller as boolean,
+      })),
+      total: Number(count[0]?.n ?? 0),
+    };
   }
 }

@@ -4,16 +4,19 @@ import { BusClient, BusError, OutboxRelay, addToOutbox, type Violation } from '@
 import { scraperEventsV1, scraperV1, type searchV1 } from '@shelfscan/contracts';
 import { StoreUrlError, parseStoreUrl, type StoreUrlErrorCode } from '@shelfscan/scraper-service';
 import { Clock, SystemParameters } from '@shelfscan/service';
+import { asinList } from '@shelfscan/validation';
 import { DataSource, type EntityManager } from 'typeorm';
 import { soldMarket } from '../catalog/catalog.js';
 import { PlansRepository, normalizeEmail, type Feature } from '../plans/plans.repository.js';
 import { QuotaRepository, type QuotaClaim } from '../quota/quota.repository.js';
-import { toTodoMessage } from './todo.message.js';
+import { asinCheckRecordOf, toTodoMessage } from './todo.message.js';
 import {
   RUNNING,
   STATES,
   TodoRepository,
   stateOfStatus,
+  type AsinCheckRecord,
+  type NewTodo,
   type SearchType,
   type TodoRecord,
   type TodoState,
@@ -27,6 +30,16 @@ const TYPES: Record<string, { searchType: SearchType; feature: Feature; event: s
   deep: { searchType: 'deep', feature: 'deep', event: 'deep' },
   functional: { searchType: 'FUNCTIONAL', feature: 'functional', event: 'functional' },
 };
+
+/** The ASIN check needs the Standard plan and counts against the standard quota. */
+const ASIN_CHECK = { searchType: 'asinCheck' as const, feature: 'standard' as const, event: 'asin-check' };
+
+/** The scraper's job type of a todo (ScanRequested.type). */
+const eventTypeOf = (t: TodoRecord) =>
+  t.searchType === 'asinCheck' ? ASIN_CHECK.event : TYPES[t.searchType.toLowerCase()]!.event;
+
+/** Rows of an ASIN check's table per page (the bus and the downloads). */
+const ASIN_CHECK_PAGE = 500;
 
 const NO_PLAN: Record<Feature, string> = {
   standard: 'noStandardPlan',
@@ -108,8 +121,66 @@ export class TodosService {
       violations.push({ field: 'minPrice', msg: 'minGreaterThanMax' });
     if (violations.length || !type || !market) throw invalid(violations);
 
+    return this.start(type, {
+      userEmail,
+      searchType: type.searchType,
+      fileName,
+      storeUrl,
+      sellerId,
+      keyword: req.keyword.trim() || urlKeyword || null,
+      market: market.code,
+      categories: req.categories.filter((c) => /^\d{1,20}$/.test(c)),
+      minPrice: opt(f?.minPrice),
+      maxPrice: opt(f?.maxPrice),
+      minStar: opt(f?.minStar),
+      maxStar: opt(f?.maxStar),
+      amazonChoice: f?.amazonChoice ?? false,
+      bestSeller: f?.bestSeller ?? false,
+      asins: [],
+    });
+  }
+
+  /**
+   * The ASIN check: a file name, a market and the ASINs (the shared `asinList` rule: 10 letters or
+   * digits each, separated by commas, line breaks or spaces, at most the list limit; repeats are
+   * checked once). Needs the Standard plan and counts against the standard quota.
+   */
+  async createAsinCheck(req: searchV1.CreateAsinCheckRequest) {
+    const violations: Violation[] = [];
+    const fileName = req.fileName.trim();
+    if (!fileName) violations.push({ field: 'fileName', msg: 'required' });
+    const market = soldMarket(req.market);
+    if (!market) violations.push({ field: 'market', msg: req.market.trim() ? 'marketInvalid' : 'required' });
+    const parsed = asinList(this.parameters.number('search.listLimit')).safeParse(req.asins);
+    if (!parsed.success)
+      violations.push({ field: 'asins', msg: parsed.error.issues[0]?.message ?? 'asinInvalid' });
+    if (violations.length || !market || !parsed.success) throw invalid(violations);
+    return this.start(ASIN_CHECK, {
+      userEmail: normalizeEmail(req.userEmail),
+      searchType: ASIN_CHECK.searchType,
+      fileName,
+      storeUrl: null,
+      sellerId: null,
+      keyword: null,
+      market: market.code,
+      categories: [],
+      minPrice: null,
+      maxPrice: null,
+      minStar: null,
+      maxStar: null,
+      amazonChoice: false,
+      bestSeller: false,
+      asins: [...new Set(parsed.data)],
+    });
+  }
+
+  /** Plan, then quota (atomically), the todo and its ScanRequested in one transaction. */
+  private async start(
+    type: { feature: Feature; event: string },
+    todo: Omit<NewTodo, 'id' | 'searchDate' | 'quotaCounters' | 'quotaDay' | 'quotaMonth'>,
+  ) {
     const now = this.clock.now();
-    const features = await this.plans.activeFeatures(userEmail, now);
+    const features = await this.plans.activeFeatures(todo.userEmail, now);
     if (!features.has(type.feature))
       throw new BusError('FAILED_PRECONDITION', NO_PLAN[type.feature], { reason: NO_PLAN[type.feature] });
 
@@ -120,44 +191,34 @@ export class TodosService {
             { counter: 'standard-month', limit: this.parameters.number('search.standard.monthlyLimit') },
             { counter: 'standard-day', limit: this.parameters.number('search.standard.dailyLimit') },
           ];
-    const keyword = req.keyword.trim() || urlKeyword || null;
-    const id = randomUUID();
-    const todo = await this.dataSource.transaction(async (manager) => {
+    const created = await this.dataSource.transaction(async (manager) => {
       const periods = await this.quota.periods(now, manager);
-      await this.quota.take(manager, userEmail, claim, periods, now);
-      const created = await this.todos.insert(manager, {
-        id,
-        userEmail,
-        searchType: type.searchType,
-        fileName,
-        storeUrl,
-        sellerId,
-        keyword,
-        market: market.code,
-        categories: req.categories.filter((c) => /^\d{1,20}$/.test(c)),
-        minPrice: opt(f?.minPrice),
-        maxPrice: opt(f?.maxPrice),
-        minStar: opt(f?.minStar),
-        maxStar: opt(f?.maxStar),
-        amazonChoice: f?.amazonChoice ?? false,
-        bestSeller: f?.bestSeller ?? false,
+      await this.quota.take(manager, todo.userEmail, claim, periods, now);
+      const row = await this.todos.insert(manager, {
+        ...todo,
+        id: randomUUID(),
         searchDate: now,
         quotaCounters: claim.map((c) => c.counter),
         quotaDay: periods.day,
         quotaMonth: periods.month,
       });
-      await this.requestScan(manager, created, created.scanId, type.event);
-      return created;
+      await this.requestScan(manager, row, row.scanId, type.event);
+      return row;
     });
     this.outbox.nudge();
-    return { todo: toTodoMessage(todo) };
+    return { todo: toTodoMessage(created) };
   }
 
   /** A new scan with the inputs of one of the user's todos. */
   async rerun(req: TodoRef) {
     const t = await this.owned(req.id, req.userEmail);
     if (t.searchType === 'asinCheck')
-      throw new BusError('FAILED_PRECONDITION', 'notAvailableYet', { reason: 'notAvailableYet' });
+      return this.createAsinCheck({
+        userEmail: t.userEmail,
+        fileName: t.fileName,
+        market: t.market,
+        asins: t.asins.join('\n'),
+      } as searchV1.CreateAsinCheckRequest);
     const functional = t.searchType === 'FUNCTIONAL';
     return this.create({
       userEmail: t.userEmail,
@@ -243,11 +304,7 @@ export class TodosService {
    */
   async downloadPage(req: searchV1.DownloadPageRequest) {
     const t = await this.owned(req.id, req.userEmail);
-    const features = await this.plans.activeFeatures(t.userEmail, this.clock.now());
-    if (features.size === 0)
-      throw new BusError('FAILED_PRECONDITION', 'noActivePlanForDownload', {
-        reason: 'noActivePlanForDownload',
-      });
+    await this.needActivePlan(t.userEmail);
     const limit = req.limit > 0 ? Math.min(req.limit, 10_000) : 5_000;
     const offset = Math.max(req.offset, 0);
     let asins: string[];
@@ -290,6 +347,99 @@ export class TodosService {
     };
   }
 
+  /**
+   * A page of an ASIN check's table: the stored copy of a completed check, or the rows the scraper
+   * has checked so far. A download needs an active plan, as the .txt does.
+   */
+  async listAsinCheck(req: searchV1.ListAsinCheckRequest) {
+    const t = await this.owned(req.id, req.userEmail);
+    if (t.searchType !== 'asinCheck') throw notFound();
+    if (req.forDownload) await this.needActivePlan(t.userEmail);
+    const limit = req.limit > 0 ? Math.min(req.limit, 1_000) : ASIN_CHECK_PAGE;
+    const offset = Math.max(req.offset, 0);
+    let page: { rows: Omit<AsinCheckRecord, 'seq'>[]; total: number };
+    if (t.resultStored) page = await this.todos.asinCheckPage(t.id, offset, limit);
+    else {
+      const r = await this.bus
+        .request(ScraperService.method.listAsinCheckItems, { scanId: t.scanId, offset, limit })
+        .catch((err: unknown) => {
+          if (err instanceof BusError && err.code === 'NOT_FOUND') return { items: [], total: 0 };
+          throw err;
+        });
+      page = { rows: r.items.map(asinCheckRecordOf), total: r.total };
+    }
+    return {
+      rows: page.rows.map((r) => ({
+        asin: r.asin,
+        state: r.state,
+        title: r.title ?? '',
+        priceText: r.priceText ?? '',
+        price: r.price ?? undefined,
+        currency: r.currency ?? '',
+        stars: r.stars ?? undefined,
+        reviewCount: r.reviewCount ?? undefined,
+        amazonsChoice: r.amazonsChoice,
+        bestSeller: r.bestSeller,
+      })),
+      total: page.total,
+      fileName: t.fileName,
+      market: t.market,
+      done: page.rows.length < limit,
+    };
+  }
+
+  /**
+   * The wait before a store scan ends, from the engine's model for that store (the scraper probes
+   * its first page). The store link is checked as for a scan; when the store cannot be probed now
+   * the answer is eta_seconds -1 (the screen shows the product's general wait instead).
+   */
+  async estimate(req: searchV1.EstimateScanRequest) {
+    const type = TYPES[req.searchType.toLowerCase()];
+    const market = soldMarket(req.market);
+    const violations: (Violation & { reason?: string })[] = [];
+    if (!type) violations.push({ field: 'searchType', msg: 'searchTypeInvalid' });
+    if (!market) violations.push({ field: 'market', msg: 'marketInvalid' });
+    let sellerId = '';
+    let keyword = req.keyword.trim();
+    try {
+      const ref = parseStoreUrl(req.storeUrl.trim());
+      if (market && ref.market.code !== market.code)
+        violations.push({ field: 'storeUrl', msg: 'storeUrlWrongMarket', reason: 'storeUrlInvalid' });
+      sellerId = ref.sellerId;
+      keyword ||= ref.keyword ?? '';
+    } catch (err) {
+      if (!(err instanceof StoreUrlError)) throw err;
+      violations.push({ field: 'storeUrl', msg: STORE_URL_MESSAGES[err.code], reason: 'storeUrlInvalid' });
+    }
+    if (violations.length || !type || !market) throw invalid(violations);
+    const unknown = {
+      etaSeconds: -1,
+      pages: 0,
+      reportedTotal: 0,
+      reportedTotalIsLowerBound: false,
+      maxEtaSeconds: 0,
+      maxPages: 0,
+    };
+    const e = await this.bus
+      .request(ScraperService.method.estimateScan, {
+        market: market.code,
+        sellerId,
+        type: type.event,
+        keyword,
+        categoryNodeIds: req.categories.filter((c) => /^\d{1,20}$/.test(c) && c !== '1'),
+      })
+      .catch(() => undefined);
+    if (!e) return unknown;
+    return {
+      etaSeconds: e.etaSeconds,
+      pages: e.pages,
+      reportedTotal: e.reportedTotal,
+      reportedTotalIsLowerBound: e.reportedTotalIsLowerBound,
+      maxEtaSeconds: e.maxEtaSeconds,
+      maxPages: e.maxPages,
+    };
+  }
+
   /** ROLE_ADMIN: cancel a pending or running scan; re-queue a failed one (under a new scraper job id). */
   async changeStatus(req: searchV1.ChangeStatusRequest) {
     const t = await this.todos.get(req.id);
@@ -312,14 +462,25 @@ export class TodosService {
           asin_count: 0,
           pages_fetched: 0,
           eta_seconds: null,
+          started_at: null,
+          progress_percent: null,
         });
-        await this.requestScan(manager, row, scanId, TYPES[t.searchType.toLowerCase()]!.event);
+        await this.requestScan(manager, row, scanId, eventTypeOf(t));
         return row;
       });
       this.outbox.nudge();
       return { todo: toTodoMessage(updated) };
     }
     throw invalid([{ field: 'status', msg: 'statusChangeNotAllowed' }]);
+  }
+
+  /** Downloads need an active plan (any feature). */
+  private async needActivePlan(userEmail: string): Promise<void> {
+    const features = await this.plans.activeFeatures(userEmail, this.clock.now());
+    if (features.size === 0)
+      throw new BusError('FAILED_PRECONDITION', 'noActivePlanForDownload', {
+        reason: 'noActivePlanForDownload',
+      });
   }
 
   private async owned(id: string, userEmail: string): Promise<TodoRecord> {
@@ -356,6 +517,9 @@ export class TodosService {
         : undefined,
       listLimit: this.parameters.number('search.listLimit'),
       fileName: t.fileName,
+      asins: t.asins,
+      // "All Categories" (node 1) is no restriction.
+      categoryNodeIds: t.categories.filter((c) => c !== '1'),
     });
   }
 }

@@ -20,8 +20,12 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** Rows per page of a column (the API's default size). */
 export const PAGE_SIZE = 20;
-/** How often the shown lists are fetched again while one of their scans runs. */
-export const POLL_MS = 1500;
+/**
+ * How often the shown lists are fetched again while one of their scans runs. Progress must reach
+ * the browser within 2 s of a page: the scraper announces at most every 0.5 s, the bus takes
+ * milliseconds, and this poll the rest (it works the same behind any number of gateways).
+ */
+export const POLL_MS = 1000;
 /** Product spec part 9: items per list, until the quota answer says otherwise. */
 export const LIST_LIMIT = 2720;
 /** Product spec part 9: the deep-search wait shown when the engine gives no estimate. */
@@ -32,6 +36,8 @@ export interface Progress {
   asinsFound: number;
   etaSeconds: number | null;
   reportedTotal: number | null;
+  /** The store said only "over <reportedTotal>". */
+  reportedTotalIsLowerBound?: boolean;
   percent: number | null;
 }
 
@@ -62,6 +68,48 @@ export interface Todo {
   failureCode: string | null;
   progress: Progress | null;
   userEmail?: string;
+  /** ASIN checks: how many ASINs were asked for. */
+  asinListSize: number | null;
+}
+
+/** What an ASIN check found for one ASIN on its market. */
+export interface AsinCheckRow {
+  asin: string;
+  state: 'sold' | 'unavailable' | 'not-found';
+  title: string | null;
+  priceText: string | null;
+  price: number | null;
+  currency: string | null;
+  stars: number | null;
+  reviewCount: number | null;
+  amazonsChoice: boolean;
+  bestSeller: boolean;
+}
+
+export interface AsinCheckPage {
+  rows: AsinCheckRow[];
+  total: number;
+}
+
+/** Rows of an ASIN check's table per page. */
+export const CHECK_PAGE_SIZE = 20;
+
+/** The wait before a scan of a store ends, from the engine's estimate (null: the store could not be probed). */
+export interface ScanEstimate {
+  etaSeconds: number | null;
+  pages: number;
+  reportedTotal: number | null;
+  reportedTotalIsLowerBound: boolean;
+  /** "Over 1,000": the wait and pages if the scan runs on to the list limit. */
+  max?: { etaSeconds: number; pages: number } | null;
+}
+
+export interface EstimateArgs {
+  searchType: 'standard' | 'deep';
+  storeUrl: string;
+  market: Market;
+  keyword?: string;
+  categories?: string[];
 }
 
 export interface TodoPage {

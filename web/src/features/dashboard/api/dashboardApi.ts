@@ -8,17 +8,26 @@ import { api } from '../../../app/api';
 import type { ApiResponse } from '../../../lib/http';
 import { keepRetryAfter } from '../../../lib/retryAfter';
 import type {
+  AsinCheckPage,
+  AsinCheckRow,
   Category,
   CreateAsinCheck,
   CreateFunctionalScan,
   CreateStoreScan,
   ListArgs,
+  EstimateArgs,
   Marketplace,
+  ScanEstimate,
   Todo,
   TodoPage,
   TodoState,
 } from '../model';
-import { listParams } from '../model';
+import { CHECK_PAGE_SIZE, listParams } from '../model';
+
+const totalOf = (meta: unknown, fallback: number) => {
+  const header = Number((meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('x-total-count'));
+  return Number.isFinite(header) && header >= 0 ? header : fallback;
+};
 
 // The create dialogs show their own errors (a 422 on its field, 403/429 in the dialog).
 const formErrors = { errors: 'network-only' as const };
@@ -31,10 +40,7 @@ export const dashboardApi = api.injectEndpoints({
       query: (args) => ({ url: `/api/search-info/${args.state}`, params: listParams(args) }),
       transformResponse: (response: ApiResponse<Todo[]>, meta) => {
         const items = response.data ?? [];
-        const header = Number(
-          (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('x-total-count'),
-        );
-        return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
+        return { items, total: totalOf(meta, items.length) };
       },
       providesTags: ['SearchInfo'],
     }),
@@ -70,6 +76,27 @@ export const dashboardApi = api.injectEndpoints({
       transformErrorResponse: keepRetryAfter,
       extraOptions: formErrors,
       invalidatesTags: ['SearchInfo', 'Plan'],
+    }),
+    /** One page of an ASIN check's table (the rows checked so far while it runs). */
+    asinCheckRows: build.query<AsinCheckPage, { id: string; page: number }>({
+      query: ({ id, page }) => ({
+        url: `/api/search-info/${encodeURIComponent(id)}/asin-check`,
+        params: { page, size: CHECK_PAGE_SIZE },
+      }),
+      transformResponse: (response: ApiResponse<AsinCheckRow[]>, meta) => {
+        const rows = response.data ?? [];
+        return { rows, total: totalOf(meta, rows.length) };
+      },
+      providesTags: ['SearchInfo'],
+      extraOptions: secondary,
+    }),
+    /** The wait before a scan of this store ends (the engine probes one page; kept 10 minutes). */
+    estimateScan: build.query<ScanEstimate, EstimateArgs>({
+      query: (body) => ({ url: '/api/search-info/estimate', method: 'POST', body }),
+      transformResponse: (response: ApiResponse<ScanEstimate>) => response.data,
+      keepUnusedDataFor: 600,
+      // The dialog shows the product's general wait when there is no estimate, whatever the reason.
+      extraOptions: { errors: 'none' as const },
     }),
     rerun: build.mutation<Todo, string>({
       query: (id) => ({ url: `/api/search-info/${encodeURIComponent(id)}/rerun`, method: 'POST' }),
@@ -108,6 +135,8 @@ export const {
   useCreateScanMutation,
   useCreateFunctionalScanMutation,
   useCreateAsinCheckMutation,
+  useAsinCheckRowsQuery,
+  useEstimateScanQuery,
   useRerunMutation,
   useMoveTodosMutation,
   useDeleteTodoMutation,

@@ -115,7 +115,75 @@ describe('create dialogs', () => {
     await waitFor(() => expect(screen.queryByTestId('dialog-FUNCTIONAL')).toBeNull());
   });
 
-  it('deep: shows the wait estimate, and a 429 says when the right comes back', async () => {
+  it("deep: the wait is the engine's estimate for the store (both locales), the usual wait when it has none", async () => {
+    const server = gateway({
+      answers: {
+        'POST /api/search-info/estimate': async (request) => {
+          const body = (await request.json()) as { storeUrl: string };
+          return jsonResponse({
+            success: true,
+            data: body.storeUrl.includes('BLOCKED')
+              ? {
+                  etaSeconds: null,
+                  pages: 0,
+                  reportedTotal: null,
+                  reportedTotalIsLowerBound: false,
+                  max: null,
+                }
+              : body.storeUrl.includes('OVER')
+                ? {
+                    etaSeconds: 163,
+                    pages: 65,
+                    reportedTotal: 1000,
+                    reportedTotalIsLowerBound: true,
+                    max: { etaSeconds: 425, pages: 170 },
+                  }
+                : {
+                    etaSeconds: 400,
+                    pages: 160,
+                    reportedTotal: 2500,
+                    reportedTotalIsLowerBound: false,
+                    max: null,
+                  },
+          });
+        },
+      },
+    });
+    const en = renderApp('/us/dashboard', { token: token() });
+    let dialog = await openDialog('deep');
+    const wait = () => within(dialog).getByTestId('deep-wait').textContent;
+    expect(wait()).toContain('usually takes about 60 minutes');
+    await choose('scan-market', 'Canada (CA)');
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1BIGSTORE01');
+    await waitFor(() => expect(wait()).toContain('takes about 7 min'), { timeout: 5000 });
+    expect(wait()).toBe(
+      'A deep scan of this store takes about 7 min: the store shows 2,500 listings, about 160 pages at ShelfScan’s polite pace. Its progress and remaining time show on the scan while it runs.',
+    );
+    const [probe] = posts(server.calls, '/api/search-info/estimate');
+    expect(await probe.json()).toEqual({
+      searchType: 'deep',
+      storeUrl: 'https://www.amazon.ca/s?me=A1BIGSTORE01',
+      market: 'CA',
+    });
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1OVERTHOUS');
+    await waitFor(() => expect(wait()).toContain('over 1,000 listings'), { timeout: 5000 });
+    expect(wait()).toBe(
+      'The store shows over 1,000 listings (Amazon does not say how many more): a deep scan of it takes at least about 3 min (65 pages at ShelfScan’s polite pace), up to about 8 min if it runs on to the list limit (170 pages). Its progress and remaining time show on the scan while it runs.',
+    );
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1BLOCKED001');
+    await waitFor(() => expect(wait()).toContain('cannot be estimated now'), { timeout: 5000 });
+    expect(wait()).toContain('about 60 minutes');
+    en.unmount();
+
+    renderApp('/dashboard', { token: token() });
+    dialog = await openDialog('deep');
+    await choose('scan-market', 'Canada (CA)');
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1BIGSTORE01');
+    await waitFor(() => expect(wait()).toContain('yaklaşık 7 dk sürer'), { timeout: 5000 });
+    expect(wait()).toContain('mağazada 2.500 ürün görünüyor, ShelfScan’in nazik hızında yaklaşık 160 sayfa');
+  });
+
+  it('deep: a 429 says when the right comes back', async () => {
     const retryAt = new Date(Date.now() + 90 * 60_000).toISOString();
     gateway({
       answers: {
@@ -133,7 +201,6 @@ describe('create dialogs', () => {
     });
     renderApp('/us/dashboard', { token: token() });
     const dialog = await openDialog('deep');
-    expect(within(dialog).getByTestId('deep-wait').textContent).toContain('about 60 minutes');
     type('scan-file-name', 'big store');
     type('scan-store-url', 'https://www.amazon.co.uk/s?me=A9');
     await choose('scan-market', 'United Kingdom (UK)');

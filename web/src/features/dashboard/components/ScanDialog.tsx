@@ -13,7 +13,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconClock } from '@tabler/icons-react';
 import {
   DEEP_MARKETS,
   FUNCTIONAL_MARKETS,
@@ -34,7 +33,8 @@ import {
   useCreateScanMutation,
   useMarketplacesQuery,
 } from '../api/dashboardApi';
-import { DEEP_WAIT_MINUTES, type Quota } from '../model';
+import type { Quota } from '../model';
+import { DeepWait } from './DeepWait';
 import { QuotaNote } from './QuotaNote';
 import { useCreateError } from './useCreateError';
 
@@ -138,9 +138,12 @@ export function ScanDialog({
         <Stack gap="sm">
           <QuotaNote quota={quota} deep={type === 'deep'} />
           {type === 'deep' && (
-            <Alert icon={<IconClock size={16} />} color="blue" data-testid="deep-wait">
-              {t('create.deepWaitDefault', { minutes: DEEP_WAIT_MINUTES })}
-            </Alert>
+            <DeepWait
+              storeUrl={form.getValues().storeUrl}
+              market={market}
+              categories={form.getValues().categories}
+              keyword={form.getValues().keywords}
+            />
           )}
           <TextInput
             label={t('create.fileName')}

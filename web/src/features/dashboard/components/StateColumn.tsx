@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/hooks';
 import { dashboardApi, useListTodosQuery } from '../api/dashboardApi';
 import { isRunning, PAGE_SIZE, POLL_MS, type Filters, type Todo, type TodoState } from '../model';
 import { TodoCard } from './TodoCard';
@@ -9,7 +10,9 @@ import { TodoCard } from './TodoCard';
 /**
  * One dashboard column: the scans of a state, a page at a time (total from `x-total-count`), a drop
  * target for dragged scans. While one of its shown scans is PENDING or PROCESSING the page is
- * fetched again every POLL_MS; polling stops once none runs.
+ * fetched again every POLL_MS; polling stops once none runs. When a scan that was running here
+ * stops running (it finished, or moved on to another column), every column is fetched again, so
+ * the scan shows where its new status puts it.
  */
 export function StateColumn({
   state,
@@ -32,6 +35,18 @@ export function StateColumn({
   const { data: shown } = dashboardApi.endpoints.listTodos.useQueryState(args);
   const polling = !!shown?.items.some(isRunning);
   const { data, isLoading, isError } = useListTodosQuery(args, { pollingInterval: polling ? POLL_MS : 0 });
+  const dispatch = useAppDispatch();
+  const runningIds = (data?.items ?? [])
+    .filter(isRunning)
+    .map((todo) => todo.id)
+    .join(',');
+  const wasRunning = useRef(runningIds);
+  useEffect(() => {
+    const before = wasRunning.current.split(',').filter(Boolean);
+    wasRunning.current = runningIds;
+    const now = new Set(runningIds.split(','));
+    if (before.some((id) => !now.has(id))) dispatch(dashboardApi.util.invalidateTags(['SearchInfo']));
+  }, [runningIds, dispatch]);
   const { setNodeRef, isOver } = useDroppable({ id: state });
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -13,7 +13,7 @@ async function openMenu(id: string) {
 }
 
 describe('scan card', () => {
-  it('progress: polls its list every 1.5 s while a shown scan runs, and stops once none does', async () => {
+  it('progress: polls its list every second while a shown scan runs, and stops once none does', async () => {
     const running = todo({
       id: 'r1',
       state: 'ongoing',
@@ -30,21 +30,108 @@ describe('scan card', () => {
     });
     renderApp('/us/dashboard', { token: token() });
     const progress = await screen.findByTestId('todo-r1-progress', {}, { timeout: 15_000 });
-    expect(progress.textContent).toBe('3 pages · 120 ASINs found · about 2 min left · 30%');
+    expect(progress.textContent).toBe(
+      '3 pages · 120 ASINs found of 400 the store shows · about 2 min left · 30%',
+    );
+    expect(screen.getByTestId('todo-r1-bar').getAttribute('data-value')).toBe('30');
     expect(screen.getByTestId('column-ongoing').getAttribute('data-polling')).toBe('true');
     expect(screen.getByTestId('column-completed').getAttribute('data-polling')).toBe('false');
 
-    // Second answer: still running; third: gone from ongoing. Then no further call.
-    await waitFor(() => expect(server.listCalls('ongoing')).toHaveLength(3), { timeout: 3 * POLL_MS + 1000 });
+    // Second answer: still running; third: gone from ongoing. Every column is then asked once
+    // more (the scan shows in completed, where its status puts it), and polling stops.
+    expect(server.listCalls('pending')).toHaveLength(1); // a list without a running scan is not polled
+    const done = await within(screen.getByTestId('column-completed')).findByTestId(
+      'todo-r1',
+      {},
+      { timeout: 3 * POLL_MS + 2000 },
+    );
+    expect(within(done).getByTestId('todo-r1-status').textContent).toBe('Completed');
     await waitFor(() =>
       expect(screen.getByTestId('column-ongoing').getAttribute('data-polling')).toBe('false'),
     );
-    const pendingCalls = server.listCalls('pending').length;
+    expect(server.listCalls('pending')).toHaveLength(2);
+    const ongoingCalls = server.listCalls('ongoing').length;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS + 500));
-    expect(server.listCalls('ongoing')).toHaveLength(3);
-    // Lists without a running scan were never polled.
-    expect(server.listCalls('pending')).toHaveLength(pendingCalls);
-    expect(pendingCalls).toBe(1);
+    expect(server.listCalls('ongoing')).toHaveLength(ongoingCalls);
+    expect(server.listCalls('pending')).toHaveLength(2);
+  });
+
+  it('an ASIN check: its progress counts the ASINs checked, and its table opens from the card (Turkish)', async () => {
+    const running = todo({
+      id: 'k1',
+      searchType: 'asinCheck',
+      state: 'ongoing',
+      status: 'PROCESSING',
+      fileName: 'Kontrol',
+      storeUrl: null,
+      sellerId: null,
+      asinListSize: 1200,
+      progress: { pagesFetched: 1100, asinsFound: 950, etaSeconds: 50, reportedTotal: 1200, percent: 91 },
+    });
+    const rows = [
+      {
+        asin: 'B0ABCDEFGH',
+        state: 'sold',
+        title: 'Kamp çadırı',
+        priceText: '$139.99',
+        price: 139.99,
+        currency: 'CAD',
+        stars: 4.5,
+        reviewCount: 1234,
+        amazonsChoice: true,
+        bestSeller: false,
+      },
+      {
+        asin: 'B0NOTFOUND',
+        state: 'not-found',
+        title: null,
+        priceText: null,
+        price: null,
+        currency: null,
+        stars: null,
+        reviewCount: null,
+        amazonsChoice: false,
+        bestSeller: false,
+      },
+    ];
+    const server = gateway({
+      lists: { ongoing: { items: [running] } },
+      answers: {
+        'GET /api/search-info/k1/asin-check': () =>
+          new Response(JSON.stringify({ success: true, data: rows }), {
+            headers: { 'Content-Type': 'application/json', 'x-total-count': '1100' },
+          }),
+      },
+    });
+    renderApp('/dashboard', { token: token() });
+    const line = await screen.findByTestId('todo-k1-progress-text', {}, { timeout: 15_000 });
+    expect(line.textContent).toBe(
+      "1.200 ASIN'in 1.100 tanesi kontrol edildi · 950 tanesi satışta · yaklaşık 50 sn kaldı · 91%",
+    );
+    expect(screen.getByTestId('todo-k1-to-check').textContent).toBe('Kontrol edilecek 1200 ASIN');
+    await act(async () => fireEvent.click(screen.getByTestId('todo-k1-table')));
+    const table = await screen.findByTestId('check-table-k1', {}, { timeout: 15_000 });
+    await waitFor(() => expect(within(table).getByTestId('check-table-k1-rows')).toBeTruthy());
+    expect(within(table).getByTestId('check-table-k1-summary').textContent).toBe(
+      "Kontrol sürüyor: 1200 ASIN'in 1100 tanesi kontrol edildi.",
+    );
+    const sold = within(table).getByTestId('check-table-k1-row-B0ABCDEFGH');
+    expect(sold.textContent).toContain('Evet');
+    expect(sold.textContent).toContain('Kamp çadırı');
+    expect(sold.textContent).toContain('$139.99');
+    expect(sold.textContent).toContain('4,5 ★');
+    expect(sold.textContent).toContain('1.234 değerlendirme');
+    expect(sold.textContent).toContain('Amazon’un Seçimi');
+    expect(within(sold).getByRole('link').getAttribute('href')).toBe('https://www.amazon.ca/dp/B0ABCDEFGH');
+    expect(within(table).getByTestId('check-table-k1-state-B0NOTFOUND').textContent).toBe('Hayır');
+    // 1,100 rows so far: pages of 20; the table is asked for again while the check runs.
+    expect(within(table).getByTestId('check-table-k1-pages')).toBeTruthy();
+    const tableCalls = () => server.calls.filter((r) => r.url.includes('/asin-check')).length;
+    const before = tableCalls();
+    await waitFor(() => expect(tableCalls()).toBeGreaterThan(before), { timeout: 3 * POLL_MS });
+    expect(new URL(server.calls.find((r) => r.url.includes('/asin-check'))!.url).search).toBe(
+      '?page=0&size=20',
+    );
   });
 
   it('download: fetched with the token and saved under the Content-Disposition name (Turkish letters kept)', async () => {

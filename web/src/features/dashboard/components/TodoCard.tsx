@@ -1,5 +1,17 @@
-import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Card, Checkbox, Group, Menu, Progress, Stack, Text } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Menu,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useDraggable } from '@dnd-kit/core';
 import {
@@ -9,20 +21,26 @@ import {
   IconPlayerStop,
   IconRefresh,
   IconRepeat,
+  IconTable,
   IconTrash,
 } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentToken, TOAST_AUTO_CLOSE_MS } from '../../../app/api';
 import { useAppSelector } from '../../../app/hooks';
 import { useLocale } from '../../../app/locale';
 import { useSession } from '../../../app/useSession';
 import { formatDate } from '../../../lib/date';
+import { lazyNamed } from '../../../lib/lazy';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { useChangeStatusMutation, useDeleteTodoMutation, useRerunMutation } from '../api/dashboardApi';
 import { fetchDownload, saveBlob, type DownloadFormat } from '../download';
 import { isRunning, waitOf, type Todo, type TodoStatus } from '../model';
 import { useDuration } from '../useDuration';
 import { ConfirmModal } from './ConfirmModal';
+
+// The ASIN check's table loads when it is opened.
+const AsinCheckTable = lazyNamed(() => import('./AsinCheckTable'), 'AsinCheckTable');
 
 const STATUS_COLORS: Record<TodoStatus, string> = {
   PENDING: 'gray',
@@ -32,6 +50,46 @@ const STATUS_COLORS: Record<TodoStatus, string> = {
   CANCELED: 'orange',
   FAILED: 'red',
 };
+
+/**
+ * The progress line of a running scan: pages, ASINs found of what the store shows, ETA and the
+ * share done; for an ASIN check, the ASINs checked of the list and how many are sold there.
+ */
+export function progressLine(
+  todo: Todo,
+  t: TFunction<'dashboard'>,
+  duration: (seconds: number) => string,
+  locale: string,
+): string {
+  const p = todo.progress;
+  if (!p) return '';
+  const n = (v: number) => v.toLocaleString(locale);
+  const parts =
+    todo.searchType === 'asinCheck'
+      ? [
+          t('card.checked', {
+            checked: n(p.pagesFetched),
+            total: n(p.reportedTotal ?? todo.asinListSize ?? 0),
+          }),
+          t('card.sold', { count: p.asinsFound }),
+        ]
+      : [
+          t('card.pages', { count: p.pagesFetched }),
+          [
+            t('card.found', { count: p.asinsFound }),
+            p.reportedTotal
+              ? t(p.reportedTotalIsLowerBound ? 'card.reportedOver' : 'card.reported', {
+                  count: n(p.reportedTotal),
+                })
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        ];
+  if (p.etaSeconds != null) parts.push(t('card.eta', { time: duration(p.etaSeconds) }));
+  if (p.percent != null) parts.push(`${Math.round(p.percent)}%`);
+  return parts.join(' · ');
+}
 
 const notify = (message: string, color: 'green' | 'red') =>
   notifications.show({ color, message, autoClose: TOAST_AUTO_CLOSE_MS, style: { whiteSpace: 'pre-line' } });
@@ -53,6 +111,7 @@ export function TodoCard({
   const token = useAppSelector(currentToken);
   const errorText = useApiErrorText('dashboard');
   const [confirm, setConfirm] = useState<'delete' | 'rerun' | null>(null);
+  const [table, setTable] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [deleteTodo, deleting] = useDeleteTodoMutation();
   const [rerun, rerunning] = useRerunMutation();
@@ -63,6 +122,7 @@ export function TodoCard({
   });
   const running = isRunning(todo);
   const progress = running ? todo.progress : null;
+  const check = todo.searchType === 'asinCheck';
   const testId = `todo-${todo.id}`;
 
   const download = async (format: DownloadFormat) => {
@@ -169,9 +229,9 @@ export function TodoCard({
                 onClick={() => void download('txt')}
                 data-testid={`${testId}-download`}
               >
-                {t('card.download')}
+                {t(check ? 'card.downloadSold' : 'card.download')}
               </Menu.Item>
-              {todo.searchType === 'asinCheck' && (
+              {check && (
                 <Menu.Item
                   leftSection={<IconDownload size={14} />}
                   disabled={downloading}
@@ -238,6 +298,11 @@ export function TodoCard({
           </Text>
         </Group>
 
+        {check && todo.asinListSize != null && (
+          <Text size="sm" c="dimmed" data-testid={`${testId}-to-check`}>
+            {t('card.toCheck', { count: todo.asinListSize })}
+          </Text>
+        )}
         {todo.storeUrl && (
           <Anchor
             href={todo.storeUrl}
@@ -259,21 +324,16 @@ export function TodoCard({
         {running && (
           <Stack gap={2} data-testid={`${testId}-progress`}>
             <Progress
+              data-testid={`${testId}-bar`}
+              data-value={progress?.percent ?? ''}
               value={progress?.percent ?? 0}
               animated={progress?.percent == null}
               striped={progress?.percent == null}
               aria-label={t(`statuses.${todo.status}`)}
             />
             {progress && (
-              <Text size="xs" c="dimmed">
-                {[
-                  t('card.pages', { count: progress.pagesFetched }),
-                  t('card.found', { count: progress.asinsFound }),
-                  progress.etaSeconds != null ? t('card.eta', { time: duration(progress.etaSeconds) }) : null,
-                  progress.percent != null ? `${Math.round(progress.percent)}%` : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
+              <Text size="xs" c="dimmed" data-testid={`${testId}-progress-text`}>
+                {progressLine(todo, t, duration, locale)}
               </Text>
             )}
           </Stack>
@@ -290,6 +350,18 @@ export function TodoCard({
           </Text>
         )}
 
+        {check && (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconTable size={14} />}
+            onClick={() => setTable(true)}
+            data-testid={`${testId}-table`}
+          >
+            {t('card.showTable')}
+          </Button>
+        )}
+
         <Text size="xs" c="dimmed">
           {t('card.searchDate')}: {date(todo.searchDate)}
           {todo.searchCompleteDate && ` · ${t('card.completeDate')}: ${date(todo.searchCompleteDate)}`}
@@ -297,6 +369,11 @@ export function TodoCard({
         </Text>
       </Stack>
 
+      {table && (
+        <Suspense fallback={null}>
+          <AsinCheckTable todo={todo} onClose={() => setTable(false)} />
+        </Suspense>
+      )}
       <ConfirmModal
         opened={confirm === 'delete'}
         title={t('confirm.deleteTitle')}

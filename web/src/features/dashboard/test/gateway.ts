@@ -29,6 +29,7 @@ export function todo(over: Partial<Todo> & Pick<Todo, 'id'>): Todo {
     failureReason: null,
     failureCode: null,
     progress: null,
+    asinListSize: null,
     ...over,
   };
 }

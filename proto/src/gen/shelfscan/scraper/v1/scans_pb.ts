@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_scraper_v1_scans: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiBzaGVsZnNjYW4vc2NyYXBlci92MS9zY2Fucy5wcm90bxIUc2hlbGZzY2FuLnNjcmFwZXIudjEiJAoRQ2FuY2VsU2NhblJlcXVlc3QSDwoHc2Nhbl9pZBgBIAEoCSIkChJDYW5jZWxTY2FuUmVzcG9uc2USDgoGc3RhdHVzGAEgASgJIiEKDkdldFNjYW5SZXF1ZXN0Eg8KB3NjYW5faWQYASABKAkiywEKD0dldFNjYW5SZXNwb25zZRIOCgZzdGF0dXMYASABKAkSFQoNcGFnZXNfZmV0Y2hlZBgCIAEoBRITCgthc2luc19mb3VuZBgDIAEoBRIXCg9wYXJ0aXRpb25zX2xlZnQYBCABKAUSFgoOcmVwb3J0ZWRfdG90YWwYBSABKAUSEwoLZXRhX3NlY29uZHMYBiABKAUSDQoFZXJyb3IYByABKAkSFQoNY292ZXJhZ2VfbGluZRgIIAEoCRIQCghhdHRlbXB0cxgJIAEoBSJGChRMaXN0U2NhbkFzaW5zUmVxdWVzdBIPCgdzY2FuX2lkGAEgASgJEg4KBm9mZnNldBgCIAEoBRINCgVsaW1pdBgDIAEoBSJFChVMaXN0U2NhbkFzaW5zUmVzcG9uc2USDQoFYXNpbnMYASADKAkSDgoGc3RhdHVzGAIgASgJEg0KBXRvdGFsGAMgASgFMrMCCg5TY3JhcGVyU2VydmljZRJfCgpDYW5jZWxTY2FuEicuc2hlbGZzY2FuLnNjcmFwZXIudjEuQ2FuY2VsU2NhblJlcXVlc3QaKC5zaGVsZnNjYW4uc2NyYXBlci52MS5DYW5jZWxTY2FuUmVzcG9uc2USVgoHR2V0U2NhbhIkLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkdldFNjYW5SZXF1ZXN0GiUuc2hlbGZzY2FuLnNjcmFwZXIudjEuR2V0U2NhblJlc3BvbnNlEmgKDUxpc3RTY2FuQXNpbnMSKi5zaGVsZnNjYW4uc2NyYXBlci52MS5MaXN0U2NhbkFzaW5zUmVxdWVzdBorLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkxpc3RTY2FuQXNpbnNSZXNwb25zZWIGcHJvdG8z',
+    'CiBzaGVsZnNjYW4vc2NyYXBlci92MS9zY2Fucy5wcm90bxIUc2hlbGZzY2FuLnNjcmFwZXIudjEiJAoRQ2FuY2VsU2NhblJlcXVlc3QSDwoHc2Nhbl9pZBgBIAEoCSIkChJDYW5jZWxTY2FuUmVzcG9uc2USDgoGc3RhdHVzGAEgASgJIiEKDkdldFNjYW5SZXF1ZXN0Eg8KB3NjYW5faWQYASABKAkiywEKD0dldFNjYW5SZXNwb25zZRIOCgZzdGF0dXMYASABKAkSFQoNcGFnZXNfZmV0Y2hlZBgCIAEoBRITCgthc2luc19mb3VuZBgDIAEoBRIXCg9wYXJ0aXRpb25zX2xlZnQYBCABKAUSFgoOcmVwb3J0ZWRfdG90YWwYBSABKAUSEwoLZXRhX3NlY29uZHMYBiABKAUSDQoFZXJyb3IYByABKAkSFQoNY292ZXJhZ2VfbGluZRgIIAEoCRIQCghhdHRlbXB0cxgJIAEoBSJGChRMaXN0U2NhbkFzaW5zUmVxdWVzdBIPCgdzY2FuX2lkGAEgASgJEg4KBm9mZnNldBgCIAEoBRINCgVsaW1pdBgDIAEoBSJFChVMaXN0U2NhbkFzaW5zUmVzcG9uc2USDQoFYXNpbnMYASADKAkSDgoGc3RhdHVzGAIgASgJEg0KBXRvdGFsGAMgASgFIksKGUxpc3RBc2luQ2hlY2tJdGVtc1JlcXVlc3QSDwoHc2Nhbl9pZBgBIAEoCRIOCgZvZmZzZXQYAiABKAUSDQoFbGltaXQYAyABKAUi9gEKDUFzaW5DaGVja0l0ZW0SDAoEYXNpbhgBIAEoCRINCgVzdGF0ZRgCIAEoCRINCgV0aXRsZRgDIAEoCRISCgpwcmljZV90ZXh0GAQgASgJEhIKBXByaWNlGAUgASgBSACIAQESEAoIY3VycmVuY3kYBiABKAkSEgoFc3RhcnMYByABKAFIAYgBARIZCgxyZXZpZXdfY291bnQYCCABKAVIAogBARIWCg5hbWF6b25zX2Nob2ljZRgJIAEoCBITCgtiZXN0X3NlbGxlchgKIAEoCEIICgZfcHJpY2VCCAoGX3N0YXJzQg8KDV9yZXZpZXdfY291bnQibwoaTGlzdEFzaW5DaGVja0l0ZW1zUmVzcG9uc2USMgoFaXRlbXMYASADKAsyIy5zaGVsZnNjYW4uc2NyYXBlci52MS5Bc2luQ2hlY2tJdGVtEg4KBnN0YXR1cxgCIAEoCRINCgV0b3RhbBgDIAEoBSJyChNFc3RpbWF0ZVNjYW5SZXF1ZXN0Eg4KBm1hcmtldBgBIAEoCRIRCglzZWxsZXJfaWQYAiABKAkSDAoEdHlwZRgDIAEoCRIPCgdrZXl3b3JkGAQgASgJEhkKEWNhdGVnb3J5X25vZGVfaWRzGAUgAygJIroBChRFc3RpbWF0ZVNjYW5SZXNwb25zZRITCgtldGFfc2Vjb25kcxgBIAEoBRINCgVwYWdlcxgCIAEoBRIWCg5yZXBvcnRlZF90b3RhbBgDIAEoBRIlCh1yZXBvcnRlZF90b3RhbF9pc19sb3dlcl9ib3VuZBgEIAEoCBITCgttc19wZXJfcGFnZRgFIAEoBRIXCg9tYXhfZXRhX3NlY29uZHMYBiABKAUSEQoJbWF4X3BhZ2VzGAcgASgFMpMECg5TY3JhcGVyU2VydmljZRJfCgpDYW5jZWxTY2FuEicuc2hlbGZzY2FuLnNjcmFwZXIudjEuQ2FuY2VsU2NhblJlcXVlc3QaKC5zaGVsZnNjYW4uc2NyYXBlci52MS5DYW5jZWxTY2FuUmVzcG9uc2USVgoHR2V0U2NhbhIkLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkdldFNjYW5SZXF1ZXN0GiUuc2hlbGZzY2FuLnNjcmFwZXIudjEuR2V0U2NhblJlc3BvbnNlEmgKDUxpc3RTY2FuQXNpbnMSKi5zaGVsZnNjYW4uc2NyYXBlci52MS5MaXN0U2NhbkFzaW5zUmVxdWVzdBorLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkxpc3RTY2FuQXNpbnNSZXNwb25zZRJ3ChJMaXN0QXNpbkNoZWNrSXRlbXMSLy5zaGVsZnNjYW4uc2NyYXBlci52MS5MaXN0QXNpbkNoZWNrSXRlbXNSZXF1ZXN0GjAuc2hlbGZzY2FuLnNjcmFwZXIudjEuTGlzdEFzaW5DaGVja0l0ZW1zUmVzcG9uc2USZQoMRXN0aW1hdGVTY2FuEikuc2hlbGZzY2FuLnNjcmFwZXIudjEuRXN0aW1hdGVTY2FuUmVxdWVzdBoqLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkVzdGltYXRlU2NhblJlc3BvbnNlYgZwcm90bzM',
   );
 
 /**
@@ -199,6 +199,245 @@ export const ListScanAsinsResponseSchema: GenMessage<ListScanAsinsResponse> =
   messageDesc(file_shelfscan_scraper_v1_scans, 5);
 
 /**
+ * @generated from message shelfscan.scraper.v1.ListAsinCheckItemsRequest
+ */
+export type ListAsinCheckItemsRequest = Message<'shelfscan.scraper.v1.ListAsinCheckItemsRequest'> & {
+  /**
+   * @generated from field: string scan_id = 1;
+   */
+  scanId: string;
+
+  /**
+   * @generated from field: int32 offset = 2;
+   */
+  offset: number;
+
+  /**
+   * At most 1,000; 0 = 500.
+   *
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.ListAsinCheckItemsRequest.
+ * Use `create(ListAsinCheckItemsRequestSchema)` to create a new message.
+ */
+export const ListAsinCheckItemsRequestSchema: GenMessage<ListAsinCheckItemsRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_scans, 6);
+
+/**
+ * What the product page of one ASIN showed on the check's market.
+ *
+ * @generated from message shelfscan.scraper.v1.AsinCheckItem
+ */
+export type AsinCheckItem = Message<'shelfscan.scraper.v1.AsinCheckItem'> & {
+  /**
+   * @generated from field: string asin = 1;
+   */
+  asin: string;
+
+  /**
+   * "sold": a product page with an offer; "unavailable": the page says it is currently
+   * unavailable; "not-found": the market has no such product (Amazon's "page not found").
+   *
+   * @generated from field: string state = 2;
+   */
+  state: string;
+
+  /**
+   * Empty when the page shows none.
+   *
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * The price as shown ("$24.99", "AED 1,299.00"); empty when the page shows none.
+   *
+   * @generated from field: string price_text = 4;
+   */
+  priceText: string;
+
+  /**
+   * The price in the market's major units.
+   *
+   * @generated from field: optional double price = 5;
+   */
+  price?: number | undefined;
+
+  /**
+   * ISO 4217 code of the price; empty when unknown.
+   *
+   * @generated from field: string currency = 6;
+   */
+  currency: string;
+
+  /**
+   * Average rating 0-5 and the number of ratings.
+   *
+   * @generated from field: optional double stars = 7;
+   */
+  stars?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 review_count = 8;
+   */
+  reviewCount?: number | undefined;
+
+  /**
+   * @generated from field: bool amazons_choice = 9;
+   */
+  amazonsChoice: boolean;
+
+  /**
+   * @generated from field: bool best_seller = 10;
+   */
+  bestSeller: boolean;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.AsinCheckItem.
+ * Use `create(AsinCheckItemSchema)` to create a new message.
+ */
+export const AsinCheckItemSchema: GenMessage<AsinCheckItem> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_scans, 7);
+
+/**
+ * @generated from message shelfscan.scraper.v1.ListAsinCheckItemsResponse
+ */
+export type ListAsinCheckItemsResponse = Message<'shelfscan.scraper.v1.ListAsinCheckItemsResponse'> & {
+  /**
+   * @generated from field: repeated shelfscan.scraper.v1.AsinCheckItem items = 1;
+   */
+  items: AsinCheckItem[];
+
+  /**
+   * The job's status, as in GetScanResponse.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * Rows stored so far.
+   *
+   * @generated from field: int32 total = 3;
+   */
+  total: number;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.ListAsinCheckItemsResponse.
+ * Use `create(ListAsinCheckItemsResponseSchema)` to create a new message.
+ */
+export const ListAsinCheckItemsResponseSchema: GenMessage<ListAsinCheckItemsResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_scans, 8);
+
+/**
+ * @generated from message shelfscan.scraper.v1.EstimateScanRequest
+ */
+export type EstimateScanRequest = Message<'shelfscan.scraper.v1.EstimateScanRequest'> & {
+  /**
+   * @generated from field: string market = 1;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string seller_id = 2;
+   */
+  sellerId: string;
+
+  /**
+   * "standard", "deep" or "functional".
+   *
+   * @generated from field: string type = 3;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string keyword = 4;
+   */
+  keyword: string;
+
+  /**
+   * @generated from field: repeated string category_node_ids = 5;
+   */
+  categoryNodeIds: string[];
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.EstimateScanRequest.
+ * Use `create(EstimateScanRequestSchema)` to create a new message.
+ */
+export const EstimateScanRequestSchema: GenMessage<EstimateScanRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_scans, 9);
+
+/**
+ * @generated from message shelfscan.scraper.v1.EstimateScanResponse
+ */
+export type EstimateScanResponse = Message<'shelfscan.scraper.v1.EstimateScanResponse'> & {
+  /**
+   * Estimated seconds the scan takes once started; -1 when the probe could not tell.
+   *
+   * @generated from field: int32 eta_seconds = 1;
+   */
+  etaSeconds: number;
+
+  /**
+   * Pages the engine expects to read (the probe page included).
+   *
+   * @generated from field: int32 pages = 2;
+   */
+  pages: number;
+
+  /**
+   * The count the store reports for the query; 0 when unknown.
+   *
+   * @generated from field: int32 reported_total = 3;
+   */
+  reportedTotal: number;
+
+  /**
+   * @generated from field: bool reported_total_is_lower_bound = 4;
+   */
+  reportedTotalIsLowerBound: boolean;
+
+  /**
+   * The spacing the estimate assumes between two page requests (the client's rate), milliseconds.
+   *
+   * @generated from field: int32 ms_per_page = 5;
+   */
+  msPerPage: number;
+
+  /**
+   * When the store gives only a lower bound ("over 1,000"): the wait and pages if the scan runs on
+   * to the list limit, at the probe's listings per page (0 otherwise).
+   *
+   * @generated from field: int32 max_eta_seconds = 6;
+   */
+  maxEtaSeconds: number;
+
+  /**
+   * @generated from field: int32 max_pages = 7;
+   */
+  maxPages: number;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.EstimateScanResponse.
+ * Use `create(EstimateScanResponseSchema)` to create a new message.
+ */
+export const EstimateScanResponseSchema: GenMessage<EstimateScanResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_scans, 10);
+
+/**
  * Commands and queries the scraper answers.
  *
  * @generated from service shelfscan.scraper.v1.ScraperService
@@ -230,5 +469,26 @@ export const ScraperService: GenService<{
     methodKind: 'unary';
     input: typeof ListScanAsinsRequestSchema;
     output: typeof ListScanAsinsResponseSchema;
+  };
+  /**
+   * A page of an ASIN check's rows (one per ASIN checked so far, in the order asked).
+   *
+   * @generated from rpc shelfscan.scraper.v1.ScraperService.ListAsinCheckItems
+   */
+  listAsinCheckItems: {
+    methodKind: 'unary';
+    input: typeof ListAsinCheckItemsRequestSchema;
+    output: typeof ListAsinCheckItemsResponseSchema;
+  };
+  /**
+   * How long a scan of this store would take, before it starts: one probe page read by the
+   * engine, its page estimate for the store times the client's request spacing.
+   *
+   * @generated from rpc shelfscan.scraper.v1.ScraperService.EstimateScan
+   */
+  estimateScan: {
+    methodKind: 'unary';
+    input: typeof EstimateScanRequestSchema;
+    output: typeof EstimateScanResponseSchema;
   };
 }> = /*@__PURE__*/ serviceDesc(file_shelfscan_scraper_v1_scans, 0);

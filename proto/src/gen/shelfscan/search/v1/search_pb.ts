@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_search_v1_search: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiBzaGVsZnNjYW4vc2VhcmNoL3YxL3NlYXJjaC5wcm90bxITc2hlbGZzY2FuLnNlYXJjaC52MSKyAQoIUHJvZ3Jlc3MSFQoNcGFnZXNfZmV0Y2hlZBgBIAEoBRITCgthc2luc19mb3VuZBgCIAEoBRIYCgtldGFfc2Vjb25kcxgDIAEoBUgAiAEBEhsKDnJlcG9ydGVkX3RvdGFsGAQgASgFSAGIAQESFAoHcGVyY2VudBgFIAEoBUgCiAEBQg4KDF9ldGFfc2Vjb25kc0IRCg9fcmVwb3J0ZWRfdG90YWxCCgoIX3BlcmNlbnQi7QYKBFRvZG8SCgoCaWQYASABKAkSEwoLc2VhcmNoX3R5cGUYAiABKAkSDQoFc3RhdGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRIWCglzdG9yZV91cmwYBiABKAlIAIgBARIWCglzZWxsZXJfaWQYByABKAlIAYgBARIUCgdrZXl3b3JkGAggASgJSAKIAQESDgoGbWFya2V0GAkgASgJEhIKCmNhdGVnb3JpZXMYCiADKAkSFgoJbWluX3ByaWNlGAsgASgBSAOIAQESFgoJbWF4X3ByaWNlGAwgASgBSASIAQESFQoIbWluX3N0YXIYDSABKAFIBYgBARIVCghtYXhfc3RhchgOIAEoAUgGiAEBEhUKDWFtYXpvbl9jaG9pY2UYDyABKAgSEwoLYmVzdF9zZWxsZXIYECABKAgSEwoLc2VhcmNoX2RhdGUYESABKAkSIQoUc2VhcmNoX2NvbXBsZXRlX2RhdGUYEiABKAlIB4gBARIfChJzZWFyY2hfY2FuY2VsX2RhdGUYEyABKAlICIgBARISCgphc2luX2NvdW50GBQgASgFEhsKDnJlcG9ydGVkX3RvdGFsGBUgASgFSAmIAQESGgoNY292ZXJhZ2VfbGluZRgWIAEoCUgKiAEBEhsKDmZhaWx1cmVfcmVhc29uGBcgASgJSAuIAQESGQoMZmFpbHVyZV9jb2RlGBggASgJSAyIAQESNAoIcHJvZ3Jlc3MYGSABKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLlByb2dyZXNzSA2IAQESFwoKdXNlcl9lbWFpbBgaIAEoCUgOiAEBQgwKCl9zdG9yZV91cmxCDAoKX3NlbGxlcl9pZEIKCghfa2V5d29yZEIMCgpfbWluX3ByaWNlQgwKCl9tYXhfcHJpY2VCCwoJX21pbl9zdGFyQgsKCV9tYXhfc3RhckIXChVfc2VhcmNoX2NvbXBsZXRlX2RhdGVCFQoTX3NlYXJjaF9jYW5jZWxfZGF0ZUIRCg9fcmVwb3J0ZWRfdG90YWxCEAoOX2NvdmVyYWdlX2xpbmVCEQoPX2ZhaWx1cmVfcmVhc29uQg8KDV9mYWlsdXJlX2NvZGVCCwoJX3Byb2dyZXNzQg0KC191c2VyX2VtYWlsIjoKD0dldFRvZG9SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIj0KEkNyZWF0ZVNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjIKEFJlcnVuU2NhblJlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCRIKCgJpZBgCIAEoCSI8ChFSZXJ1blNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjMKEURlbGV0ZVRvZG9SZXF1ZXN0EhIKCnVzZXJfZW1haWwYASABKAkSCgoCaWQYAiABKAkiPwoUQ2hhbmdlU3RhdHVzUmVzcG9uc2USJwoEdG9kbxgBIAEoCzIZLnNoZWxmc2Nhbi5zZWFyY2gudjEuVG9kbyLZAQoQTGlzdFRvZG9zUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEhEKCWFsbF91c2VycxgCIAEoCBINCgVzdGF0ZRgDIAEoCRITCgtzZWFyY2hfdHlwZRgEIAEoCRIOCgZzdGF0dXMYBSABKAkSDgoGbWFya2V0GAYgASgJEgkKAXEYByABKAkSDAoEZnJvbRgIIAEoCRIKCgJ0bxgJIAEoCRIMCgRwYWdlGAogASgFEgwKBHNpemUYCyABKAUSGQoRZmlsdGVyX3VzZXJfZW1haWwYDCABKAkiTAoRTGlzdFRvZG9zUmVzcG9uc2USKAoFdG9kb3MYASADKAsyGS5zaGVsZnNjYW4uc2VhcmNoLnYxLlRvZG8SDQoFdG90YWwYAiABKAUiMAoOR2V0VG9kb1JlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCRIKCgJpZBgCIAEoCSL/AQoRRnVuY3Rpb25hbEZpbHRlcnMSGgoNYW1hem9uX2Nob2ljZRgBIAEoCEgAiAEBEhgKC2Jlc3Rfc2VsbGVyGAIgASgISAGIAQESFQoIbWluX3N0YXIYAyABKAFIAogBARIVCghtYXhfc3RhchgEIAEoAUgDiAEBEhYKCW1pbl9wcmljZRgFIAEoAUgEiAEBEhYKCW1heF9wcmljZRgGIAEoAUgFiAEBQhAKDl9hbWF6b25fY2hvaWNlQg4KDF9iZXN0X3NlbGxlckILCglfbWluX3N0YXJCCwoJX21heF9zdGFyQgwKCl9taW5fcHJpY2VCDAoKX21heF9wcmljZSLQAQoRQ3JlYXRlU2NhblJlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCRITCgtzZWFyY2hfdHlwZRgCIAEoCRIRCglmaWxlX25hbWUYAyABKAkSEQoJc3RvcmVfdXJsGAQgASgJEg4KBm1hcmtldBgFIAEoCRIPCgdrZXl3b3JkGAYgASgJEhIKCmNhdGVnb3JpZXMYByADKAkSNwoHZmlsdGVycxgIIAEoCzImLnNoZWxmc2Nhbi5zZWFyY2gudjEuRnVuY3Rpb25hbEZpbHRlcnMiQgoQTW92ZVRvZG9zUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEg0KBXN0YXRlGAIgASgJEgsKA2lkcxgDIAMoCSIiChFNb3ZlVG9kb3NSZXNwb25zZRINCgVtb3ZlZBgBIAEoBSIUChJEZWxldGVUb2RvUmVzcG9uc2UiVAoTRG93bmxvYWRQYWdlUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEgoKAmlkGAIgASgJEg4KBm9mZnNldBgDIAEoBRINCgVsaW1pdBgEIAEoBSJGChREb3dubG9hZFBhZ2VSZXNwb25zZRINCgVhc2lucxgBIAMoCRIRCglmaWxlX25hbWUYAiABKAkSDAoEZG9uZRgDIAEoCCIlCg9HZXRRdW90YVJlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCSI7CgVQbGFucxIQCghzdGFuZGFyZBgBIAEoCBIMCgRkZWVwGAIgASgIEhIKCmZ1bmN0aW9uYWwYAyABKAgihwIKEEdldFF1b3RhUmVzcG9uc2USKQoFcGxhbnMYASABKAsyGi5zaGVsZnNjYW4uc2VhcmNoLnYxLlBsYW5zEhkKEXN0YW5kYXJkX2RheV91c2VkGAIgASgFEhoKEnN0YW5kYXJkX2RheV9saW1pdBgDIAEoBRIbChNzdGFuZGFyZF9tb250aF91c2VkGAQgASgFEhwKFHN0YW5kYXJkX21vbnRoX2xpbWl0GAUgASgFEhUKDWRlZXBfZGF5X3VzZWQYBiABKAUSFgoOZGVlcF9kYXlfbGltaXQYByABKAUSEgoKbGlzdF9saW1pdBgIIAEoBRITCgtuZXh0X2RheV9hdBgJIAEoCSJGChNDaGFuZ2VTdGF0dXNSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRITCgthZG1pbl9lbWFpbBgDIAEoCSIZChdMaXN0TWFya2V0cGxhY2VzUmVxdWVzdCKWAQoLTWFya2V0cGxhY2USCgoCaWQYASABKAUSDAoEbmFtZRgCIAEoCRIUCgxjb3VudHJ5X2NvZGUYAyABKAkSFwoPbWFya2V0X3BsYWNlX2lkGAQgASgJEg4KBnN1ZmZpeBgFIAEoCRIMCgRjb2RlGAYgASgJEgwKBGRlZXAYByABKAgSEgoKZnVuY3Rpb25hbBgIIAEoCCJSChhMaXN0TWFya2V0cGxhY2VzUmVzcG9uc2USNgoMbWFya2V0cGxhY2VzGAEgAygLMiAuc2hlbGZzY2FuLnNlYXJjaC52MS5NYXJrZXRwbGFjZSInChVMaXN0Q2F0ZWdvcmllc1JlcXVlc3QSDgoGbWFya2V0GAEgASgJIkkKCENhdGVnb3J5Eg0KBWxhYmVsGAEgASgJEg0KBWxldmVsGAIgASgFEg4KBnN1ZmZpeBgDIAEoCRIPCgdub2RlX2lkGAQgASgJIksKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USMQoKY2F0ZWdvcmllcxgBIAMoCzIdLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ2F0ZWdvcnkytggKDVNlYXJjaFNlcnZpY2USWgoJTGlzdFRvZG9zEiUuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0VG9kb3NSZXF1ZXN0GiYuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0VG9kb3NSZXNwb25zZRJUCgdHZXRUb2RvEiMuc2hlbGZzY2FuLnNlYXJjaC52MS5HZXRUb2RvUmVxdWVzdBokLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0VG9kb1Jlc3BvbnNlEl0KCkNyZWF0ZVNjYW4SJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkNyZWF0ZVNjYW5SZXF1ZXN0Gicuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVTY2FuUmVzcG9uc2USWgoJUmVydW5TY2FuEiUuc2hlbGZzY2FuLnNlYXJjaC52MS5SZXJ1blNjYW5SZXF1ZXN0GiYuc2hlbGZzY2FuLnNlYXJjaC52MS5SZXJ1blNjYW5SZXNwb25zZRJaCglNb3ZlVG9kb3MSJS5zaGVsZnNjYW4uc2VhcmNoLnYxLk1vdmVUb2Rvc1JlcXVlc3QaJi5zaGVsZnNjYW4uc2VhcmNoLnYxLk1vdmVUb2Rvc1Jlc3BvbnNlEl0KCkRlbGV0ZVRvZG8SJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkRlbGV0ZVRvZG9SZXF1ZXN0Gicuc2hlbGZzY2FuLnNlYXJjaC52MS5EZWxldGVUb2RvUmVzcG9uc2USYwoMRG93bmxvYWRQYWdlEiguc2hlbGZzY2FuLnNlYXJjaC52MS5Eb3dubG9hZFBhZ2VSZXF1ZXN0Gikuc2hlbGZzY2FuLnNlYXJjaC52MS5Eb3dubG9hZFBhZ2VSZXNwb25zZRJXCghHZXRRdW90YRIkLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0UXVvdGFSZXF1ZXN0GiUuc2hlbGZzY2FuLnNlYXJjaC52MS5HZXRRdW90YVJlc3BvbnNlEmMKDENoYW5nZVN0YXR1cxIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ2hhbmdlU3RhdHVzUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ2hhbmdlU3RhdHVzUmVzcG9uc2USbwoQTGlzdE1hcmtldHBsYWNlcxIsLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdE1hcmtldHBsYWNlc1JlcXVlc3QaLS5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RNYXJrZXRwbGFjZXNSZXNwb25zZRJpCg5MaXN0Q2F0ZWdvcmllcxIqLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdENhdGVnb3JpZXNSZXF1ZXN0Gisuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0Q2F0ZWdvcmllc1Jlc3BvbnNlYgZwcm90bzM',
+    'CiBzaGVsZnNjYW4vc2VhcmNoL3YxL3NlYXJjaC5wcm90bxITc2hlbGZzY2FuLnNlYXJjaC52MSKAAgoIUHJvZ3Jlc3MSFQoNcGFnZXNfZmV0Y2hlZBgBIAEoBRITCgthc2luc19mb3VuZBgCIAEoBRIYCgtldGFfc2Vjb25kcxgDIAEoBUgAiAEBEhsKDnJlcG9ydGVkX3RvdGFsGAQgASgFSAGIAQESFAoHcGVyY2VudBgFIAEoBUgCiAEBEioKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAYgASgISAOIAQFCDgoMX2V0YV9zZWNvbmRzQhEKD19yZXBvcnRlZF90b3RhbEIKCghfcGVyY2VudEIgCh5fcmVwb3J0ZWRfdG90YWxfaXNfbG93ZXJfYm91bmQinQcKBFRvZG8SCgoCaWQYASABKAkSEwoLc2VhcmNoX3R5cGUYAiABKAkSDQoFc3RhdGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRIWCglzdG9yZV91cmwYBiABKAlIAIgBARIWCglzZWxsZXJfaWQYByABKAlIAYgBARIUCgdrZXl3b3JkGAggASgJSAKIAQESDgoGbWFya2V0GAkgASgJEhIKCmNhdGVnb3JpZXMYCiADKAkSFgoJbWluX3ByaWNlGAsgASgBSAOIAQESFgoJbWF4X3ByaWNlGAwgASgBSASIAQESFQoIbWluX3N0YXIYDSABKAFIBYgBARIVCghtYXhfc3RhchgOIAEoAUgGiAEBEhUKDWFtYXpvbl9jaG9pY2UYDyABKAgSEwoLYmVzdF9zZWxsZXIYECABKAgSEwoLc2VhcmNoX2RhdGUYESABKAkSIQoUc2VhcmNoX2NvbXBsZXRlX2RhdGUYEiABKAlIB4gBARIfChJzZWFyY2hfY2FuY2VsX2RhdGUYEyABKAlICIgBARISCgphc2luX2NvdW50GBQgASgFEhsKDnJlcG9ydGVkX3RvdGFsGBUgASgFSAmIAQESGgoNY292ZXJhZ2VfbGluZRgWIAEoCUgKiAEBEhsKDmZhaWx1cmVfcmVhc29uGBcgASgJSAuIAQESGQoMZmFpbHVyZV9jb2RlGBggASgJSAyIAQESNAoIcHJvZ3Jlc3MYGSABKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLlByb2dyZXNzSA2IAQESFwoKdXNlcl9lbWFpbBgaIAEoCUgOiAEBEhsKDmFzaW5fbGlzdF9zaXplGBsgASgFSA+IAQFCDAoKX3N0b3JlX3VybEIMCgpfc2VsbGVyX2lkQgoKCF9rZXl3b3JkQgwKCl9taW5fcHJpY2VCDAoKX21heF9wcmljZUILCglfbWluX3N0YXJCCwoJX21heF9zdGFyQhcKFV9zZWFyY2hfY29tcGxldGVfZGF0ZUIVChNfc2VhcmNoX2NhbmNlbF9kYXRlQhEKD19yZXBvcnRlZF90b3RhbEIQCg5fY292ZXJhZ2VfbGluZUIRCg9fZmFpbHVyZV9yZWFzb25CDwoNX2ZhaWx1cmVfY29kZUILCglfcHJvZ3Jlc3NCDQoLX3VzZXJfZW1haWxCEQoPX2FzaW5fbGlzdF9zaXplIjoKD0dldFRvZG9SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIj0KEkNyZWF0ZVNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjIKEFJlcnVuU2NhblJlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCRIKCgJpZBgCIAEoCSI8ChFSZXJ1blNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjMKEURlbGV0ZVRvZG9SZXF1ZXN0EhIKCnVzZXJfZW1haWwYASABKAkSCgoCaWQYAiABKAkiPwoUQ2hhbmdlU3RhdHVzUmVzcG9uc2USJwoEdG9kbxgBIAEoCzIZLnNoZWxmc2Nhbi5zZWFyY2gudjEuVG9kbyLZAQoQTGlzdFRvZG9zUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEhEKCWFsbF91c2VycxgCIAEoCBINCgVzdGF0ZRgDIAEoCRITCgtzZWFyY2hfdHlwZRgEIAEoCRIOCgZzdGF0dXMYBSABKAkSDgoGbWFya2V0GAYgASgJEgkKAXEYByABKAkSDAoEZnJvbRgIIAEoCRIKCgJ0bxgJIAEoCRIMCgRwYWdlGAogASgFEgwKBHNpemUYCyABKAUSGQoRZmlsdGVyX3VzZXJfZW1haWwYDCABKAkiTAoRTGlzdFRvZG9zUmVzcG9uc2USKAoFdG9kb3MYASADKAsyGS5zaGVsZnNjYW4uc2VhcmNoLnYxLlRvZG8SDQoFdG90YWwYAiABKAUiMAoOR2V0VG9kb1JlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCRIKCgJpZBgCIAEoCSL/AQoRRnVuY3Rpb25hbEZpbHRlcnMSGgoNYW1hem9uX2Nob2ljZRgBIAEoCEgAiAEBEhgKC2Jlc3Rfc2VsbGVyGAIgASgISAGIAQESFQoIbWluX3N0YXIYAyABKAFIAogBARIVCghtYXhfc3RhchgEIAEoAUgDiAEBEhYKCW1pbl9wcmljZRgFIAEoAUgEiAEBEhYKCW1heF9wcmljZRgGIAEoAUgFiAEBQhAKDl9hbWF6b25fY2hvaWNlQg4KDF9iZXN0X3NlbGxlckILCglfbWluX3N0YXJCCwoJX21heF9zdGFyQgwKCl9taW5fcHJpY2VCDAoKX21heF9wcmljZSLQAQoRQ3JlYXRlU2NhblJlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCRITCgtzZWFyY2hfdHlwZRgCIAEoCRIRCglmaWxlX25hbWUYAyABKAkSEQoJc3RvcmVfdXJsGAQgASgJEg4KBm1hcmtldBgFIAEoCRIPCgdrZXl3b3JkGAYgASgJEhIKCmNhdGVnb3JpZXMYByADKAkSNwoHZmlsdGVycxgIIAEoCzImLnNoZWxmc2Nhbi5zZWFyY2gudjEuRnVuY3Rpb25hbEZpbHRlcnMiQgoQTW92ZVRvZG9zUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEg0KBXN0YXRlGAIgASgJEgsKA2lkcxgDIAMoCSIiChFNb3ZlVG9kb3NSZXNwb25zZRINCgVtb3ZlZBgBIAEoBSIUChJEZWxldGVUb2RvUmVzcG9uc2UiVAoTRG93bmxvYWRQYWdlUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEgoKAmlkGAIgASgJEg4KBm9mZnNldBgDIAEoBRINCgVsaW1pdBgEIAEoBSJGChREb3dubG9hZFBhZ2VSZXNwb25zZRINCgVhc2lucxgBIAMoCRIRCglmaWxlX25hbWUYAiABKAkSDAoEZG9uZRgDIAEoCCIlCg9HZXRRdW90YVJlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCSI7CgVQbGFucxIQCghzdGFuZGFyZBgBIAEoCBIMCgRkZWVwGAIgASgIEhIKCmZ1bmN0aW9uYWwYAyABKAgihwIKEEdldFF1b3RhUmVzcG9uc2USKQoFcGxhbnMYASABKAsyGi5zaGVsZnNjYW4uc2VhcmNoLnYxLlBsYW5zEhkKEXN0YW5kYXJkX2RheV91c2VkGAIgASgFEhoKEnN0YW5kYXJkX2RheV9saW1pdBgDIAEoBRIbChNzdGFuZGFyZF9tb250aF91c2VkGAQgASgFEhwKFHN0YW5kYXJkX21vbnRoX2xpbWl0GAUgASgFEhUKDWRlZXBfZGF5X3VzZWQYBiABKAUSFgoOZGVlcF9kYXlfbGltaXQYByABKAUSEgoKbGlzdF9saW1pdBgIIAEoBRITCgtuZXh0X2RheV9hdBgJIAEoCSJGChNDaGFuZ2VTdGF0dXNSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRITCgthZG1pbl9lbWFpbBgDIAEoCSIZChdMaXN0TWFya2V0cGxhY2VzUmVxdWVzdCKWAQoLTWFya2V0cGxhY2USCgoCaWQYASABKAUSDAoEbmFtZRgCIAEoCRIUCgxjb3VudHJ5X2NvZGUYAyABKAkSFwoPbWFya2V0X3BsYWNlX2lkGAQgASgJEg4KBnN1ZmZpeBgFIAEoCRIMCgRjb2RlGAYgASgJEgwKBGRlZXAYByABKAgSEgoKZnVuY3Rpb25hbBgIIAEoCCJSChhMaXN0TWFya2V0cGxhY2VzUmVzcG9uc2USNgoMbWFya2V0cGxhY2VzGAEgAygLMiAuc2hlbGZzY2FuLnNlYXJjaC52MS5NYXJrZXRwbGFjZSInChVMaXN0Q2F0ZWdvcmllc1JlcXVlc3QSDgoGbWFya2V0GAEgASgJIkkKCENhdGVnb3J5Eg0KBWxhYmVsGAEgASgJEg0KBWxldmVsGAIgASgFEg4KBnN1ZmZpeBgDIAEoCRIPCgdub2RlX2lkGAQgASgJIksKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USMQoKY2F0ZWdvcmllcxgBIAMoCzIdLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ2F0ZWdvcnkiXgoWQ3JlYXRlQXNpbkNoZWNrUmVxdWVzdBISCgp1c2VyX2VtYWlsGAEgASgJEhEKCWZpbGVfbmFtZRgCIAEoCRIOCgZtYXJrZXQYAyABKAkSDQoFYXNpbnMYBCABKAkiQgoXQ3JlYXRlQXNpbkNoZWNrUmVzcG9uc2USJwoEdG9kbxgBIAEoCzIZLnNoZWxmc2Nhbi5zZWFyY2gudjEuVG9kbyL1AQoMQXNpbkNoZWNrUm93EgwKBGFzaW4YASABKAkSDQoFc3RhdGUYAiABKAkSDQoFdGl0bGUYAyABKAkSEgoKcHJpY2VfdGV4dBgEIAEoCRISCgVwcmljZRgFIAEoAUgAiAEBEhAKCGN1cnJlbmN5GAYgASgJEhIKBXN0YXJzGAcgASgBSAGIAQESGQoMcmV2aWV3X2NvdW50GAggASgFSAKIAQESFgoOYW1hem9uc19jaG9pY2UYCSABKAgSEwoLYmVzdF9zZWxsZXIYCiABKAhCCAoGX3ByaWNlQggKBl9zdGFyc0IPCg1fcmV2aWV3X2NvdW50ImsKFExpc3RBc2luQ2hlY2tSZXF1ZXN0EhIKCnVzZXJfZW1haWwYASABKAkSCgoCaWQYAiABKAkSDgoGb2Zmc2V0GAMgASgFEg0KBWxpbWl0GAQgASgFEhQKDGZvcl9kb3dubG9hZBgFIAEoCCKIAQoVTGlzdEFzaW5DaGVja1Jlc3BvbnNlEi8KBHJvd3MYASADKAsyIS5zaGVsZnNjYW4uc2VhcmNoLnYxLkFzaW5DaGVja1JvdxINCgV0b3RhbBgCIAEoBRIRCglmaWxlX25hbWUYAyABKAkSDgoGbWFya2V0GAQgASgJEgwKBGRvbmUYBSABKAgihgEKE0VzdGltYXRlU2NhblJlcXVlc3QSEgoKdXNlcl9lbWFpbBgBIAEoCRITCgtzZWFyY2hfdHlwZRgCIAEoCRIRCglzdG9yZV91cmwYAyABKAkSDgoGbWFya2V0GAQgASgJEg8KB2tleXdvcmQYBSABKAkSEgoKY2F0ZWdvcmllcxgGIAMoCSKlAQoURXN0aW1hdGVTY2FuUmVzcG9uc2USEwoLZXRhX3NlY29uZHMYASABKAUSDQoFcGFnZXMYAiABKAUSFgoOcmVwb3J0ZWRfdG90YWwYAyABKAUSJQodcmVwb3J0ZWRfdG90YWxfaXNfbG93ZXJfYm91bmQYBCABKAgSFwoPbWF4X2V0YV9zZWNvbmRzGAUgASgFEhEKCW1heF9wYWdlcxgGIAEoBTLxCgoNU2VhcmNoU2VydmljZRJaCglMaXN0VG9kb3MSJS5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RUb2Rvc1JlcXVlc3QaJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RUb2Rvc1Jlc3BvbnNlElQKB0dldFRvZG8SIy5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFRvZG9SZXF1ZXN0GiQuc2hlbGZzY2FuLnNlYXJjaC52MS5HZXRUb2RvUmVzcG9uc2USXQoKQ3JlYXRlU2NhbhImLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ3JlYXRlU2NhblJlcXVlc3QaJy5zaGVsZnNjYW4uc2VhcmNoLnYxLkNyZWF0ZVNjYW5SZXNwb25zZRJaCglSZXJ1blNjYW4SJS5zaGVsZnNjYW4uc2VhcmNoLnYxLlJlcnVuU2NhblJlcXVlc3QaJi5zaGVsZnNjYW4uc2VhcmNoLnYxLlJlcnVuU2NhblJlc3BvbnNlEloKCU1vdmVUb2RvcxIlLnNoZWxmc2Nhbi5zZWFyY2gudjEuTW92ZVRvZG9zUmVxdWVzdBomLnNoZWxmc2Nhbi5zZWFyY2gudjEuTW92ZVRvZG9zUmVzcG9uc2USXQoKRGVsZXRlVG9kbxImLnNoZWxmc2Nhbi5zZWFyY2gudjEuRGVsZXRlVG9kb1JlcXVlc3QaJy5zaGVsZnNjYW4uc2VhcmNoLnYxLkRlbGV0ZVRvZG9SZXNwb25zZRJjCgxEb3dubG9hZFBhZ2USKC5zaGVsZnNjYW4uc2VhcmNoLnYxLkRvd25sb2FkUGFnZVJlcXVlc3QaKS5zaGVsZnNjYW4uc2VhcmNoLnYxLkRvd25sb2FkUGFnZVJlc3BvbnNlElcKCEdldFF1b3RhEiQuc2hlbGZzY2FuLnNlYXJjaC52MS5HZXRRdW90YVJlcXVlc3QaJS5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFF1b3RhUmVzcG9uc2USYwoMQ2hhbmdlU3RhdHVzEiguc2hlbGZzY2FuLnNlYXJjaC52MS5DaGFuZ2VTdGF0dXNSZXF1ZXN0Gikuc2hlbGZzY2FuLnNlYXJjaC52MS5DaGFuZ2VTdGF0dXNSZXNwb25zZRJvChBMaXN0TWFya2V0cGxhY2VzEiwuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0TWFya2V0cGxhY2VzUmVxdWVzdBotLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdE1hcmtldHBsYWNlc1Jlc3BvbnNlEmkKDkxpc3RDYXRlZ29yaWVzEiouc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0Q2F0ZWdvcmllc1JlcXVlc3QaKy5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USbAoPQ3JlYXRlQXNpbkNoZWNrEisuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVBc2luQ2hlY2tSZXF1ZXN0Giwuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVBc2luQ2hlY2tSZXNwb25zZRJmCg1MaXN0QXNpbkNoZWNrEikuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0QXNpbkNoZWNrUmVxdWVzdBoqLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdEFzaW5DaGVja1Jlc3BvbnNlEmMKDEVzdGltYXRlU2NhbhIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuRXN0aW1hdGVTY2FuUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuRXN0aW1hdGVTY2FuUmVzcG9uc2ViBnByb3RvMw',
   );
 
 /**
@@ -43,6 +43,13 @@ export type Progress = Message<'shelfscan.search.v1.Progress'> & {
    * @generated from field: optional int32 percent = 5;
    */
   percent?: number | undefined;
+
+  /**
+   * The store said only "over <reported_total>".
+   *
+   * @generated from field: optional bool reported_total_is_lower_bound = 6;
+   */
+  reportedTotalIsLowerBound?: boolean | undefined;
 };
 
 /**
@@ -198,6 +205,13 @@ export type Todo = Message<'shelfscan.search.v1.Todo'> & {
    * @generated from field: optional string user_email = 26;
    */
   userEmail?: string | undefined;
+
+  /**
+   * ASIN checks: how many ASINs were asked for.
+   *
+   * @generated from field: optional int32 asin_list_size = 27;
+   */
+  asinListSize?: number | undefined;
 };
 
 /**
@@ -963,6 +977,306 @@ export const ListCategoriesResponseSchema: GenMessage<ListCategoriesResponse> =
   messageDesc(file_shelfscan_search_v1_search, 27);
 
 /**
+ * @generated from message shelfscan.search.v1.CreateAsinCheckRequest
+ */
+export type CreateAsinCheckRequest = Message<'shelfscan.search.v1.CreateAsinCheckRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string file_name = 2;
+   */
+  fileName: string;
+
+  /**
+   * @generated from field: string market = 3;
+   */
+  market: string;
+
+  /**
+   * The ASINs as typed or uploaded: 10 letters or digits each, separated by commas, line breaks
+   * or spaces; at most the list limit (search.listLimit). Repeats are checked once.
+   *
+   * @generated from field: string asins = 4;
+   */
+  asins: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.CreateAsinCheckRequest.
+ * Use `create(CreateAsinCheckRequestSchema)` to create a new message.
+ */
+export const CreateAsinCheckRequestSchema: GenMessage<CreateAsinCheckRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 28);
+
+/**
+ * @generated from message shelfscan.search.v1.CreateAsinCheckResponse
+ */
+export type CreateAsinCheckResponse = Message<'shelfscan.search.v1.CreateAsinCheckResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.Todo todo = 1;
+   */
+  todo?: Todo | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.CreateAsinCheckResponse.
+ * Use `create(CreateAsinCheckResponseSchema)` to create a new message.
+ */
+export const CreateAsinCheckResponseSchema: GenMessage<CreateAsinCheckResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 29);
+
+/**
+ * One row of an ASIN check's table (see shelfscan.scraper.v1.AsinCheckItem).
+ *
+ * @generated from message shelfscan.search.v1.AsinCheckRow
+ */
+export type AsinCheckRow = Message<'shelfscan.search.v1.AsinCheckRow'> & {
+  /**
+   * @generated from field: string asin = 1;
+   */
+  asin: string;
+
+  /**
+   * "sold", "unavailable" or "not-found".
+   *
+   * @generated from field: string state = 2;
+   */
+  state: string;
+
+  /**
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string price_text = 4;
+   */
+  priceText: string;
+
+  /**
+   * @generated from field: optional double price = 5;
+   */
+  price?: number | undefined;
+
+  /**
+   * @generated from field: string currency = 6;
+   */
+  currency: string;
+
+  /**
+   * @generated from field: optional double stars = 7;
+   */
+  stars?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 review_count = 8;
+   */
+  reviewCount?: number | undefined;
+
+  /**
+   * @generated from field: bool amazons_choice = 9;
+   */
+  amazonsChoice: boolean;
+
+  /**
+   * @generated from field: bool best_seller = 10;
+   */
+  bestSeller: boolean;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.AsinCheckRow.
+ * Use `create(AsinCheckRowSchema)` to create a new message.
+ */
+export const AsinCheckRowSchema: GenMessage<AsinCheckRow> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 30);
+
+/**
+ * @generated from message shelfscan.search.v1.ListAsinCheckRequest
+ */
+export type ListAsinCheckRequest = Message<'shelfscan.search.v1.ListAsinCheckRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * @generated from field: int32 offset = 3;
+   */
+  offset: number;
+
+  /**
+   * At most 1,000; 0 = 500.
+   *
+   * @generated from field: int32 limit = 4;
+   */
+  limit: number;
+
+  /**
+   * A download: needs an active plan (noActivePlanForDownload), as the .txt does.
+   *
+   * @generated from field: bool for_download = 5;
+   */
+  forDownload: boolean;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.ListAsinCheckRequest.
+ * Use `create(ListAsinCheckRequestSchema)` to create a new message.
+ */
+export const ListAsinCheckRequestSchema: GenMessage<ListAsinCheckRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 31);
+
+/**
+ * @generated from message shelfscan.search.v1.ListAsinCheckResponse
+ */
+export type ListAsinCheckResponse = Message<'shelfscan.search.v1.ListAsinCheckResponse'> & {
+  /**
+   * @generated from field: repeated shelfscan.search.v1.AsinCheckRow rows = 1;
+   */
+  rows: AsinCheckRow[];
+
+  /**
+   * Rows there are in all (so far, while the check runs).
+   *
+   * @generated from field: int32 total = 2;
+   */
+  total: number;
+
+  /**
+   * @generated from field: string file_name = 3;
+   */
+  fileName: string;
+
+  /**
+   * @generated from field: string market = 4;
+   */
+  market: string;
+
+  /**
+   * No more pages after this one.
+   *
+   * @generated from field: bool done = 5;
+   */
+  done: boolean;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.ListAsinCheckResponse.
+ * Use `create(ListAsinCheckResponseSchema)` to create a new message.
+ */
+export const ListAsinCheckResponseSchema: GenMessage<ListAsinCheckResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 32);
+
+/**
+ * @generated from message shelfscan.search.v1.EstimateScanRequest
+ */
+export type EstimateScanRequest = Message<'shelfscan.search.v1.EstimateScanRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * "standard", "deep" or "functional".
+   *
+   * @generated from field: string search_type = 2;
+   */
+  searchType: string;
+
+  /**
+   * @generated from field: string store_url = 3;
+   */
+  storeUrl: string;
+
+  /**
+   * @generated from field: string market = 4;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string keyword = 5;
+   */
+  keyword: string;
+
+  /**
+   * @generated from field: repeated string categories = 6;
+   */
+  categories: string[];
+};
+
+/**
+ * Describes the message shelfscan.search.v1.EstimateScanRequest.
+ * Use `create(EstimateScanRequestSchema)` to create a new message.
+ */
+export const EstimateScanRequestSchema: GenMessage<EstimateScanRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 33);
+
+/**
+ * @generated from message shelfscan.search.v1.EstimateScanResponse
+ */
+export type EstimateScanResponse = Message<'shelfscan.search.v1.EstimateScanResponse'> & {
+  /**
+   * Seconds the scan is expected to take once started; -1 when the store could not be probed.
+   *
+   * @generated from field: int32 eta_seconds = 1;
+   */
+  etaSeconds: number;
+
+  /**
+   * @generated from field: int32 pages = 2;
+   */
+  pages: number;
+
+  /**
+   * The count the store reports; 0 when unknown.
+   *
+   * @generated from field: int32 reported_total = 3;
+   */
+  reportedTotal: number;
+
+  /**
+   * @generated from field: bool reported_total_is_lower_bound = 4;
+   */
+  reportedTotalIsLowerBound: boolean;
+
+  /**
+   * When the store gives only a lower bound: the wait and pages if the scan runs to the list
+   * limit (0 otherwise).
+   *
+   * @generated from field: int32 max_eta_seconds = 5;
+   */
+  maxEtaSeconds: number;
+
+  /**
+   * @generated from field: int32 max_pages = 6;
+   */
+  maxPages: number;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.EstimateScanResponse.
+ * Use `create(EstimateScanResponseSchema)` to create a new message.
+ */
+export const EstimateScanResponseSchema: GenMessage<EstimateScanResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 34);
+
+/**
  * Scan tasks ("todos"): what a user asked to scan, its progress and result, the quota and plan
  * rules, and the reference data of the scan forms. Every call names the caller (user_email, the
  * token's subject); anything not the caller's own answers NOT_FOUND.
@@ -1069,5 +1383,35 @@ export const SearchService: GenService<{
     methodKind: 'unary';
     input: typeof ListCategoriesRequestSchema;
     output: typeof ListCategoriesResponseSchema;
+  };
+  /**
+   * The ASIN check: validation, the standard plan and quota, then ScanRequested ("asin-check").
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.CreateAsinCheck
+   */
+  createAsinCheck: {
+    methodKind: 'unary';
+    input: typeof CreateAsinCheckRequestSchema;
+    output: typeof CreateAsinCheckResponseSchema;
+  };
+  /**
+   * A page of an ASIN check's table (the stored result, or the rows checked so far while it runs).
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.ListAsinCheck
+   */
+  listAsinCheck: {
+    methodKind: 'unary';
+    input: typeof ListAsinCheckRequestSchema;
+    output: typeof ListAsinCheckResponseSchema;
+  };
+  /**
+   * The wait before a scan of this store ends, from the engine's estimate for the store.
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.EstimateScan
+   */
+  estimateScan: {
+    methodKind: 'unary';
+    input: typeof EstimateScanRequestSchema;
+    output: typeof EstimateScanResponseSchema;
   };
 }> = /*@__PURE__*/ serviceDesc(file_shelfscan_search_v1_search, 0);

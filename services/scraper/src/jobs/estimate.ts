@@ -1,0 +1,111 @@
+/**
+ * How long a scan of a store would take, before it starts (`ScraperService.EstimateScan`): the
+ * engine itself reads the first page of the scan's query — the store's count, its pages and prices
+ * — and reports its ETA model's estimate on a clock that moves one second per page, which is its
+ * estimate of the pages left. The estimate is those pages (and the probe's) times the time the
+ * polite client takes per page, without a second model to keep in step with the engine.
+ */
+import { ManualClock } from '@shelfscan/service';
+import { createScanEngine } from '../engine/engine.js';
+import type { PageSource, ScanProgress } from '../engine/types.js';
+import type { MarketplaceClientOptions } from '../fetch/options.js';
+import { departmentsOf } from './category-scans.js';
+import type { StoreScanSpec } from './job-spec.js';
+
+export interface ScanEstimate {
+  /** Seconds the scan is expected to take once started; null when the engine cannot tell. */
+  etaSeconds: number | null;
+  /** Pages the engine expects to read, the probe page(s) included. */
+  pages: number;
+  reportedTotal: number | null;
+  reportedTotalIsLowerBound: boolean;
+  /**
+   * When the store gives only a lower bound ("over 1,000"), the engine can only count that far:
+   * the pages and wait if the scan runs on to the list limit, at the probe's listings per page.
+   */
+  max: { pages: number; etaSeconds: number } | null;
+  /** The request spacing assumed per page. */
+  msPerPage: number;
+}
+
+/** Departments probed one by one; the others are taken to be like the average of those. */
+const MAX_PROBED_DEPARTMENTS = 5;
+
+/** The mean spacing the client keeps between two requests to one domain (rate plus mean jitter). */
+export function requestSpacingMs(
+  options: Pick<MarketplaceClientOptions, 'requestsPerSecond' | 'jitterRatio'>,
+) {
+  return (1000 / options.requestsPerSecond) * (1 + options.jitterRatio / 2);
+}
+
+class ProbeDone extends Error {
+  constructor(readonly progress: ScanProgress) {
+    super('probe page read');
+  }
+}
+
+/** One page a second on the probe's clock: the engine's ETA in seconds is then its pages left. */
+const PROBE_PAGE_MS = 1000;
+
+/** The engine's first report for one query (its progress after the first page). */
+async function probe(pages: PageSource, spec: StoreScanSpec, signal?: AbortSignal) {
+  const clock = new ManualClock(0);
+  const paced: PageSource = {
+    async fetchSearchPage(url, s) {
+      const page = await pages.fetchSearchPage(url, s);
+      clock.advance(PROBE_PAGE_MS);
+      return page;
+    },
+  };
+  const engine = createScanEngine({ pages: paced, clock });
+  try {
+    await engine.run(spec, {
+      signal,
+      onPage: (report) => Promise.reject(new ProbeDone(report.progress)),
+    });
+  } catch (err) {
+    if (err instanceof ProbeDone) return err.progress;
+    throw err;
+  }
+  return null; // no page at all (an empty query): nothing to wait for
+}
+
+/**
+ * The estimate for a store scan: one probe per department chosen (at most five; the rest are
+ * taken as their average), or one for the whole store.
+ */
+export async function estimateScan(
+  pages: PageSource,
+  spec: StoreScanSpec,
+  msPerPage: number,
+  signal?: AbortSignal,
+): Promise<ScanEstimate> {
+  const departments = departmentsOf(spec.categories);
+  const { categories: _categories, ...base } = spec;
+  const queries = departments.length ? departments : [undefined];
+  const probed: ScanProgress[] = [];
+  for (const categoryNodeId of queries.slice(0, MAX_PROBED_DEPARTMENTS)) {
+    const progress = await probe(pages, { ...base, categoryNodeId }, signal);
+    if (progress) probed.push(progress);
+  }
+  const scale = probed.length ? queries.length / Math.min(queries.length, MAX_PROBED_DEPARTMENTS) : 0;
+  const known = probed.filter((p) => p.etaSeconds !== null);
+  const pagesLeft = known.reduce((s, p) => s + (p.etaSeconds ?? 0), 0) * scale;
+  const reported = probed.filter((p) => p.reportedTotal !== null);
+  // The scan reads the probe pages again, then the pages the engine expects after them.
+  const total = probed.length * scale + pagesLeft;
+  const lowerBound = probed.some((p) => p.reportedTotalIsLowerBound);
+  const perPage = probed.length ? Math.max(...probed.map((p) => p.asinsFound)) : 0;
+  const maxPages =
+    lowerBound && perPage > 0 ? Math.max(Math.round(total), Math.ceil(spec.listLimit / perPage)) : 0;
+  return {
+    etaSeconds: known.length !== probed.length ? null : Math.round((total * msPerPage) / 1000),
+    pages: Math.round(total),
+    reportedTotal: reported.length
+      ? Math.round(reported.reduce((s, p) => s + (p.reportedTotal ?? 0), 0) * scale)
+      : null,
+    reportedTotalIsLowerBound: lowerBound,
+    max: maxPages ? { pages: maxPages, etaSeconds: Math.round((maxPages * msPerPage) / 1000) } : null,
+    msPerPage: Math.round(msPerPage),
+  };
+}

@@ -1,0 +1,285 @@
+import fs from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { sixDigitCode, waitForMail } from './outbox';
+import {
+  DEMO_SELLER,
+  demoURL,
+  logIn,
+  setSimFaults,
+  simStores,
+  startDemo,
+  stopDemo,
+  trueAsins,
+  type SimStore,
+} from './scans-demo';
+
+/**
+ * Scans as the demo seller does them on `make demo`: the marketplace simulator stands in for
+ * amazon.ca (a 60-ASIN store, one of 1,200 past the 7-page cap). Each journey compares what the
+ * browser shows and downloads with the simulator's own truth.
+ */
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: demoURL, locale: 'en-US' });
+
+let small: SimStore;
+let medium: SimStore;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  await startDemo();
+  const stores = await simStores();
+  small = stores.find((s) => s.seed === 'demo-small')!;
+  medium = stores.find((s) => s.seed === 'demo-medium')!;
+});
+
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await stopDemo();
+});
+
+test.beforeEach(async ({ request, context }) => {
+  await logIn(request, context, DEMO_SELLER);
+});
+
+const storeUrl = (s: SimStore) => `https://www.amazon.ca/s?me=${s.sellerId}`;
+
+/** Picks an option of a Mantine Select. */
+async function choose(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: label }).click();
+}
+
+/** The card of the scan named `name` (file names are unique per journey). */
+async function cardOf(page: Page, name: string): Promise<{ card: Locator; id: string }> {
+  const title = page.locator('[data-testid^="todo-"][data-testid$="-name"]', { hasText: name });
+  await expect(title).toHaveCount(1, { timeout: 15_000 });
+  const id = (await title.getAttribute('data-testid'))!.replace(/^todo-|-name$/g, '');
+  return { card: page.getByTestId(`todo-${id}`), id };
+}
+
+async function startScan(page: Page, type: 'standard' | 'deep', name: string, store: SimStore) {
+  await page.getByTestId('create-scan').click();
+  await page.getByTestId(`create-${type}`).click();
+  const dialog = page.getByTestId(`dialog-${type}`);
+  await dialog.getByTestId('scan-file-name').fill(name);
+  await choose(page, 'scan-market', 'Canada (CA)');
+  await dialog.getByTestId('scan-store-url').fill(storeUrl(store));
+  return dialog;
+}
+
+async function download(page: Page, id: string, which: 'download' | 'download-csv') {
+  await page.getByTestId(`todo-${id}-menu`).click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(`todo-${id}-${which}`).click(),
+  ]);
+  return { name: file.suggestedFilename(), bytes: fs.readFileSync((await file.path())!) };
+}
+
+const lines = (bytes: Buffer) => bytes.toString('utf8').trim().split('\n');
+
+test('a standard scan: its progress bar moves live, then the download is the store’s true list', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Slow the simulator down so the scan runs for a few seconds (four pages and the delivery pin).
+  const faults = await setSimFaults({ latencyMs: 900, jitterMs: 0 });
+  try {
+    await page.goto('/us/dashboard');
+    // Record every value the progress bars take, as the page shows them (no sampling gaps).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { barValues: string[] }).barValues = seen;
+      const record = () =>
+        document.querySelectorAll('[data-testid$="-bar"]').forEach((bar) => {
+          const value = bar.getAttribute('data-value') ?? '';
+          if (seen.at(-1) !== value) seen.push(value);
+        });
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+      });
+    });
+    const dialog = await startScan(page, 'standard', 'Şapka mağazası', small);
+    await dialog.getByTestId('scan-submit').click();
+    const { card, id } = await cardOf(page, 'Şapka mağazası');
+
+    // It runs: the card moves to "ongoing" with pages, ASINs found of the store's count, and the bar.
+    await expect(page.getByTestId('column-ongoing').getByTestId(`todo-${id}`)).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(card.getByTestId(`todo-${id}-progress-text`)).toContainText(
+      'ASINs found of 60 the store shows',
+    );
+    await expect(page.getByTestId('column-completed').getByTestId(`todo-${id}`)).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(card.getByTestId(`todo-${id}-status`)).toHaveText('Completed');
+    await expect(card.getByTestId(`todo-${id}-count`)).toHaveText('60 ASINs');
+
+    const values = (await page.evaluate(() => (window as unknown as { barValues: string[] }).barValues))
+      .filter((v) => v !== '')
+      .map(Number);
+    // The bar took at least two values between empty and full while the scan ran, never going back.
+    const between = values.filter((v) => v > 0 && v < 100);
+    expect(new Set(values).size, `bar values: ${values.join(', ')}`).toBeGreaterThanOrEqual(2);
+    expect(between.length, `bar values: ${values.join(', ')}`).toBeGreaterThanOrEqual(1);
+    expect([...values].sort((a, b) => a - b)).toEqual(values);
+  } finally {
+    await setSimFaults({ latencyMs: faults.latencyMs, jitterMs: faults.jitterMs });
+  }
+
+  const { id } = await cardOf(page, 'Şapka mağazası');
+  const file = await download(page, id, 'download');
+  expect(file.name).toBe('Şapka mağazası.txt');
+  expect(lines(file.bytes).sort()).toEqual((await trueAsins(small.sellerId)).sort());
+});
+
+test('a deep scan of a store past the 7-page cap: the wait estimated for it, then every ASIN', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/us/dashboard');
+  const dialog = await startScan(page, 'deep', 'Big store deep', medium);
+  // The engine's estimate for this store: its first page says "over 1,000 results", so at least
+  // the pages for 1,000 listings, up to the list limit's.
+  await expect(dialog.getByTestId('deep-wait')).toContainText('The store shows over 1,000 listings', {
+    timeout: 20_000,
+  });
+  await expect(dialog.getByTestId('deep-wait')).toContainText('takes at least about');
+  await expect(dialog.getByTestId('deep-wait')).toContainText('if it runs on to the list limit (170 pages)');
+  await dialog.getByTestId('scan-submit').click();
+  const { card, id } = await cardOf(page, 'Big store deep');
+  await expect(page.getByTestId('column-completed').getByTestId(`todo-${id}`)).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect(card.getByTestId(`todo-${id}-count`)).toHaveText('1200 ASINs');
+  const file = await download(page, id, 'download');
+  const asins = lines(file.bytes);
+  expect(asins).toHaveLength(1200);
+  expect(new Set(asins)).toEqual(new Set(await trueAsins(medium.sellerId)));
+});
+
+test('an ASIN check: a row per ASIN on the card, the sold ones as .txt, the table as .csv for Excel', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const [a, b, c] = (await trueAsins(small.sellerId)).slice(0, 3);
+  const [d] = await trueAsins(medium.sellerId);
+  await page.goto('/us/dashboard');
+  await page.getByTestId('create-scan').click();
+  await page.getByTestId('create-asinCheck').click();
+  const dialog = page.getByTestId('dialog-asinCheck');
+  await dialog.getByTestId('check-file-name').fill('Kontrol listesi');
+  await choose(page, 'check-market', 'Canada (CA)');
+  await dialog.getByTestId('check-asins').fill(`${a}, ${b}\n${c} B0NOTSOLD1 ${d.toLowerCase()}`);
+  await expect(dialog.getByTestId('check-count')).toHaveText('5 ASINs entered');
+  await dialog.getByTestId('check-submit').click();
+
+  const { card, id } = await cardOf(page, 'Kontrol listesi');
+  await expect(page.getByTestId('column-completed').getByTestId(`todo-${id}`)).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(card.getByTestId(`todo-${id}-count`)).toHaveText('4 ASINs');
+  await card.getByTestId(`todo-${id}-table`).click();
+  const table = page.getByTestId(`check-table-${id}`);
+  await expect(table.getByTestId(`check-table-${id}-summary`)).toHaveText('5 ASINs');
+  for (const asin of [a, b, c, d])
+    await expect(table.getByTestId(`check-table-${id}-state-${asin}`)).toHaveText('Yes');
+  await expect(table.getByTestId(`check-table-${id}-state-B0NOTSOLD1`)).toHaveText('No');
+  await expect(table.getByTestId(`check-table-${id}-row-${a}`)).toContainText('★');
+  await page.keyboard.press('Escape');
+
+  const txt = await download(page, id, 'download');
+  expect(lines(txt.bytes)).toEqual([a, b, c, d]);
+  const csv = await download(page, id, 'download-csv');
+  expect(csv.name).toBe('Kontrol listesi.csv');
+  expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = csv.bytes.toString('utf8').slice(1).trim().split('\r\n');
+  expect(rows[0]).toBe(
+    "ASIN,Sold there,Title,Price,Price as shown,Currency,Stars,Ratings,Amazon's Choice,Best Seller",
+  );
+  expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual([a, b, c, 'B0NOTSOLD1', d]);
+  expect(rows[4]).toBe('B0NOTSOLD1,No,,,,,,,No,No');
+});
+
+test('drag a finished scan to archived', async ({ page }) => {
+  await page.goto('/us/dashboard');
+  const { id } = await cardOf(page, 'Şapka mağazası');
+  const handle = page.getByTestId(`todo-${id}-drag`);
+  const archived = page.getByTestId('column-archived');
+  await handle.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  const to = (await archived.boundingBox())!;
+  const y = from.y + from.height / 2;
+  // The columns are as tall as the board: the archived one is beside the card, at the same height.
+  expect(to.y).toBeLessThan(y);
+  expect(to.y + to.height).toBeGreaterThan(y);
+  await page.mouse.move(from.x + from.width / 2, y);
+  await page.mouse.down();
+  // Past the sensor's 6 px activation distance, then over the column, in steps.
+  await page.mouse.move(from.x + from.width / 2 + 20, y, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, y, { steps: 12 });
+  await page.mouse.up();
+  await expect(archived.getByTestId(`todo-${id}`)).toBeVisible();
+  await expect(page.getByTestId('column-completed').getByTestId(`todo-${id}`)).toHaveCount(0);
+  // It stays there after a reload (the move was saved).
+  await page.reload();
+  await expect(page.getByTestId('column-archived').getByTestId(`todo-${id}`)).toBeVisible();
+});
+
+test('the ASIN filter tool on a pasted list', async ({ page }) => {
+  await page.goto('/us/dashboard');
+  await page.getByTestId('nav-filter-tool').click();
+  const panel = page.getByTestId('filter-tool-panel');
+  await panel.getByTestId('filter-input').fill('b0abcdefgh, B0ABCDEFGH 0123456789\nB0ZZZZZZZZ;B0YYYYYYYY');
+  await panel.getByLabel('Remove duplicates').check();
+  await panel.getByLabel('Remove', { exact: true }).check();
+  await panel.getByTestId('filter-apply').click();
+  await expect(panel.getByTestId('filter-count-total')).toContainText('5');
+  await expect(panel.getByTestId('filter-count-duplicate')).toContainText('1');
+  await expect(panel.getByTestId('filter-count-digital')).toContainText('1');
+  await expect(panel.getByTestId('filter-count-result')).toContainText('3');
+  const result = (await panel.getByTestId('filter-result').inputValue()).split(/\W+/).filter(Boolean);
+  expect(result).toEqual(['B0ABCDEFGH', 'B0ZZZZZZZZ', 'B0YYYYYYYY']);
+});
+
+test('a user without a plan is told so in both locales: dashboard, scan types, filter tool', async ({
+  page,
+  request,
+  context,
+}) => {
+  const email = `no.plan.${Date.now()}@example.com`;
+  const password = 'e2e-secret-1';
+  await context.clearCookies();
+  const registered = await request.post(`${demoURL}/api/public/register`, {
+    data: { firstName: 'Ece', lastName: 'Yılmaz', email, password },
+  });
+  expect(registered.status()).toBe(200);
+  const code = sixDigitCode((await waitForMail(email)).text);
+  expect((await request.post(`${demoURL}/api/public/activate`, { data: { email, code } })).status()).toBe(
+    200,
+  );
+  await logIn(request, context, { email, password });
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-no-plan')).toContainText('Henüz bir paketiniz yok');
+  await expect(page.getByTestId('dashboard-buy-plan')).toHaveAttribute('href', '/payment');
+  await page.getByTestId('create-scan').click();
+  await expect(page.getByTestId('create-standard-hint')).toHaveText('Standart paketiniz yok.');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('nav-filter-tool').click();
+  await expect(page.getByTestId('filter-tool-premium-warning')).toContainText('premium plan gerektirir');
+  await expect(page.getByTestId('filter-input')).toBeDisabled();
+
+  await page.goto('/us/dashboard');
+  await expect(page.getByTestId('dashboard-no-plan')).toContainText('You have no plan yet');
+  await expect(page.getByTestId('dashboard-buy-plan')).toHaveAttribute('href', '/us/payment');
+  await page.getByTestId('create-scan').click();
+  await expect(page.getByTestId('create-deep-hint')).toHaveText('You do not have a Deep plan.');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('nav-filter-tool').click();
+  await expect(page.getByTestId('filter-tool-premium-warning')).toContainText('needs a premium plan');
+  await expect(page.getByTestId('filter-input')).toBeDisabled();
+});

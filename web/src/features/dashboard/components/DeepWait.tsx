@@ -1,0 +1,91 @@
+import { Alert, Loader, Text } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconClock } from '@tabler/icons-react';
+import type { Market } from '@shelfscan/validation';
+import { useTranslation } from 'react-i18next';
+import { useEstimateScanQuery } from '../api/dashboardApi';
+import { DEEP_WAIT_MINUTES, type EstimateArgs } from '../model';
+import { useDuration } from '../useDuration';
+
+/** Changes to the form wait this long before the store is probed (typing a link). */
+const DEBOUNCE_MS = 700;
+
+const isHttpUrl = (text: string) => {
+  try {
+    return /^https?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The wait before a deep scan of this store ends, before it starts: the engine's estimate for the
+ * store (it reads the store's first page: its count, then its pages at the scraper's pace). While
+ * the form does not name a store yet, or when the store cannot be probed, the product's general
+ * wait is shown.
+ */
+export function DeepWait({
+  storeUrl,
+  market,
+  categories,
+  keyword,
+}: {
+  storeUrl: string;
+  market: string;
+  categories: string[];
+  keyword: string;
+}) {
+  const { t, i18n } = useTranslation('dashboard');
+  const duration = useDuration();
+  const args: EstimateArgs | null =
+    market && isHttpUrl(storeUrl.trim())
+      ? {
+          searchType: 'deep',
+          storeUrl: storeUrl.trim(),
+          market: market as Market,
+          keyword: keyword.trim() || undefined,
+          categories: categories.length ? categories : undefined,
+        }
+      : null;
+  const [debounced] = useDebouncedValue(args ? JSON.stringify(args) : '', DEBOUNCE_MS);
+  const estimate = useEstimateScanQuery(debounced ? (JSON.parse(debounced) as EstimateArgs) : skipToken);
+  const eta = !estimate.isFetching ? estimate.data?.etaSeconds : undefined;
+  const count = estimate.data?.reportedTotal;
+  const number = (n: number) => n.toLocaleString(i18n.language);
+
+  let text: string;
+  if (estimate.isFetching) text = t('create.deepWaitEstimating');
+  else if (eta !== undefined && eta !== null && estimate.data?.max && count)
+    text = t('create.deepWaitStoreRange', {
+      time: duration(eta),
+      maxTime: duration(estimate.data.max.etaSeconds),
+      pages: number(estimate.data.pages),
+      maxPages: number(estimate.data.max.pages),
+      count: number(count),
+    });
+  else if (eta !== undefined && eta !== null)
+    text = t(count ? 'create.deepWaitStore' : 'create.deepWaitStoreNoCount', {
+      time: duration(eta),
+      pages: number(estimate.data!.pages),
+      count: !count
+        ? ''
+        : estimate.data!.reportedTotalIsLowerBound
+          ? t('create.countOver', { count: number(count) })
+          : number(count),
+    });
+  else if (debounced && (estimate.isError || estimate.data))
+    text = t('create.deepWaitUnknown', { minutes: DEEP_WAIT_MINUTES });
+  else text = t('create.deepWaitDefault', { minutes: DEEP_WAIT_MINUTES });
+
+  return (
+    <Alert
+      icon={estimate.isFetching ? <Loader size={14} /> : <IconClock size={16} />}
+      color="blue"
+      data-testid="deep-wait"
+      data-estimate={eta ?? ''}
+    >
+      <Text size="sm">{text}</Text>
+    </Alert>
+  );
+}
