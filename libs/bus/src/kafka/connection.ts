@@ -7,7 +7,7 @@ import {
   type IHeaders,
   type Producer,
 } from 'kafkajs';
-import { createLogger } from '@shelfscan/observability';
+import { createLogger, health } from '@shelfscan/observability';
 import { BusError } from '../errors.js';
 import { resolveKafkaOptions, type KafkaBusOptions, type ResolvedKafkaBusOptions } from './options.js';
 
@@ -92,6 +92,11 @@ export class KafkaConnection {
     });
   }
 
+  /** Connects the producer now (at start) rather than at the first message. */
+  async connectProducer(): Promise<void> {
+    await this.connectedProducer();
+  }
+
   consumer(config: ConsumerConfig): Consumer {
     return this.kafka.consumer({
       sessionTimeout: this.options.sessionTimeoutMs,
@@ -108,5 +113,51 @@ export class KafkaConnection {
     const producer = await this.producer?.catch(() => undefined);
     this.producer = undefined;
     await producer?.disconnect();
+  }
+}
+
+/**
+ * A consumer's group membership, as `/readyz` sees it (check `name`): ready once the consumer has
+ * joined its group, and only while the group coordinator keeps hearing from it (a heartbeat within
+ * the session timeout: a consumer cut off from Kafka stops being ready before the group drops it).
+ */
+export class GroupMembership {
+  /** The partitions this member holds, by topic, as of its last join. */
+  assignment: Record<string, number[]> = {};
+  private joined = false;
+  private lastHeard = 0;
+
+  constructor(
+    consumer: Consumer,
+    private readonly group: string,
+    private readonly sessionTimeoutMs: number,
+    readonly name: string,
+  ) {
+    const { GROUP_JOIN, HEARTBEAT, CRASH, STOP, DISCONNECT } = consumer.events;
+    consumer.on(GROUP_JOIN, ({ payload }) => {
+      this.assignment = payload.memberAssignment;
+      this.joined = true;
+      this.lastHeard = Date.now();
+    });
+    consumer.on(HEARTBEAT, () => void (this.lastHeard = Date.now()));
+    // a crashed consumer (restarting or not) is out of its group until it joins again
+    consumer.on(CRASH, () => void (this.joined = false));
+    consumer.on(STOP, () => void (this.joined = false));
+    consumer.on(DISCONNECT, () => void (this.joined = false));
+    health.register(name, () => this.check());
+  }
+
+  private async check(): Promise<void> {
+    if (!this.joined) throw new Error(`not (yet) in consumer group ${this.group}`);
+    const silentMs = Date.now() - this.lastHeard;
+    if (silentMs > this.sessionTimeoutMs) {
+      throw new Error(`no heartbeat accepted by consumer group ${this.group} for ${silentMs} ms`);
+    }
+  }
+
+  /** No longer a readiness check (the consumer is being closed). */
+  release(): void {
+    health.unregister(this.name);
+    this.assignment = {};
   }
 }

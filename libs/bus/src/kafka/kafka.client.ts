@@ -5,8 +5,9 @@ import type { Consumer } from 'kafkajs';
 import { codec, decodeEnvelope } from '../codec.js';
 import { BusError } from '../errors.js';
 import type { BusTransportClient } from '../transport.js';
-import type { KafkaConnection } from './connection.js';
-import { KafkaHeaders, header, traceHeaders } from './headers.js';
+import { GroupMembership, type KafkaConnection } from './connection.js';
+import { envelopeTraceCarrier, requestSpan } from '../tracing.js';
+import { KafkaHeaders, header } from './headers.js';
 import { messageKey } from './keys.js';
 
 interface Pending {
@@ -27,6 +28,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
   readonly replyTopic: string;
   private readonly pending = new Map<string, Pending>();
   private replies?: Promise<Consumer>;
+  private membership?: GroupMembership;
   private readonly log = createLogger('bus', { transport: 'kafka' });
 
   constructor(private readonly connection: KafkaConnection) {
@@ -34,11 +36,22 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     this.replyTopic = `${connection.options.clientId}.reply.${randomUUID()}`;
   }
 
-  /** Starts reading the reply topic (done before the first request; idempotent). */
+  /**
+   * Starts reading the reply topic and connects the producer (at start, or before the first
+   * request; idempotent). `/readyz` then has a `bus:<reply topic>` check: this process can hear
+   * answers only while its reply consumer is in its group.
+   */
   async connect(): Promise<Consumer> {
     this.replies ??= (async () => {
       // Its own group: the reply topic is private, read from its start, never shared.
       const consumer = this.connection.consumer({ groupId: this.replyTopic });
+      this.membership = new GroupMembership(
+        consumer,
+        this.replyTopic,
+        this.connection.options.sessionTimeoutMs,
+        `bus:${this.replyTopic}`,
+      );
+      await this.connection.connectProducer();
       await consumer.connect();
       await consumer.subscribe({ topics: [this.replyTopic], fromBeginning: true });
       await consumer.run({
@@ -58,6 +71,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
       return consumer;
     })().catch((err) => {
       this.replies = undefined;
+      this.membership?.release();
       throw err;
     });
     return this.replies;
@@ -72,6 +86,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     }
     const replies = await this.replies?.catch(() => undefined);
     this.replies = undefined;
+    this.membership?.release();
     if (!replies) return;
     await replies.disconnect();
     await this.deleteReplyTopic();
@@ -110,13 +125,16 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     const pattern = this.normalizePattern(packet.pattern);
     let id: string | undefined;
     let done = false;
+    const span = requestSpan(pattern, 'kafka');
     const settle = (p: WritePacket) => {
       if (done) return;
       done = true;
+      span.end(p.err ? { error: p.err } : {});
       callback({ ...p, isDisposed: true });
     };
     (async () => {
-      const bytes = codec.request(pattern, packet.data);
+      // encoded in the request's span: the envelope (and headers) carry it to the handler
+      const bytes = span.run(() => codec.request(pattern, packet.data));
       const envelope = decodeEnvelope(bytes);
       id = envelope.id;
       this.connection.checkSize(pattern, bytes); // before anything waits on Kafka
@@ -137,7 +155,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
           [KafkaHeaders.replyTo]: this.replyTopic,
           [KafkaHeaders.correlationId]: envelope.id,
           [KafkaHeaders.deadline]: String(Date.now() + timeoutMs),
-          ...traceHeaders(),
+          ...envelopeTraceCarrier(envelope),
         },
       });
     })().catch((err) => {
@@ -154,6 +172,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
         clearTimeout(this.pending.get(id)?.timer);
         this.pending.delete(id);
       }
+      if (!done) span.end();
       done = true;
     };
   }
@@ -164,7 +183,10 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     return undefined as T;
   }
 
-  /** Publishes an encoded envelope to `topic` (the outbox relay's way out), keyed for ordering. */
+  /**
+   * Publishes an encoded envelope to `topic` (the outbox relay's way out), keyed for ordering; its
+   * headers carry the envelope's trace context (that of the transaction that wrote the event).
+   */
   async publishEncoded(topic: string, envelope: Uint8Array): Promise<void> {
     const decoded = decodeEnvelope(envelope);
     await this.connection.send(topic, envelope, {
@@ -173,7 +195,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
         [KafkaHeaders.messageId]: decoded.id,
         [KafkaHeaders.requestId]: decoded.requestId,
         [KafkaHeaders.type]: decoded.type,
-        ...traceHeaders(),
+        ...envelopeTraceCarrier(decoded),
       },
     });
   }

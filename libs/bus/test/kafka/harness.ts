@@ -3,7 +3,7 @@ import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { authEventsV1, authV1 } from '@shelfscan/contracts';
-import { currentRequestId } from '@shelfscan/observability';
+import { currentRequestId, currentTraceCarrier } from '@shelfscan/observability';
 import {
   BusContext,
   BusError,
@@ -11,7 +11,6 @@ import {
   BusTransports,
   EventHandler,
   RpcHandler,
-  traceHeaders,
 } from '../../src/index.js';
 import type { KafkaBusOptions, KafkaTransportServer } from '../../src/index.js';
 
@@ -40,7 +39,7 @@ function handlersFor(member: string) {
       seen.requests.push({
         email: req.email,
         requestId: currentRequestId(),
-        traceparent: traceHeaders().traceparent,
+        traceparent: currentTraceCarrier().traceparent,
         member,
       });
       if (req.email === 'boom@example.com')

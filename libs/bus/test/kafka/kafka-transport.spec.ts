@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { authEventsV1, authV1, scraperEventsV1 } from '@shelfscan/contracts';
 import { ConfigError } from '@shelfscan/config';
-import { health, runWithRequestId } from '@shelfscan/observability';
+import { health, runWithRequestId, startSpan } from '@shelfscan/observability';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import {
   BusClient,
@@ -10,7 +10,6 @@ import {
   codec,
   decodeEnvelope,
   messageKey,
-  runWithTraceContext,
   startKafkaMockCluster,
   type BusTransportClient,
   type KafkaMockCluster,
@@ -79,7 +78,8 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
       const gateway2 = new BusClient(transports().client());
       const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
       const [answer, other] = await Promise.all([
-        runWithTraceContext({ traceparent }, () =>
+        // tracing off: the trace context being handled is passed on as it came
+        startSpan('upstream', { kind: 'server', parent: { traceparent } }).run(() =>
           runWithRequestId('req-7', () =>
             gateway1.request(authV1.AuthService.method.checkActivation, { email: 'a@active.example' }),
           ),
