@@ -47,12 +47,12 @@ export function runServiceMain<S extends z.ZodObject>(declaration: ServiceDeclar
     }
     const log = createLogger(declaration.name);
     startTracing(config, declaration.name);
-    // /healthz answers from the start; /readyz only once the database and the bus are (and until SIGTERM).
-    health.starting();
-    const healthServer = await startHealthServer(config.HEALTH_PORT);
     const transports = new BusTransports(config, {
       drainTimeoutMs: drainTimeoutMs(config.SHUTDOWN_GRACE_SECONDS),
     });
+    // /healthz answers from the start; /readyz only once the database and the bus are (and until SIGTERM).
+    health.starting();
+    const healthServer = await startHealthServer(config.HEALTH_PORT);
     const running = await startService(declaration, {
       config,
       databaseUrl,

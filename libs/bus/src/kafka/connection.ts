@@ -32,7 +32,15 @@ export class KafkaConnection {
         () =>
         ({ level, log: entry }) => {
           const { message, ...rest } = entry;
-          const method = level <= logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : 'debug';
+          // a heartbeat answered "rebalancing" is how a group learns of a new member: routine
+          const routine = typeof rest.error === 'string' && rest.error.includes('rebalancing');
+          const method = routine
+            ? 'info'
+            : level <= logLevel.ERROR
+              ? 'error'
+              : level === logLevel.WARN
+                ? 'warn'
+                : 'debug';
           log[method]({ kafkajs: rest }, message);
         },
       ...this.options.kafka,
