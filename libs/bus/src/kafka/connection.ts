@@ -4,6 +4,7 @@ import {
   logLevel,
   type Consumer,
   type ConsumerConfig,
+  type ConsumerRunConfig,
   type IHeaders,
   type Producer,
 } from 'kafkajs';
@@ -124,48 +125,110 @@ export class KafkaConnection {
   }
 }
 
+/** What a GroupConsumer reads and how. */
+export interface GroupConsumerSpec {
+  groupId: string;
+  topics: string[];
+  /** The `/readyz` check that follows this consumer's membership. */
+  healthName: string;
+  run: Pick<ConsumerRunConfig, 'eachMessage' | 'partitionsConsumedConcurrently'>;
+}
+
 /**
- * A consumer's group membership, as `/readyz` sees it (check `name`): ready once the consumer has
- * joined its group, and only while the group coordinator keeps hearing from it (a heartbeat within
- * the session timeout: a consumer cut off from Kafka stops being ready before the group drops it).
+ * One consumer group member, kept running. kafkajs restarts a consumer by itself only after
+ * retriable errors; after any other crash (a broker's protocol error during a rebalance, seen on
+ * the mock cluster) its consumer stays stopped and the process would silently stop consuming.
+ * Here a fresh consumer takes its place, with backoff (1 s doubling to 30 s).
+ *
+ * `/readyz` (check `healthName`) is ok once the member has joined its group, and only while the
+ * group coordinator keeps accepting its heartbeats (within the session timeout): a consumer cut
+ * off from Kafka stops being ready before the group drops it.
  */
-export class GroupMembership {
+export class GroupConsumer {
   /** The partitions this member holds, by topic, as of its last join. */
   assignment: Record<string, number[]> = {};
+  private consumer?: Consumer;
   private joined = false;
   private lastHeard = 0;
+  private stopped = false;
+  private restarts = 0;
+  private restartTimer?: NodeJS.Timeout;
 
   constructor(
-    consumer: Consumer,
-    private readonly group: string,
-    private readonly sessionTimeoutMs: number,
-    readonly name: string,
-  ) {
+    private readonly connection: KafkaConnection,
+    private readonly spec: GroupConsumerSpec,
+  ) {}
+
+  /** The running kafkajs consumer (for tests and tools). */
+  get current(): Consumer | undefined {
+    return this.consumer;
+  }
+
+  /** Joins the group and starts consuming; a failure of this first start is thrown. */
+  async start(): Promise<void> {
+    health.register(this.spec.healthName, () => this.check());
+    await this.runConsumer();
+  }
+
+  private async runConsumer(): Promise<void> {
+    const consumer = this.connection.consumer({ groupId: this.spec.groupId });
+    this.consumer = consumer;
     const { GROUP_JOIN, HEARTBEAT, CRASH, STOP, DISCONNECT } = consumer.events;
     consumer.on(GROUP_JOIN, ({ payload }) => {
       this.assignment = payload.memberAssignment;
       this.joined = true;
       this.lastHeard = Date.now();
+      this.restarts = 0;
     });
     consumer.on(HEARTBEAT, () => void (this.lastHeard = Date.now()));
-    // a crashed consumer (restarting or not) is out of its group until it joins again
-    consumer.on(CRASH, () => void (this.joined = false));
     consumer.on(STOP, () => void (this.joined = false));
     consumer.on(DISCONNECT, () => void (this.joined = false));
-    health.register(name, () => this.check());
-  }
-
-  private async check(): Promise<void> {
-    if (!this.joined) throw new Error(`not (yet) in consumer group ${this.group}`);
-    const silentMs = Date.now() - this.lastHeard;
-    if (silentMs > this.sessionTimeoutMs) {
-      throw new Error(`no heartbeat accepted by consumer group ${this.group} for ${silentMs} ms`);
+    consumer.on(CRASH, ({ payload }) => {
+      // out of the group until it joins again; kafkajs restarts it, or we replace it
+      this.joined = false;
+      if (!payload.restart && consumer === this.consumer) this.replaceLater(payload.error);
+    });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: this.spec.topics, fromBeginning: true });
+      await consumer.run(this.spec.run);
+    } catch (err) {
+      await consumer.disconnect().catch(() => undefined);
+      throw err;
     }
   }
 
-  /** No longer a readiness check (the consumer is being closed). */
-  release(): void {
-    health.unregister(this.name);
+  private replaceLater(error: unknown): void {
+    if (this.stopped) return;
+    const delayMs = Math.min(30_000, 1_000 * 2 ** this.restarts++);
+    log.error(
+      { group: this.spec.groupId, delayMs, err: error instanceof Error ? error.message : String(error) },
+      'consumer stopped for good after an error; a new one joins the group',
+    );
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      if (this.stopped) return;
+      this.runConsumer().catch((err: unknown) => this.replaceLater(err));
+    }, delayMs);
+  }
+
+  private async check(): Promise<void> {
+    if (!this.joined) throw new Error(`not (yet) in consumer group ${this.spec.groupId}`);
+    const silentMs = Date.now() - this.lastHeard;
+    if (silentMs > this.connection.options.sessionTimeoutMs) {
+      throw new Error(`no heartbeat accepted by consumer group ${this.spec.groupId} for ${silentMs} ms`);
+    }
+  }
+
+  /**
+   * Stops fetching and leaves the group; kafkajs waits for the handlers running and commits their
+   * offsets. No longer a readiness check.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.restartTimer);
+    health.unregister(this.spec.healthName);
     this.assignment = {};
+    await this.consumer?.disconnect();
   }
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { createLogger } from '@shelfscan/observability';
-import type { Consumer } from 'kafkajs';
 import { codec, decodeEnvelope } from '../codec.js';
 import { BusError } from '../errors.js';
 import type { BusTransportClient } from '../transport.js';
-import { GroupMembership, type KafkaConnection } from './connection.js';
+import { GroupConsumer, type KafkaConnection } from './connection.js';
 import { envelopeTraceCarrier, requestSpan } from '../tracing.js';
 import { KafkaHeaders, header } from './headers.js';
 import { messageKey } from './keys.js';
@@ -27,8 +26,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
   /** `<clientId>.reply.<instance>`: one per process, read by this process alone. */
   readonly replyTopic: string;
   private readonly pending = new Map<string, Pending>();
-  private replies?: Promise<Consumer>;
-  private membership?: GroupMembership;
+  private replies?: Promise<GroupConsumer>;
   private readonly log = createLogger('bus', { transport: 'kafka' });
 
   constructor(private readonly connection: KafkaConnection) {
@@ -41,37 +39,33 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
    * request; idempotent). `/readyz` then has a `bus:<reply topic>` check: this process can hear
    * answers only while its reply consumer is in its group.
    */
-  async connect(): Promise<Consumer> {
+  async connect(): Promise<GroupConsumer> {
     this.replies ??= (async () => {
-      // Its own group: the reply topic is private, read from its start, never shared.
-      const consumer = this.connection.consumer({ groupId: this.replyTopic });
-      this.membership = new GroupMembership(
-        consumer,
-        this.replyTopic,
-        this.connection.options.sessionTimeoutMs,
-        `bus:${this.replyTopic}`,
-      );
       await this.connection.connectProducer();
-      await consumer.connect();
-      await consumer.subscribe({ topics: [this.replyTopic], fromBeginning: true });
-      await consumer.run({
-        eachMessage: async ({ message }) => {
-          const id = header(message.headers, KafkaHeaders.correlationId);
-          const pending = id ? this.pending.get(id) : undefined;
-          if (!id || !pending || !message.value) return; // late (timed out) or foreign: dropped
-          this.pending.delete(id);
-          clearTimeout(pending.timer);
-          try {
-            pending.settle({ response: codec.decodeReply(pending.pattern, new Uint8Array(message.value)) });
-          } catch (err) {
-            pending.settle({ err });
-          }
+      // Its own group: the reply topic is private, read from its start, never shared.
+      const consumer = new GroupConsumer(this.connection, {
+        groupId: this.replyTopic,
+        topics: [this.replyTopic],
+        healthName: `bus:${this.replyTopic}`,
+        run: {
+          eachMessage: async ({ message }) => {
+            const id = header(message.headers, KafkaHeaders.correlationId);
+            const pending = id ? this.pending.get(id) : undefined;
+            if (!id || !pending || !message.value) return; // late (timed out) or foreign: dropped
+            this.pending.delete(id);
+            clearTimeout(pending.timer);
+            try {
+              pending.settle({ response: codec.decodeReply(pending.pattern, new Uint8Array(message.value)) });
+            } catch (err) {
+              pending.settle({ err });
+            }
+          },
         },
       });
+      await consumer.start();
       return consumer;
     })().catch((err) => {
       this.replies = undefined;
-      this.membership?.release();
       throw err;
     });
     return this.replies;
@@ -86,9 +80,8 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     }
     const replies = await this.replies?.catch(() => undefined);
     this.replies = undefined;
-    this.membership?.release();
     if (!replies) return;
-    await replies.disconnect();
+    await replies.stop();
     await this.deleteReplyTopic();
   }
 

@@ -1,11 +1,11 @@
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import type { Envelope } from '@shelfscan/contracts';
 import { busMessages, createLogger, currentTraceCarrier, runWithRequestId } from '@shelfscan/observability';
-import type { Consumer, EachMessagePayload, IHeaders } from 'kafkajs';
+import type { EachMessagePayload, IHeaders } from 'kafkajs';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { codec } from '../codec.js';
 import { BusContext } from '../context.js';
-import { GroupMembership, type KafkaConnection } from './connection.js';
+import { GroupConsumer, type KafkaConnection } from './connection.js';
 import { handlerSpan } from '../tracing.js';
 import { KafkaHeaders, header } from './headers.js';
 
@@ -19,10 +19,9 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * handlers in flight finish, commits their offsets and leaves the group.
  */
 export class KafkaTransportServer extends Server implements CustomTransportStrategy {
-  private consumer?: Consumer;
+  private consumer?: GroupConsumer;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly log;
-  private membership?: GroupMembership;
 
   constructor(
     private readonly connection: KafkaConnection,
@@ -42,21 +41,17 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
   private async start(): Promise<void> {
     const topics = [...this.messageHandlers.keys()];
     if (!topics.length) return;
-    const consumer = this.connection.consumer({ groupId: this.group });
-    this.consumer = consumer;
     // /readyz: ready once this service's consumer has joined its group, while it keeps beating
-    this.membership = new GroupMembership(
-      consumer,
-      this.group,
-      this.connection.options.sessionTimeoutMs,
-      `bus:${this.group}`,
-    );
-    await consumer.connect();
-    await consumer.subscribe({ topics, fromBeginning: true });
-    await consumer.run({
-      partitionsConsumedConcurrently: this.connection.options.partitionsConsumedConcurrently,
-      eachMessage: (payload) => this.track(this.onMessage(payload)),
+    this.consumer = new GroupConsumer(this.connection, {
+      groupId: this.group,
+      topics,
+      healthName: `bus:${this.group}`,
+      run: {
+        partitionsConsumedConcurrently: this.connection.options.partitionsConsumedConcurrently,
+        eachMessage: (payload) => this.track(this.onMessage(payload)),
+      },
     });
+    await this.consumer.start();
   }
 
   private track<T>(p: Promise<T>): Promise<T> {
@@ -212,7 +207,6 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     const consumer = this.consumer;
     this.consumer = undefined;
     if (!consumer) return;
-    this.membership?.release();
     const drained = (async () => {
       while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
     })();
@@ -223,14 +217,14 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
         resolve();
       }, this.connection.options.drainTimeoutMs);
     });
-    // disconnect() stops fetching and waits for the running handlers, whose offsets it commits.
-    await Promise.race([Promise.all([drained, consumer.disconnect()]), timeout]);
+    // stop() stops fetching and waits for the running handlers, whose offsets it commits.
+    await Promise.race([Promise.all([drained, consumer.stop()]), timeout]);
     clearTimeout(timer);
   }
 
   /** The partitions this member holds, by topic, as of its last join of the group. */
   get assignment(): Record<string, number[]> {
-    return this.membership?.assignment ?? {};
+    return this.consumer?.assignment ?? {};
   }
 
   on(): void {
@@ -238,6 +232,6 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
   }
 
   unwrap<T>(): T {
-    return this.consumer as T;
+    return this.consumer?.current as T;
   }
 }
