@@ -59,11 +59,6 @@ const load = {
 let provider: TracerProvider | undefined;
 const passThrough = new AsyncLocalStorage<TraceCarrier>();
 
-/** True while an SDK is registered (OTEL_TRACES_EXPORTER is not `none`). */
-export function tracingOn(): boolean {
-  return provider !== undefined;
-}
-
 /**
  * Registers the SDK (context manager, W3C propagators, a tracer provider with the configured
  * exporter and sampler) when OTEL_TRACES_EXPORTER is `otlp` or `console`; does nothing for `none`.
@@ -213,19 +208,6 @@ export function startSpan(name: string, options: SpanOptions): SpanHandle {
       span.end();
     },
   };
-}
-
-/** Runs `fn` in a span that ends when it settles (an error is recorded, then rethrown). */
-export async function inSpan<T>(name: string, options: SpanOptions, fn: () => Promise<T>): Promise<T> {
-  const span = startSpan(name, options);
-  try {
-    const result = await span.run(fn);
-    span.end();
-    return result;
-  } catch (error) {
-    span.end({ error });
-    throw error;
-  }
 }
 
 function passThroughSpan(parent: TraceCarrier | undefined): SpanHandle {

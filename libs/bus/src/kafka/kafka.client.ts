@@ -27,6 +27,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
   readonly replyTopic: string;
   private readonly pending = new Map<string, Pending>();
   private replies?: Promise<GroupConsumer>;
+  private closing = false;
   private readonly log = createLogger('bus', { transport: 'kafka' });
 
   constructor(private readonly connection: KafkaConnection) {
@@ -40,6 +41,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
    * answers only while its reply consumer is in its group.
    */
   async connect(): Promise<GroupConsumer> {
+    if (this.closing) throw new BusError('UNAVAILABLE', 'the bus is closed');
     this.replies ??= (async () => {
       await this.connection.connectProducer();
       // Its own group: the reply topic is private, read from its start, never shared.
@@ -73,6 +75,8 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
 
   /** Fails every waiting request and stops reading replies. */
   async close(): Promise<void> {
+    // from now on a request still connecting fails at once instead of waiting for its deadline
+    this.closing = true;
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
       p.settle({ err: new BusError('UNAVAILABLE', 'the bus is closing') });
@@ -132,6 +136,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
       id = envelope.id;
       this.connection.checkSize(pattern, bytes); // before anything waits on Kafka
       await this.connect();
+      if (this.closing) throw new BusError('UNAVAILABLE', 'the bus is closing');
       const timeoutMs = this.connection.options.requestTimeoutMs;
       const timer = setTimeout(() => {
         this.pending.delete(envelope.id);
