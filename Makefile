@@ -13,12 +13,12 @@ export npm_config_update_notifier := false
 
 INSTALL_STAMP := node_modules/.install-stamp
 
-.PHONY: help install build up demo test test-unit test-web test-e2e test-chart lint proto-check bench scan clean
+.PHONY: help install build up demo test test-unit test-web test-e2e test-chart test-cluster lint proto-check bench scan clean
 
 help:
 	@echo "make up     install, build and start ShelfScan on http://localhost:$${PORT:-8080} (embedded PostgreSQL under DATA_DIR)"
 	@echo "make demo   as make up, with the marketplace simulator and demo data"
-	@echo "make test   install and run every test (unit, integration on real PostgreSQL, web, chart, e2e in Chromium)"
+	@echo "make test   install and run every test (unit, integration on real PostgreSQL, web, chart, e2e in Chromium, cluster)"
 	@echo "make bench  run the benchmarks and print their figures"
 	@echo "make scan URL='<store url>' TYPE=standard|deep|functional [KEYWORD=...]"
 
@@ -65,6 +65,11 @@ test-chart: install
 
 test-e2e: build
 	npm test -w tests/e2e
+
+# Every service and the gateway as separate processes on Kafka (kcat's mock cluster) and PostgreSQL
+# (part of `make test`; tests/cluster/README.md). The suite builds what it runs.
+test-cluster: install
+	npm test -w tests/cluster
 
 bench: build
 	node bench/run.mjs

@@ -79,7 +79,7 @@ function playwrightInterrupted(report) {
   return Array.isArray(report.interrupted) ? report.interrupted : [];
 }
 
-const expected = ['jest.json', 'web.json', 'chart.json', 'e2e.json'];
+const expected = ['jest.json', 'web.json', 'chart.json', 'e2e.json', 'cluster.json'];
 for (const name of expected) {
   if (!fs.existsSync(path.join(dir, name))) {
     lines.push(`  ${name.replace(/\.json$/, '').padEnd(28)} no result: the suite did not run`);

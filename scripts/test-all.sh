@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Runs every suite (checks, jest, web, chart, e2e), even when one fails, then prints one line
+# Runs every suite (checks, jest, web, chart, e2e, cluster), even when one fails, then prints one line
 # "N passed, N failed" over all of them (read by CI) and exits non-zero if anything failed.
 #
 # Nothing can hang it: each test has its own timeout (jest 30 s, vitest 20 s, Playwright 60 s),
 # each suite has a bound (seconds below, each overridable by its variable) after which it is
 # stopped and counted as failed, naming the tests that were still running, and the summary line
-# is printed in every case. The bounds add up to under 25 minutes (a normal run takes ~7.5 on
-# 2 cores).
+# is printed in every case. The bounds add up to under 40 minutes (a normal run took ~8.5 on
+# 2 cores before the cluster suite, which adds 1.5 to 2, and the Kafka tests it came with, ~1.5).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=test-results
@@ -20,6 +20,7 @@ BOUND_JEST=${BOUND_JEST:-900}
 BOUND_WEB=${BOUND_WEB:-180}
 BOUND_CHART=${BOUND_CHART:-120}
 BOUND_E2E=${BOUND_E2E:-480}
+BOUND_CLUSTER=${BOUND_CLUSTER:-420}
 # The suites' own bounds fire first and name the stuck tests; the outer `timeout` is the backstop.
 export JEST_RUN_BOUND_SECONDS=${JEST_RUN_BOUND_SECONDS:-$((BOUND_JEST - 30))}
 export VITEST_RUN_BOUND_SECONDS=${VITEST_RUN_BOUND_SECONDS:-$((BOUND_WEB - 30))}
@@ -72,5 +73,12 @@ bounded "chart check" "$BOUND_CHART" BOUND_CHART node scripts/chart-check.mjs ||
 
 echo "── e2e (Playwright in Chromium)"
 bounded e2e "$BOUND_E2E" BOUND_E2E npm test -w tests/e2e || echo "✗ e2e failed"
+
+# Every service and the gateway as separate processes on Kafka (the mock cluster) and PostgreSQL;
+# its processes' logs are kept in test-results/cluster/ (tests/cluster/README.md).
+echo "── cluster (every deployable as its own process, on Kafka)"
+(export JEST_RUN_BOUND_SECONDS=$((BOUND_CLUSTER - 30)) && bounded cluster "$BOUND_CLUSTER" BOUND_CLUSTER \
+  node --experimental-vm-modules node_modules/jest/bin/jest.js --config tests/cluster/jest.config.js \
+  --ci --json --outputFile="$results/cluster.json") || echo "✗ cluster failed"
 
 node scripts/summarize-tests.mjs "$results"

@@ -12,6 +12,9 @@ import {
   createLogger,
   httpRequestDuration,
   runWithRequestId,
+  startSpan,
+  traceCarrierOf,
+  type SpanHandle,
 } from '@shelfscan/observability';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { runWithLang } from './common/i18n.js';
@@ -40,11 +43,24 @@ export async function createGateway(deps: {
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  // The request's span (a no-op unless OTEL_TRACES_EXPORTER is set), continuing the caller's trace.
+  const spans = new WeakMap<object, SpanHandle>();
   // Request id (from X-Request-Id or new) and language, visible to logs and to every bus message.
   fastify.addHook('onRequest', (req, reply, done) => {
     const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || req.id;
     void reply.header('X-Request-Id', requestId);
-    runWithRequestId(requestId, () => runWithLang(req.headers['accept-language'], done));
+    const route = req.routeOptions.url ?? 'unmatched';
+    const span = startSpan(`${req.method} ${route}`, {
+      kind: 'server',
+      parent: traceCarrierOf(req.headers),
+      attributes: {
+        'http.request.method': req.method,
+        'http.route': route,
+        'url.path': req.url.split('?')[0],
+      },
+    });
+    spans.set(req, span);
+    span.run(() => runWithRequestId(requestId, () => runWithLang(req.headers['accept-language'], done)));
   });
   fastify.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
@@ -52,6 +68,9 @@ export async function createGateway(deps: {
       { method: req.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    const span = spans.get(req);
+    span?.setAttribute('http.response.status_code', reply.statusCode);
+    span?.end({ failed: reply.statusCode >= 500 });
     done();
   });
 

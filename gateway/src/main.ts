@@ -2,19 +2,27 @@
 import 'reflect-metadata';
 import { BusClient, BusTransports } from '@shelfscan/bus';
 import { loadConfig, runOrExit } from '@shelfscan/config';
+import { createLogger, health, startTracing, stopOnSignals } from '@shelfscan/observability';
 import { gatewayEnvSchema } from './config.js';
 import { createGateway } from './gateway.js';
 
 void runOrExit(async () => {
   const config = loadConfig(gatewayEnvSchema);
+  startTracing(config, 'gateway');
+  // /readyz (on PORT) is ready once the bus client is: its reply consumer in its group.
+  health.starting();
   const transports = new BusTransports(config);
   const app = await createGateway({ config, bus: new BusClient(transports.client()) });
   await app.listen({ port: config.PORT, host: '0.0.0.0' });
-  const stop = async () => {
-    await app.close();
-    await transports.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  await transports.connect();
+  health.started();
+  stopOnSignals({
+    graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
+    log: createLogger('gateway'),
+    // in-flight HTTP requests finish (their bus answers still arrive), then the bus closes
+    stop: async () => {
+      await app.close();
+      await transports.close();
+    },
+  });
 });

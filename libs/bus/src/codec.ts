@@ -9,12 +9,13 @@ import {
   methodPattern,
   type Envelope,
 } from '@shelfscan/contracts';
-import { currentRequestId } from '@shelfscan/observability';
+import { currentRequestId, currentTraceCarrier } from '@shelfscan/observability';
 import { BusError, type BusErrorCode } from './errors.js';
 
 /**
  * Every message crossing the bus is encoded here, whatever the transport: an Envelope (id,
- * type, request id, time) around the protobuf payload that the contract of `type` describes.
+ * type, request id, time, the sender's W3C trace context) around the protobuf payload that the
+ * contract of `type` describes.
  */
 export function encodeEnvelope(
   type: string,
@@ -24,6 +25,7 @@ export function encodeEnvelope(
 ): Uint8Array {
   // `create` accepts a plain object of the message's shape (or a message) and fills defaults.
   const message = create(schema, data as never);
+  const trace = currentTraceCarrier();
   return toBinary(
     EnvelopeSchema,
     create(EnvelopeSchema, {
@@ -32,6 +34,8 @@ export function encodeEnvelope(
       requestId: currentRequestId() ?? '',
       occurredAt: new Date().toISOString(),
       payload: toBinary(schema, message),
+      traceparent: trace.traceparent ?? '',
+      tracestate: trace.tracestate ?? '',
     }),
   );
 }

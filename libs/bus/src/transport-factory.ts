@@ -69,6 +69,14 @@ export class BusTransports {
     return new MemoryTransportClient(this.memory());
   }
 
+  /**
+   * Connects this process's client now (with Kafka: the producer, and the reply consumer joining
+   * its group, which `/readyz` then follows) instead of at the first request.
+   */
+  async connect(): Promise<void> {
+    if (this.kafka) await this.client().connect();
+  }
+
   /** Waits for in-flight messages, then stops accepting new ones. */
   async close(): Promise<void> {
     await this.broker?.close();

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { env } from './fields.js';
 
+const otlpProtocol = z.enum(['http/protobuf', 'http/json'], {
+  error: 'http/protobuf or http/json (grpc is not bundled: use http/protobuf, port 4318)',
+});
+
 /** Variables every process reads (operating contract, docs/architecture.md). */
 export const baseEnvSchema = z.object({
   NODE_ENV: env.oneOf(['development', 'production', 'test'], 'production'),
@@ -12,6 +16,35 @@ export const baseEnvSchema = z.object({
   KAFKA_CLIENT_ID: z.string().default('shelfscan'),
   /** Health and metrics port of a service in cluster mode (the gateway serves them on PORT). */
   HEALTH_PORT: env.port(9464),
+  /**
+   * After SIGTERM, the process has this long to stop: it stops taking work, finishes what it
+   * holds (bus handlers drained, scan leases handed back), then exits; past it, it exits anyway.
+   * Keep it below the pod's terminationGracePeriodSeconds.
+   */
+  SHUTDOWN_GRACE_SECONDS: env.int(25, 2, 3600),
+  // OpenTelemetry traces (libs/observability/src/tracing.ts), the standard variables; off by default.
+  OTEL_TRACES_EXPORTER: env.oneOf(['none', 'otlp', 'console'], 'none'),
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.url(['http', 'https']).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: env.url(['http', 'https']).optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol.optional(),
+  OTEL_TRACES_SAMPLER: env.oneOf(
+    [
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+      'always_on',
+      'always_off',
+      'traceidratio',
+    ],
+    'parentbased_always_on',
+  ),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce
+    .number({ error: 'a ratio from 0 to 1' })
+    .min(0, { error: 'a ratio from 0 to 1' })
+    .max(1, { error: 'a ratio from 0 to 1' })
+    .optional(),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;

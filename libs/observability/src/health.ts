@@ -18,6 +18,17 @@ export class HealthRegistry {
     this.checks.delete(name);
   }
 
+  /** Not ready until `started()`: a process still starting has no other check registered yet. */
+  starting(): void {
+    this.register('started', async () => {
+      throw new Error('starting');
+    });
+  }
+
+  started(): void {
+    this.unregister('started');
+  }
+
   async readiness(timeoutMs = 2000): Promise<{ ready: boolean; checks: Record<string, string> }> {
     const entries = await Promise.all(
       [...this.checks].map(async ([name, check]) => {

@@ -23,6 +23,7 @@ import {
   SERVICE_CONFIG,
   SystemParameters,
   defineService,
+  drainTimeoutMs,
   mergeEnvSchemas,
   startService,
 } from '../src/index.js';
@@ -190,5 +191,46 @@ describe('startService (real PostgreSQL, in-process bus)', () => {
     ]);
     expect(service.app.get(DataSource).isInitialized).toBe(false);
     expect((await health.readiness()).checks['thing.database']).toBeUndefined();
+  });
+
+  it('/readyz follows the database: not ready while it refuses connections, ready again after', async () => {
+    const db = await createTestDatabase();
+    const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
+    const service = await startService(thingService, {
+      config: loadConfig(thingService.envSchema, {}),
+      databaseUrl: db.url,
+      transports,
+      runMigrations: true,
+    });
+    const dbName = new URL(db.url).pathname.slice(1);
+    const admin = new DataSource({ type: 'postgres', url: process.env.TEST_DATABASE_URL });
+    await admin.initialize();
+    const check = async () => (await health.readiness()).checks['thing.database'];
+    try {
+      expect(await check()).toBe('ok');
+      // the database goes away for this service: no new connections, the open ones cut
+      await admin.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        dbName,
+      ]);
+      expect(await check()).not.toBe('ok');
+      expect((await health.readiness()).ready).toBe(false);
+      await admin.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS true`);
+      const until = Date.now() + 10_000;
+      while ((await check()) !== 'ok' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(await check()).toBe('ok');
+    } finally {
+      await admin.query(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS true`).catch(() => undefined);
+      await admin.destroy();
+      await service.stop();
+      await transports.close();
+      await db.drop();
+    }
+  });
+
+  it('drains Kafka consumers for a share of the grace period, never less than a second', () => {
+    expect(drainTimeoutMs(25)).toBe(15_000);
+    expect(drainTimeoutMs(2)).toBe(1_200);
+    expect(drainTimeoutMs(1)).toBe(1_000);
   });
 });

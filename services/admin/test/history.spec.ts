@@ -78,7 +78,7 @@ describe('history read models, counters, charts, activity and deletion (admin + 
     if (end === 'completed')
       await h.publish(ScanCompletedSchema, {
         scanId,
-        asins: ['B000000001', 'B000000002'],
+        asinsFound: 2,
         coverageLine: 'Found 2 ASINs.',
         outcome: 'complete',
       });
@@ -343,6 +343,11 @@ describe('history read models, counters, charts, activity and deletion (admin + 
         expect.objectContaining({
           type: 'scanFailed',
           summary: expect.stringMatching(/ · BLOCKED: BLOCKED happened$/),
+        }),
+        // ScanCompleted carries the count (asins_found), not the list.
+        expect.objectContaining({
+          type: 'scanCompleted',
+          summary: expect.stringMatching(/ · 2 ASINs · complete$/),
         }),
       ]),
     );

@@ -4,10 +4,11 @@ import {
   logLevel,
   type Consumer,
   type ConsumerConfig,
+  type ConsumerRunConfig,
   type IHeaders,
   type Producer,
 } from 'kafkajs';
-import { createLogger } from '@shelfscan/observability';
+import { createLogger, health } from '@shelfscan/observability';
 import { BusError } from '../errors.js';
 import { resolveKafkaOptions, type KafkaBusOptions, type ResolvedKafkaBusOptions } from './options.js';
 
@@ -32,7 +33,15 @@ export class KafkaConnection {
         () =>
         ({ level, log: entry }) => {
           const { message, ...rest } = entry;
-          const method = level <= logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : 'debug';
+          // a heartbeat answered "rebalancing" is how a group learns of a new member: routine
+          const routine = typeof rest.error === 'string' && rest.error.includes('rebalancing');
+          const method = routine
+            ? 'info'
+            : level <= logLevel.ERROR
+              ? 'error'
+              : level === logLevel.WARN
+                ? 'warn'
+                : 'debug';
           log[method]({ kafkajs: rest }, message);
         },
       ...this.options.kafka,
@@ -92,6 +101,11 @@ export class KafkaConnection {
     });
   }
 
+  /** Connects the producer now (at start) rather than at the first message. */
+  async connectProducer(): Promise<void> {
+    await this.connectedProducer();
+  }
+
   consumer(config: ConsumerConfig): Consumer {
     return this.kafka.consumer({
       sessionTimeout: this.options.sessionTimeoutMs,
@@ -108,5 +122,113 @@ export class KafkaConnection {
     const producer = await this.producer?.catch(() => undefined);
     this.producer = undefined;
     await producer?.disconnect();
+  }
+}
+
+/** What a GroupConsumer reads and how. */
+export interface GroupConsumerSpec {
+  groupId: string;
+  topics: string[];
+  /** The `/readyz` check that follows this consumer's membership. */
+  healthName: string;
+  run: Pick<ConsumerRunConfig, 'eachMessage' | 'partitionsConsumedConcurrently'>;
+}
+
+/**
+ * One consumer group member, kept running. kafkajs restarts a consumer by itself only after
+ * retriable errors; after any other crash (a broker's protocol error during a rebalance, seen on
+ * the mock cluster) its consumer stays stopped and the process would silently stop consuming.
+ * Here a fresh consumer takes its place, with backoff (1 s doubling to 30 s).
+ *
+ * `/readyz` (check `healthName`) is ok once the member has joined its group, and only while the
+ * group coordinator keeps accepting its heartbeats (within the session timeout): a consumer cut
+ * off from Kafka stops being ready before the group drops it.
+ */
+export class GroupConsumer {
+  /** The partitions this member holds, by topic, as of its last join. */
+  assignment: Record<string, number[]> = {};
+  private consumer?: Consumer;
+  private joined = false;
+  private lastHeard = 0;
+  private stopped = false;
+  private restarts = 0;
+  private restartTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly connection: KafkaConnection,
+    private readonly spec: GroupConsumerSpec,
+  ) {}
+
+  /** The running kafkajs consumer (for tests and tools). */
+  get current(): Consumer | undefined {
+    return this.consumer;
+  }
+
+  /** Joins the group and starts consuming; a failure of this first start is thrown. */
+  async start(): Promise<void> {
+    health.register(this.spec.healthName, () => this.check());
+    await this.runConsumer();
+  }
+
+  private async runConsumer(): Promise<void> {
+    const consumer = this.connection.consumer({ groupId: this.spec.groupId });
+    this.consumer = consumer;
+    const { GROUP_JOIN, HEARTBEAT, CRASH, STOP, DISCONNECT } = consumer.events;
+    consumer.on(GROUP_JOIN, ({ payload }) => {
+      this.assignment = payload.memberAssignment;
+      this.joined = true;
+      this.lastHeard = Date.now();
+      this.restarts = 0;
+    });
+    consumer.on(HEARTBEAT, () => void (this.lastHeard = Date.now()));
+    consumer.on(STOP, () => void (this.joined = false));
+    consumer.on(DISCONNECT, () => void (this.joined = false));
+    consumer.on(CRASH, ({ payload }) => {
+      // out of the group until it joins again; kafkajs restarts it, or we replace it
+      this.joined = false;
+      if (!payload.restart && consumer === this.consumer) this.replaceLater(payload.error);
+    });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: this.spec.topics, fromBeginning: true });
+      await consumer.run(this.spec.run);
+    } catch (err) {
+      await consumer.disconnect().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private replaceLater(error: unknown): void {
+    if (this.stopped) return;
+    const delayMs = Math.min(30_000, 1_000 * 2 ** this.restarts++);
+    log.error(
+      { group: this.spec.groupId, delayMs, err: error instanceof Error ? error.message : String(error) },
+      'consumer stopped for good after an error; a new one joins the group',
+    );
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      if (this.stopped) return;
+      this.runConsumer().catch((err: unknown) => this.replaceLater(err));
+    }, delayMs);
+  }
+
+  private async check(): Promise<void> {
+    if (!this.joined) throw new Error(`not (yet) in consumer group ${this.spec.groupId}`);
+    const silentMs = Date.now() - this.lastHeard;
+    if (silentMs > this.connection.options.sessionTimeoutMs) {
+      throw new Error(`no heartbeat accepted by consumer group ${this.spec.groupId} for ${silentMs} ms`);
+    }
+  }
+
+  /**
+   * Stops fetching and leaves the group; kafkajs waits for the handlers running and commits their
+   * offsets. No longer a readiness check.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.restartTimer);
+    health.unregister(this.spec.healthName);
+    this.assignment = {};
+    await this.consumer?.disconnect();
   }
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { createLogger } from '@shelfscan/observability';
-import type { Consumer } from 'kafkajs';
 import { codec, decodeEnvelope } from '../codec.js';
 import { BusError } from '../errors.js';
 import type { BusTransportClient } from '../transport.js';
-import type { KafkaConnection } from './connection.js';
-import { KafkaHeaders, header, traceHeaders } from './headers.js';
+import { GroupConsumer, type KafkaConnection } from './connection.js';
+import { envelopeTraceCarrier, requestSpan } from '../tracing.js';
+import { KafkaHeaders, header } from './headers.js';
 import { messageKey } from './keys.js';
 
 interface Pending {
@@ -26,7 +26,8 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
   /** `<clientId>.reply.<instance>`: one per process, read by this process alone. */
   readonly replyTopic: string;
   private readonly pending = new Map<string, Pending>();
-  private replies?: Promise<Consumer>;
+  private replies?: Promise<GroupConsumer>;
+  private closing = false;
   private readonly log = createLogger('bus', { transport: 'kafka' });
 
   constructor(private readonly connection: KafkaConnection) {
@@ -34,27 +35,36 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     this.replyTopic = `${connection.options.clientId}.reply.${randomUUID()}`;
   }
 
-  /** Starts reading the reply topic (done before the first request; idempotent). */
-  async connect(): Promise<Consumer> {
+  /**
+   * Starts reading the reply topic and connects the producer (at start, or before the first
+   * request; idempotent). `/readyz` then has a `bus:<reply topic>` check: this process can hear
+   * answers only while its reply consumer is in its group.
+   */
+  async connect(): Promise<GroupConsumer> {
+    if (this.closing) throw new BusError('UNAVAILABLE', 'the bus is closed');
     this.replies ??= (async () => {
+      await this.connection.connectProducer();
       // Its own group: the reply topic is private, read from its start, never shared.
-      const consumer = this.connection.consumer({ groupId: this.replyTopic });
-      await consumer.connect();
-      await consumer.subscribe({ topics: [this.replyTopic], fromBeginning: true });
-      await consumer.run({
-        eachMessage: async ({ message }) => {
-          const id = header(message.headers, KafkaHeaders.correlationId);
-          const pending = id ? this.pending.get(id) : undefined;
-          if (!id || !pending || !message.value) return; // late (timed out) or foreign: dropped
-          this.pending.delete(id);
-          clearTimeout(pending.timer);
-          try {
-            pending.settle({ response: codec.decodeReply(pending.pattern, new Uint8Array(message.value)) });
-          } catch (err) {
-            pending.settle({ err });
-          }
+      const consumer = new GroupConsumer(this.connection, {
+        groupId: this.replyTopic,
+        topics: [this.replyTopic],
+        healthName: `bus:${this.replyTopic}`,
+        run: {
+          eachMessage: async ({ message }) => {
+            const id = header(message.headers, KafkaHeaders.correlationId);
+            const pending = id ? this.pending.get(id) : undefined;
+            if (!id || !pending || !message.value) return; // late (timed out) or foreign: dropped
+            this.pending.delete(id);
+            clearTimeout(pending.timer);
+            try {
+              pending.settle({ response: codec.decodeReply(pending.pattern, new Uint8Array(message.value)) });
+            } catch (err) {
+              pending.settle({ err });
+            }
+          },
         },
       });
+      await consumer.start();
       return consumer;
     })().catch((err) => {
       this.replies = undefined;
@@ -65,6 +75,8 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
 
   /** Fails every waiting request and stops reading replies. */
   async close(): Promise<void> {
+    // from now on a request still connecting fails at once instead of waiting for its deadline
+    this.closing = true;
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
       p.settle({ err: new BusError('UNAVAILABLE', 'the bus is closing') });
@@ -73,7 +85,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     const replies = await this.replies?.catch(() => undefined);
     this.replies = undefined;
     if (!replies) return;
-    await replies.disconnect();
+    await replies.stop();
     await this.deleteReplyTopic();
   }
 
@@ -110,17 +122,21 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     const pattern = this.normalizePattern(packet.pattern);
     let id: string | undefined;
     let done = false;
+    const span = requestSpan(pattern, 'kafka');
     const settle = (p: WritePacket) => {
       if (done) return;
       done = true;
+      span.end(p.err ? { error: p.err } : {});
       callback({ ...p, isDisposed: true });
     };
     (async () => {
-      const bytes = codec.request(pattern, packet.data);
+      // encoded in the request's span: the envelope (and headers) carry it to the handler
+      const bytes = span.run(() => codec.request(pattern, packet.data));
       const envelope = decodeEnvelope(bytes);
       id = envelope.id;
       this.connection.checkSize(pattern, bytes); // before anything waits on Kafka
       await this.connect();
+      if (this.closing) throw new BusError('UNAVAILABLE', 'the bus is closing');
       const timeoutMs = this.connection.options.requestTimeoutMs;
       const timer = setTimeout(() => {
         this.pending.delete(envelope.id);
@@ -137,7 +153,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
           [KafkaHeaders.replyTo]: this.replyTopic,
           [KafkaHeaders.correlationId]: envelope.id,
           [KafkaHeaders.deadline]: String(Date.now() + timeoutMs),
-          ...traceHeaders(),
+          ...envelopeTraceCarrier(envelope),
         },
       });
     })().catch((err) => {
@@ -154,6 +170,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
         clearTimeout(this.pending.get(id)?.timer);
         this.pending.delete(id);
       }
+      if (!done) span.end();
       done = true;
     };
   }
@@ -164,7 +181,10 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     return undefined as T;
   }
 
-  /** Publishes an encoded envelope to `topic` (the outbox relay's way out), keyed for ordering. */
+  /**
+   * Publishes an encoded envelope to `topic` (the outbox relay's way out), keyed for ordering; its
+   * headers carry the envelope's trace context (that of the transaction that wrote the event).
+   */
   async publishEncoded(topic: string, envelope: Uint8Array): Promise<void> {
     const decoded = decodeEnvelope(envelope);
     await this.connection.send(topic, envelope, {
@@ -173,7 +193,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
         [KafkaHeaders.messageId]: decoded.id,
         [KafkaHeaders.requestId]: decoded.requestId,
         [KafkaHeaders.type]: decoded.type,
-        ...traceHeaders(),
+        ...envelopeTraceCarrier(decoded),
       },
     });
   }

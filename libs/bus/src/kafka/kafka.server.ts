@@ -1,12 +1,13 @@
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import type { Envelope } from '@shelfscan/contracts';
-import { busMessages, createLogger, health, runWithRequestId } from '@shelfscan/observability';
-import type { Consumer, EachMessagePayload, IHeaders } from 'kafkajs';
+import { busMessages, createLogger, currentTraceCarrier, runWithRequestId } from '@shelfscan/observability';
+import type { EachMessagePayload, IHeaders } from 'kafkajs';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { codec } from '../codec.js';
 import { BusContext } from '../context.js';
-import type { KafkaConnection } from './connection.js';
-import { KafkaHeaders, header, runWithTraceContext, traceHeaders } from './headers.js';
+import { GroupConsumer, type KafkaConnection } from './connection.js';
+import { handlerSpan } from '../tracing.js';
+import { KafkaHeaders, header } from './headers.js';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -18,11 +19,9 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * handlers in flight finish, commits their offsets and leaves the group.
  */
 export class KafkaTransportServer extends Server implements CustomTransportStrategy {
-  private consumer?: Consumer;
+  private consumer?: GroupConsumer;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly log;
-  private assigned: Record<string, number[]> = {};
-  private joined = false;
 
   constructor(
     private readonly connection: KafkaConnection,
@@ -42,28 +41,17 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
   private async start(): Promise<void> {
     const topics = [...this.messageHandlers.keys()];
     if (!topics.length) return;
-    const consumer = this.connection.consumer({ groupId: this.group });
-    this.consumer = consumer;
-    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
-      this.assigned = payload.memberAssignment;
-      this.joined = true;
+    // /readyz: ready once this service's consumer has joined its group, while it keeps beating
+    this.consumer = new GroupConsumer(this.connection, {
+      groupId: this.group,
+      topics,
+      healthName: `bus:${this.group}`,
+      run: {
+        partitionsConsumedConcurrently: this.connection.options.partitionsConsumedConcurrently,
+        eachMessage: (payload) => this.track(this.onMessage(payload)),
+      },
     });
-    consumer.on(consumer.events.CRASH, ({ payload }) => {
-      if (!payload.restart) this.joined = false;
-    });
-    consumer.on(consumer.events.STOP, () => {
-      this.joined = false;
-    });
-    // /readyz: ready once this service's consumer has joined its group
-    health.register(`bus:${this.group}`, async () => {
-      if (!this.joined) throw new Error(`not (yet) in consumer group ${this.group}`);
-    });
-    await consumer.connect();
-    await consumer.subscribe({ topics, fromBeginning: true });
-    await consumer.run({
-      partitionsConsumedConcurrently: this.connection.options.partitionsConsumedConcurrently,
-      eachMessage: (payload) => this.track(this.onMessage(payload)),
-    });
+    await this.consumer.start();
   }
 
   private track<T>(p: Promise<T>): Promise<T> {
@@ -90,14 +78,20 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
       () => void payload.heartbeat().catch(() => undefined),
       Math.max(100, Math.floor(this.connection.options.sessionTimeoutMs / 3)),
     );
+    const kind = handler.isEventHandler ? 'event' : 'request';
+    const span = handlerSpan(kind, topic, decoded.envelope, this.group, 'kafka', message.headers);
     try {
-      await runWithTraceContext(message.headers, () =>
+      const failed = await span.run(() =>
         runWithRequestId(decoded.envelope.requestId, () =>
-          handler.isEventHandler
+          kind === 'event'
             ? this.onEvent(payload, decoded.envelope, decoded.message)
             : this.onRequest(payload, decoded.envelope, decoded.message),
         ),
       );
+      span.end({ failed });
+    } catch (error) {
+      span.end({ error });
+      throw error;
     } finally {
       clearInterval(beat);
     }
@@ -108,7 +102,12 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     return isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result;
   }
 
-  private async onRequest(payload: EachMessagePayload, envelope: Envelope, message: unknown): Promise<void> {
+  /** Answers a request on its asker's reply topic; true when the handler failed. */
+  private async onRequest(
+    payload: EachMessagePayload,
+    envelope: Envelope,
+    message: unknown,
+  ): Promise<boolean> {
     const { topic, message: msg } = payload;
     const replyTo = header(msg.headers, KafkaHeaders.replyTo);
     const correlationId = header(msg.headers, KafkaHeaders.correlationId) ?? envelope.id;
@@ -120,14 +119,16 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
         'request past its deadline; skipped',
       );
       busMessages.inc({ kind: 'request', type: topic, outcome: 'expired' });
-      return;
+      return false;
     }
     let reply: Uint8Array;
+    let failed = false;
     try {
       reply = codec.reply(topic, { value: await this.invoke(topic, envelope, message) });
       busMessages.inc({ kind: 'request', type: topic, outcome: 'ok' });
     } catch (error) {
       busMessages.inc({ kind: 'request', type: topic, outcome: 'error' });
+      failed = true;
       if (!(error instanceof Error && error.name === 'BusError')) {
         this.log.error({ topic, err: errorText(error) }, `handler of ${topic} failed`);
       }
@@ -135,12 +136,12 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     }
     if (!replyTo) {
       this.log.warn({ topic, id: envelope.id }, 'request without a reply topic; answer dropped');
-      return;
+      return failed;
     }
     const headers = {
       [KafkaHeaders.correlationId]: correlationId,
       [KafkaHeaders.requestId]: envelope.requestId,
-      ...traceHeaders(),
+      ...currentTraceCarrier(),
     };
     try {
       this.connection.checkSize(replyTo, reply);
@@ -149,21 +150,23 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     }
     // A reply that cannot be sent throws: kafkajs retries the request, as it would after a crash.
     await this.connection.send(replyTo, reply, { headers });
+    return failed;
   }
 
-  private async onEvent(payload: EachMessagePayload, envelope: Envelope, message: unknown): Promise<void> {
+  /** Handles an event, retried in place, then parked on the DLQ; true when it ended parked. */
+  private async onEvent(payload: EachMessagePayload, envelope: Envelope, message: unknown): Promise<boolean> {
     const { topic, partition, message: msg, heartbeat } = payload;
     const { maxDeliveries, retryBaseMs } = this.connection.options;
     for (let attempt = 1; ; attempt++) {
       try {
         await this.invoke(topic, envelope, message);
         busMessages.inc({ kind: 'event', type: topic, outcome: 'ok' });
-        return;
+        return false;
       } catch (error) {
         busMessages.inc({ kind: 'event', type: topic, outcome: 'error' });
         if (attempt >= maxDeliveries) {
           await this.deadLetter(payload, error, attempt);
-          return;
+          return true;
         }
         const delay = retryBaseMs * 2 ** (attempt - 1);
         this.log.warn(
@@ -204,7 +207,6 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     const consumer = this.consumer;
     this.consumer = undefined;
     if (!consumer) return;
-    health.unregister(`bus:${this.group}`);
     const drained = (async () => {
       while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
     })();
@@ -215,14 +217,14 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
         resolve();
       }, this.connection.options.drainTimeoutMs);
     });
-    // disconnect() stops fetching and waits for the running handlers, whose offsets it commits.
-    await Promise.race([Promise.all([drained, consumer.disconnect()]), timeout]);
+    // stop() stops fetching and waits for the running handlers, whose offsets it commits.
+    await Promise.race([Promise.all([drained, consumer.stop()]), timeout]);
     clearTimeout(timer);
   }
 
   /** The partitions this member holds, by topic, as of its last join of the group. */
   get assignment(): Record<string, number[]> {
-    return this.consumer ? this.assigned : {};
+    return this.consumer?.assignment ?? {};
   }
 
   on(): void {
@@ -230,6 +232,6 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
   }
 
   unwrap<T>(): T {
-    return this.consumer as T;
+    return this.consumer?.current as T;
   }
 }

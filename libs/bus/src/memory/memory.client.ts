@@ -1,5 +1,6 @@
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { codec } from '../codec.js';
+import { requestSpan } from '../tracing.js';
 import type { BusTransportClient } from '../transport.js';
 import type { MemoryBroker } from './broker.js';
 
@@ -20,16 +21,22 @@ export class MemoryTransportClient extends ClientProxy implements BusTransportCl
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const pattern = this.normalizePattern(packet.pattern);
     let cancelled = false;
+    const span = requestSpan(pattern, 'memory');
     (async () => {
       try {
-        const reply = await this.broker.request(pattern, codec.request(pattern, packet.data));
-        if (!cancelled) callback({ response: codec.decodeReply(pattern, reply), isDisposed: true });
+        const request = span.run(() => codec.request(pattern, packet.data));
+        const reply = await this.broker.request(pattern, request);
+        const response = codec.decodeReply(pattern, reply);
+        span.end();
+        if (!cancelled) callback({ response, isDisposed: true });
       } catch (err) {
+        span.end({ error: err });
         if (!cancelled) callback({ err, isDisposed: true });
       }
     })();
     return () => {
       cancelled = true;
+      span.end();
     };
   }
 

@@ -3,6 +3,7 @@ import { busMessages, runWithRequestId } from '@shelfscan/observability';
 import { lastValueFrom, isObservable } from 'rxjs';
 import { codec } from '../codec.js';
 import { BusContext } from '../context.js';
+import { handlerSpan } from '../tracing.js';
 import type { MemoryBroker } from './broker.js';
 
 /**
@@ -36,38 +37,48 @@ export class MemoryTransportServer extends Server implements CustomTransportStra
 
   private async onRequest(pattern: string, bytes: Uint8Array): Promise<Uint8Array> {
     const { envelope, message } = codec.decode(bytes);
-    return runWithRequestId(envelope.requestId, async () => {
-      const handler = this.messageHandlers.get(pattern)!;
-      try {
-        const result = await handler(message, new BusContext([envelope]));
-        const value = isObservable(result) ? await lastValueFrom(result) : result;
-        busMessages.inc({ kind: 'request', type: pattern, outcome: 'ok' });
-        return codec.reply(pattern, { value });
-      } catch (error) {
-        busMessages.inc({ kind: 'request', type: pattern, outcome: 'error' });
-        if (!(error instanceof Error && error.name === 'BusError')) {
-          this.logger.error(
-            `handler of ${pattern} failed: ${error instanceof Error ? error.stack : String(error)}`,
-          );
+    const span = handlerSpan('request', pattern, envelope, this.group, 'memory');
+    return span.run(() =>
+      runWithRequestId(envelope.requestId, async () => {
+        const handler = this.messageHandlers.get(pattern)!;
+        try {
+          const result = await handler(message, new BusContext([envelope]));
+          const value = isObservable(result) ? await lastValueFrom(result) : result;
+          busMessages.inc({ kind: 'request', type: pattern, outcome: 'ok' });
+          span.end();
+          return codec.reply(pattern, { value });
+        } catch (error) {
+          busMessages.inc({ kind: 'request', type: pattern, outcome: 'error' });
+          span.end({ error });
+          if (!(error instanceof Error && error.name === 'BusError')) {
+            this.logger.error(
+              `handler of ${pattern} failed: ${error instanceof Error ? error.stack : String(error)}`,
+            );
+          }
+          return codec.reply(pattern, { error });
         }
-        return codec.reply(pattern, { error });
-      }
-    });
+      }),
+    );
   }
 
   private async onEvent(topic: string, bytes: Uint8Array): Promise<void> {
     const { envelope, message } = codec.decode(bytes);
-    await runWithRequestId(envelope.requestId, async () => {
-      const handler = this.messageHandlers.get(topic)!;
-      try {
-        const result = await handler(message, new BusContext([envelope]));
-        if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
-        busMessages.inc({ kind: 'event', type: topic, outcome: 'ok' });
-      } catch (error) {
-        busMessages.inc({ kind: 'event', type: topic, outcome: 'error' });
-        throw error;
-      }
-    });
+    const span = handlerSpan('event', topic, envelope, this.group, 'memory');
+    await span.run(() =>
+      runWithRequestId(envelope.requestId, async () => {
+        const handler = this.messageHandlers.get(topic)!;
+        try {
+          const result = await handler(message, new BusContext([envelope]));
+          if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+          busMessages.inc({ kind: 'event', type: topic, outcome: 'ok' });
+          span.end();
+        } catch (error) {
+          busMessages.inc({ kind: 'event', type: topic, outcome: 'error' });
+          span.end({ error });
+          throw error;
+        }
+      }),
+    );
   }
 
   close(): void {

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
+import net from 'node:net';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { authEventsV1, authV1 } from '@shelfscan/contracts';
-import { currentRequestId } from '@shelfscan/observability';
+import { currentRequestId, currentTraceCarrier } from '@shelfscan/observability';
 import {
   BusContext,
   BusError,
@@ -11,7 +12,6 @@ import {
   BusTransports,
   EventHandler,
   RpcHandler,
-  traceHeaders,
 } from '../../src/index.js';
 import type { KafkaBusOptions, KafkaTransportServer } from '../../src/index.js';
 
@@ -40,7 +40,7 @@ function handlersFor(member: string) {
       seen.requests.push({
         email: req.email,
         requestId: currentRequestId(),
-        traceparent: traceHeaders().traceparent,
+        traceparent: currentTraceCarrier().traceparent,
         member,
       });
       if (req.email === 'boom@example.com')
@@ -116,6 +116,19 @@ export async function waitForAssignment(replicas: Replica[], topic: string, part
   );
 }
 
+/** Polls an async `check` until it holds, failing after `timeoutMs`. */
+export async function waitForAsync(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Polls `check` until it holds, failing after `timeoutMs` (integration tests never hang). */
 export async function waitFor(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -123,4 +136,42 @@ export async function waitFor(what: string, check: () => boolean, timeoutMs = 20
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A network for one replica that a test can cut, as if its process died or lost the network
+ * (no leave, no commit): `kafka: { socketFactory }` in its options.
+ */
+export function cuttableNetwork() {
+  const sockets = new Set<net.Socket>();
+  let down = false;
+  const socketFactory = ({
+    host,
+    port,
+    onConnect,
+  }: {
+    host: string;
+    port: number;
+    onConnect: () => void;
+  }) => {
+    const socket = new net.Socket();
+    if (down) {
+      setImmediate(() => socket.destroy(new Error('network is down')));
+      return socket;
+    }
+    sockets.add(socket);
+    socket.connect({ host, port }, onConnect);
+    return socket;
+  };
+  return {
+    socketFactory,
+    cut() {
+      down = true;
+      for (const s of sockets) s.destroy(new Error('network is down'));
+      sockets.clear();
+    },
+    restore() {
+      down = false;
+    },
+  };
 }

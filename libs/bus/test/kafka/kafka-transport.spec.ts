@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { authEventsV1, authV1, scraperEventsV1 } from '@shelfscan/contracts';
 import { ConfigError } from '@shelfscan/config';
-import { health, runWithRequestId } from '@shelfscan/observability';
+import { health, runWithRequestId, startSpan } from '@shelfscan/observability';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import {
   BusClient,
@@ -10,12 +10,20 @@ import {
   codec,
   decodeEnvelope,
   messageKey,
-  runWithTraceContext,
   startKafkaMockCluster,
   type BusTransportClient,
   type KafkaMockCluster,
 } from '../../src/index.js';
-import { resetSeen, seen, startReplica, waitFor, waitForAssignment, type Replica } from './harness.js';
+import {
+  cuttableNetwork,
+  resetSeen,
+  seen,
+  startReplica,
+  waitFor,
+  waitForAssignment,
+  waitForAsync,
+  type Replica,
+} from './harness.js';
 
 const registered = (email: string, userId: string) =>
   codec.eventOf(authEventsV1.UserRegisteredSchema, { email, userId });
@@ -79,7 +87,8 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
       const gateway2 = new BusClient(transports().client());
       const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
       const [answer, other] = await Promise.all([
-        runWithTraceContext({ traceparent }, () =>
+        // tracing off: the trace context being handled is passed on as it came
+        startSpan('upstream', { kind: 'server', parent: { traceparent } }).run(() =>
           runWithRequestId('req-7', () =>
             gateway1.request(authV1.AuthService.method.checkActivation, { email: 'a@active.example' }),
           ),
@@ -89,6 +98,8 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
       expect(answer.activated).toBe(true);
       expect(other.activated).toBe(false);
       expect((await health.readiness()).checks['bus:auth']).toBe('ok'); // /readyz: in its group
+      const replyCheck = `bus:${(gateway1.transport as unknown as { replyTopic: string }).replyTopic}`;
+      expect((await health.readiness()).checks[replyCheck]).toBe('ok'); // and its reply consumer
       expect(seen.requests).toContainEqual({
         email: 'a@active.example',
         requestId: 'req-7',
@@ -207,27 +218,7 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
 
     it('redelivers an event whose consumer crashed mid-handling to another replica', async () => {
       // A replica whose sockets can be cut, as if its process died (no leave, no commit).
-      const sockets = new Set<import('node:net').Socket>();
-      let dead = false;
-      const net = await import('node:net');
-      const socketFactory = ({
-        host,
-        port,
-        onConnect,
-      }: {
-        host: string;
-        port: number;
-        onConnect: () => void;
-      }) => {
-        const socket = new net.Socket();
-        if (dead) {
-          setImmediate(() => socket.destroy(new Error('process is dead')));
-          return socket;
-        }
-        sockets.add(socket);
-        socket.connect({ host, port }, onConnect);
-        return socket;
-      };
+      const network = cuttableNetwork();
       let started!: () => void;
       const startedP = new Promise<void>((r) => (started = r));
       let releaseHeld!: () => void;
@@ -236,13 +227,15 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
         release: new Promise<void>((r) => (releaseHeld = r)),
       });
       const doomed = await startReplica(cluster.brokers, 'auth', 'doomed', {
-        // once cut off it gives up for good (no reconnect, no restart), as a dead process would
-        kafka: { socketFactory, retry: { retries: 0, restartOnFailure: async () => false } },
+        // once cut off it crashes at once (no retries); its replacement consumers find no network
+        kafka: {
+          socketFactory: network.socketFactory,
+          retry: { retries: 0, restartOnFailure: async () => false },
+        },
       });
       await publish(transports().client(), registered('crash-me@example.com', 'u-c'));
       await startedP;
-      dead = true;
-      for (const s of sockets) s.destroy(new Error('process is dead'));
+      network.cut();
       seen.holds.delete('crash-me@example.com');
 
       await replica('auth', 'survivor');
@@ -254,9 +247,41 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
       expect(seen.events.map((e) => [e.email, e.member])).toEqual([['crash-me@example.com', 'survivor']]);
       expect(seen.attempts.get('crash-me@example.com')).toBe(2);
       // Clean up the zombie: network back (its group membership has expired), handler released.
-      dead = false;
+      network.restore();
       releaseHeld();
       await doomed.close();
+    });
+
+    it("/readyz follows the consumer's membership; a consumer stopped for good by an error is replaced", async () => {
+      const network = cuttableNetwork();
+      await replica('auth', 'a1', {
+        // no retries, no restart by kafkajs: the first network error stops the consumer for good
+        kafka: {
+          socketFactory: network.socketFactory,
+          retry: { retries: 0, restartOnFailure: async () => false },
+        },
+      });
+      const check = async () => (await health.readiness()).checks['bus:auth'];
+      expect(await check()).toBe('ok');
+      network.cut();
+      await waitForAsync('not ready once cut off', async () => (await check()) !== 'ok', 15_000);
+      expect(await check()).toMatch(/not \(yet\) in consumer group auth|no heartbeat accepted/);
+      network.restore();
+      await waitForAsync('ready again (a new consumer joined)', async () => (await check()) === 'ok', 45_000);
+      await publish(transports().client(), registered('after-crash@example.com', 'u-x'));
+      await waitFor('the event, handled by the replacement consumer', () =>
+        seen.events.some((e) => e.email === 'after-crash@example.com' && e.member === 'a1'),
+      );
+    });
+
+    it('fails the requests still waiting with UNAVAILABLE when the client closes', async () => {
+      const t = transports();
+      const pending = new BusClient(t.client()).request(authV1.AuthService.method.checkActivation, {
+        email: 'nobody-answers@example.com',
+      });
+      const failed = expect(pending).rejects.toMatchObject({ code: 'UNAVAILABLE' }); // may settle during close()
+      await t.close();
+      await failed;
     });
 
     it('drains in-flight handlers on shutdown and commits their offsets', async () => {

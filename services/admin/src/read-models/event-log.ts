@@ -90,9 +90,11 @@ function logged(topic: string, evt: object): Payload {
       k === '$typeName' ? undefined : typeof v === 'bigint' ? v.toString() : v,
     ),
   ) as Payload;
-  if (topic === eventTopic(scraperEventsV1.ScanCompletedSchema) && Array.isArray(payload.asins)) {
-    const { asins, ...rest } = payload;
-    return { ...rest, asinCount: asins.length };
+  if (topic === eventTopic(scraperEventsV1.ScanCompletedSchema)) {
+    // `asins_found` is the count; older events carried the list itself instead.
+    const { asins, asinsFound, ...rest } = payload;
+    const listed = Array.isArray(asins) ? asins.length : 0;
+    return { ...rest, asinCount: Math.max(Number(asinsFound ?? 0), listed) };
   }
   return payload;
 }

@@ -240,12 +240,15 @@ export class ScanJobRepository {
     );
   }
 
-  /** Completed: the final progress and ScanCompleted with every stored ASIN in discovery order. */
+  /**
+   * Completed: the final progress and ScanCompleted with the count of stored ASINs. The list itself
+   * stays here, read page by page through ListScanAsins: an event never grows with the result.
+   */
   async complete(id: string, owner: string, result: ScanResult): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.lockOwned(manager, id, owner);
-      const asins = await this.asins(id, manager);
-      const progress = { ...result.progress, asinsFound: asins.length, partitionsLeft: 0, etaSeconds: 0 };
+      const count = await this.storedCount(manager, id);
+      const progress = { ...result.progress, asinsFound: count, partitionsLeft: 0, etaSeconds: 0 };
       await manager.query(
         `UPDATE scan_job SET status = 'completed', progress = $2::jsonb, result = $3::jsonb,
                 lease_owner = NULL, lease_until = NULL, error = NULL, error_code = NULL,
@@ -264,7 +267,7 @@ export class ScanJobRepository {
       await addToOutbox(manager, scraperEventsV1.ScanProgressedSchema, progressEvent(id, progress));
       await addToOutbox(manager, scraperEventsV1.ScanCompletedSchema, {
         scanId: id,
-        asins,
+        asinsFound: count,
         coverageLine: result.coverageLine,
         pagesFetched: progress.pagesFetched,
         reportedTotal: progress.reportedTotal ?? 0,
@@ -353,11 +356,16 @@ export class ScanJobRepository {
       'SELECT asin FROM scan_asin WHERE scan_id = $1 ORDER BY seq OFFSET $2 LIMIT $3',
       [id, offset, limit],
     );
-    const count: { n: string }[] = await this.dataSource.query(
+    return { asins: rows.map((r) => r.asin), total: await this.storedCount(this.dataSource.manager, id) };
+  }
+
+  /** How many ASINs a scan has stored. */
+  private async storedCount(manager: EntityManager, id: string): Promise<number> {
+    const rows: { n: string }[] = await manager.query(
       'SELECT count(*) AS n FROM scan_asin WHERE scan_id = $1',
       [id],
     );
-    return { asins: rows.map((r) => r.asin), total: Number(count[0]?.n ?? 0) };
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** A page of an ASIN check's rows in the order asked, with how many are stored in all. */
@@ -404,10 +412,7 @@ export class ScanJobRepository {
   }
 
   private async cancelled(manager: EntityManager, id: string): Promise<void> {
-    const found: { n: string }[] = await manager.query(
-      'SELECT count(*) AS n FROM scan_asin WHERE scan_id = $1',
-      [id],
-    );
+    const found = await this.storedCount(manager, id);
     await manager.query(
       `UPDATE scan_job SET status = 'cancelled', lease_owner = NULL, lease_until = NULL,
               finished_at = now(), updated_at = now()
@@ -416,7 +421,7 @@ export class ScanJobRepository {
     );
     await addToOutbox(manager, scraperEventsV1.ScanCancelledSchema, {
       scanId: id,
-      asinsFound: Number(found[0]?.n ?? 0),
+      asinsFound: found,
     });
   }
 

@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_bus_v1_envelope: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIl4KCEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCRITCgtvY2N1cnJlZF9hdBgEIAEoCRIPCgdwYXlsb2FkGAUgASgMIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQimwEKBUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCRI0Cgp2aW9sYXRpb25zGAMgAygLMiAuc2hlbGZzY2FuLmJ1cy52MS5GaWVsZFZpb2xhdGlvbhIOCgZyZWFzb24YBCABKAkSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgFIAEoDRIQCghyZXRyeV9hdBgGIAEoCSIsCg5GaWVsZFZpb2xhdGlvbhINCgVmaWVsZBgBIAEoCRILCgNtc2cYAiABKAliBnByb3RvMw',
+    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIocBCghFbnZlbG9wZRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAkSEwoLb2NjdXJyZWRfYXQYBCABKAkSDwoHcGF5bG9hZBgFIAEoDBITCgt0cmFjZXBhcmVudBgGIAEoCRISCgp0cmFjZXN0YXRlGAcgASgJIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQimwEKBUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCRI0Cgp2aW9sYXRpb25zGAMgAygLMiAuc2hlbGZzY2FuLmJ1cy52MS5GaWVsZFZpb2xhdGlvbhIOCgZyZWFzb24YBCABKAkSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgFIAEoDRIQCghyZXRyeV9hdBgGIAEoCSIsCg5GaWVsZFZpb2xhdGlvbhINCgVmaWVsZBgBIAEoCRILCgNtc2cYAiABKAliBnByb3RvMw',
   );
 
 /**
@@ -56,6 +56,20 @@ export type Envelope = Message<'shelfscan.bus.v1.Envelope'> & {
    * @generated from field: bytes payload = 5;
    */
   payload: Uint8Array;
+
+  /**
+   * W3C trace context (https://www.w3.org/TR/trace-context/) of the work that sent this message:
+   * the span that was active when it was encoded (with tracing on), else the context being handled.
+   * An event written to the outbox keeps the trace of the transaction that wrote it. Empty when none.
+   *
+   * @generated from field: string traceparent = 6;
+   */
+  traceparent: string;
+
+  /**
+   * @generated from field: string tracestate = 7;
+   */
+  tracestate: string;
 };
 
 /**

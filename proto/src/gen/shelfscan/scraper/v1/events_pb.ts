@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_scraper_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiFzaGVsZnNjYW4vc2NyYXBlci92MS9ldmVudHMucHJvdG8SFHNoZWxmc2Nhbi5zY3JhcGVyLnYxIv8BCgtTY2FuRmlsdGVycxIbCg5hbWF6b25zX2Nob2ljZRgBIAEoCEgAiAEBEhgKC2Jlc3Rfc2VsbGVyGAIgASgISAGIAQESFgoJbWluX3N0YXJzGAMgASgBSAKIAQESFgoJbWF4X3N0YXJzGAQgASgBSAOIAQESFgoJbWluX3ByaWNlGAUgASgBSASIAQESFgoJbWF4X3ByaWNlGAYgASgBSAWIAQFCEQoPX2FtYXpvbnNfY2hvaWNlQg4KDF9iZXN0X3NlbGxlckIMCgpfbWluX3N0YXJzQgwKCl9tYXhfc3RhcnNCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlIvsBCg1TY2FuUmVxdWVzdGVkEg8KB3NjYW5faWQYASABKAkSEgoKdXNlcl9lbWFpbBgCIAEoCRIOCgZtYXJrZXQYAyABKAkSEQoJc2VsbGVyX2lkGAQgASgJEgwKBHR5cGUYBSABKAkSDwoHa2V5d29yZBgGIAEoCRIyCgdmaWx0ZXJzGAcgASgLMiEuc2hlbGZzY2FuLnNjcmFwZXIudjEuU2NhbkZpbHRlcnMSEgoKbGlzdF9saW1pdBgIIAEoBRIRCglmaWxlX25hbWUYCSABKAkSDQoFYXNpbnMYCiADKAkSGQoRY2F0ZWdvcnlfbm9kZV9pZHMYCyADKAkiLwoLU2NhblN0YXJ0ZWQSDwoHc2Nhbl9pZBgBIAEoCRIPCgdhdHRlbXB0GAIgASgFIroBCg5TY2FuUHJvZ3Jlc3NlZBIPCgdzY2FuX2lkGAEgASgJEhUKDXBhZ2VzX2ZldGNoZWQYAiABKAUSEwoLYXNpbnNfZm91bmQYAyABKAUSFwoPcGFydGl0aW9uc19sZWZ0GAQgASgFEhYKDnJlcG9ydGVkX3RvdGFsGAUgASgFEiUKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAYgASgIEhMKC2V0YV9zZWNvbmRzGAcgASgFIpsBCg1TY2FuQ29tcGxldGVkEg8KB3NjYW5faWQYASABKAkSDQoFYXNpbnMYAiADKAkSFQoNY292ZXJhZ2VfbGluZRgDIAEoCRIVCg1wYWdlc19mZXRjaGVkGAQgASgFEhYKDnJlcG9ydGVkX3RvdGFsGAUgASgFEhMKC3N0b3BfcmVhc29uGAYgASgJEg8KB291dGNvbWUYByABKAkiOwoKU2NhbkZhaWxlZBIPCgdzY2FuX2lkGAEgASgJEg4KBnJlYXNvbhgCIAEoCRIMCgRjb2RlGAMgASgJIjUKDVNjYW5DYW5jZWxsZWQSDwoHc2Nhbl9pZBgBIAEoCRITCgthc2luc19mb3VuZBgCIAEoBWIGcHJvdG8z',
+    'CiFzaGVsZnNjYW4vc2NyYXBlci92MS9ldmVudHMucHJvdG8SFHNoZWxmc2Nhbi5zY3JhcGVyLnYxIv8BCgtTY2FuRmlsdGVycxIbCg5hbWF6b25zX2Nob2ljZRgBIAEoCEgAiAEBEhgKC2Jlc3Rfc2VsbGVyGAIgASgISAGIAQESFgoJbWluX3N0YXJzGAMgASgBSAKIAQESFgoJbWF4X3N0YXJzGAQgASgBSAOIAQESFgoJbWluX3ByaWNlGAUgASgBSASIAQESFgoJbWF4X3ByaWNlGAYgASgBSAWIAQFCEQoPX2FtYXpvbnNfY2hvaWNlQg4KDF9iZXN0X3NlbGxlckIMCgpfbWluX3N0YXJzQgwKCl9tYXhfc3RhcnNCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlIvsBCg1TY2FuUmVxdWVzdGVkEg8KB3NjYW5faWQYASABKAkSEgoKdXNlcl9lbWFpbBgCIAEoCRIOCgZtYXJrZXQYAyABKAkSEQoJc2VsbGVyX2lkGAQgASgJEgwKBHR5cGUYBSABKAkSDwoHa2V5d29yZBgGIAEoCRIyCgdmaWx0ZXJzGAcgASgLMiEuc2hlbGZzY2FuLnNjcmFwZXIudjEuU2NhbkZpbHRlcnMSEgoKbGlzdF9saW1pdBgIIAEoBRIRCglmaWxlX25hbWUYCSABKAkSDQoFYXNpbnMYCiADKAkSGQoRY2F0ZWdvcnlfbm9kZV9pZHMYCyADKAkiLwoLU2NhblN0YXJ0ZWQSDwoHc2Nhbl9pZBgBIAEoCRIPCgdhdHRlbXB0GAIgASgFIroBCg5TY2FuUHJvZ3Jlc3NlZBIPCgdzY2FuX2lkGAEgASgJEhUKDXBhZ2VzX2ZldGNoZWQYAiABKAUSEwoLYXNpbnNfZm91bmQYAyABKAUSFwoPcGFydGl0aW9uc19sZWZ0GAQgASgFEhYKDnJlcG9ydGVkX3RvdGFsGAUgASgFEiUKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAYgASgIEhMKC2V0YV9zZWNvbmRzGAcgASgFIrQBCg1TY2FuQ29tcGxldGVkEg8KB3NjYW5faWQYASABKAkSEQoFYXNpbnMYAiADKAlCAhgBEhUKDWNvdmVyYWdlX2xpbmUYAyABKAkSFQoNcGFnZXNfZmV0Y2hlZBgEIAEoBRIWCg5yZXBvcnRlZF90b3RhbBgFIAEoBRITCgtzdG9wX3JlYXNvbhgGIAEoCRIPCgdvdXRjb21lGAcgASgJEhMKC2FzaW5zX2ZvdW5kGAggASgFIjsKClNjYW5GYWlsZWQSDwoHc2Nhbl9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkSDAoEY29kZRgDIAEoCSI1Cg1TY2FuQ2FuY2VsbGVkEg8KB3NjYW5faWQYASABKAkSEwoLYXNpbnNfZm91bmQYAiABKAViBnByb3RvMw',
   );
 
 /**
@@ -237,7 +237,8 @@ export const ScanProgressedSchema: GenMessage<ScanProgressed> =
   messageDesc(file_shelfscan_scraper_v1_events, 3);
 
 /**
- * The scan finished: every ASIN found, in discovery order.
+ * The scan finished. The ASINs themselves are not in the event (a result can outgrow a bus
+ * message): read them page by page with ScraperService.ListScanAsins.
  *
  * @generated from message shelfscan.scraper.v1.ScanCompleted
  */
@@ -248,7 +249,10 @@ export type ScanCompleted = Message<'shelfscan.scraper.v1.ScanCompleted'> & {
   scanId: string;
 
   /**
-   * @generated from field: repeated string asins = 2;
+   * No longer filled (it made the event grow with the result); asins_found gives the count.
+   *
+   * @generated from field: repeated string asins = 2 [deprecated = true];
+   * @deprecated
    */
   asins: string[];
 
@@ -287,6 +291,13 @@ export type ScanCompleted = Message<'shelfscan.scraper.v1.ScanCompleted'> & {
    * @generated from field: string outcome = 7;
    */
   outcome: string;
+
+  /**
+   * How many ASINs the result holds (ListScanAsins serves them in discovery order).
+   *
+   * @generated from field: int32 asins_found = 8;
+   */
+  asinsFound: number;
 };
 
 /**
