@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BusClient, BusError, BusTransports, codec } from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
-import { authEventsV1, billingV1 } from '@shelfscan/contracts';
+import { adminEventsV1, authEventsV1, billingV1 } from '@shelfscan/contracts';
 import { createTestDatabase } from '@shelfscan/db';
 import { Clock, ManualClock, startService, type PortOverride } from '@shelfscan/service';
 import { CompactEncrypt, importSPKI } from 'jose';
@@ -124,6 +124,15 @@ export async function startHarness(opts: { env?: Record<string, string>; overrid
       const { topic, bytes } = codec.eventOf(
         authEventsV1.PhoneVerifiedSchema,
         { userId: 'u', email, phone },
+        crypto.randomUUID(),
+      );
+      await transports.client().publishEncoded(topic, bytes);
+    },
+    /** Publishes admin's UserDeleted as the admin service's relay would. */
+    async userDeleted(email: string, userId: string) {
+      const { topic, bytes } = codec.eventOf(
+        adminEventsV1.UserDeletedSchema,
+        { userId, userEmail: email, deletedBy: 'admin@example.com', deletedAt: clock.now().toISOString() },
         crypto.randomUUID(),
       );
       await transports.client().publishEncoded(topic, bytes);
