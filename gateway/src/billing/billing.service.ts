@@ -88,6 +88,9 @@ function payment(p: billingV1.Payment | undefined) {
     period: p.period,
     errorMessage: p.errorMessage || null,
     userEmail: p.userEmail,
+    // VAT (KDV) included in the amount, as billing computes it for the invoice and its PDF.
+    vatPercent: p.vatPercent || null,
+    vat: p.vatPercent ? decimal(p.vatKurus) : null,
     refunded: decimal(p.refundedTryKurus),
     refunds: p.refunds.map((r) => ({
       kind: r.kind,

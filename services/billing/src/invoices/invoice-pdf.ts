@@ -1,6 +1,6 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { includedVat, decimalToMinor, minorToDecimal } from '../money/money.js';
+import { minorToDecimal, type Vat } from '../money/money.js';
 import type { AttemptRecord, InvoiceRecord } from './invoices.repository.js';
 
 /** DejaVu Sans (shipped by the dejavu-fonts-ttf package) has ş ğ ı İ; PDF's built-in fonts do not. */
@@ -69,10 +69,11 @@ const LABELS = {
   },
 };
 
-/** The invoice as a PDF in the user's language. */
+/** The invoice as a PDF in the user's language, with its VAT (invoice-vat.ts). */
 export async function renderInvoicePdf(
   invoice: InvoiceRecord,
   attempt: AttemptRecord,
+  vat: Vat,
   lang: 'tr' | 'en',
 ): Promise<Buffer> {
   const l = LABELS[lang];
@@ -91,8 +92,6 @@ export async function renderInvoicePdf(
   doc.font('body');
   const money = (minor: bigint, cur: string) => `${minorToDecimal(minor)} ${cur}`;
   const date = (d: Date) => d.toISOString().slice(0, 10);
-  const vatPercent = invoice.vatPercent ?? '20';
-  const vat = includedVat(invoice.tryKurus, decimalToMinor(Number(vatPercent).toFixed(2)));
   const seller = invoice.seller ?? { name: '', address: '', taxOffice: '' };
 
   doc.fontSize(20).text(l.title);
@@ -118,7 +117,7 @@ export async function renderInvoicePdf(
   line(l.discount, money(invoice.discountUsdCents, 'USD'));
   line(l.net, money(invoice.usdCents - invoice.discountUsdCents, 'USD'));
   if (invoice.rate) line(l.rate, `${invoice.rate} (${l.bulletin} ${invoice.bulletinDate ?? ''})`);
-  line(`${l.vat} %${vatPercent}`, money(vat, 'TRY'));
+  line(`${l.vat} %${vat.percent}`, money(vat.minor, 'TRY'));
   doc.fontSize(12);
   line(l.total, money(invoice.tryKurus, 'TRY'));
   doc.fontSize(10);

@@ -110,9 +110,9 @@ export interface Payment {
   period: string;
   /** The bank's answer of a failed payment. */
   errorMessage: string | null;
-  /** VAT (KDV) included in the amount: sent by a later API (the invoice PDF has it already). */
-  vatPercent?: string | null;
-  vat?: string | null;
+  /** VAT (KDV) included in the amount: its percent ("20") and TRY, as on the invoice PDF. */
+  vatPercent: string | null;
+  vat: string | null;
 }
 
 // Forms and actions show their own errors; only network failures use the global toast.
