@@ -144,7 +144,12 @@ export async function startHarness(opts: { env?: Record<string, string>; overrid
         .setProtectedHeader({ alg: 'ECDH-ES+A256KW', enc: 'A256GCM' })
         .encrypt(await importSPKI(publicKeyPem, 'ECDH-ES+A256KW'));
     },
-    async addCard(email: string, cardNumber = CARDS.success) {
+    /** Saves a card as the gateway does (the billing address as its card DTO gives it). */
+    async addCard(
+      email: string,
+      cardNumber = CARDS.success,
+      billing: Partial<Omit<billingV1.BillingAddress, '$typeName'>> = {},
+    ) {
       return bus.request(M.saveCard, {
         email,
         holderName: 'Ayşe Yılmaz',
@@ -157,6 +162,9 @@ export async function startHarness(opts: { env?: Record<string, string>; overrid
           contactName: 'Ayşe Yılmaz',
           city: 'Ankara',
           country: 'Turkey',
+          region: '06',
+          regionName: 'Ankara',
+          ...billing,
         },
       });
     },

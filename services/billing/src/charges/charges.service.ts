@@ -5,7 +5,7 @@ import { billingEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { Clock, MINUTE, SystemParameters } from '@shelfscan/service';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
-import type { CardRecord } from '../cards/cards.repository.js';
+import { cityWithRegion, type CardRecord } from '../cards/cards.repository.js';
 import {
   InvoicesRepository,
   type AttemptRecord,
@@ -224,7 +224,7 @@ export class ChargesService {
         email: invoice.userEmail,
         name: invoice.buyer.name,
         address: card.billing.address,
-        city: card.billing.city,
+        city: cityWithRegion(card.billing),
         country: card.billing.country,
         zipCode: card.billing.zipCode,
       },

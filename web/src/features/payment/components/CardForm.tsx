@@ -43,18 +43,15 @@ const SERVER_FIELDS: Record<string, string> = {
   'billing.contactName': 'contactName',
   'billing.city': 'city',
   'billing.country': 'country',
+  'billing.region': 'region',
 };
 
-/** The payload has no region: it is added to the city ("Kadıköy, İstanbul"), unless the city is the region. */
-function billingCity(city: string, region: string | undefined, locale: Locale): string {
-  const name = city.trim();
-  if (!region || name.toLocaleLowerCase(locale) === region.toLocaleLowerCase(locale)) return name;
-  return `${name}, ${region}`;
-}
-
-/** The form's values as POST /api/card wants them: alias from the full name, expiry year '20' + yy. */
-export function toCardPayload(values: CardFormValues, locale: Locale): CardPayload {
-  const region = regionsOf(values.country).find((r) => r.iso2 === values.region)?.name;
+/**
+ * The form's values as POST /api/card wants them: alias from the full name, expiry year '20' + yy,
+ * the country by its name in the list, the region by its iso2 (only for a country with regions).
+ */
+export function toCardPayload(values: CardFormValues): CardPayload {
+  const region = regionsOf(values.country).find((r) => r.iso2 === values.region)?.iso2;
   return {
     cardAlias: cardAlias(values.cardHolder),
     cardHolderName: values.cardHolder.trim(),
@@ -66,8 +63,9 @@ export function toCardPayload(values: CardFormValues, locale: Locale): CardPaylo
       address: values.address.trim(),
       zipCode: values.zip.trim(),
       contactName: values.contactName.trim(),
-      city: billingCity(values.city, region, locale),
+      city: values.city.trim(),
       country: countryByIso2(values.country)?.name ?? values.country,
+      ...(region ? { region } : {}),
     },
   };
 }
@@ -147,7 +145,7 @@ export function CardForm({
   const submit = async (v: CardFormValues) => {
     setError(null);
     try {
-      const answer = await save(toCardPayload(v, locale)).unwrap();
+      const answer = await save(toCardPayload(v)).unwrap();
       form.reset();
       onSaved(answer.data ?? null);
     } catch (e) {
