@@ -1,11 +1,6 @@
 import { UnprocessableEntityException } from '@nestjs/common';
-import {
-  CARD_TODAY,
-  CARD_VERDICTS,
-  VALID_CARD,
-  cardPayload,
-  type TypedCard,
-} from '../../../libs/validation/test/verdict-table';
+import { cardRequestOf, type CardFormValues } from '@shelfscan/validation';
+import { CARD_TODAY, CARD_VERDICTS, VALID_CARD } from '../../../libs/validation/test/verdict-table';
 import type { ApiResponse } from '../common/api-response.js';
 import { runWithLang, t } from '../common/i18n.js';
 import { createValidationPipe } from '../common/validation.js';
@@ -14,11 +9,11 @@ import { CardDto } from './billing.dto.js';
 const pipe = createValidationPipe(() => CARD_TODAY);
 
 /** The field of POST /api/card behind each field of the card form. */
-const API_FIELD: Record<keyof TypedCard, string> = {
-  holder: 'cardHolderName',
-  number: 'cardNumber',
-  month: 'expireMonth',
-  year: 'expireYear',
+const API_FIELD: Record<keyof CardFormValues, string> = {
+  cardHolder: 'cardHolderName',
+  cardNumber: 'cardNumber',
+  expiryMonth: 'expireMonth',
+  expiryYear: 'expireYear',
   cvc: 'cvc',
   contactName: 'billing.contactName',
   address: 'billing.address',
@@ -46,7 +41,8 @@ const errorsOf = (r: ReturnType<typeof validate>) => (r.ok ? [] : (r.body.errors
 
 describe('POST /api/card: the same verdicts as the web card form (shared card rules)', () => {
   it.each(CARD_VERDICTS.map((r) => [r.case, r] as const))('%s', (_name, row) => {
-    const result = validate(cardPayload({ ...VALID_CARD, ...row.card }));
+    // What the web's card form sends for these values.
+    const result = validate(cardRequestOf({ ...VALID_CARD, ...row.card }));
     if (row.verdict === null) expect(errorsOf(result)).toEqual([]);
     else
       expect(errorsOf(result)).toEqual([
@@ -56,7 +52,7 @@ describe('POST /api/card: the same verdicts as the web card form (shared card ru
 });
 
 describe('POST /api/card payload', () => {
-  const valid = cardPayload(VALID_CARD);
+  const valid = cardRequestOf(VALID_CARD);
 
   it('passes on the country by its list name and the region with its name; a region elsewhere is dropped', () => {
     expect(validate({ ...valid, billing: { ...valid.billing, country: 'tr' } })).toEqual({

@@ -64,6 +64,50 @@ export const cardForm = (today: Date) =>
       when: (payload) => typeof (payload.value as { region?: unknown })?.region === 'string',
     });
 
+/** The values of the card form (`cardForm`), as typed. */
+export interface CardFormValues {
+  cardHolder: string;
+  cardNumber: string;
+  expiryMonth: string;
+  /** Two digits. */
+  expiryYear: string;
+  cvc: string;
+  contactName: string;
+  address: string;
+  zip: string;
+  city: string;
+  /** iso2 of a built-in country. */
+  country: string;
+  /** iso2 of a built-in region of the country (TR, US, GB), else ''. */
+  region: string;
+}
+
+/**
+ * The card form's values as `POST /api/card` takes them (product spec part 3): the alias from the
+ * full name, the number without spaces, the expiry year '20' + its two digits, the month with two
+ * digits, the country by its name in the list, the region by its iso2 (only for a country with
+ * regions, and only one of its list).
+ */
+export function cardRequestOf(v: CardFormValues) {
+  const region = regionsOf(v.country).find((r) => r.iso2 === v.region.trim())?.iso2;
+  return {
+    cardAlias: f.cardAlias(v.cardHolder),
+    cardHolderName: v.cardHolder.trim(),
+    cardNumber: v.cardNumber.replace(/[\s-]/g, ''),
+    expireYear: `${f.CARD_YEAR_PREFIX}${v.expiryYear.trim()}`,
+    expireMonth: v.expiryMonth.trim().padStart(2, '0'),
+    cvc: v.cvc.trim(),
+    billing: {
+      address: v.address.trim(),
+      zipCode: v.zip.trim(),
+      contactName: v.contactName.trim(),
+      city: v.city.trim(),
+      country: countryByIso2(v.country)?.name ?? v.country,
+      ...(region ? { region } : {}),
+    },
+  };
+}
+
 /** API numbers are taken as their text ("expireMonth": 7). */
 const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 /** The API's expiry year: '20' followed by the two digits the form has ('2029'). */

@@ -4,9 +4,8 @@
  * (web/src/lib/form.verdicts.spec.ts), the gateway through its real validation pipe and DTOs
  * (gateway/src/account/account.dto.spec.ts). Both expect these verdicts, so both give the same ones.
  */
-import { CARD_YEAR_PREFIX, cardAlias } from '../src/fields.js';
+import type { CardFormValues } from '../src/card.js';
 import type { ValidationMessage } from '../src/messages.js';
-import { countryByIso2, regionsOf } from '../src/places.js';
 
 /** Which web form and which API payload share the field. */
 export type VerdictForm = 'register' | 'login' | 'resetPassword' | 'accountInfo' | 'activationCode';
@@ -142,36 +141,17 @@ export const VERDICTS: VerdictRow[] = [
 
 /**
  * Cards: one table for the web's card form (`cardForm`, through @mantine/form's resolver) and the
- * gateway's `POST /api/card` (`cardRequest`, through its validation pipe), both on CARD_TODAY
- * (web/src/features/payment/components/CardForm.verdicts.spec.ts, gateway/src/billing/billing.dto.spec.ts).
- * A row is a card as the user types it; each side builds its own payload from it: the web its form
- * values, the gateway `cardPayload(card)`, which is what the web sends for those values (the web's
- * spec checks it against its `toCardPayload`).
+ * gateway's `POST /api/card` (`cardRequest`, through its validation pipe, fed `cardRequestOf(values)`:
+ * what the form sends), both on CARD_TODAY (web/src/features/payment/components/CardForm.verdicts.spec.ts,
+ * gateway/src/billing/billing.dto.spec.ts). A row changes the form's values of VALID_CARD.
  */
-export interface TypedCard {
-  holder: string;
-  number: string;
-  month: string;
-  /** Two digits, as typed. */
-  year: string;
-  cvc: string;
-  contactName: string;
-  address: string;
-  zip: string;
-  city: string;
-  /** iso2 of a built-in country. */
-  country: string;
-  /** iso2 of a built-in region of the country, or ''. */
-  region: string;
-}
-
 export const CARD_TODAY = new Date('2026-11-15T12:00:00Z');
 
-export const VALID_CARD: TypedCard = {
-  holder: 'Ayşe Yılmaz',
-  number: '5528 7900 0000 0008',
-  month: '07',
-  year: '30',
+export const VALID_CARD: CardFormValues = {
+  cardHolder: 'Ayşe Yılmaz',
+  cardNumber: '5528 7900 0000 0008',
+  expiryMonth: '07',
+  expiryYear: '30',
   cvc: '123',
   contactName: 'Ayşe Yılmaz',
   address: 'Bağdat Cad. 5',
@@ -184,13 +164,13 @@ export const VALID_CARD: TypedCard = {
 export interface CardVerdictRow {
   case: string;
   /** What differs from VALID_CARD. */
-  card: Partial<TypedCard>;
-  /** The field the verdict is about (null = accepted). */
-  field: keyof TypedCard | null;
+  card: Partial<CardFormValues>;
+  /** The form field the verdict is about (null = accepted). */
+  field: keyof CardFormValues | null;
   verdict: ValidationMessage | null;
 }
 
-const ok = (name: string, card: Partial<TypedCard>): CardVerdictRow => ({
+const ok = (name: string, card: Partial<CardFormValues>): CardVerdictRow => ({
   case: name,
   card,
   field: null,
@@ -198,8 +178,8 @@ const ok = (name: string, card: Partial<TypedCard>): CardVerdictRow => ({
 });
 const bad = (
   name: string,
-  card: Partial<TypedCard>,
-  field: keyof TypedCard,
+  card: Partial<CardFormValues>,
+  field: keyof CardFormValues,
   verdict: ValidationMessage,
 ): CardVerdictRow => ({ case: name, card, field, verdict });
 
@@ -209,46 +189,21 @@ export const CARD_VERDICTS: CardVerdictRow[] = [
   ok('valid: a UK county', { country: 'GB', region: 'LND', city: 'London', zip: 'EC1A 1BB' }),
   ok('valid: a country without built-in regions', { country: 'DE', region: '', city: 'Berlin' }),
   ok('valid: a four-digit CVC', { cvc: '1234' }),
-  ok('valid: expires at the end of this month', { month: '11', year: '26' }),
-  ok('valid: a 16-digit Visa test card', { number: '4111 1111 1111 1111' }),
-  bad('bad Luhn', { number: '5528 7900 0000 0009' }, 'number', 'cardNumberInvalid'),
-  bad('11 digits', { number: '5528 7900 000' }, 'number', 'cardNumberInvalid'),
-  bad('20 digits', { number: '5528 7900 0000 0008 0000' }, 'number', 'cardNumberInvalid'),
-  bad('expired last month', { month: '10', year: '26' }, 'year', 'cardExpired'),
-  bad('expired last year', { month: '12', year: '25' }, 'year', 'cardExpired'),
-  bad('month 13', { month: '13' }, 'month', 'expiryMonthInvalid'),
+  ok('valid: expires at the end of this month', { expiryMonth: '11', expiryYear: '26' }),
+  ok('valid: a 16-digit Visa test card', { cardNumber: '4111 1111 1111 1111' }),
+  bad('bad Luhn', { cardNumber: '5528 7900 0000 0009' }, 'cardNumber', 'cardNumberInvalid'),
+  bad('11 digits', { cardNumber: '5528 7900 000' }, 'cardNumber', 'cardNumberInvalid'),
+  bad('20 digits', { cardNumber: '5528 7900 0000 0008 0000' }, 'cardNumber', 'cardNumberInvalid'),
+  bad('expired last month', { expiryMonth: '10', expiryYear: '26' }, 'expiryYear', 'cardExpired'),
+  bad('expired last year', { expiryMonth: '12', expiryYear: '25' }, 'expiryYear', 'cardExpired'),
+  bad('month 13', { expiryMonth: '13' }, 'expiryMonth', 'expiryMonthInvalid'),
   bad('a CVC of 2 digits', { cvc: '12' }, 'cvc', 'cvcInvalid'),
   bad('a CVC of 5 digits', { cvc: '12345' }, 'cvc', 'cvcInvalid'),
   bad('missing region for TR', { region: '' }, 'region', 'required'),
   bad("a US state's code for TR", { region: 'CA' }, 'region', 'required'),
   bad('missing region for the UK', { country: 'GB', region: '', city: 'London' }, 'region', 'required'),
   bad('missing state for the US', { country: 'US', region: '' }, 'region', 'required'),
-  bad('a holder with a digit', { holder: 'Ayşe 3' }, 'holder', 'cardHolderInvalid'),
+  bad('a holder with a digit', { cardHolder: 'Ayşe 3' }, 'cardHolder', 'cardHolderInvalid'),
   bad('no address', { address: '  ' }, 'address', 'required'),
   bad('no zip code', { zip: '' }, 'zip', 'required'),
 ];
-
-/**
- * POST /api/card for a typed card, as the web's card form sends it: the number without spaces, the
- * year as '20' + two digits, the month with two digits, the country by its name in the list, the
- * region by its iso2 when the country has regions.
- */
-export function cardPayload(card: TypedCard) {
-  const region = regionsOf(card.country).find((r) => r.iso2 === card.region)?.iso2;
-  return {
-    cardAlias: cardAlias(card.holder),
-    cardHolderName: card.holder.trim(),
-    cardNumber: card.number.replace(/[\s-]/g, ''),
-    expireYear: `${CARD_YEAR_PREFIX}${card.year.trim()}`,
-    expireMonth: card.month.trim().padStart(2, '0'),
-    cvc: card.cvc.trim(),
-    billing: {
-      address: card.address.trim(),
-      zipCode: card.zip.trim(),
-      contactName: card.contactName.trim(),
-      city: card.city.trim(),
-      country: countryByIso2(card.country)?.name ?? card.country,
-      ...(region ? { region } : {}),
-    },
-  };
-}

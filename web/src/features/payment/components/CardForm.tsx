@@ -4,33 +4,19 @@ import {
   cardAlias,
   cardBrand,
   cardForm,
+  cardRequestOf,
   COUNTRIES,
-  countryByIso2,
-  fullExpiryYear,
   regionsOf,
+  type CardFormValues as SharedCardFormValues,
 } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale';
 import { showServerErrors, useSchemaForm } from '../../../lib/form';
 import type { Locale } from '../../../lib/locale';
-import { useSaveCardMutation, type CardPayload, type SavedCard } from '../api/paymentApi';
+import { useSaveCardMutation, type SavedCard } from '../api/paymentApi';
 import { usePaymentErrorText } from './usePaymentErrorText';
 
-export interface CardFormValues extends Record<string, unknown> {
-  cardHolder: string;
-  cardNumber: string;
-  expiryMonth: string;
-  expiryYear: string;
-  cvc: string;
-  contactName: string;
-  address: string;
-  zip: string;
-  city: string;
-  /** iso2 of a built-in country. */
-  country: string;
-  /** iso2 of a built-in region (TR, US, UK), else ''. */
-  region: string;
-}
+type CardFormValues = SharedCardFormValues & Record<string, unknown>;
 
 /** The API names its fields after the payload of part 3; the form after what the user types. */
 const SERVER_FIELDS: Record<string, string> = {
@@ -45,30 +31,6 @@ const SERVER_FIELDS: Record<string, string> = {
   'billing.country': 'country',
   'billing.region': 'region',
 };
-
-/**
- * The form's values as POST /api/card wants them: alias from the full name, expiry year '20' + yy,
- * the country by its name in the list, the region by its iso2 (only for a country with regions).
- */
-export function toCardPayload(values: CardFormValues): CardPayload {
-  const region = regionsOf(values.country).find((r) => r.iso2 === values.region)?.iso2;
-  return {
-    cardAlias: cardAlias(values.cardHolder),
-    cardHolderName: values.cardHolder.trim(),
-    cardNumber: values.cardNumber.replace(/[\s-]/g, ''),
-    expireYear: String(fullExpiryYear(values.expiryYear)),
-    expireMonth: values.expiryMonth.trim().padStart(2, '0'),
-    cvc: values.cvc.trim(),
-    billing: {
-      address: values.address.trim(),
-      zipCode: values.zip.trim(),
-      contactName: values.contactName.trim(),
-      city: values.city.trim(),
-      country: countryByIso2(values.country)?.name ?? values.country,
-      ...(region ? { region } : {}),
-    },
-  };
-}
 
 /** Digits grouped by four as the number is typed (at most 19 digits). */
 const groupDigits = (text: string) =>
@@ -145,7 +107,7 @@ export function CardForm({
   const submit = async (v: CardFormValues) => {
     setError(null);
     try {
-      const answer = await save(toCardPayload(v)).unwrap();
+      const answer = await save(cardRequestOf(v)).unwrap();
       form.reset();
       onSaved(answer.data ?? null);
     } catch (e) {
