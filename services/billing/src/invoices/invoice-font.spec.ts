@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
-import { INVOICE_FONT } from './invoice-pdf.js';
+import { invoiceFont } from './invoice-pdf.js';
 
 /** The parts of a fontkit TrueType font this check reads (fontkit ships no types). */
 interface Font {
@@ -18,11 +18,13 @@ interface Font {
   _getTableStream(tag: string): { buffer: Uint8Array; pos: number };
 }
 
-const open = (file: string) => fontkit.create(fs.readFileSync(file)) as unknown as Font;
+const open = (data: Buffer) => fontkit.create(data) as unknown as Font;
 const ttf = open(
-  path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf'),
+  fs.readFileSync(
+    path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf'),
+  ),
 );
-const shipped = open(INVOICE_FONT);
+const shipped = open(invoiceFont());
 
 /** Each glyph's TrueType program (contours, points, instructions), its bounding box left out. */
 function glyphPrograms(font: Font): string[] {
@@ -37,6 +39,21 @@ function glyphPrograms(font: Font): string[] {
 }
 
 describe("the invoice's font: the one face it uses, drawn exactly as DejaVuSans.ttf 2.37", () => {
+  it('is the TrueType face the WOFF wraps, each table as its checksum says', () => {
+    const sfnt = invoiceFont();
+    expect(sfnt.readUInt32BE(0)).toBe(0x00010000);
+    const tables = sfnt.readUInt16BE(4);
+    for (let i = 0; i < tables; i++) {
+      const [tag, checksum, offset, length] = [0, 4, 8, 12].map((d) => sfnt.readUInt32BE(12 + i * 16 + d));
+      const data = Buffer.alloc((length + 3) & ~3);
+      sfnt.copy(data, 0, offset, offset + length);
+      let sum = 0;
+      for (let at = 0; at < data.length; at += 4) sum = (sum + data.readUInt32BE(at)) >>> 0;
+      // head's checksum is taken with its checkSumAdjustment as 0
+      if (tag !== 0x68656164) expect([tag.toString(16), sum]).toEqual([tag.toString(16), checksum]);
+    }
+  });
+
   it('has the same glyphs for the same characters, with the same outlines and widths', () => {
     expect([shipped.numGlyphs, shipped.unitsPerEm, shipped.ascent, shipped.descent, shipped.bbox]).toEqual([
       ttf.numGlyphs,

@@ -1,16 +1,23 @@
+import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { minorToDecimal, type Vat } from '../money/money.js';
 import type { AttemptRecord, InvoiceRecord } from './invoices.repository.js';
+import { woffToSfnt } from './woff.js';
 
 /**
  * DejaVu Sans 2.37 (regular) has ş ğ ı İ; PDF's built-in fonts do not. The one face the invoice
- * uses, as @fontsource/dejavu-sans ships it (WOFF: the TrueType face compressed; its "latin" file
+ * uses, as @fontsource/dejavu-sans ships it (a WOFF: the TrueType face compressed; its "latin" file
  * holds the whole face, every glyph of DejaVuSans.ttf): the billing image carries 2 MB of fonts, not
- * dejavu-fonts-ttf's 12 MB of 22 faces. `invoice-font.spec.ts` checks that it draws exactly as
- * DejaVuSans.ttf does.
+ * dejavu-fonts-ttf's 12 MB of 22 faces. Unwrapped once (woff.ts); `invoice-font.spec.ts` checks that
+ * it draws exactly as DejaVuSans.ttf does.
  */
-export const INVOICE_FONT =
-  require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff');
+let font: Buffer | undefined;
+export function invoiceFont(): Buffer {
+  font ??= woffToSfnt(
+    fs.readFileSync(require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff')),
+  );
+  return font;
+}
 
 const LABELS = {
   tr: {
@@ -90,7 +97,7 @@ export async function renderInvoicePdf(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('body', INVOICE_FONT);
+  doc.registerFont('body', invoiceFont());
   doc.font('body');
   const money = (minor: bigint, cur: string) => `${minorToDecimal(minor)} ${cur}`;
   const date = (d: Date) => d.toISOString().slice(0, 10);
