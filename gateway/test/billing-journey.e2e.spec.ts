@@ -101,8 +101,9 @@ describe('the billing journey of a new user, across the services', () => {
         address: 'Bağdat Cad. 5',
         zipCode: '34710',
         contactName: 'Şule Güneş',
-        city: 'İstanbul',
+        city: 'Kadıköy',
         country: 'Turkey',
+        region: '34',
       },
     };
     expect((await stack.call('POST', '/api/card', card, user)).statusCode).toBe(200);
@@ -137,7 +138,21 @@ describe('the billing journey of a new user, across the services', () => {
       invoiceStatus: 'final',
       amount: money(tryKurus),
       currency: 'TRY',
+      vatPercent: '20',
+      vat: money(halfUp(tryKurus * 20, 120)),
     });
+    // The list and the admin's read give the same VAT.
+    const listed = (await stack.call('GET', '/api/payment/history', undefined, user)).json().data;
+    expect(listed.find((p: { conversationId: string }) => p.conversationId === conversationId)).toMatchObject(
+      {
+        vatPercent: '20',
+        vat: payment.vat,
+      },
+    );
+    const adminRead = (
+      await stack.call('GET', `/api/admin/payment/history/${conversationId}`, undefined, admin)
+    ).json().data;
+    expect(adminRead).toMatchObject({ vatPercent: '20', vat: payment.vat });
     const pdf = await stack.call('GET', `/api/payment/history/${conversationId}/pdf`, undefined, user);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const { text } = await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText();
@@ -149,8 +164,7 @@ describe('the billing journey of a new user, across the services', () => {
       `${money(discount)} USD`,
       `${money(usdCents - discount)} USD`,
       '10.0000',
-      'KDV dahil %20',
-      `${money(halfUp(tryKurus * 20, 120))} TRY`,
+      `KDV dahil %20: ${payment.vat} TRY`,
       `${money(tryKurus)} TRY`,
       'Kesinleşti / Ödendi',
     ])

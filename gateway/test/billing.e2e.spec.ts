@@ -66,6 +66,27 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
       cardAssociation: 'MASTER_CARD',
     });
     expect(JSON.stringify(saved.json())).not.toContain('5528790000000008');
+    // The region is a field of its own, from the built-in list (required for TR).
+    expect((await stack.call('GET', '/api/card', undefined, user)).json().data.billing).toEqual({
+      address: 'Kızılay Mah. 1',
+      zipCode: '06420',
+      contactName: 'Ayşe Yılmaz',
+      city: 'Ankara',
+      country: 'Turkey',
+      region: '06',
+      regionName: 'Ankara',
+    });
+    const { region: _region, ...noRegion } = card('5528790000000008').billing;
+    const missing = await stack.call(
+      'POST',
+      '/api/card',
+      { ...card('5528790000000008'), billing: noRegion },
+      user,
+    );
+    expect([missing.statusCode, missing.json().errors]).toEqual([
+      422,
+      [{ field: 'billing.region', msg: 'Bu alan zorunludur.' }],
+    ]);
 
     const promo = { code: 'HALF', type: 'PERCENT', value: '50', count: 10, minimumBasket: '0' };
     expect((await stack.call('POST', '/api/promotion', promo, user)).statusCode).toBe(403);

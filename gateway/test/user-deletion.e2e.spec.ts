@@ -187,6 +187,7 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
           contactName: 'Gidecek Kişioğlu',
           city: 'Ankara',
           country: 'Turkey',
+          region: '06',
         },
       },
       as(GONE),

@@ -144,6 +144,9 @@ test('add card → buy a plan with a coupon at the right lira amount → invoice
   await expect(page).toHaveURL(new RegExp(`/payment/${conversationId}$`));
   await expect(page.getByTestId('invoice-conversation-id')).toHaveText(conversationId);
   await expect(page.getByTestId('breakdown-try')).toHaveText(lira(expected.tryKurus));
+  // The VAT (KDV 20 %) included, as billing computes it for the invoice and its PDF.
+  const vat = halfUp(expected.tryKurus * 20n, 120n);
+  await expect(page.getByTestId('breakdown-vat')).toHaveText(`%20 KDV dahil: ${lira(vat)}`);
   await expect(page.getByTestId('payment-status')).toHaveText('Ödendi');
   await expect(page.getByTestId('invoice-status')).toHaveText('Fatura kesildi');
   await page.getByTestId('lang-switch').first().click();
@@ -165,7 +168,7 @@ test('add card → buy a plan with a coupon at the right lira amount → invoice
     `${decimal(expected.net)} USD`,
     '7.9073',
     `${decimal(expected.tryKurus)} TRY`,
-    'VAT included %20',
+    `VAT included %20: ${decimal(vat)} TRY`,
     'Final / Paid',
   ])
     expect(text).toContain(part);

@@ -1,10 +1,10 @@
 /**
- * The payloads of the billing routes, checked with zod (required texts: the shared field of
- * @shelfscan/validation); the billing service checks again what needs data (card at the
- * provider, plan rules, promotion rules).
+ * The payloads of the billing routes, checked with zod (the card by the shared card rules of
+ * @shelfscan/validation, as the web's card form; required texts by the shared field); the billing
+ * service checks again what needs data (card at the provider, plan rules, promotion rules).
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { requiredText } from '@shelfscan/validation';
+import { cardRequest, requiredText } from '@shelfscan/validation';
 import { z } from 'zod';
 import { SchemaDto } from '../common/validation.js';
 
@@ -17,31 +17,6 @@ const amount = z.preprocess(
   z.string({ error: 'amountInvalid' }).regex(/^\d+(\.\d{1,2})?$/, { error: 'amountInvalid' }),
 );
 
-const billingAddress = z.object({
-  address: requiredText(200),
-  zipCode: requiredText(20),
-  contactName: requiredText(100),
-  city: requiredText(100),
-  country: requiredText(100),
-});
-const card = z.strictObject({
-  cardAlias: z.string().max(10).optional(),
-  cardHolderName: requiredText(100),
-  cardNumber: z.preprocess(
-    (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v),
-    z.string({ error: 'cardNumberInvalid' }).regex(/^\d{15,19}$/, { error: 'cardNumberInvalid' }),
-  ),
-  expireYear: z.preprocess(
-    asText,
-    z.string({ error: 'expiryInvalid' }).regex(/^20\d{2}$/, { error: 'expiryInvalid' }),
-  ),
-  expireMonth: z.preprocess(
-    asText,
-    z.string({ error: 'expiryInvalid' }).regex(/^(0?[1-9]|1[0-2])$/, { error: 'expiryInvalid' }),
-  ),
-  cvc: z.string({ error: 'cvcInvalid' }).regex(/^\d{3,4}$/, { error: 'cvcInvalid' }),
-  billing: billingAddress,
-});
 const cardIdQuery = z.strictObject({ id: requiredText(100) });
 const planRequest = z.strictObject({
   plan: z.string().optional(),
@@ -91,18 +66,35 @@ const threeDsCallback = z.object({
 });
 const threeDsPageQuery = z.strictObject({ t: z.string().max(200).optional() });
 
-type BillingAddress = z.output<typeof billingAddress>;
+type Card = z.output<ReturnType<typeof cardRequest>>;
 
-/** Product spec part 3: the card payload (the number and CVC go to the provider, never stored). */
-export class CardDto extends SchemaDto(card) implements z.output<typeof card> {
+/**
+ * Product spec part 3: the card payload (the number and CVC go to the provider, never stored), by
+ * the shared card rules (`cardRequest(today)`, today from the pipe's clock).
+ */
+export class CardDto extends SchemaDto(cardRequest) implements Card {
   @ApiPropertyOptional({ description: 'First 3 characters of the full name (derived again by the server)' })
   cardAlias?: string;
   @ApiProperty({ example: 'Ayşe Yılmaz' }) cardHolderName!: string;
-  @ApiProperty({ example: '5528790000000008' }) cardNumber!: string;
+  @ApiProperty({ example: '5528790000000008', description: '12–19 digits with the Luhn check' })
+  cardNumber!: string;
   @ApiProperty({ example: '2030', description: '20 followed by the two-digit year' }) expireYear!: string;
   @ApiProperty({ example: '12' }) expireMonth!: string;
   @ApiProperty({ example: '123' }) cvc!: string;
-  @ApiProperty({ description: '{address, zipCode, contactName, city, country}' }) billing!: BillingAddress;
+  @ApiProperty({
+    example: {
+      address: 'Bağdat Cad. 5',
+      zipCode: '34710',
+      contactName: 'Ayşe Yılmaz',
+      city: 'Kadıköy',
+      country: 'Turkey',
+      region: '34',
+    },
+    description:
+      '{address, zipCode, contactName, city, country, region}: country by its name or iso2 in the built-in list; ' +
+      'region the iso2 of one of its regions, required for TR, US and the UK (GB)',
+  })
+  billing!: Card['billing'];
 }
 
 export class CardIdQuery extends SchemaDto(cardIdQuery) implements z.output<typeof cardIdQuery> {

@@ -66,6 +66,17 @@ function card(c: billingV1.Card | undefined) {
         cardAssociation: c.brand,
         expireMonth: c.expireMonth,
         expireYear: c.expireYear,
+        billing: c.billing
+          ? {
+              address: c.billing.address,
+              zipCode: c.billing.zipCode,
+              contactName: c.billing.contactName,
+              city: c.billing.city,
+              country: c.billing.country,
+              region: c.billing.region || null,
+              regionName: c.billing.regionName || null,
+            }
+          : null,
       }
     : null;
 }
@@ -88,6 +99,9 @@ function payment(p: billingV1.Payment | undefined) {
     period: p.period,
     errorMessage: p.errorMessage || null,
     userEmail: p.userEmail,
+    // VAT (KDV) included in the amount, as billing computes it for the invoice and its PDF.
+    vatPercent: p.vatPercent || null,
+    vat: p.vatPercent ? decimal(p.vatKurus) : null,
     refunded: decimal(p.refundedTryKurus),
     refunds: p.refunds.map((r) => ({
       kind: r.kind,
@@ -211,7 +225,7 @@ export class BillingGatewayService {
       holderName: dto.cardHolderName,
       // The number and CVC cross the bus sealed for billing only.
       sealedCard: await this.sealer.seal(email, dto.cardNumber, dto.cvc),
-      expireMonth: dto.expireMonth.padStart(2, '0'),
+      expireMonth: dto.expireMonth,
       expireYear: dto.expireYear,
       billing: dto.billing,
       lang: currentLang(),

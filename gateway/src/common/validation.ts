@@ -5,34 +5,43 @@ import { unprocessable } from './http-exception.filter.js';
 
 const SCHEMA = Symbol('shelfscan.schema');
 
+/** A schema that depends on the day (a card's expiry, `cardRequest(today)`): made at each validation. */
+type SchemaOfDay = (today: Date) => z.ZodType;
+
 interface SchemaClass {
-  [SCHEMA]?: z.ZodType;
+  [SCHEMA]?: z.ZodType | SchemaOfDay;
 }
 
 /**
  * The base class of a DTO validated by a shared schema of @shelfscan/validation. The DTO keeps its
  * Swagger decorators; `implements z.output<typeof schema>` makes the compiler hold the two together:
  * `class RegisterDto extends SchemaDto(registerRequest) implements z.output<typeof registerRequest>`.
+ * A rule that depends on the day is given as its factory (`SchemaDto(cardRequest)`): the pipe
+ * makes it with its clock's date.
  */
-export function SchemaDto(schema: z.ZodType): Type<object> {
+export function SchemaDto(schema: z.ZodType | SchemaOfDay): Type<object> {
   class Dto {
     static readonly [SCHEMA] = schema;
   }
   return Dto;
 }
 
-/** The schema of a DTO class, if it has one. */
-export function schemaOf(metatype: unknown): z.ZodType | undefined {
-  return typeof metatype === 'function' ? (metatype as SchemaClass)[SCHEMA] : undefined;
+/** The schema of a DTO class on a day, if it has one. */
+export function schemaOf(metatype: unknown, today: () => Date): z.ZodType | undefined {
+  const schema = typeof metatype === 'function' ? (metatype as SchemaClass)[SCHEMA] : undefined;
+  return typeof schema === 'function' ? schema(today()) : schema;
 }
 
 /**
  * Validates every body and query whose DTO has a shared schema (product spec part 5): the parsed
  * (trimmed) value goes on, a failure is a 422 with a list of {field, msg}. Other parameters pass as they are.
+ * `now` is the gateway's clock (the wall clock; tests give a fixed date).
  */
 export class SchemaValidationPipe implements PipeTransform {
+  constructor(private readonly now: () => Date) {}
+
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
-    const schema = schemaOf(metadata.metatype);
+    const schema = schemaOf(metadata.metatype, this.now);
     if (!schema) return value;
     const result = schema.safeParse(value ?? {});
     if (result.success) return result.data;
@@ -40,6 +49,6 @@ export class SchemaValidationPipe implements PipeTransform {
   }
 }
 
-export function createValidationPipe(): SchemaValidationPipe {
-  return new SchemaValidationPipe();
+export function createValidationPipe(now: () => Date = () => new Date()): SchemaValidationPipe {
+  return new SchemaValidationPipe(now);
 }

@@ -4,6 +4,7 @@
  * (web/src/lib/form.verdicts.spec.ts), the gateway through its real validation pipe and DTOs
  * (gateway/src/account/account.dto.spec.ts). Both expect these verdicts, so both give the same ones.
  */
+import type { CardFormValues } from '../src/card.js';
 import type { ValidationMessage } from '../src/messages.js';
 
 /** Which web form and which API payload share the field. */
@@ -136,4 +137,73 @@ export const VERDICTS: VerdictRow[] = [
     ['12345', 'codeInvalid'],
     ['12345a', 'codeInvalid'],
   ]),
+];
+
+/**
+ * Cards: one table for the web's card form (`cardForm`, through @mantine/form's resolver) and the
+ * gateway's `POST /api/card` (`cardRequest`, through its validation pipe, fed `cardRequestOf(values)`:
+ * what the form sends), both on CARD_TODAY (web/src/features/payment/components/CardForm.verdicts.spec.ts,
+ * gateway/src/billing/billing.dto.spec.ts). A row changes the form's values of VALID_CARD.
+ */
+export const CARD_TODAY = new Date('2026-11-15T12:00:00Z');
+
+export const VALID_CARD: CardFormValues = {
+  cardHolder: 'Ayşe Yılmaz',
+  cardNumber: '5528 7900 0000 0008',
+  expiryMonth: '07',
+  expiryYear: '30',
+  cvc: '123',
+  contactName: 'Ayşe Yılmaz',
+  address: 'Bağdat Cad. 5',
+  zip: '34710',
+  city: 'Kadıköy',
+  country: 'TR',
+  region: '34',
+};
+
+export interface CardVerdictRow {
+  case: string;
+  /** What differs from VALID_CARD. */
+  card: Partial<CardFormValues>;
+  /** The form field the verdict is about (null = accepted). */
+  field: keyof CardFormValues | null;
+  verdict: ValidationMessage | null;
+}
+
+const ok = (name: string, card: Partial<CardFormValues>): CardVerdictRow => ({
+  case: name,
+  card,
+  field: null,
+  verdict: null,
+});
+const bad = (
+  name: string,
+  card: Partial<CardFormValues>,
+  field: keyof CardFormValues,
+  verdict: ValidationMessage,
+): CardVerdictRow => ({ case: name, card, field, verdict });
+
+export const CARD_VERDICTS: CardVerdictRow[] = [
+  ok('valid (TR, İstanbul)', {}),
+  ok('valid: a US state', { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' }),
+  ok('valid: a UK county', { country: 'GB', region: 'LND', city: 'London', zip: 'EC1A 1BB' }),
+  ok('valid: a country without built-in regions', { country: 'DE', region: '', city: 'Berlin' }),
+  ok('valid: a four-digit CVC', { cvc: '1234' }),
+  ok('valid: expires at the end of this month', { expiryMonth: '11', expiryYear: '26' }),
+  ok('valid: a 16-digit Visa test card', { cardNumber: '4111 1111 1111 1111' }),
+  bad('bad Luhn', { cardNumber: '5528 7900 0000 0009' }, 'cardNumber', 'cardNumberInvalid'),
+  bad('11 digits', { cardNumber: '5528 7900 000' }, 'cardNumber', 'cardNumberInvalid'),
+  bad('20 digits', { cardNumber: '5528 7900 0000 0008 0000' }, 'cardNumber', 'cardNumberInvalid'),
+  bad('expired last month', { expiryMonth: '10', expiryYear: '26' }, 'expiryYear', 'cardExpired'),
+  bad('expired last year', { expiryMonth: '12', expiryYear: '25' }, 'expiryYear', 'cardExpired'),
+  bad('month 13', { expiryMonth: '13' }, 'expiryMonth', 'expiryMonthInvalid'),
+  bad('a CVC of 2 digits', { cvc: '12' }, 'cvc', 'cvcInvalid'),
+  bad('a CVC of 5 digits', { cvc: '12345' }, 'cvc', 'cvcInvalid'),
+  bad('missing region for TR', { region: '' }, 'region', 'required'),
+  bad("a US state's code for TR", { region: 'CA' }, 'region', 'required'),
+  bad('missing region for the UK', { country: 'GB', region: '', city: 'London' }, 'region', 'required'),
+  bad('missing state for the US', { country: 'US', region: '' }, 'region', 'required'),
+  bad('a holder with a digit', { cardHolder: 'Ayşe 3' }, 'cardHolder', 'cardHolderInvalid'),
+  bad('no address', { address: '  ' }, 'address', 'required'),
+  bad('no zip code', { zip: '' }, 'zip', 'required'),
 ];

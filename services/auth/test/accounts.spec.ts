@@ -148,6 +148,36 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
       const bad = await failure(h.register('badphone@example.com', { phone: '12345678901' }));
       expect(bad.violations).toEqual([{ field: 'phone', msg: 'phoneInvalid' }]);
     });
+
+    it("dates the account by the Clock, not by the database's time", async () => {
+      const now = h.clock.now();
+      h.clock.set('2021-03-04T05:06:07.000Z');
+      try {
+        await h.register('past@example.com');
+        const code = await h.activationCode('past@example.com');
+        h.clock.advance(MIN);
+        await h.bus.request(A.activate, { email: 'past@example.com', code });
+        const account = (await h.bus.request(A.getAccount, { email: 'past@example.com' })).account!;
+        expect(account.createdAt).toBe('2021-03-04T05:06:07.000Z');
+        const registered = await h.sql<{ envelope: Buffer }>(
+          `SELECT envelope FROM auth.outbox WHERE topic = 'shelfscan.auth.v1.UserRegistered'`,
+        );
+        expect(
+          registered
+            .map((r) => codec.decode(new Uint8Array(r.envelope)).message as { email: string })
+            .filter((m) => m.email === 'past@example.com'),
+        ).toEqual([expect.objectContaining({ registeredAt: '2021-03-04T05:06:07.000Z' })]);
+        const [row] = await h.sql<{ created_at: Date; updated_at: Date }>(
+          `SELECT created_at, updated_at FROM auth.user_account WHERE email = 'past@example.com'`,
+        );
+        expect([row.created_at.toISOString(), row.updated_at.toISOString()]).toEqual([
+          '2021-03-04T05:06:07.000Z',
+          '2021-03-04T05:07:07.000Z',
+        ]);
+      } finally {
+        h.clock.set(now);
+      }
+    });
   });
 
   describe('login throttling', () => {

@@ -1,3 +1,5 @@
+import type { QueryRunner } from 'typeorm';
+import { BillingCardRegion1766000000004 } from '../src/db/migrations/1766000000004-billing-card-region.js';
 import { CARDS, SAMPLE_DAY, failure, startHarness, waitFor, type Harness } from './harness.js';
 
 jest.setTimeout(60_000);
@@ -191,6 +193,36 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
     expect(bad.violations.map((v) => v.field)).toEqual(
       expect.arrayContaining(['cardHolderName', 'cardNumber', 'cvc', 'expireMonth', 'billing.address']),
     );
+  });
+
+  it('cards saved before regions get empty ones (migration 1766000000004); every card has one since', async () => {
+    const runner = { query: (sql: string) => h.sql(sql) } as unknown as QueryRunner;
+    const migration = new BillingCardRegion1766000000004();
+    await migration.down(runner);
+    const old = {
+      address: 'Bağdat Cad. 5',
+      zipCode: '34710',
+      contactName: 'Eski Kart',
+      city: 'Kadıköy, İstanbul',
+      country: 'Turkey',
+    };
+    const insert = (email: string, billing: object) =>
+      h.sql(
+        `INSERT INTO card (user_email, card_user_key, card_token, alias, holder_name, last_four, brand,
+           expire_month, expire_year, billing, created_at)
+         VALUES ($1, 'cuk', 'ct', 'Esk', 'Eski Kart', '0008', 'MASTER_CARD', '12', '2030', $2, now())`,
+        [email, JSON.stringify(billing)],
+      );
+    await insert('old-card@example.com', old);
+    await migration.up(runner);
+    expect((await h.bus.request(h.M.getCard, { email: 'old-card@example.com' })).card?.billing).toMatchObject(
+      {
+        ...old,
+        region: '',
+        regionName: '',
+      },
+    );
+    await expect(insert('no-region@example.com', old)).rejects.toThrow(/card_billing_region/);
   });
 
   it('takes card numbers sealed for billing only: one in clear, for another user or stale is refused', async () => {

@@ -31,5 +31,6 @@ export const cardPayload = (cardNumber: string, holder = 'Ayşe Yılmaz') => ({
     contactName: holder,
     city: 'Ankara',
     country: 'Turkey',
+    region: '06',
   },
 });

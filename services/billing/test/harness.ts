@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BusClient, BusError, BusTransports, codec } from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
-import { authEventsV1, billingV1 } from '@shelfscan/contracts';
+import { adminEventsV1, authEventsV1, billingV1 } from '@shelfscan/contracts';
 import { createTestDatabase } from '@shelfscan/db';
 import { Clock, ManualClock, startService, type PortOverride } from '@shelfscan/service';
 import { CompactEncrypt, importSPKI } from 'jose';
@@ -128,6 +128,15 @@ export async function startHarness(opts: { env?: Record<string, string>; overrid
       );
       await transports.client().publishEncoded(topic, bytes);
     },
+    /** Publishes admin's UserDeleted as the admin service's relay would. */
+    async userDeleted(email: string, userId: string) {
+      const { topic, bytes } = codec.eventOf(
+        adminEventsV1.UserDeletedSchema,
+        { userId, userEmail: email, deletedBy: 'admin@example.com', deletedAt: clock.now().toISOString() },
+        crypto.randomUUID(),
+      );
+      await transports.client().publishEncoded(topic, bytes);
+    },
     /** The card number and CVC sealed for billing, as the gateway seals them. */
     async seal(email: string, number: string, cvc = '123', iat = Math.floor(clock.now().getTime() / 1000)) {
       const { publicKeyPem } = await bus.request(M.getCardSealingKey, {});
@@ -135,7 +144,12 @@ export async function startHarness(opts: { env?: Record<string, string>; overrid
         .setProtectedHeader({ alg: 'ECDH-ES+A256KW', enc: 'A256GCM' })
         .encrypt(await importSPKI(publicKeyPem, 'ECDH-ES+A256KW'));
     },
-    async addCard(email: string, cardNumber = CARDS.success) {
+    /** Saves a card as the gateway does (the billing address as its card DTO gives it). */
+    async addCard(
+      email: string,
+      cardNumber = CARDS.success,
+      billing: Partial<Omit<billingV1.BillingAddress, '$typeName'>> = {},
+    ) {
       return bus.request(M.saveCard, {
         email,
         holderName: 'Ayşe Yılmaz',
@@ -148,6 +162,9 @@ export async function startHarness(opts: { env?: Record<string, string>; overrid
           contactName: 'Ayşe Yılmaz',
           city: 'Ankara',
           country: 'Turkey',
+          region: '06',
+          regionName: 'Ankara',
+          ...billing,
         },
       });
     },

@@ -256,6 +256,43 @@ describe('charges through the iyzico adapter (billing service, real PostgreSQL, 
     ]);
   });
 
+  it('the billing region goes to iyzico with the city (it has no region field) and comes back with the card', async () => {
+    const email = 'iyzico-region@example.com';
+    await h.addCard(email, CARDS.success, { city: 'Çankaya' });
+    expect((await h.bus.request(h.M.getCard, { email })).card?.billing).toMatchObject({
+      address: 'Kızılay Mah. 1',
+      zipCode: '06420',
+      city: 'Çankaya',
+      country: 'Turkey',
+      region: '06',
+      regionName: 'Ankara',
+    });
+    const r = await h.subscribe(email);
+    const sent = double.state.requests.find(
+      (x) => x.path === '/payment/auth' && x.body.conversationId === r.conversationId,
+    )!;
+    expect(sent.body).toMatchObject({
+      billingAddress: {
+        address: 'Kızılay Mah. 1',
+        city: 'Çankaya, Ankara',
+        country: 'Turkey',
+        zipCode: '06420',
+      },
+      buyer: { city: 'Çankaya, Ankara', country: 'Turkey' },
+    });
+    // A city that is the region itself is not repeated; the invoice's buyer has the region too.
+    expect(
+      await h.sql(`SELECT buyer ->> 'address' AS address FROM invoice WHERE user_email = $1`, [email]),
+    ).toEqual([{ address: 'Kızılay Mah. 1, 06420 Çankaya, Ankara, Turkey' }]);
+    await h.addCard('iyzico-ankara@example.com');
+    const r2 = await h.subscribe('iyzico-ankara@example.com');
+    expect(
+      double.state.requests.find(
+        (x) => x.path === '/payment/auth' && x.body.conversationId === r2.conversationId,
+      )?.body.billingAddress,
+    ).toMatchObject({ city: 'Ankara' });
+  });
+
   it('a decline and 3-D Secure (5010) come back as reasons; with a callback URL the browser flow starts', async () => {
     await h.addCard('iyzico-poor@example.com', CARDS.insufficientFunds);
     const poor = await failure(h.subscribe('iyzico-poor@example.com'));

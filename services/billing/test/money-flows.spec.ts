@@ -193,6 +193,55 @@ describe('charges, renewal, dunning, invoices', () => {
     const enText = (await new PDFParse({ data: en.content }).getText()).text;
     expect(enText).toContain('VAT included %20');
     expect(enText).toContain('Final / Paid');
+    // The history gives the VAT the PDF prints and InvoiceFinalized carries: one computation.
+    const finalized = (await h.events()).find(
+      (e) => e.type === 'InvoiceFinalized' && e.message.conversationId === r.conversationId,
+    )!;
+    expect(finalized.message.vatKurus).toBe(757n);
+    const one = (await h.bus.request(h.M.getPayment, { email, conversationId: r.conversationId })).payment!;
+    expect([one.vatPercent, one.vatKurus]).toEqual(['20', 757n]);
+    const listed = (await h.bus.request(h.M.listPayments, { email })).payments;
+    expect(listed.map((p) => [p.vatPercent, p.vatKurus])).toEqual([['20', 757n]]);
+    // Final: the rate it was issued at stays, whatever today's rate is.
+    const params = h.service.app.get(SystemParameters);
+    params.apply([{ key: 'billing.vatPercent', description: '', value1: '18.125', value2: '', value3: '' }]);
+    try {
+      const later = (await h.bus.request(h.M.getPayment, { email, conversationId: r.conversationId }))
+        .payment!;
+      expect([later.vatPercent, later.vatKurus]).toEqual(['20', 757n]);
+      const again = await h.bus.request(h.M.getInvoicePdf, {
+        email,
+        conversationId: r.conversationId,
+        lang: 'tr',
+      });
+      expect((await new PDFParse({ data: again.content }).getText()).text).toContain(
+        'KDV dahil %20: 7.57 TRY',
+      );
+      // A new invoice is issued at today's rate, kept to 2 places: 18.13 %.
+      await h.addCard('vat@example.com');
+      const next = await h.subscribe('vat@example.com');
+      const paid = (
+        await h.bus.request(h.M.getPayment, { email: 'vat@example.com', conversationId: next.conversationId })
+      ).payment!;
+      // 7.74 USD × 7.9073 = 61.20 TRY; 61.20 × 18.13 / 118.13 = 9.392… → 9.39
+      expect([paid.tryKurus, paid.vatPercent, paid.vatKurus]).toEqual([6120n, '18.13', 939n]);
+      const event = (await h.events()).find(
+        (e) => e.type === 'InvoiceFinalized' && e.message.conversationId === next.conversationId,
+      )!;
+      expect(event.message.vatKurus).toBe(939n);
+      const pdf2 = await h.bus.request(h.M.getInvoicePdf, {
+        email: 'vat@example.com',
+        conversationId: next.conversationId,
+        lang: 'en',
+      });
+      expect((await new PDFParse({ data: pdf2.content }).getText()).text).toContain(
+        'VAT included %18.13: 9.39 TRY',
+      );
+      // Not renewed: the renewal below counts the plans it charges.
+      await h.bus.request(h.M.cancelPlan, { email: 'vat@example.com' });
+    } finally {
+      params.apply([{ key: 'billing.vatPercent', description: '', value1: '20', value2: '', value3: '' }]);
+    }
     expect(
       (
         await failure(

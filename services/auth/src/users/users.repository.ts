@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** A row of `user_account`, as the service reads it. */
@@ -54,10 +55,16 @@ const COLUMN_OF: Record<keyof UserChanges, string> = {
   roles: 'roles',
 };
 
-/** The only place that reads and writes `user_account` (SQL; see docs/adding-a-service.md). */
+/**
+ * The only place that reads and writes `user_account` (SQL; see docs/adding-a-service.md). Its
+ * times (`created_at`, `updated_at`) come from the Clock, not from PostgreSQL's `now()`.
+ */
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   async findByEmail(
     email: string,
@@ -77,8 +84,9 @@ export class UsersRepository {
   /** Inserts a user; a taken email raises PostgreSQL's unique violation (23505). */
   async insert(user: NewUser, manager: EntityManager = this.dataSource.manager): Promise<UserRecord> {
     const rows: RawUser[] = await manager.query(
-      `INSERT INTO user_account (email, first_name, last_name, phone, password_hash, activated, roles, lang_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+      `INSERT INTO user_account (email, first_name, last_name, phone, password_hash, activated, roles, lang_key,
+         created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING ${COLUMNS}`,
       [
         user.email,
         user.firstName,
@@ -88,6 +96,7 @@ export class UsersRepository {
         user.activated,
         user.roles,
         user.langKey,
+        this.clock.now(),
       ],
     );
     return toRecord(rows[0]);
@@ -103,9 +112,10 @@ export class UsersRepository {
       unknown,
     ][];
     if (!entries.length) return;
-    const sets = entries.map(([k], i) => `${COLUMN_OF[k]} = $${i + 2}`);
-    await manager.query(`UPDATE user_account SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
+    const sets = entries.map(([k], i) => `${COLUMN_OF[k]} = $${i + 3}`);
+    await manager.query(`UPDATE user_account SET ${sets.join(', ')}, updated_at = $2 WHERE id = $1`, [
       id,
+      this.clock.now(),
       ...entries.map(([, v]) => v),
     ]);
   }
@@ -114,8 +124,8 @@ export class UsersRepository {
   async setMembershipActive(id: string, active: boolean, manager: EntityManager): Promise<void> {
     await manager.query(
       `UPDATE user_account SET membership_active = $2,
-         token_version = token_version + CASE WHEN $2 THEN 0 ELSE 1 END, updated_at = now() WHERE id = $1`,
-      [id, active],
+         token_version = token_version + CASE WHEN $2 THEN 0 ELSE 1 END, updated_at = $3 WHERE id = $1`,
+      [id, active, this.clock.now()],
     );
   }
 
@@ -123,8 +133,8 @@ export class UsersRepository {
   async resetPassword(id: string, passwordHash: string, manager: EntityManager): Promise<void> {
     await manager.query(
       `UPDATE user_account SET password_hash = $2, activated = true, token_version = token_version + 1,
-         updated_at = now() WHERE id = $1`,
-      [id, passwordHash],
+         updated_at = $3 WHERE id = $1`,
+      [id, passwordHash, this.clock.now()],
     );
   }
 

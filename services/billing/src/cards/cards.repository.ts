@@ -1,12 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
+/** The billing address kept with the card (`card.billing`, jsonb). */
 export interface BillingAddress {
   address: string;
   zipCode: string;
   contactName: string;
   city: string;
+  /** The country's name in the built-in list ("Turkey"). */
   country: string;
+  /** The region's iso2 in its country's built-in list (TR, US, GB), else ''. */
+  region: string;
+  /** That region's name ("Istanbul"), else ''. */
+  regionName: string;
+}
+
+/** The city as the payment provider gets it: it has no region field, so the region goes with the city. */
+export function cityWithRegion(b: BillingAddress): string {
+  const city = b.city.trim();
+  const region = b.regionName.trim();
+  if (!region || city.toLocaleLowerCase('tr') === region.toLocaleLowerCase('tr')) return city;
+  return city ? `${city}, ${region}` : region;
+}
+
+/** The billing address on one line (an invoice's buyer): street, zip and city with the region, country. */
+export function addressLine(b: BillingAddress | undefined): string {
+  if (!b) return '';
+  return [b.address, `${b.zipCode} ${cityWithRegion(b)}`.trim(), b.country].filter(Boolean).join(', ');
 }
 
 /** A row of `card`: the provider's tokens and what the user may see, never the number or CVC. */

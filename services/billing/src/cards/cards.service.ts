@@ -76,6 +76,8 @@ export class CardsService {
           contactName: req.billing?.contactName ?? '',
           city: req.billing?.city ?? '',
           country: req.billing?.country ?? '',
+          region: req.billing?.region ?? '',
+          regionName: req.billing?.regionName ?? '',
         },
       },
       this.clock.now(),
@@ -129,6 +131,7 @@ export function toCardMessage(c: CardRecord): billingV1.Card {
     brand: c.brand,
     expireMonth: c.expireMonth,
     expireYear: c.expireYear,
+    billing: { $typeName: 'shelfscan.billing.v1.BillingAddress', ...c.billing },
   };
 }
 
@@ -146,13 +149,13 @@ function validate(
   req2('billing.country', req.billing?.country);
   req2('billing.city', req.billing?.city);
   req2('billing.zipCode', req.billing?.zipCode);
-  if (!/^\d{15,19}$/.test(card.number.replace(/\s+/g, '')))
+  if (!/^\d{12,19}$/.test(card.number.replace(/\s+/g, '')))
     v.push({ field: 'cardNumber', msg: 'cardNumberInvalid' });
   if (!/^\d{3,4}$/.test(card.cvc)) v.push({ field: 'cvc', msg: 'cvcInvalid' });
   const month = Number(req.expireMonth);
   if (!/^\d{1,2}$/.test(req.expireMonth) || month < 1 || month > 12)
-    v.push({ field: 'expireMonth', msg: 'expiryInvalid' });
-  else if (!/^20\d{2}$/.test(req.expireYear)) v.push({ field: 'expireYear', msg: 'expiryInvalid' });
+    v.push({ field: 'expireMonth', msg: 'expiryMonthInvalid' });
+  else if (!/^20\d{2}$/.test(req.expireYear)) v.push({ field: 'expireYear', msg: 'expiryYearInvalid' });
   else {
     const y = now.getUTCFullYear();
     const m = now.getUTCMonth() + 1;

@@ -5,14 +5,15 @@ import { billingEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { Clock, MINUTE, SystemParameters } from '@shelfscan/service';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
-import type { CardRecord } from '../cards/cards.repository.js';
+import { cityWithRegion, type CardRecord } from '../cards/cards.repository.js';
 import {
   InvoicesRepository,
   type AttemptRecord,
   type InvoiceRecord,
   type Party,
 } from '../invoices/invoices.repository.js';
-import { decimalToMinor, includedVat, istanbulDate, minorToDecimal } from '../money/money.js';
+import { currentVatPercent, invoiceVat } from '../invoices/invoice-vat.js';
+import { decimalToMinor, istanbulDate, minorToDecimal } from '../money/money.js';
 import {
   PaymentProvider,
   ProviderTimeoutError,
@@ -223,7 +224,7 @@ export class ChargesService {
         email: invoice.userEmail,
         name: invoice.buyer.name,
         address: card.billing.address,
-        city: card.billing.city,
+        city: cityWithRegion(card.billing),
         country: card.billing.country,
         zipCode: card.billing.zipCode,
       },
@@ -496,10 +497,9 @@ export class ChargesService {
         providerPaymentId,
         now: this.clock.now(),
       });
-      const vatPercent = this.parameters.text('billing.vatPercent') || '20';
       const n = await this.invoices.finalize(m, invoice.id, {
         seller: this.seller(),
-        vatPercent,
+        vatPercent: currentVatPercent(this.parameters),
         now: this.clock.now(),
       });
       await opts.onPaid(m, invoice);
@@ -517,7 +517,7 @@ export class ChargesService {
         rate: f.invoice.rate ?? '',
         bulletinDate: f.invoice.bulletinDate ?? '',
         tryKurus: f.invoice.tryKurus,
-        vatKurus: includedVat(f.invoice.tryKurus, decimalToMinor(Number(vatPercent).toFixed(2))),
+        vatKurus: invoiceVat(f.invoice, this.parameters).minor,
         promotionCode: f.promotionCode ?? '',
         description: f.invoice.description,
         finalizedAt: (f.invoice.finalizedAt ?? this.clock.now()).toISOString(),

@@ -1,14 +1,23 @@
-import path from 'node:path';
+import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { includedVat, decimalToMinor, minorToDecimal } from '../money/money.js';
+import { minorToDecimal, type Vat } from '../money/money.js';
 import type { AttemptRecord, InvoiceRecord } from './invoices.repository.js';
+import { woffToSfnt } from './woff.js';
 
-/** DejaVu Sans (shipped by the dejavu-fonts-ttf package) has ş ğ ı İ; PDF's built-in fonts do not. */
-const FONT = path.join(
-  path.dirname(require.resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-  'DejaVuSans.ttf',
-);
+/**
+ * DejaVu Sans 2.37 (regular) has ş ğ ı İ; PDF's built-in fonts do not. The one face the invoice
+ * uses, as @fontsource/dejavu-sans ships it (a WOFF: the TrueType face compressed; its "latin" file
+ * holds the whole face, every glyph of DejaVuSans.ttf): the billing image carries 2 MB of fonts, not
+ * dejavu-fonts-ttf's 12 MB of 22 faces. Unwrapped once (woff.ts); `invoice-font.spec.ts` checks that
+ * it draws exactly as DejaVuSans.ttf does.
+ */
+let font: Buffer | undefined;
+export function invoiceFont(): Buffer {
+  font ??= woffToSfnt(
+    fs.readFileSync(require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff')),
+  );
+  return font;
+}
 
 const LABELS = {
   tr: {
@@ -69,10 +78,11 @@ const LABELS = {
   },
 };
 
-/** The invoice as a PDF in the user's language. */
+/** The invoice as a PDF in the user's language, with its VAT (invoice-vat.ts). */
 export async function renderInvoicePdf(
   invoice: InvoiceRecord,
   attempt: AttemptRecord,
+  vat: Vat,
   lang: 'tr' | 'en',
 ): Promise<Buffer> {
   const l = LABELS[lang];
@@ -87,12 +97,10 @@ export async function renderInvoicePdf(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('body', FONT);
+  doc.registerFont('body', invoiceFont());
   doc.font('body');
   const money = (minor: bigint, cur: string) => `${minorToDecimal(minor)} ${cur}`;
   const date = (d: Date) => d.toISOString().slice(0, 10);
-  const vatPercent = invoice.vatPercent ?? '20';
-  const vat = includedVat(invoice.tryKurus, decimalToMinor(Number(vatPercent).toFixed(2)));
   const seller = invoice.seller ?? { name: '', address: '', taxOffice: '' };
 
   doc.fontSize(20).text(l.title);
@@ -118,7 +126,7 @@ export async function renderInvoicePdf(
   line(l.discount, money(invoice.discountUsdCents, 'USD'));
   line(l.net, money(invoice.usdCents - invoice.discountUsdCents, 'USD'));
   if (invoice.rate) line(l.rate, `${invoice.rate} (${l.bulletin} ${invoice.bulletinDate ?? ''})`);
-  line(`${l.vat} %${vatPercent}`, money(vat, 'TRY'));
+  line(`${l.vat} %${vat.percent}`, money(vat.minor, 'TRY'));
   doc.fontSize(12);
   line(l.total, money(invoice.tryKurus, 'TRY'));
   doc.fontSize(10);

@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay } from '@shelfscan/bus';
 import type { billingV1 } from '@shelfscan/contracts';
+import { SystemParameters } from '@shelfscan/service';
 import { assertAdmin, paymentOwner } from '../admin/caller.js';
 import { ChargesService } from '../charges/charges.service.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
+import { invoiceVat } from './invoice-vat.js';
 import { InvoicesRepository, type PaymentView } from './invoices.repository.js';
+import type { Vat } from '../money/money.js';
 
 /** Payment history, one payment, its invoice as a PDF, and (admins) refunds. */
 @Injectable()
@@ -13,19 +16,21 @@ export class PaymentsService {
     @Inject(InvoicesRepository) private readonly invoices: InvoicesRepository,
     @Inject(ChargesService) private readonly charges: ChargesService,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(SystemParameters) private readonly parameters: SystemParameters,
   ) {}
 
   async list(req: billingV1.ListPaymentsRequest): Promise<billingV1.Payment[]> {
-    return (await this.invoices.payments(paymentOwner(req.email, req.caller))).map(toPaymentMessage);
+    return (await this.invoices.payments(paymentOwner(req.email, req.caller))).map((p) => this.message(p));
   }
 
   async get(req: billingV1.GetPaymentRequest): Promise<billingV1.Payment> {
-    return toPaymentMessage(await this.find(paymentOwner(req.email, req.caller), req.conversationId));
+    return this.message(await this.find(paymentOwner(req.email, req.caller), req.conversationId));
   }
 
   async pdf(req: billingV1.GetInvoicePdfRequest): Promise<billingV1.GetInvoicePdfResponse> {
     const p = await this.find(paymentOwner(req.email, req.caller), req.conversationId);
-    const content = await renderInvoicePdf(p.invoice, p, req.lang === 'en' ? 'en' : 'tr');
+    const vat = invoiceVat(p.invoice, this.parameters);
+    const content = await renderInvoicePdf(p.invoice, p, vat, req.lang === 'en' ? 'en' : 'tr');
     return {
       $typeName: 'shelfscan.billing.v1.GetInvoicePdfResponse',
       content,
@@ -49,7 +54,7 @@ export class PaymentsService {
     this.relay.nudge();
     return {
       $typeName: 'shelfscan.billing.v1.RefundPaymentResponse',
-      payment: toPaymentMessage(await this.find(null, req.conversationId)),
+      payment: this.message(await this.find(null, req.conversationId)),
       kind: done.kind,
       refundedTryKurus: done.tryKurus,
     };
@@ -60,9 +65,13 @@ export class PaymentsService {
     if (!p) throw new BusError('NOT_FOUND', 'Payment not found.', { reason: 'paymentNotFound' });
     return p;
   }
+
+  private message(p: PaymentView): billingV1.Payment {
+    return toPaymentMessage(p, invoiceVat(p.invoice, this.parameters));
+  }
 }
 
-function toPaymentMessage(p: PaymentView): billingV1.Payment {
+function toPaymentMessage(p: PaymentView, vat: Vat): billingV1.Payment {
   const i = p.invoice;
   const refunds = p.refunds.filter((r) => r.status === 'succeeded');
   return {
@@ -82,6 +91,8 @@ function toPaymentMessage(p: PaymentView): billingV1.Payment {
     errorMessage: p.errorMessage ?? '',
     userEmail: p.userEmail,
     refundedTryKurus: refunds.reduce((s, r) => s + r.tryKurus, 0n),
+    vatPercent: vat.percent,
+    vatKurus: vat.minor,
     refunds: refunds.map((r) => ({
       $typeName: 'shelfscan.billing.v1.Refund' as const,
       kind: r.kind,

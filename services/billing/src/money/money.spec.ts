@@ -5,6 +5,8 @@ import {
   includedVat,
   istanbulDate,
   minorToDecimal,
+  percentToMinor,
+  vatIncluded,
 } from './money.js';
 
 const rate = { units4: decimalToMinor('7.9073', 4), bulletinDate: '2020-10-08' };
@@ -102,5 +104,22 @@ describe('helpers', () => {
     // 120.00 gross at 20 % holds 20.00 VAT
     expect(includedVat(12000n, 2000n)).toBe(2000n);
     expect(includedVat(7907n, 2000n)).toBe(1318n);
+  });
+
+  it('reads a VAT percent as numeric(5, 2) keeps it and shows it without trailing zeros', () => {
+    expect(['20', '20.00', '18.5', '18.125', '18.124', '0', '1.005'].map(percentToMinor)).toEqual([
+      2000n,
+      2000n,
+      1850n,
+      1813n,
+      1812n,
+      0n,
+      101n,
+    ]);
+    expect(() => percentToMinor('20%')).toThrow(/not a percent/);
+    expect(vatIncluded(4539n, '20.00')).toEqual({ percent: '20', minor: 757n });
+    expect(vatIncluded(6120n, '18.125')).toEqual({ percent: '18.13', minor: 939n });
+    expect(vatIncluded(10000n, '18.50')).toEqual({ percent: '18.5', minor: 1561n });
+    expect(vatIncluded(10000n, '0')).toEqual({ percent: '0', minor: 0n });
   });
 });

@@ -145,3 +145,25 @@ function discountOf(usdCents: bigint, promotion?: PromotionTerms | null): bigint
 export function includedVat(grossMinor: bigint, vatPercentMinor: bigint): bigint {
   return divRoundHalfUp(grossMinor * vatPercentMinor, 10_000n + vatPercentMinor);
 }
+
+/** A percent as written ("20", "20.00", "18.125") → hundredths, half up (as `numeric(5, 2)` keeps it). */
+export function percentToMinor(text: string): bigint {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) throw new Error(`not a percent: ${text}`);
+  const frac = m[2] ?? '';
+  const minor = BigInt(m[1]) * 100n + BigInt(frac.slice(0, 2).padEnd(2, '0'));
+  return frac.length > 2 && frac[2] >= '5' ? minor + 1n : minor;
+}
+
+export interface Vat {
+  /** The percent as shown: "20", "18.5". */
+  percent: string;
+  /** The VAT included in the total, in the total's minor unit. */
+  minor: bigint;
+}
+
+/** The VAT (KDV) included in a total at a percent: the one computation the invoice, its PDF and InvoiceFinalized use. */
+export function vatIncluded(grossMinor: bigint, vatPercent: string): Vat {
+  const p = percentToMinor(vatPercent);
+  return { percent: minorToDecimal(p).replace(/\.?0+$/, ''), minor: includedVat(grossMinor, p) };
+}

@@ -3,7 +3,7 @@ import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { billingEventsV1, type billingV1 } from '@shelfscan/contracts';
 import { Clock, DAY, SystemParameters } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CardsRepository, type CardRecord } from '../cards/cards.repository.js';
+import { addressLine, CardsRepository, type CardRecord } from '../cards/cards.repository.js';
 import { ChargesService, type SettleOptions } from '../charges/charges.service.js';
 import { FxRates } from '../fx/fx-rates.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
@@ -180,7 +180,7 @@ export class PlansService {
           description: `ShelfScan ${features.join(', ')} ${today.slice(0, 7)}`,
           periodStart,
           periodEnd,
-          buyer: { name: card?.holderName ?? email, address: formatAddress(card?.billing), email },
+          buyer: { name: card?.holderName ?? email, address: addressLine(card?.billing), email },
         },
         now,
       );
@@ -469,10 +469,6 @@ export class PlansService {
 function checkFeatures(features: string[]): void {
   if (!features.length || !features.every(isFeature))
     throw new BusError('NOT_FOUND', 'Package not found.', { reason: 'packageNotFound' });
-}
-
-function formatAddress(b?: { address: string; city: string; zipCode: string; country: string }): string {
-  return b ? [b.address, `${b.zipCode} ${b.city}`.trim(), b.country].filter(Boolean).join(', ') : '';
 }
 
 export function toPlanMessage(s: SubscriptionRecord): billingV1.UserPlan {

@@ -4,7 +4,7 @@ import { billingEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { Clock, SystemParameters } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { CardsRepository } from '../cards/cards.repository.js';
+import { addressLine, CardsRepository } from '../cards/cards.repository.js';
 import { ChargesService } from '../charges/charges.service.js';
 import { FxRates } from '../fx/fx-rates.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
@@ -163,7 +163,7 @@ export class RenewalService {
             periodEnd,
             buyer: {
               name: card?.holderName ?? sub.userEmail,
-              address: card?.billing.address ?? '',
+              address: addressLine(card?.billing),
               email: sub.userEmail,
             },
           },

@@ -7,6 +7,8 @@ import { DataSource } from 'typeorm';
 import { PaymentProvider } from '../provider/index.js';
 
 const log = createLogger('billing');
+/** Auth's user ids; the pseudonym is `deleted-user-<id>`. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * An admin deleted a user (admin's UserDeleted). In one transaction, once per message:
@@ -19,7 +21,8 @@ const log = createLogger('billing');
  *   pseudonym "deleted-user-<id>", name and address emptied; amounts, numbers and dates unchanged);
  *   payment attempts and promotion uses keep their facts under the pseudonym;
  * - published outbox rows that named the user are forgotten.
- * A final invoice is frozen by a trigger: it is lifted for this one update, inside the transaction.
+ * A final invoice is frozen by a trigger that lets exactly this anonymisation through, and nothing
+ * else in the same statement (migration 1766000000003): no DDL, no lifted trigger.
  */
 @Controller()
 export class UserDeletedHandler {
@@ -33,7 +36,13 @@ export class UserDeletedHandler {
     const evt = payload as adminEventsV1.UserDeleted;
     const email = evt.userEmail.trim().toLowerCase();
     if (!email) return;
-    const pseudonym = `deleted-user-${evt.userId}`;
+    const userId = evt.userId.trim().toLowerCase();
+    if (!USER_ID.test(userId)) {
+      // The invoice trigger only lets a `deleted-user-<uuid>` pseudonym through: no retry would help.
+      log.error({ userId: evt.userId }, 'UserDeleted without a user id (UUID): nothing deleted');
+      return;
+    }
+    const pseudonym = `deleted-user-${userId}`;
     await handleOnce(this.dataSource, ctx as BusContext, 'billing.user-deleted', async (m) => {
       const cards: { card_user_key: string; card_token: string }[] = await m.query(
         `SELECT card_user_key, card_token FROM card WHERE user_email = $1 FOR UPDATE`,
@@ -48,14 +57,12 @@ export class UserDeletedHandler {
         pseudonym,
       ]);
       await m.query(`UPDATE payment_attempt SET user_email = $2 WHERE user_email = $1`, [email, pseudonym]);
-      await m.query(`ALTER TABLE invoice DISABLE TRIGGER invoice_final_frozen`);
       await m.query(
         `UPDATE invoice SET user_email = $2,
            buyer = jsonb_build_object('name', '', 'address', '', 'anonymised', true)
          WHERE user_email = $1`,
         [email, pseudonym],
       );
-      await m.query(`ALTER TABLE invoice ENABLE TRIGGER invoice_final_frozen`);
       await m.query(
         `DELETE FROM subscription s WHERE s.user_email = $1
            AND NOT EXISTS (SELECT 1 FROM invoice i WHERE i.subscription_id = s.id)
@@ -67,7 +74,7 @@ export class UserDeletedHandler {
         pseudonym,
       ]);
       await forgetPublished(m, email);
-      log.info({ userId: evt.userId, cards: cards.length }, 'deleted user removed; invoices kept anonymised');
+      log.info({ userId, cards: cards.length }, 'deleted user removed; invoices kept anonymised');
     });
   }
 }

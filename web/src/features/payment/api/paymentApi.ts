@@ -29,6 +29,17 @@ export interface SavedCard {
   cardAssociation: string;
   expireMonth: string;
   expireYear: string;
+  /** The billing address saved with the card (region: iso2 and name, null outside TR, US, GB). */
+  billing?: CardBilling & { region: string | null; regionName: string | null };
+}
+
+interface CardBilling {
+  address: string;
+  zipCode: string;
+  contactName: string;
+  city: string;
+  /** The country's name in the built-in list ("Turkey"). */
+  country: string;
 }
 
 /** POST /api/card: product spec part 3. The number and CVC go to the provider, never further. */
@@ -39,7 +50,8 @@ export interface CardPayload {
   expireYear: string;
   expireMonth: string;
   cvc: string;
-  billing: { address: string; zipCode: string; contactName: string; city: string; country: string };
+  /** `region`: the iso2 of a built-in region, for the countries that have them (TR, US, GB). */
+  billing: CardBilling & { region?: string };
 }
 
 export interface Breakdown {
@@ -110,9 +122,9 @@ export interface Payment {
   period: string;
   /** The bank's answer of a failed payment. */
   errorMessage: string | null;
-  /** VAT (KDV) included in the amount: sent by a later API (the invoice PDF has it already). */
-  vatPercent?: string | null;
-  vat?: string | null;
+  /** VAT (KDV) included in the amount: its percent ("20") and TRY, as on the invoice PDF. */
+  vatPercent: string | null;
+  vat: string | null;
 }
 
 // Forms and actions show their own errors; only network failures use the global toast.

@@ -4,33 +4,19 @@ import {
   cardAlias,
   cardBrand,
   cardForm,
+  cardRequestOf,
   COUNTRIES,
-  countryByIso2,
-  fullExpiryYear,
   regionsOf,
+  type CardFormValues as SharedCardFormValues,
 } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale';
 import { showServerErrors, useSchemaForm } from '../../../lib/form';
 import type { Locale } from '../../../lib/locale';
-import { useSaveCardMutation, type CardPayload, type SavedCard } from '../api/paymentApi';
+import { useSaveCardMutation, type SavedCard } from '../api/paymentApi';
 import { usePaymentErrorText } from './usePaymentErrorText';
 
-export interface CardFormValues extends Record<string, unknown> {
-  cardHolder: string;
-  cardNumber: string;
-  expiryMonth: string;
-  expiryYear: string;
-  cvc: string;
-  contactName: string;
-  address: string;
-  zip: string;
-  city: string;
-  /** iso2 of a built-in country. */
-  country: string;
-  /** iso2 of a built-in region (TR, US, UK), else ''. */
-  region: string;
-}
+type CardFormValues = SharedCardFormValues & Record<string, unknown>;
 
 /** The API names its fields after the payload of part 3; the form after what the user types. */
 const SERVER_FIELDS: Record<string, string> = {
@@ -43,34 +29,8 @@ const SERVER_FIELDS: Record<string, string> = {
   'billing.contactName': 'contactName',
   'billing.city': 'city',
   'billing.country': 'country',
+  'billing.region': 'region',
 };
-
-/** The payload has no region: it is added to the city ("Kadıköy, İstanbul"), unless the city is the region. */
-function billingCity(city: string, region: string | undefined, locale: Locale): string {
-  const name = city.trim();
-  if (!region || name.toLocaleLowerCase(locale) === region.toLocaleLowerCase(locale)) return name;
-  return `${name}, ${region}`;
-}
-
-/** The form's values as POST /api/card wants them: alias from the full name, expiry year '20' + yy. */
-export function toCardPayload(values: CardFormValues, locale: Locale): CardPayload {
-  const region = regionsOf(values.country).find((r) => r.iso2 === values.region)?.name;
-  return {
-    cardAlias: cardAlias(values.cardHolder),
-    cardHolderName: values.cardHolder.trim(),
-    cardNumber: values.cardNumber.replace(/[\s-]/g, ''),
-    expireYear: String(fullExpiryYear(values.expiryYear)),
-    expireMonth: values.expiryMonth.trim().padStart(2, '0'),
-    cvc: values.cvc.trim(),
-    billing: {
-      address: values.address.trim(),
-      zipCode: values.zip.trim(),
-      contactName: values.contactName.trim(),
-      city: billingCity(values.city, region, locale),
-      country: countryByIso2(values.country)?.name ?? values.country,
-    },
-  };
-}
 
 /** Digits grouped by four as the number is typed (at most 19 digits). */
 const groupDigits = (text: string) =>
@@ -147,7 +107,7 @@ export function CardForm({
   const submit = async (v: CardFormValues) => {
     setError(null);
     try {
-      const answer = await save(toCardPayload(v, locale)).unwrap();
+      const answer = await save(cardRequestOf(v)).unwrap();
       form.reset();
       onSaved(answer.data ?? null);
     } catch (e) {

@@ -89,7 +89,7 @@ describe('add card', () => {
     expect(server.callsTo('POST', '/api/card')).toHaveLength(0);
   });
 
-  it('sends the part 3 payload (alias, 20 + year, region with the city) and keeps no card number anywhere', async () => {
+  it('sends the part 3 payload (alias, 20 + year, the region as its own field) and keeps no card number anywhere', async () => {
     const server = billingGateway();
     server.answers['POST /api/card'] = () => {
       server.card = CARD;
@@ -112,8 +112,9 @@ describe('add card', () => {
         address: 'Bağdat Cd. 1',
         zipCode: '34710',
         contactName: 'Ayşe Yılmaz',
-        city: 'Kadıköy, İstanbul',
+        city: 'Kadıköy',
         country: 'Turkey',
+        region: '34',
       },
     });
     expect((await screen.findByTestId('card-summary')).textContent).toContain('0008');
@@ -133,6 +134,7 @@ describe('add card', () => {
           message: 'Posta kodu çok uzun.',
           errors: [
             { field: 'billing.zipCode', msg: 'Posta kodu çok uzun.' },
+            { field: 'billing.region', msg: 'Bu alan zorunludur.' },
             { field: 'expireYear', msg: 'Bu kartın süresi dolmuş.' },
           ],
         },
@@ -143,6 +145,7 @@ describe('add card', () => {
     await fillValidCard();
     await submit();
     await waitFor(() => expect(errorOf('card-zip-input')).toBe('Posta kodu çok uzun.'));
+    expect(errorOf('card-region-input')).toBe('Bu alan zorunludur.');
     expect(errorOf('card-year-input')).toBe('Bu kartın süresi dolmuş.');
     expect(screen.queryByTestId('card-error')).toBeNull();
     expect(input('card-cvc-input').value).toBe('');

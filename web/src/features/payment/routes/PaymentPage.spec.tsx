@@ -130,7 +130,7 @@ describe('payment page', () => {
 });
 
 describe('invoice page', () => {
-  it('shows the breakdown (USD, discount, rate and bulletin date, TRY) and downloads the PDF with the token', async () => {
+  it('shows the breakdown (USD, discount, rate and bulletin date, VAT, TRY) and downloads the PDF with the token', async () => {
     const server = billingGateway({ payments: [payment()] });
     server.answers['GET /api/payment/history/c0ffee00-1111-4222-8333-444455556666/pdf'] = () =>
       new Response('%PDF-1.7 test', {
@@ -152,7 +152,7 @@ describe('invoice page', () => {
       '1 USD = 7.9073 TRY (central bank selling rate, bulletin of 8 Oct 20)',
     );
     expect(screen.getByTestId('breakdown-try').textContent).toBe('₺13.82');
-    expect(screen.getByTestId('breakdown-vat').textContent).toBe('VAT (KDV) is included in the total.');
+    expect(screen.getByTestId('breakdown-vat').textContent).toBe('Includes 20% VAT (KDV): ₺2.30');
 
     saved.blobs.length = 0;
     await click(screen.getByTestId('invoice-download'));
@@ -164,10 +164,10 @@ describe('invoice page', () => {
     expect(pdfCall.headers.get('Accept-Language')).toBe('en');
   });
 
-  it('shows the VAT when the API sends it (Turkish)', async () => {
-    billingGateway({ payments: [payment({ vatPercent: '20', vat: '2.30' })] });
+  it('shows the VAT of the invoice in Turkish, at its own rate', async () => {
+    billingGateway({ payments: [payment({ vatPercent: '18.5', vat: '2.16' })] });
     renderApp('/payment/c0ffee00-1111-4222-8333-444455556666', { token: token() });
-    expect((await screen.findByTestId('breakdown-vat')).textContent).toBe('%20 KDV dahil: ₺2,30');
+    expect((await screen.findByTestId('breakdown-vat')).textContent).toBe('%18.5 KDV dahil: ₺2,16');
     expect(screen.getByTestId('breakdown-try').textContent).toBe('₺13,82');
   });
 });

@@ -79,6 +79,9 @@ export function payment(over: Partial<Payment> = {}): Payment {
     description: 'ShelfScan standard 2026-11',
     period: '2026-11',
     errorMessage: null,
+    // 13.82 TRY with 20 % included: 2.303… → 2.30
+    vatPercent: '20',
+    vat: '2.30',
     ...over,
   };
 }
