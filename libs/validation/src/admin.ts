@@ -53,8 +53,9 @@ const emptyWhenAbsent = (value: unknown) => (value === null || value === undefin
  * given (the form's, or billing's Clock: the gateway gives none).
  */
 function promotionFields(today: string | null, stored: string | null, absentAsEmpty: boolean) {
+  // Typed as the field itself: the request's variant only takes null and absence as '' too.
   const optional = <T extends z.ZodType>(schema: T) =>
-    absentAsEmpty ? z.preprocess(emptyWhenAbsent, schema) : schema;
+    (absentAsEmpty ? z.preprocess(emptyWhenAbsent, schema) : schema) as T;
   return {
     code: z
       .string('promotionCodeInvalid')
