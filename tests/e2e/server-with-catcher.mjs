@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { startSimulator } from '@shelfscan/simulator';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
@@ -80,7 +81,6 @@ const E2E_STORES = [
   { seed: 'e2e-admin-small', size: 40 },
   { seed: 'e2e-admin-large', size: 6_000 },
 ];
-const { startSimulator } = createRequire(import.meta.url)('@shelfscan/simulator');
 const simPort = Number(process.env.E2E_SIM_PORT ?? smtpPort + 2000);
 const sim = await startSimulator({ port: simPort, stores: E2E_STORES });
 
