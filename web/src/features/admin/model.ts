@@ -38,7 +38,7 @@ export interface AdminUserPlan {
 /** An invoice of the user detail (amounts in minor units: USD cents, TRY kuruş). */
 export interface AdminInvoice {
   invoiceId: string;
-  invoiceNumber: number | string;
+  invoiceNumber: number;
   conversationId: string;
   period: string;
   usdCents: number;
