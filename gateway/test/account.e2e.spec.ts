@@ -10,6 +10,7 @@ describe('gateway + auth service (real PostgreSQL)', () => {
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>ShelfScan SPA</title>');
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log("spa")');
+  fs.writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *');
 
   beforeAll(async () => {
     stack = await startStack({
@@ -177,6 +178,19 @@ describe('gateway + auth service (real PostgreSQL)', () => {
     expect(asset.body).toBe('console.log("spa")');
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await call('GET', '/assets/missing.js')).statusCode).toBe(404);
+    // A page path whose last segment looks like a file is still a page (a reload of a user's page).
+    for (const url of ['/admin/user/ayse@example.com', '/us/admin/user/a.b%40c.co?tab=x', '/x.y/z.json']) {
+      const res = await call('GET', url);
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([
+        url,
+        200,
+        'text/html; charset=utf-8',
+      ]);
+      expect(res.body).toContain('ShelfScan SPA');
+    }
+    expect((await call('GET', '/robots.txt')).body).toBe('User-agent: *');
+    for (const url of ['/assets/app-1234.js.map', '/assets', '/api/nope.json'])
+      expect([url, (await call('GET', url)).statusCode]).toEqual([url, 404]);
     const api = await call('GET', '/api/nope');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false });

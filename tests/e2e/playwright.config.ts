@@ -17,6 +17,8 @@ process.env.E2E_DATA_DIR = dataDir;
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
 process.env.E2E_SMTP_PORT = String(smtpPort);
 process.env.E2E_MAIL_DIR ??= path.join(dataDir, 'e2e-captured-mail');
+/** The marketplace simulator started by server-with-catcher.mjs (its stores: E2E_STORES there). */
+process.env.E2E_SIM_PORT ??= String(smtpPort + 2000);
 export const baseURL = `http://localhost:${port}`;
 process.env.E2E_BASE_URL = baseURL;
 

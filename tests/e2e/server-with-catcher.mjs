@@ -1,7 +1,8 @@
 /**
- * The e2e web server: a real SMTP catcher (smtp-server + mailparser) on 127.0.0.1:E2E_SMTP_PORT and
- * a double of the central bank's `today.xml` on 127.0.0.1:E2E_FX_PORT, then the embedded launcher
- * (`node apps/all-in-one/dist/main.js`) with SMTP_URL and FX_RATES_URL pointing at them.
+ * The e2e web server: a real SMTP catcher (smtp-server + mailparser) on 127.0.0.1:E2E_SMTP_PORT, a
+ * double of the central bank's `today.xml` on 127.0.0.1:E2E_FX_PORT and the marketplace simulator on
+ * 127.0.0.1:E2E_SIM_PORT, then the embedded launcher (`node apps/all-in-one/dist/main.js`) with
+ * SMTP_URL, FX_RATES_URL and MARKETPLACE_ORIGIN pointing at them.
  * Every captured mail is written as JSON ({to, from, subject, text, html, date}) into E2E_MAIL_DIR,
  * where the journeys read it (see outbox.ts). Used as Playwright's webServer command.
  */
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { startSimulator } from '@shelfscan/simulator';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
@@ -71,6 +73,17 @@ const fx = http.createServer((_req, res) => {
 });
 fx.listen(fxPort, '127.0.0.1');
 
+// The marketplace simulator (tools/simulator) stands in for Amazon, as in `make demo`: the scraper
+// sends every marketplace request to it (MARKETPLACE_ORIGIN). Its stores are made from their seeds;
+// a journey finds a store's seller id by its seed at http://127.0.0.1:E2E_SIM_PORT/__sim/stores.
+const E2E_STORES = [
+  // admin.e2e.ts: a small store a standard scan finishes quickly, a large one a deep scan takes minutes on.
+  { seed: 'e2e-admin-small', size: 40 },
+  { seed: 'e2e-admin-large', size: 6_000 },
+];
+const simPort = Number(process.env.E2E_SIM_PORT ?? smtpPort + 2000);
+const sim = await startSimulator({ port: simPort, stores: E2E_STORES });
+
 catcher.on('error', (err) => console.error('smtp catcher:', err));
 catcher.listen(smtpPort, '127.0.0.1', () => {
   const child = spawn(process.execPath, [path.join(root, 'apps/all-in-one/dist/main.js')], {
@@ -80,6 +93,7 @@ catcher.listen(smtpPort, '127.0.0.1', () => {
       ...process.env,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       FX_RATES_URL: process.env.FX_RATES_URL ?? `http://127.0.0.1:${fxPort}/kurlar/today.xml`,
+      MARKETPLACE_ORIGIN: process.env.MARKETPLACE_ORIGIN ?? sim.url,
     },
   });
   const stop = (signal) => {
@@ -88,6 +102,7 @@ catcher.listen(smtpPort, '127.0.0.1', () => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
   child.on('exit', (code, signal) => {
     fx.close();
+    void sim.close();
     catcher.close(() => process.exit(code ?? (signal ? 1 : 0)));
     setTimeout(() => process.exit(code ?? 1), 2000).unref();
   });

@@ -4,37 +4,25 @@
  * service checks again what needs data (card at the provider, plan rules, promotion rules).
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { cardRequest, requiredText } from '@shelfscan/validation';
+import {
+  PLAN_FEATURES,
+  cardRequest,
+  grantPlanRequest,
+  promotionRequest,
+  requiredText,
+  type PlanFeature,
+} from '@shelfscan/validation';
 import { z } from 'zod';
 import { SchemaDto } from '../common/validation.js';
 
-export const FEATURES = ['standard', 'deep', 'functional'];
+const FEATURES = [...PLAN_FEATURES];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
-const amount = z.preprocess(
-  asText,
-  z.string({ error: 'amountInvalid' }).regex(/^\d+(\.\d{1,2})?$/, { error: 'amountInvalid' }),
-);
-
 const cardIdQuery = z.strictObject({ id: requiredText(100) });
 const planRequest = z.strictObject({
   plan: z.string().optional(),
   features: z.array(z.string()).optional(),
   promotionCode: z.string().trim().max(40).optional(),
-});
-const promotion = z.strictObject({
-  id: z.string().optional(),
-  code: requiredText(100),
-  description: z.string().max(500).nullish(),
-  value: amount,
-  type: z.enum(['AMOUNT', 'PERCENT'], { error: 'promotionTypeInvalid' }),
-  minimumBasket: amount.nullish(),
-  count: z.coerce.number({ error: 'promotionCountInvalid' }).int({ error: 'promotionCountInvalid' }).min(0, {
-    error: 'promotionCountInvalid',
-  }),
-  expiryDate: z.string().regex(DATE, { error: 'dateInvalid' }).nullish(),
-  active: z.boolean().optional(),
 });
 const renewal = z.strictObject({ date: z.string().regex(DATE, { error: 'dateInvalid' }).optional() });
 const refund = z.strictObject({
@@ -44,15 +32,6 @@ const refund = z.strictObject({
     .int({ error: 'amountInvalid' })
     .positive({ error: 'amountInvalid' })
     .optional(),
-});
-const grantPlan = z.strictObject({
-  features: z
-    .array(z.enum(FEATURES as [string, ...string[]], { error: 'featuresInvalid' }), {
-      error: 'featuresInvalid',
-    })
-    .min(1, { error: 'featuresInvalid' }),
-  periodEnd: z.string({ error: 'dateInvalid' }).regex(DATE, { error: 'dateInvalid' }),
-  reason: requiredText(500),
 });
 const revokePlan = z.strictObject({ reason: requiredText(500) });
 const paymentHistoryQuery = z.strictObject({ email: z.string().trim().max(254).optional() });
@@ -108,20 +87,29 @@ export class PlanRequestDto extends SchemaDto(planRequest) implements z.output<t
   @ApiPropertyOptional({ example: 'WELCOME25' }) promotionCode?: string;
 }
 
-export class PromotionDto extends SchemaDto(promotion) implements z.output<typeof promotion> {
+/**
+ * POST and PUT /api/promotion: the admin form's rules (`promotionRequest` of @shelfscan/validation);
+ * billing checks the code's uniqueness and the expiry day against its Clock.
+ */
+export class PromotionDto extends SchemaDto(promotionRequest) implements z.output<typeof promotionRequest> {
   @ApiPropertyOptional({ description: 'Set to update (PUT)' }) id?: string;
-  @ApiProperty({ example: 'WELCOME25' }) code!: string;
-  @ApiPropertyOptional() description?: string | null;
-  @ApiProperty({ example: '25', description: 'USD for AMOUNT, percent for PERCENT (at most 2 decimals)' })
+  @ApiProperty({ example: 'WELCOME25', description: '2–40 letters, digits, - or _; unique' }) code!: string;
+  @ApiPropertyOptional({ description: 'At most 500 characters' }) description!: string;
+  @ApiProperty({
+    example: '25',
+    description: 'Above 0: USD for AMOUNT, percent (at most 100) for PERCENT; at most 2 decimals',
+  })
   value!: string;
   @ApiProperty({ enum: ['AMOUNT', 'PERCENT'] }) type!: 'AMOUNT' | 'PERCENT';
-  @ApiPropertyOptional({ example: '0', description: 'Minimum basket in USD' }) minimumBasket?: string | null;
-  @ApiProperty({ example: 100 }) count!: number;
+  @ApiPropertyOptional({ example: '0', description: 'Minimum basket in USD; empty or absent for none' })
+  minimumBasket!: string;
+  @ApiProperty({ example: 100, description: 'Uses, at least 1' }) count!: number;
   @ApiPropertyOptional({
     example: '2030-12-31',
-    description: 'Europe/Istanbul date, usable through that day',
+    description:
+      'Europe/Istanbul date, usable through that day; not in the past (a promotion keeps the day it has); empty or absent for none',
   })
-  expiryDate?: string | null;
+  expiryDate!: string;
   @ApiPropertyOptional({ default: true }) active?: boolean;
 }
 
@@ -136,9 +124,13 @@ export class RefundDto extends SchemaDto(refund) implements z.output<typeof refu
   amountKurus?: number;
 }
 
-export class GrantPlanDto extends SchemaDto(grantPlan) implements z.output<typeof grantPlan> {
-  @ApiProperty({ example: ['standard'], enum: FEATURES, isArray: true }) features!: string[];
-  @ApiProperty({ example: '2030-02-01', description: 'Europe/Istanbul date: usable until the start of it' })
+/** POST /api/admin/users/{email}/plans: the grant form's rules (`grantPlanRequest`); billing checks the day. */
+export class GrantPlanDto extends SchemaDto(grantPlanRequest) implements z.output<typeof grantPlanRequest> {
+  @ApiProperty({ example: ['standard'], enum: FEATURES, isArray: true }) features!: PlanFeature[];
+  @ApiProperty({
+    example: '2030-02-01',
+    description: 'Europe/Istanbul date after today: usable until the start of it',
+  })
   periodEnd!: string;
   @ApiProperty({ example: 'Compensation for an outage' }) reason!: string;
 }

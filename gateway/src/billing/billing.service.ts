@@ -334,12 +334,12 @@ export class BillingGatewayService {
       promotion: {
         id,
         code: dto.code,
-        description: dto.description ?? '',
+        description: dto.description,
         value: dto.value,
         type: dto.type,
-        minimumBasket: dto.minimumBasket ?? '0',
+        minimumBasket: dto.minimumBasket || '0',
         count: dto.count,
-        expiryDate: dto.expiryDate ?? '',
+        expiryDate: dto.expiryDate,
         active: dto.active ?? true,
       },
     });

@@ -264,7 +264,24 @@ const messages: Record<string, Record<Lang, string>> = {
     en: 'Value must be above 0 (at most 100 for a percent).',
     tr: 'Değer 0’dan büyük olmalıdır (yüzde için en fazla 100).',
   },
-  promotionCountInvalid: { en: 'Count must be 0 or more.', tr: 'Adet 0 ya da daha fazla olmalıdır.' },
+  // The promotion form's rules, checked by the gateway too (issue 11), and billing's expiry check
+  promotionPercentMax: {
+    en: 'A percent discount can be at most 100.',
+    tr: 'Yüzde indirimi en fazla 100 olabilir.',
+  },
+  promotionCountMin: {
+    en: 'The count must be a whole number, at least 1.',
+    tr: 'Adet en az 1 olan bir tam sayı olmalıdır.',
+  },
+  minimumBasketInvalid: {
+    en: 'The minimum basket must be 0 or more (USD, at most 2 decimals); leave it empty for none.',
+    tr: 'Asgari sepet 0 ya da daha büyük olmalıdır (USD, en fazla 2 ondalık); yoksa boş bırakın.',
+  },
+  promotionExpiryPast: {
+    en: 'The expiry date may not be in the past.',
+    tr: 'Son kullanma tarihi geçmişte olamaz.',
+  },
+  featuresRequired: { en: 'Choose at least one feature.', tr: 'En az bir özellik seçin.' },
   // Billing errors, by reason ({detail} is the service's text, e.g. the bank's answer).
   'reason.packageNotFound': { en: 'Package not found.', tr: 'Paket bulunamadı.' },
   'reason.noCardFound': {

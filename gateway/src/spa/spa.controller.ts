@@ -7,9 +7,11 @@ import path from 'node:path';
 export const WEB_DIST_DIR = Symbol('WEB_DIST_DIR');
 
 /**
- * The SPA on the same origin: files of the built web app are served as they are (see main.ts),
- * every other GET outside /api is a client route (Turkish, or English under /us) and gets
- * index.html.
+ * The SPA on the same origin: files of the built web app are served as they are (@fastify/static,
+ * see gateway.ts), so what reaches this route is no existing file. A page path gets index.html
+ * (Turkish, or English under /us), whatever its last segment looks like (`/admin/user/a@b.com` on a
+ * reload or from a link); a missing `/assets/…` file (an old build's chunk) and any `/api` path stay
+ * 404.
  */
 @ApiExcludeController()
 @Controller()
@@ -21,7 +23,8 @@ export class SpaController {
   @Get('*')
   serve(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const url = req.url.split('?')[0];
-    if (url.startsWith('/api/') || url === '/api' || path.extname(url)) throw new NotFoundException();
+    if (['/api', '/assets'].some((dir) => url === dir || url.startsWith(`${dir}/`)))
+      throw new NotFoundException();
     this.indexHtml ??= this.readIndex();
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(this.indexHtml);
   }

@@ -2,12 +2,16 @@ import type { z } from 'zod';
 import {
   FORM_ONLY_MESSAGES,
   VALIDATION_MESSAGES,
+  dunningDays,
   fieldErrors,
   grantPlanForm,
+  grantPlanRequest,
   isValidationMessage,
   parameterInput,
   parameterProblem,
+  promotionExpiryProblem,
   promotionForm,
+  promotionRequest,
   reasonForm,
   refundForm,
   systemParametersForm,
@@ -78,6 +82,47 @@ describe('admin form rules', () => {
     ]);
   });
 
+  it('promotion: an expiry the promotion already has may stay, even when past', () => {
+    const expired = { ...promotion, expiryDate: '2026-03-01', active: false };
+    expect(messages(promotionForm(TODAY, '2026-03-01'), expired)).toEqual([]);
+    expect(messages(promotionForm(TODAY, '2026-03-02'), expired)).toEqual([
+      ['expiryDate', 'promotionExpiryPast'],
+    ]);
+    expect(promotionExpiryProblem('2026-03-09', TODAY)).toBe('promotionExpiryPast');
+    expect(promotionExpiryProblem(TODAY, TODAY)).toBeNull();
+    expect(promotionExpiryProblem('', TODAY)).toBeNull();
+  });
+
+  it('promotion request (the gateway): the same rules, absent fields empty, count a number, no day check', () => {
+    const body = { code: 'SPRING-25', type: 'PERCENT', value: '25', count: 5 };
+    expect(promotionRequest.parse(body)).toEqual({
+      ...body,
+      description: '',
+      minimumBasket: '',
+      expiryDate: '',
+    });
+    expect(
+      promotionRequest.parse({ ...body, description: null, expiryDate: '2000-01-01', active: false }),
+    ).toEqual({ ...body, description: '', minimumBasket: '', expiryDate: '2000-01-01', active: false });
+    expect(
+      messages(promotionRequest, {
+        code: 'a',
+        type: 'PERCENT',
+        value: '101',
+        count: 0,
+        minimumBasket: 'x',
+        extra: 1,
+      }),
+    ).toEqual([
+      ['code', 'promotionCodeInvalid'],
+      ['minimumBasket', 'minimumBasketInvalid'],
+      ['count', 'promotionCountMin'],
+      ['extra', 'unknownField'],
+      ['value', 'promotionPercentMax'],
+    ]);
+    expect(messages(promotionRequest, { ...body, value: '101' })).toEqual([['value', 'promotionPercentMax']]);
+  });
+
   it('grant a plan: a feature, an end after today, a reason', () => {
     const form = grantPlanForm(TODAY);
     expect(
@@ -93,6 +138,16 @@ describe('admin form rules', () => {
       ['periodEnd', 'dateInvalid'],
     ]);
     expect(messages(reasonForm, { reason: '' })).toEqual([['reason', 'required']]);
+    // The gateway's body: the same rules; the day against today is billing's (its Clock).
+    expect(messages(grantPlanRequest, { features: ['deep'], periodEnd: '2000-01-01', reason: 'x' })).toEqual(
+      [],
+    );
+    expect(messages(grantPlanRequest, { features: [], periodEnd: '1.1.2030', reason: '', by: 'x' })).toEqual([
+      ['features', 'featuresRequired'],
+      ['periodEnd', 'dateInvalid'],
+      ['reason', 'required'],
+      ['by', 'unknownField'],
+    ]);
   });
 
   it('refund: an optional amount above 0 and not above what is left', () => {
@@ -135,6 +190,8 @@ describe('admin form rules', () => {
     expect(parameterProblem('contact.whatsapp', '+905321234567')).toBeNull();
     expect(parameterProblem('contact.supportEmail', 'support')).toBe('parameterEmail');
     expect(parameterProblem('some.future.key', 'anything')).toBeNull();
+    expect(dunningDays('7, 1,3')).toEqual([1, 3, 7]);
+    expect(dunningDays('')).toBeNull();
     expect(parameterInput('search.deep.dailyLimit')).toBe('integer');
     expect(parameterInput('billing.vatPercent')).toBe('decimal');
     expect(parameterInput('contact.whatsapp')).toBe('text');

@@ -47,6 +47,14 @@ export const VALIDATION_MESSAGES = [
   'parameterRequired',
   'parameterPhone',
   'parameterEmail',
+  // Promotions and plans granted by hand: the gateway checks the forms' rules (promotionRequest,
+  // grantPlanRequest); billing checks the days against its Clock.
+  'promotionPercentMax',
+  'promotionCountMin',
+  'minimumBasketInvalid',
+  'promotionExpiryPast',
+  'featuresRequired',
+  'periodEndPast',
 ] as const;
 
 /**
@@ -55,12 +63,8 @@ export const VALIDATION_MESSAGES = [
  * VALIDATION_MESSAGES together with the gateway's texts.
  */
 export const FORM_ONLY_MESSAGES = [
-  'promotionPercentMax',
-  'promotionCountMin',
-  'minimumBasketInvalid',
-  'promotionExpiryPast',
-  'featuresRequired',
-  'periodEndPast',
+  // A refund's amount is typed in TRY here and sent in kuruş (amountKurus); billing answers
+  // refundTooMuch with what is left.
   'amountPositive',
   'refundAmountTooHigh',
 ] as const;

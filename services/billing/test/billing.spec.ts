@@ -78,15 +78,9 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
   });
 
   it('says every reason a code does not apply', async () => {
-    await h.promotion({
-      code: 'OLDBIG',
-      type: 'AMOUNT',
-      value: '2',
-      minimumBasket: '50',
-      count: 0,
-      expiryDate: '2020-10-07',
-      active: false,
-    });
+    await h.promotion({ code: 'OLDBIG', type: 'AMOUNT', value: '2', minimumBasket: '50', active: false });
+    // Used up and expired since (no admin can save a past expiry or a count of 0).
+    await h.sql(`UPDATE promotion SET count = 0, expiry_date = '2020-10-07' WHERE code = 'OLDBIG'`);
     const s = await h.bus.request(h.M.promotionSummary, {
       email: 'x@example.com',
       features: ['standard'],
@@ -320,6 +314,29 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
     expect((await failure(h.promotion({ code: 'BAD', type: 'PERCENT', value: '101' }))).code).toBe(
       'INVALID_ARGUMENT',
     );
+    // The form's rules, today by the Clock (the sample day, 2020-10-08 in Istanbul).
+    const refused = await failure(
+      h.promotion({ code: 'x', value: '0', count: 0, minimumBasket: '-1', expiryDate: '2020-10-07' }),
+    );
+    expect(refused.violations).toEqual([
+      { field: 'code', msg: 'promotionCodeInvalid' },
+      { field: 'value', msg: 'promotionValueInvalid' },
+      { field: 'minimumBasket', msg: 'minimumBasketInvalid' },
+      { field: 'count', msg: 'promotionCountMin' },
+      { field: 'expiryDate', msg: 'promotionExpiryPast' },
+    ]);
+    const lastDay = await h.promotion({ code: 'LASTDAY', expiryDate: '2020-10-08' });
+    expect(lastDay.expiryDate).toBe('2020-10-08');
+    // Once past, the day it has may stay: the expired promotion can still be turned off.
+    h.setDay('2020-10-09');
+    const off = (await h.bus.request(h.M.savePromotion, { promotion: { ...lastDay, active: false } }))
+      .promotion!;
+    expect(off).toMatchObject({ active: false, expiryDate: '2020-10-08' });
+    const moved = await failure(
+      h.bus.request(h.M.savePromotion, { promotion: { ...lastDay, expiryDate: '2020-10-07' } }),
+    );
+    expect(moved.violations).toEqual([{ field: 'expiryDate', msg: 'promotionExpiryPast' }]);
+    h.setDay(SAMPLE_DAY);
     await h.bus.request(h.M.deletePromotion, { id: p.id });
     expect((await h.bus.request(h.M.listPromotions, {})).promotions.map((x) => x.code)).not.toContain('TMP');
   });

@@ -1,5 +1,6 @@
 import { SYSTEM_PARAMETER_DEFAULTS } from '@shelfscan/service';
-import { dunningDays, validateParameters } from './parameter-rules.js';
+import { dunningDays, parameterInput } from '@shelfscan/validation';
+import { validateParameters } from './parameter-rules.js';
 
 const defaults = () => SYSTEM_PARAMETER_DEFAULTS.map((d) => ({ ...d }));
 const withValue = (key: string, value1: string) =>
@@ -47,6 +48,14 @@ describe('system parameter rules', () => {
       { field: `parameters[${list.length - 1}].key`, msg: 'parameterUnknown' },
       { field: 'parameters.billing.vatPercent', msg: 'parameterMissing' },
     ]);
+  });
+
+  it('has a number rule for every key of the catalogue whose default is a number', () => {
+    // The rules live in @shelfscan/validation (the form's and this service's): a new numeric key
+    // of the catalogue must get its rule there.
+    for (const { key, value1 } of SYSTEM_PARAMETER_DEFAULTS) {
+      if (/^\d+(\.\d+)?$/.test(value1)) expect([key, parameterInput(key)]).not.toEqual([key, 'text']);
+    }
   });
 
   it('reads dunning days', () => {

@@ -50,6 +50,14 @@ export class PromotionsRepository {
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
+  async byId(id: string): Promise<PromotionRecord | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM promotion WHERE id = $1 AND NOT deleted`,
+      [id],
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
   async list(): Promise<PromotionRecord[]> {
     const rows: Row[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM promotion WHERE NOT deleted ORDER BY code`,

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError } from '@shelfscan/bus';
 import type { billingV1 } from '@shelfscan/contracts';
-import { decimalToMinor, minorToDecimal } from '../money/money.js';
+import { Clock } from '@shelfscan/service';
+import { fieldErrors, promotionForm } from '@shelfscan/validation';
+import { decimalToMinor, istanbulDate, minorToDecimal } from '../money/money.js';
 import { PromotionsRepository, type PromotionInput, type PromotionRecord } from './promotions.repository.js';
 
 /** Every reason a code does not apply, as keys the web translates. */
@@ -16,7 +18,10 @@ export type PromotionReason =
 /** Promotions: the admin CRUD and the check of a code against a basket. */
 @Injectable()
 export class PromotionsService {
-  constructor(@Inject(PromotionsRepository) private readonly promotions: PromotionsRepository) {}
+  constructor(
+    @Inject(PromotionsRepository) private readonly promotions: PromotionsRepository,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   /** The promotion of a code and every reason it does not apply to this basket (none = applies). */
   async evaluate(
@@ -38,10 +43,17 @@ export class PromotionsService {
     return (await this.promotions.list()).map(toMessage);
   }
 
+  /**
+   * Creates (no id) or updates a promotion, checked by the admin form's rules (`promotionForm` of
+   * @shelfscan/validation) with today's Istanbul day by the Clock: an expiry day may not be past,
+   * except the one the promotion already has (an expired promotion can still be turned off).
+   */
   async save(input: billingV1.Promotion | undefined): Promise<billingV1.Promotion> {
     if (!input) throw new BusError('INVALID_ARGUMENT', 'promotion missing');
+    const stored = input.id && isId(input.id) ? await this.promotions.byId(input.id) : null;
+    if (input.id && !stored) throw notFound();
     const saved = await this.promotions
-      .save(input.id || null, toInput(input))
+      .save(stored?.id ?? null, toInput(input, istanbulDate(this.clock.now()), stored?.expiryDate ?? null))
       .catch((err: { code?: string }) => {
         if (err.code === '23505')
           throw new BusError('ALREADY_EXISTS', 'A promotion with this code exists.', {
@@ -49,47 +61,42 @@ export class PromotionsService {
           });
         throw err;
       });
-    if (!saved) throw new BusError('NOT_FOUND', 'Promotion not found.', { reason: 'promotionNotFound' });
+    if (!saved) throw notFound();
     return toMessage(saved);
   }
 
   async delete(id: string): Promise<void> {
-    if (!/^[0-9a-f-]{36}$/i.test(id) || !(await this.promotions.delete(id)))
-      throw new BusError('NOT_FOUND', 'Promotion not found.', { reason: 'promotionNotFound' });
+    if (!isId(id) || !(await this.promotions.delete(id))) throw notFound();
   }
 }
 
-function toInput(p: billingV1.Promotion): PromotionInput {
-  const violations: { field: string; msg: string }[] = [];
-  const decimal = (field: string, text: string): bigint => {
-    try {
-      return decimalToMinor(text || '0');
-    } catch {
-      violations.push({ field, msg: 'amountInvalid' });
-      return 0n;
-    }
-  };
-  const code = p.code.trim();
-  if (!/^[\w-]{2,40}$/.test(code)) violations.push({ field: 'code', msg: 'promotionCodeInvalid' });
-  if (p.type !== 'AMOUNT' && p.type !== 'PERCENT')
-    violations.push({ field: 'type', msg: 'promotionTypeInvalid' });
-  const valueMinor = decimal('value', p.value);
-  if (valueMinor <= 0n || (p.type === 'PERCENT' && valueMinor > 10_000n))
-    violations.push({ field: 'value', msg: 'promotionValueInvalid' });
-  const minimumBasketCents = decimal('minimumBasket', p.minimumBasket);
-  if (p.count < 0) violations.push({ field: 'count', msg: 'promotionCountInvalid' });
-  if (p.expiryDate && !/^\d{4}-\d{2}-\d{2}$/.test(p.expiryDate))
-    violations.push({ field: 'expiryDate', msg: 'dateInvalid' });
-  if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalid promotion', { violations });
-  return {
-    code,
+const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+const notFound = () => new BusError('NOT_FOUND', 'Promotion not found.', { reason: 'promotionNotFound' });
+
+/** The promotion as stored, once it passes the form's rules (violations named by field). */
+function toInput(p: billingV1.Promotion, today: string, storedExpiry: string | null): PromotionInput {
+  const checked = promotionForm(today, storedExpiry).safeParse({
+    code: p.code,
     description: p.description,
-    type: p.type as 'AMOUNT' | 'PERCENT',
-    valueMinor,
-    minimumBasketCents,
+    type: p.type,
+    value: p.value,
+    minimumBasket: p.minimumBasket,
     count: p.count,
-    expiryDate: p.expiryDate || null,
+    expiryDate: p.expiryDate,
     active: p.active,
+  });
+  if (!checked.success)
+    throw new BusError('INVALID_ARGUMENT', 'invalid promotion', { violations: fieldErrors(checked.error) });
+  const v = checked.data;
+  return {
+    code: v.code,
+    description: v.description,
+    type: v.type,
+    valueMinor: decimalToMinor(v.value),
+    minimumBasketCents: decimalToMinor(v.minimumBasket || '0'),
+    count: Number(v.count),
+    expiryDate: v.expiryDate || null,
+    active: v.active,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
- * The admin screens' data, as the gateway answers it (gateway/src/admin, billing and search; the
- * routes the backends are still adding are typed from the contract in the issue).
+ * The admin screens' data, as the gateway answers it (gateway/src/admin/admin.service.ts,
+ * gateway/src/billing/billing.service.ts and gateway/src/search/search.service.ts shape each answer).
+ * Amounts: minor units (numbers) from the admin read models, decimal texts from billing.
  */
 
 /** A row of the users read model (GET /api/admin/users). */
@@ -22,23 +23,29 @@ export interface AdminUserPlan {
   subscriptionId: string;
   features: string[];
   trial: boolean;
+  /** RFC 3339 instants; periodEnd is the first moment it is no longer usable. */
   periodStart: string;
   periodEnd: string;
   /** active, cancelled (usable until periodEnd) or expired. */
   status: string;
-  expiredReason?: string;
+  /** ended, not_renewed or revoked when expired; empty otherwise. */
+  expiredReason: string;
+  /** Set when an admin granted the plan by hand: who, and why; empty otherwise. */
+  grantedBy: string;
+  grantReason: string;
 }
 
 /** An invoice of the user detail (amounts in minor units: USD cents, TRY kuruş). */
 export interface AdminInvoice {
   invoiceId: string;
-  invoiceNumber: number | string;
+  invoiceNumber: number;
   conversationId: string;
   period: string;
   usdCents: number;
   discountUsdCents: number;
-  rate: string | number | null;
-  bulletinDate: string | null;
+  /** The central bank's USD selling rate (4 decimals) and its bulletin day. */
+  rate: string;
+  bulletinDate: string;
   tryKurus: number;
   refundedTryKurus: number;
   finalizedAt: string;
@@ -49,16 +56,19 @@ export interface ScanSummary {
   deep: number;
   functional: number;
   failed: number;
-  lastScanAt: string | null;
+  /** RFC 3339; empty when none. */
+  lastScanAt: string;
 }
 
 /** GET /api/admin/users/:email */
 export interface AdminUserDetail extends AdminUser {
-  phone?: string;
-  roles?: string[];
-  plans?: AdminUserPlan[];
-  invoices?: AdminInvoice[];
-  scans?: ScanSummary;
+  /** Empty when none. */
+  phone: string;
+  roles: string[];
+  plans: AdminUserPlan[];
+  /** Newest first. */
+  invoices: AdminInvoice[];
+  scans: ScanSummary;
 }
 
 /** GET /api/admin/users/:email/activity */
@@ -113,6 +123,8 @@ export interface ContactMessage {
   createdAt: string;
   /** Empty until mailed to the support address. */
   mailedAt: string;
+  /** Failed mail attempts so far (retried with backoff). */
+  mailFailures: number;
 }
 
 export interface SystemParameter {
@@ -151,25 +163,39 @@ export interface Promotion {
 /** What POST and PUT /api/promotion take (an id to update; `used` is billing's count). */
 export type PromotionInput = Omit<Promotion, 'id' | 'used'> & { id?: string };
 
+/** A refund of a payment: a same-day `cancel` of the whole payment, or a `refund` (partial allowed). */
+export interface PaymentRefund {
+  kind: 'cancel' | 'refund';
+  /** TRY, a decimal text. */
+  amount: string;
+  reason: string;
+  refundedBy: string;
+  date: string;
+}
+
 /** GET /api/admin/payment/history/:conversationId (amounts as decimal texts, TRY and USD). */
 export interface AdminPayment {
   conversationId: string;
   date: string;
+  /** TRY charged, VAT included. */
   amount: string;
   currency: string;
   usd: string;
   discountUsd: string;
-  rate: string | number | null;
+  rate: string | null;
   bulletinDate: string | null;
+  /** pending, succeeded, failed or unknown. */
   status: string;
+  /** draft or final. */
   invoiceStatus: string;
   invoiceNumber: number | null;
   description: string;
   period: string;
   errorMessage: string | null;
   userEmail: string;
-  /** TRY already refunded, when the answer carries it. */
-  refundedTryKurus?: number;
+  /** TRY already given back (cancel or refunds), a decimal text. */
+  refunded: string;
+  refunds: PaymentRefund[];
 }
 
 export type ScanStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_PARTIAL' | 'CANCELED' | 'FAILED';

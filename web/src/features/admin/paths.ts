@@ -1,10 +1,10 @@
 /**
- * Links to the admin pages of one user or invoice. A value is one path segment, percent-encoded with
- * its dots too: the gateway answers a page load of a path whose last segment looks like a file name
- * (`…/ayse@example.com`) with 404 instead of the SPA, and `%2E` keeps it a route
- * (`/admin/user/ayse%40example%2Ecom`; the router gives the page the decoded email).
+ * Links to the admin pages of one user or invoice: the value is one percent-encoded path segment
+ * (`/admin/user/ayse%40example.com`; the router gives the page the decoded email). A reload or a
+ * typed `/admin/user/ayse@example.com` is a page too: the gateway's SPA fallback serves index.html for
+ * any path that is not a file of the build.
  */
-const segment = (value: string) => encodeURIComponent(value).replace(/\./g, '%2E');
+const segment = (value: string) => encodeURIComponent(value);
 
 /** `/admin/user/<email>` */
 export const userPath = (email: string) => `/admin/user/${segment(email)}`;

@@ -27,6 +27,48 @@ const formErrors = { errors: 'network-only' as const };
 const data = <T>(response: ApiResponse<T>) => response.data;
 const email = (value: string) => encodeURIComponent(value);
 
+/** How often, and how many times, a user's detail is fetched again until it shows a change. */
+const SETTLE_EVERY_MS = 250;
+const SETTLE_TRIES = 40;
+
+type Dispatch = (action: unknown) => unknown;
+type UserLookup = { data?: AdminUserDetail; error?: unknown };
+
+/**
+ * The admin read models follow the other services' events (a plan granted in billing, a membership
+ * changed in auth, a deletion) a moment after the call that caused them has answered. After such a
+ * call, the user's detail is fetched again until `shows` holds or the lookup fails (at most
+ * SETTLE_TRIES times), then every
+ * admin list and counter is fetched again, so the page shows the change rather than the state before it.
+ */
+export async function settleUser(
+  dispatch: Dispatch,
+  address: string,
+  shows: (lookup: UserLookup) => boolean,
+): Promise<void> {
+  for (let i = 0; i < SETTLE_TRIES; i++) {
+    const lookup = (await dispatch(
+      adminApi.endpoints.user.initiate(address, { subscribe: false, forceRefetch: true }),
+    )) as UserLookup;
+    // An error (the user is gone, the admin service is down) leaves nothing to wait for.
+    if (shows(lookup) || lookup.error) break;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_EVERY_MS));
+  }
+  dispatch(adminApi.util.invalidateTags(['AdminUser']));
+}
+
+/** Waits for a mutation's answer; false when it failed (the caller shows that). */
+async function answered<T>(queryFulfilled: Promise<{ data: T }>): Promise<T | null> {
+  try {
+    return (await queryFulfilled).data;
+  } catch {
+    return null;
+  }
+}
+
+const notFound = (lookup: UserLookup) =>
+  !!lookup.error && (lookup.error as { status?: unknown }).status === 404;
+
 /** The query of a list: the set values only, then the page. */
 function listParams(filters: Record<string, string | undefined>, page: number) {
   const params: Record<string, string | number> = {};
@@ -68,19 +110,26 @@ export const adminApi = api.injectEndpoints({
       providesTags: ['AdminUser'],
       extraOptions: secondary,
     }),
-    setUserActive: build.mutation<ApiResponse<unknown>, { email: string; active: boolean }>({
+    setUserActive: build.mutation<ApiResponse<{ changed: boolean }>, { email: string; active: boolean }>({
       query: ({ email: address, active }) => ({
         url: `/api/admin/users/${email(address)}/${active ? 'activate' : 'deactivate'}`,
         method: 'PUT',
       }),
-      invalidatesTags: ['AdminUser'],
+      async onQueryStarted({ email: address, active }, { dispatch, queryFulfilled }) {
+        if (await answered(queryFulfilled))
+          await settleUser(dispatch, address, ({ data }) => data?.membershipActive === active);
+      },
     }),
-    deleteUser: build.mutation<ApiResponse<unknown>, string>({
+    deleteUser: build.mutation<ApiResponse<{ userId: string; email: string; deletedAt: string }>, string>({
       query: (address) => ({ url: `/api/admin/users/${email(address)}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminUser', 'SearchInfo'],
+      invalidatesTags: ['SearchInfo'],
+      // The users list stops showing the user once the deletion has reached the read model.
+      async onQueryStarted(address, { dispatch, queryFulfilled }) {
+        if (await answered(queryFulfilled)) await settleUser(dispatch, address, notFound);
+      },
     }),
     grantPlan: build.mutation<
-      ApiResponse<unknown>,
+      ApiResponse<{ id: string }>,
       { email: string; features: string[]; periodEnd: string; reason: string }
     >({
       query: ({ email: address, ...body }) => ({
@@ -88,7 +137,15 @@ export const adminApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: ['AdminUser'],
+      async onQueryStarted({ email: address }, { dispatch, queryFulfilled }) {
+        const granted = await answered(queryFulfilled);
+        if (granted)
+          await settleUser(
+            dispatch,
+            address,
+            ({ data }) => !!data?.plans.some((p) => p.subscriptionId === granted.data.id),
+          );
+      },
       extraOptions: formErrors,
     }),
     revokePlan: build.mutation<
@@ -100,7 +157,15 @@ export const adminApi = api.injectEndpoints({
         method: 'DELETE',
         body: { reason },
       }),
-      invalidatesTags: ['AdminUser'],
+      async onQueryStarted({ email: address, subscriptionId }, { dispatch, queryFulfilled }) {
+        if (await answered(queryFulfilled))
+          await settleUser(
+            dispatch,
+            address,
+            ({ data }) =>
+              !!data?.plans.some((p) => p.subscriptionId === subscriptionId && p.status === 'expired'),
+          );
+      },
     }),
     contactMessages: build.query<Page<ContactMessage>, number>({
       query: (page) => ({ url: '/api/admin/contact-messages', params: listParams({}, page) }),

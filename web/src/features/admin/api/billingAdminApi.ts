@@ -2,9 +2,18 @@
  * Billing's admin routes (gateway/src/billing): promotions, a payment with its invoice, the invoice
  * PDF and refunds.
  */
+import { toMinor } from '@shelfscan/validation';
 import { api } from '../../../app/api';
 import type { ApiResponse } from '../../../lib/http';
 import type { AdminPayment, Promotion, PromotionInput } from '../model';
+import { settleUser } from './adminApi';
+
+/** POST /api/admin/payment/:conversationId/refund: what was done, how much (TRY), the payment now. */
+interface RefundAnswer {
+  kind: 'cancel' | 'refund';
+  refunded: string;
+  payment: AdminPayment;
+}
 
 const formErrors = { errors: 'network-only' as const };
 
@@ -35,7 +44,7 @@ export const billingAdminApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Payment', id }],
     }),
     refund: build.mutation<
-      ApiResponse<unknown>,
+      ApiResponse<RefundAnswer>,
       { conversationId: string; reason: string; amountKurus?: number }
     >({
       query: ({ conversationId, ...body }) => ({
@@ -43,11 +52,25 @@ export const billingAdminApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: (_result, _error, { conversationId }) => [
-        { type: 'Payment', id: conversationId },
-        'AdminUser',
-      ],
-      // Run from the confirm dialog: a refused refund is toasted by the error catalogue.
+      invalidatesTags: (_result, _error, { conversationId }) => [{ type: 'Payment', id: conversationId }],
+      // The user's invoices (the admin read model) show the refund once billing's event reached it.
+      async onQueryStarted({ conversationId }, { dispatch, queryFulfilled }) {
+        let answer: RefundAnswer;
+        try {
+          answer = (await queryFulfilled).data.data;
+        } catch {
+          return; // run from the confirm dialog: a refused refund is toasted by the error catalogue
+        }
+        const refunded = toMinor(answer.payment.refunded);
+        await settleUser(
+          dispatch,
+          answer.payment.userEmail,
+          ({ data }) =>
+            !!data?.invoices.some(
+              (i) => i.conversationId === conversationId && i.refundedTryKurus === refunded,
+            ),
+        );
+      },
     }),
   }),
 });

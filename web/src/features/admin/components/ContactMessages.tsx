@@ -63,9 +63,16 @@ export function ContactMessages() {
                       {formatDate(m.mailedAt, locale)}
                     </Badge>
                   ) : (
-                    <Badge color="orange" variant="light">
-                      {t('messages.notMailed')}
-                    </Badge>
+                    <>
+                      <Badge color="orange" variant="light">
+                        {t('messages.notMailed')}
+                      </Badge>
+                      {m.mailFailures > 0 && (
+                        <Text size="xs" c="dimmed" mt={2}>
+                          {t('messages.mailFailures', { count: m.mailFailures })}
+                        </Text>
+                      )}
+                    </>
                   )}
                 </Table.Td>
               </Table.Tr>

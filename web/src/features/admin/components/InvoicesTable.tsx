@@ -34,11 +34,16 @@ export function InvoicesTable({ invoices }: { invoices: AdminInvoice[] }) {
         </Table.Thead>
         <Table.Tbody>
           {invoices.map((invoice) => (
-            <Table.Tr key={invoice.invoiceId} data-testid={`invoice-${invoice.conversationId}`}>
+            <Table.Tr key={invoice.invoiceId} data-testid={`invoice-${invoice.invoiceNumber}`}>
               <Table.Td>
-                <Anchor component={LocaleLink} to={invoicePath(invoice.conversationId)} size="sm">
-                  {invoice.invoiceNumber || invoice.conversationId}
-                </Anchor>
+                {/* An invoice without a charge (nothing to pay) has no billing number to open. */}
+                {invoice.conversationId ? (
+                  <Anchor component={LocaleLink} to={invoicePath(invoice.conversationId)} size="sm">
+                    {invoice.invoiceNumber}
+                  </Anchor>
+                ) : (
+                  invoice.invoiceNumber
+                )}
               </Table.Td>
               <Table.Td>{invoice.period}</Table.Td>
               <Table.Td>
@@ -53,7 +58,7 @@ export function InvoicesTable({ invoices }: { invoices: AdminInvoice[] }) {
               </Table.Td>
               <Table.Td>{formatDate(invoice.finalizedAt, locale)}</Table.Td>
               <Table.Td ta="right">
-                {invoice.refundedTryKurus < invoice.tryKurus && (
+                {invoice.conversationId && invoice.refundedTryKurus < invoice.tryKurus && (
                   <Anchor
                     component={LocaleLink}
                     to={`${invoicePath(invoice.conversationId)}#refund`}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { grantPlanForm, PLAN_FEATURES } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,8 @@ export function PlansSection({ email, plans }: { email: string; plans: AdminUser
   const confirm = useConfirm();
   const actions = useAdminActions();
   const [granting, setGranting] = useState(false);
+  // The days of Istanbul, as billing counts them (the end is the day the plan stops being usable).
+  const day = (instant: string) => formatDay(istanbulDay(new Date(instant)), locale);
   const features = (plan: AdminUserPlan) =>
     plan.features.map((f) => t(`features.${f}`, { defaultValue: f })).join(' + ');
 
@@ -53,9 +55,14 @@ export function PlansSection({ email, plans }: { email: string; plans: AdminUser
                         {t('plans.trial')}
                       </Badge>
                     )}
+                    {plan.grantedBy && (
+                      <Text size="xs" c="dimmed" data-testid={`plan-granted-${plan.subscriptionId}`}>
+                        {t('plans.grantedBy', { by: plan.grantedBy, reason: plan.grantReason })}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td>
-                    {formatDay(plan.periodStart, locale)} – {formatDay(plan.periodEnd, locale)}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {day(plan.periodStart)} – {day(plan.periodEnd)}
                   </Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLORS[plan.status] ?? 'gray'} variant="light">

@@ -41,8 +41,10 @@ export function PromotionForm({ promotion, onDone }: { promotion: Promotion | nu
   const errorText = useApiErrorText('admin');
   const [save, { isLoading }] = useSavePromotionMutation();
   const [error, setError] = useState<string | null>(null);
+  // The browser's day checks the form early; billing checks again with its own Clock's day. The
+  // expiry an edited promotion already has may stay (an expired one can still be edited).
   const today = istanbulDay();
-  const form = useSchemaForm(promotionForm(today), {
+  const form = useSchemaForm(promotionForm(today, promotion?.expiryDate ?? null), {
     code: promotion?.code ?? '',
     description: promotion?.description ?? '',
     type: (promotion?.type ?? 'PERCENT') as PromotionType,

@@ -42,7 +42,7 @@ describe('admin home: counters, users, charts, contact messages', () => {
     // 42 users: three pages of 20, the total from x-total-count.
     expect(screen.getByTestId('users-pager-total').textContent).toBe('Toplam 42');
     expect(within(ayse).getByRole('link', { name: 'ayse@example.com' }).getAttribute('href')).toBe(
-      '/admin/user/ayse%40example%2Ecom',
+      '/admin/user/ayse%40example.com',
     );
   });
 
@@ -82,6 +82,8 @@ describe('admin home: counters, users, charts, contact messages', () => {
     const server = fakeGateway({
       'GET /api/admin/charts': () =>
         ok({
+          from: '2026-03-01',
+          to: '2026-03-02',
           scansPerDay: [
             { date: '2026-03-01', standard: 4, deep: 1, functional: 0 },
             { date: '2026-03-02', standard: 6, deep: 0, functional: 2 },
@@ -134,6 +136,7 @@ describe('admin home: counters, users, charts, contact messages', () => {
             message: 'Faturamı göremiyorum.',
             createdAt: '2026-03-05T09:07:00Z',
             mailedAt: '',
+            mailFailures: 2,
           },
         ]),
     });
@@ -142,6 +145,7 @@ describe('admin home: counters, users, charts, contact messages', () => {
     const row = await screen.findByTestId('message-m1');
     expect(within(row).getByText('Faturamı göremiyorum.')).toBeTruthy();
     expect(within(row).getByText('Henüz iletilmedi')).toBeTruthy();
+    expect(within(row).getByText('2 deneme başarısız, yeniden denenecek')).toBeTruthy();
   });
 
   it('contact messages: none yet', async () => {

@@ -28,9 +28,38 @@ function payment(over: Partial<AdminPayment> = {}): AdminPayment {
     period: '2026-03',
     errorMessage: null,
     userEmail: 'ayse@example.com',
-    refundedTryKurus: 11,
+    refunded: '0.11',
+    refunds: [
+      {
+        kind: 'refund',
+        amount: '0.11',
+        reason: 'Rounding',
+        refundedBy: 'admin@example.com',
+        date: '2026-03-02T10:00:00Z',
+      },
+    ],
     ...over,
   };
+}
+
+/** Billing's refund answer: what was done, this refund's amount, and the payment now. */
+function refunded(paid: AdminPayment, amount: string, reason: string) {
+  const total = (Number(paid.refunded) + Number(amount)).toFixed(2);
+  const after = {
+    ...paid,
+    refunded: total,
+    refunds: [
+      ...paid.refunds,
+      {
+        kind: 'refund' as const,
+        amount,
+        reason,
+        refundedBy: 'admin@example.com',
+        date: '2026-03-03T10:00:00Z',
+      },
+    ],
+  };
+  return { answer: { kind: 'refund', refunded: amount, payment: after }, after };
 }
 
 describe('admin invoice view', () => {
@@ -64,8 +93,9 @@ describe('admin invoice view', () => {
     expect(screen.getByTestId('invoice-rate').textContent).toBe('36.1234 (central bank, 1 Mar 26)');
     expect(screen.getByTestId('invoice-try').textContent).toBe('₺325.11');
     expect(screen.getByTestId('invoice-refunded').textContent).toBe('Refunded: ₺0.11');
+    expect(screen.getByTestId('invoice-refunds').textContent).toContain('Rounding');
     expect(within(breakdown).getByRole('link', { name: 'ayse@example.com' }).getAttribute('href')).toBe(
-      '/us/admin/user/ayse%40example%2Ecom',
+      '/us/admin/user/ayse%40example.com',
     );
 
     await act(async () => fireEvent.click(screen.getByTestId('invoice-pdf')));
@@ -78,9 +108,14 @@ describe('admin invoice view', () => {
   });
 
   it('refund: checks the amount against what is left, confirms, then posts the reason and kuruş', async () => {
+    let current = payment();
     const server = fakeGateway({
-      [`GET ${PAYMENT}`]: () => ok(payment()),
-      'POST /api/admin/payment/conv-17/refund': () => ok(null),
+      [`GET ${PAYMENT}`]: () => ok(current),
+      'POST /api/admin/payment/conv-17/refund': () => {
+        const { answer, after } = refunded(current, '100.50', 'Çift çekim');
+        current = after;
+        return ok(answer, 'İade yapıldı.');
+      },
     });
     renderApp('/admin/user/invoice/conv-17', { token: token() });
     await screen.findByTestId('refund-form');
@@ -104,31 +139,47 @@ describe('admin invoice view', () => {
       amountKurus: 10050,
     });
     expect(await screen.findByText('İade yapıldı.')).toBeTruthy();
+    // The page reads the payment again: what is left is less by the refund.
+    expect(await screen.findByText('İade edilebilecek kalan: ₺224,50.')).toBeTruthy();
+    expect(screen.getByTestId('invoice-refunded').textContent).toBe('İade edilen: ₺100,61');
   });
 
   it('an empty amount refunds what is left (no amount sent); a refused refund keeps the dialog', async () => {
     let refused = true;
+    let current = payment({ refunded: '0.00', refunds: [] });
     const server = fakeGateway({
-      [`GET ${PAYMENT}`]: () => ok(payment({ refundedTryKurus: 0 })),
-      'POST /api/admin/payment/conv-17/refund': () =>
-        refused
-          ? jsonResponse(
-              { success: false, code: 'refundFailed', message: 'The bank refused the refund.' },
-              400,
-            )
-          : ok(null),
+      [`GET ${PAYMENT}`]: () => ok(current),
+      'POST /api/admin/payment/conv-17/refund': () => {
+        if (refused)
+          return jsonResponse(
+            {
+              success: false,
+              code: 'refundRefused',
+              message: 'The payment provider refused the refund: The bank refused the refund.',
+            },
+            402,
+          );
+        const { answer, after } = refunded(current, '325.11', 'Goodwill');
+        current = after;
+        return ok(answer, 'The refund has been made.');
+      },
     });
     renderApp('/us/admin/user/invoice/conv-17', { token: token() });
     fireEvent.change(await screen.findByTestId('refund-reason'), { target: { value: 'Goodwill' } });
     await act(async () => fireEvent.click(screen.getByTestId('refund-submit')));
     expect(await screen.findByText(/What is left of payment conv-17 will be refunded/)).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByTestId('confirm-refund-confirm')));
-    expect(await screen.findByText('The bank refused the refund.')).toBeTruthy();
+    expect(
+      await screen.findByText('The payment provider refused the refund: The bank refused the refund.'),
+    ).toBeTruthy();
     expect(screen.getByTestId('confirm-refund')).toBeTruthy();
     refused = false;
     await act(async () => fireEvent.click(screen.getByTestId('confirm-refund-confirm')));
     await waitFor(() => expect(screen.queryByTestId('confirm-refund')).toBeNull());
     expect(await server.lastBody('POST /api/admin/payment/conv-17/refund')).toEqual({ reason: 'Goodwill' });
+    // All of it went back: no refund form any more.
+    expect(await screen.findByText('Refunded: ₺325.11')).toBeTruthy();
+    expect(screen.queryByTestId('refund-form')).toBeNull();
   });
 
   it('a failed payment has no refund form; a link without `invoice` says it is not valid', async () => {

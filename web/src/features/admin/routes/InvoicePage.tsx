@@ -9,6 +9,7 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  Table,
   Text,
   TextInput,
   Title,
@@ -22,7 +23,7 @@ import { LocaleLink, useLocale } from '../../../app/locale';
 import { formatDate, formatDay } from '../../../lib/date';
 import { fetchFile, saveBlob } from '../../../lib/download';
 import { useSchemaForm } from '../../../lib/form';
-import { formatMinor } from '../../../lib/money';
+import { formatMinor, formatMoney } from '../../../lib/money';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { useAdminActions } from '../actions';
 import { useAdminPaymentQuery } from '../api/billingAdminApi';
@@ -41,12 +42,12 @@ const minorOf = (decimal: string | null | undefined) =>
 export function InvoicePage({ conversationId }: { conversationId: string }) {
   const payment = useAdminPaymentQuery(conversationId);
   if (!payment.data) return <Skeleton h={240} />;
-  const paid = minorOf(payment.data.amount);
-  const left = paid - (payment.data.refundedTryKurus ?? 0);
+  const left = minorOf(payment.data.amount) - minorOf(payment.data.refunded);
   return (
     <Stack gap="xl">
       <Breakdown payment={payment.data} />
-      {payment.data.status === 'succeeded' && left > 0 && (
+      {payment.data.refunds.length > 0 && <Refunds payment={payment.data} />}
+      {payment.data.status === 'succeeded' && payment.data.invoiceStatus === 'final' && left > 0 && (
         <RefundForm conversationId={conversationId} leftKurus={left} />
       )}
     </Stack>
@@ -92,9 +93,9 @@ function Breakdown({ payment }: { payment: AdminPayment }) {
           <Badge color={payment.status === 'succeeded' ? 'green' : 'red'} variant="light">
             {t(`invoice.statuses.${payment.status}`, { defaultValue: payment.status })}
           </Badge>
-          {(payment.refundedTryKurus ?? 0) > 0 && (
+          {minorOf(payment.refunded) > 0 && (
             <Badge color="orange" variant="light" data-testid="invoice-refunded">
-              {t('invoice.refunded', { amount: formatMinor(payment.refundedTryKurus, 'TRY', locale) })}
+              {t('invoice.refunded', { amount: formatMoney(payment.refunded, 'TRY', locale) })}
             </Badge>
           )}
         </Group>
@@ -116,9 +117,14 @@ function Breakdown({ payment }: { payment: AdminPayment }) {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         {field(
           t('invoice.user'),
-          <Anchor component={LocaleLink} to={userPath(payment.userEmail)} size="sm">
-            {payment.userEmail}
-          </Anchor>,
+          // A deleted user's invoice keeps the pseudonym `deleted-user-<id>`: no page to open.
+          payment.userEmail.startsWith('deleted-user-') ? (
+            payment.userEmail
+          ) : (
+            <Anchor component={LocaleLink} to={userPath(payment.userEmail)} size="sm">
+              {payment.userEmail}
+            </Anchor>
+          ),
           'invoice-user',
         )}
         {field(t('invoice.conversationId'), payment.conversationId, 'invoice-conversation')}
@@ -146,6 +152,44 @@ function Breakdown({ payment }: { payment: AdminPayment }) {
           {payment.errorMessage}
         </Alert>
       )}
+    </Paper>
+  );
+}
+
+/** What went back to the buyer: each cancel or refund, how much, why, by whom and when. */
+function Refunds({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation('admin');
+  const locale = useLocale();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="xs">
+        {t('invoice.refunds')}
+      </Title>
+      <Table data-testid="invoice-refunds">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('invoice.date')}</Table.Th>
+            <Table.Th>{t('invoice.refundKind')}</Table.Th>
+            <Table.Th>{t('refund.amount')}</Table.Th>
+            <Table.Th>{t('invoice.refundReason')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payment.refunds.map((r, i) => (
+            <Table.Tr key={`${r.date}-${i}`}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.date, locale)}</Table.Td>
+              <Table.Td>{t(`invoice.refundKinds.${r.kind}`, { defaultValue: r.kind })}</Table.Td>
+              <Table.Td>{formatMoney(r.amount, 'TRY', locale)}</Table.Td>
+              <Table.Td>
+                {r.reason}
+                <Text size="xs" c="dimmed">
+                  {r.refundedBy}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Paper>
   );
 }

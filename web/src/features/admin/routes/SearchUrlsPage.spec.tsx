@@ -51,6 +51,15 @@ describe('admin search URLs', () => {
     await waitFor(() => expect(app.location()).toContain('page=3'));
     expect(params(server.callsTo('GET /api/search-info').at(-1)!).page).toBe('2');
 
+    // The search service finds a user by the whole email (the gateway refuses a part of one with
+    // 422): a part is not sent, and the box says why.
+    const calls = server.callsTo('GET /api/search-info').length;
+    fireEvent.change(input('scans-filter-userEmail'), { target: { value: 'ayse@exa' } });
+    expect(await screen.findByText('Type the whole email of the user.')).toBeTruthy();
+    await waitFor(() => expect(app.location()).toContain('userEmail=ayse%40exa'));
+    expect(server.callsTo('GET /api/search-info').map(params).slice(calls)).not.toContainEqual(
+      expect.objectContaining({ userEmail: expect.anything() }),
+    );
     // A new filter starts on the first page.
     fireEvent.change(input('scans-filter-userEmail'), { target: { value: 'ayse@example.com' } });
     await waitFor(() => expect(app.location()).toContain('userEmail=ayse%40example.com'));

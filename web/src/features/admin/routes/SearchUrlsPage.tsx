@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { MARKETS } from '@shelfscan/validation';
+import { MARKETS, email } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { useAdminScansQuery } from '../api/adminApi';
 import { Empty } from '../components/Empty';
@@ -14,6 +14,7 @@ import { SCAN_FILTER_KEYS, SCAN_STATUSES, SCAN_TYPES, type ScanFilters } from '.
 /** How often the shown page is fetched again while one of its scans is pending or running. */
 const POLL_MS = 3000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isEmail = (value: string) => email.safeParse(value).success;
 
 /** The filters a URL query holds (unknown values left out). */
 function filtersOf(query: URLSearchParams): ScanFilters {
@@ -25,6 +26,8 @@ function filtersOf(query: URLSearchParams): ScanFilters {
     if (key === 'type' && !(SCAN_TYPES as readonly string[]).includes(value)) continue;
     if (key === 'status' && !(SCAN_STATUSES as readonly string[]).includes(value)) continue;
     if (key === 'market' && !(MARKETS as readonly string[]).includes(value)) continue;
+    // The search service matches a user by the whole email (the gateway refuses a part of one).
+    if (key === 'userEmail' && !isEmail(value)) continue;
     filters[key] = value;
   }
   return filters;
@@ -88,6 +91,11 @@ function ScanFiltersBar({
       label={label}
       leftSection={<IconSearch size={14} />}
       value={texts[key]}
+      error={
+        key === 'userEmail' && texts.userEmail.trim() && !isEmail(texts.userEmail)
+          ? t('scans.filters.userEmailWhole')
+          : undefined
+      }
       onChange={(event) => {
         const value = event.currentTarget.value;
         setTexts((current) => ({ ...current, [key]: value }));

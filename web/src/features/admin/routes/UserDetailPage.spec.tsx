@@ -2,12 +2,28 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../../test/jwt';
 import { jsonResponse, renderApp } from '../../../test/render';
-import type { AdminUserDetail } from '../model';
+import type { AdminUserDetail, AdminUserPlan } from '../model';
 import { adminUser, fakeGateway, input, ok, pageResponse, scan } from '../test/gateway';
 
 const token = () => adminToken('admin@example.com');
 const EMAIL = 'ayse@example.com';
 const USER_PATH = '/api/admin/users/ayse@example.com';
+
+/** A plan of the read model, as the gateway answers it (instants; empty texts when unset). */
+function plan(over: Partial<AdminUserPlan> & Pick<AdminUserPlan, 'subscriptionId'>): AdminUserPlan {
+  return {
+    features: ['standard'],
+    trial: false,
+    // Istanbul midnights: 1 March and 1 April 2026.
+    periodStart: '2026-02-28T21:00:00.000Z',
+    periodEnd: '2026-03-31T21:00:00.000Z',
+    status: 'active',
+    expiredReason: '',
+    grantedBy: '',
+    grantReason: '',
+    ...over,
+  };
+}
 
 function detail(over: Partial<AdminUserDetail> = {}): AdminUserDetail {
   return {
@@ -15,23 +31,21 @@ function detail(over: Partial<AdminUserDetail> = {}): AdminUserDetail {
     phone: '+905321234567',
     roles: ['ROLE_USER'],
     plans: [
-      {
-        subscriptionId: 'sub-1',
-        features: ['standard', 'deep'],
-        trial: false,
-        periodStart: '2026-03-01',
-        periodEnd: '2026-04-01',
-        status: 'active',
-      },
-      {
+      plan({ subscriptionId: 'sub-1', features: ['standard', 'deep'] }),
+      plan({
         subscriptionId: 'sub-0',
-        features: ['standard'],
         trial: true,
-        periodStart: '2026-02-01',
-        periodEnd: '2026-02-02',
+        periodStart: '2026-01-31T21:00:00.000Z',
+        periodEnd: '2026-02-01T21:00:00.000Z',
         status: 'expired',
         expiredReason: 'ended',
-      },
+      }),
+      plan({
+        subscriptionId: 'sub-g',
+        features: ['functional'],
+        grantedBy: 'admin@example.com',
+        grantReason: 'Outage of March',
+      }),
     ],
     invoices: [
       {
@@ -53,15 +67,22 @@ function detail(over: Partial<AdminUserDetail> = {}): AdminUserDetail {
   };
 }
 
-/** The user detail with its lists; the answers may be replaced. */
+/**
+ * The user detail with its lists; the answers may be replaced. `state.user` is what the admin read
+ * model answers now (a mutation's fake changes it, as the events do a moment after the call).
+ */
 function gatewayFor(user: AdminUserDetail | Response = detail(), answers = {}) {
-  return fakeGateway({
-    [`GET ${USER_PATH}`]: () => (user instanceof Response ? user : ok(user)),
+  const state = { user };
+  const server = fakeGateway({
+    [`GET ${USER_PATH}`]: () => (state.user instanceof Response ? state.user.clone() : ok(state.user)),
     'GET /api/search-info': () => pageResponse([scan({ id: 's1', status: 'PROCESSING' })], 16),
     [`GET ${USER_PATH}/activity`]: () =>
-      pageResponse([{ at: '2026-03-04T08:00:00Z', type: 'scanStarted', summary: 'Standard scan “Kamp”' }], 1),
+      pageResponse([{ at: '2026-03-04T08:00:00Z', type: 'scanStarted', summary: 'scan 1a2b3c4d' }], 1),
+    'GET /api/admin/users': () =>
+      pageResponse(state.user instanceof Response ? [] : [adminUser({ email: state.user.email })]),
     ...answers,
   });
+  return Object.assign(server, { state });
 }
 
 // The lazy admin chunk is compiled once before the tests wait for what it renders.
@@ -70,8 +91,8 @@ beforeAll(() => import('./AdminPage'), 60_000);
 describe('admin user detail', () => {
   it('shows the account, flags, creation date, plans, invoices, scans and activity (Turkish)', async () => {
     const server = gatewayFor();
-    // The link's form: dots encoded too (a page load of `…/ayse@example.com` is a file to the gateway).
-    renderApp('/admin/user/ayse%40example%2Ecom', { token: token() });
+    // The link's form: the email percent-encoded as one path segment.
+    renderApp('/admin/user/ayse%40example.com', { token: token() });
     expect(await screen.findByRole('heading', { name: `Kullanıcı ${EMAIL}` })).toBeTruthy();
     const account = await screen.findByTestId('user-account');
     expect(within(account).getByTestId('flag-membership').textContent).toBe('Üyelik aktif');
@@ -80,12 +101,16 @@ describe('admin user detail', () => {
 
     const plan = screen.getByTestId('plan-sub-1');
     expect(within(plan).getByText('Standart + Derin')).toBeTruthy();
+    expect(screen.getByTestId('plan-granted-sub-g').textContent).toBe(
+      'admin@example.com tanımladı: Outage of March',
+    );
+    // Istanbul days, whatever the browser's time zone.
     expect(within(plan).getByText('1 Mar 26 – 1 Nis 26')).toBeTruthy();
     // An ended plan cannot be revoked; its reason shows.
     expect(within(screen.getByTestId('plan-sub-0')).queryByText('Geri al')).toBeNull();
     expect(within(screen.getByTestId('plan-sub-0')).getByText('sona erdi')).toBeTruthy();
 
-    const invoice = screen.getByTestId('invoice-conv-17');
+    const invoice = screen.getByTestId('invoice-17');
     expect(within(invoice).getByRole('link', { name: '17' }).getAttribute('href')).toBe(
       '/admin/user/invoice/conv-17',
     );
@@ -99,7 +124,9 @@ describe('admin user detail', () => {
     const scans = new URL(server.callsTo('GET /api/search-info')[0].url).searchParams;
     expect(scans.get('all')).toBe('true');
     expect(scans.get('userEmail')).toBe(EMAIL);
-    expect(await screen.findByText('Standard scan “Kamp”')).toBeTruthy();
+    const activity = await screen.findByTestId('activity-list');
+    expect(within(activity).getByText('Tarama başladı')).toBeTruthy();
+    expect(within(activity).getByText('scan 1a2b3c4d')).toBeTruthy();
   });
 
   it('an unknown email says so and offers the lookup again (English)', async () => {
@@ -113,12 +140,15 @@ describe('admin user detail', () => {
     expect(app.location()).toBe('/us/admin/user/nobody@example.com');
     fireEvent.change(input('user-lookup-email'), { target: { value: 'ayse@example.com' } });
     await act(async () => fireEvent.click(screen.getByTestId('user-lookup-submit')));
-    expect(app.location()).toBe('/us/admin/user/ayse%40example%2Ecom');
+    expect(app.location()).toBe('/us/admin/user/ayse%40example.com');
   });
 
   it('deactivates after the confirmation, and nothing is sent when cancelled', async () => {
     const server = gatewayFor(detail(), {
-      [`PUT ${USER_PATH}/deactivate`]: () => ok({ changed: true }, 'Change has been saved.'),
+      [`PUT ${USER_PATH}/deactivate`]: () => {
+        server.state.user = { ...(server.state.user as AdminUserDetail), membershipActive: false };
+        return ok({ changed: true }, 'Change has been saved.');
+      },
     });
     renderApp(`/us/admin/user/${EMAIL}`, { token: token() });
     await act(async () => fireEvent.click(await screen.findByTestId('user-deactivate')));
@@ -131,10 +161,18 @@ describe('admin user detail', () => {
     await act(async () => fireEvent.click(await screen.findByTestId('confirm-deactivate-user-confirm')));
     await waitFor(() => expect(server.callsTo(`PUT ${USER_PATH}/deactivate`)).toHaveLength(1));
     expect(await screen.findByText('Change has been saved.')).toBeTruthy();
+    // The read model follows auth's event: the page shows the membership off.
+    expect(await screen.findByTestId('user-activate')).toBeTruthy();
+    expect(screen.getByTestId('user-membership').textContent).toBe('Membership inactive');
   });
 
   it('deletes only once the email is typed again, then goes back to the users list', async () => {
-    const server = gatewayFor(detail(), { [`DELETE ${USER_PATH}`]: () => ok(null) });
+    const server = gatewayFor(detail(), {
+      [`DELETE ${USER_PATH}`]: () => {
+        server.state.user = jsonResponse({ success: false, code: 'userNotFound' }, 404);
+        return ok({ userId: 'id-1', email: EMAIL, deletedAt: '2026-03-05T10:00:00Z' });
+      },
+    });
     const app = renderApp(`/us/admin/user/${EMAIL}`, { token: token() });
     await act(async () => fireEvent.click(await screen.findByTestId('user-delete')));
     const dialog = await screen.findByTestId('confirm-delete-user');
@@ -147,10 +185,24 @@ describe('admin user detail', () => {
     await waitFor(() => expect(app.location()).toBe('/us/admin'));
     expect(server.callsTo(`DELETE ${USER_PATH}`)).toHaveLength(1);
     expect(await screen.findByText(`${EMAIL} has been deleted.`)).toBeTruthy();
+    // Once the deletion reached the read model, the users list no longer shows them.
+    await waitFor(() => expect(screen.queryByTestId(`user-row-${EMAIL}`)).toBeNull());
+    expect(await screen.findByTestId('users-empty')).toBeTruthy();
   });
 
   it('revokes a plan with a reason (required) through the confirmation', async () => {
-    const server = gatewayFor(detail(), { [`DELETE ${USER_PATH}/plans/sub-1`]: () => ok(null) });
+    const server = gatewayFor(detail(), {
+      [`DELETE ${USER_PATH}/plans/sub-1`]: () => {
+        const user = server.state.user as AdminUserDetail;
+        server.state.user = {
+          ...user,
+          plans: user.plans.map((p) =>
+            p.subscriptionId === 'sub-1' ? { ...p, status: 'expired', expiredReason: 'revoked' } : p,
+          ),
+        };
+        return ok({ id: 'sub-1', status: 'inactive' }, 'Plan geri alındı.');
+      },
+    });
     renderApp(`/admin/user/${EMAIL}`, { token: token() });
     await act(async () => fireEvent.click(await screen.findByTestId('plan-revoke-sub-1')));
     const dialog = await screen.findByTestId('confirm-revoke-plan');
@@ -164,6 +216,9 @@ describe('admin user detail', () => {
     await waitFor(() => expect(server.callsTo(`DELETE ${USER_PATH}/plans/sub-1`)).toHaveLength(1));
     expect(await server.lastBody(`DELETE ${USER_PATH}/plans/sub-1`)).toEqual({ reason: 'Chargeback' });
     expect(await screen.findByText('Plan geri alındı.')).toBeTruthy();
+    const revoked = screen.getByTestId('plan-sub-1');
+    expect(await within(revoked).findByText('geri alındı')).toBeTruthy();
+    expect(within(revoked).queryByText('Geri al')).toBeNull();
   });
 
   it('grants a plan: checks features, end date and reason, then posts them; a 422 lands on its field', async () => {
@@ -198,11 +253,31 @@ describe('admin user detail', () => {
       reason: 'Support case 12',
     });
 
-    answer = () => ok(null);
+    answer = () => {
+      const user = server.state.user as AdminUserDetail;
+      server.state.user = {
+        ...user,
+        plans: [
+          plan({
+            subscriptionId: 'sub-new',
+            features: ['deep'],
+            periodEnd: '2099-06-29T21:00:00.000Z',
+            grantedBy: 'admin@example.com',
+            grantReason: 'Support case 12',
+          }),
+        ],
+      };
+      return ok({ id: 'sub-new', features: ['deep'], status: 'active', endDate: '2099-06-30' });
+    };
     fireEvent.change(input('plan-grant-end'), { target: { value: '2099-06-30' } });
     await act(async () => fireEvent.click(screen.getByTestId('plan-grant-submit')));
     expect(await screen.findByText('The plan has been granted.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('plan-grant-form')).toBeNull());
+    // The read model has it a moment later: the list shows it, with who granted it and why.
+    expect((await screen.findByTestId('plan-granted-sub-new')).textContent).toBe(
+      'Granted by admin@example.com: Support case 12',
+    );
+    expect(within(screen.getByTestId('plan-sub-new')).getByText('1 Mar 26 – 30 Jun 99')).toBeTruthy();
   });
 
   it('cancels a running scan of the user from the detail', async () => {
@@ -223,17 +298,24 @@ describe('admin user detail', () => {
       'GET /api/search-info': () => pageResponse([]),
       'GET /api/admin/users/admin@example.com/activity': () => pageResponse([]),
     });
-    renderApp('/us/admin/user/admin%40example%2Ecom', { token: token() });
+    renderApp('/us/admin/user/admin%40example.com', { token: token() });
     expect(await screen.findByTestId('user-account')).toBeTruthy();
     expect(screen.queryByTestId('user-delete')).toBeNull();
     expect(screen.queryByTestId('user-deactivate')).toBeNull();
   });
 
   it('empty lists say what they mean; an activity route not there yet is a notice', async () => {
-    gatewayFor(detail({ plans: [], invoices: undefined, scans: undefined }), {
-      'GET /api/search-info': () => pageResponse([]),
-      [`GET ${USER_PATH}/activity`]: () => jsonResponse({ success: false, message: 'not found' }, 404),
-    });
+    gatewayFor(
+      detail({
+        plans: [],
+        invoices: [],
+        scans: { standard: 0, deep: 0, functional: 0, failed: 0, lastScanAt: '' },
+      }),
+      {
+        'GET /api/search-info': () => pageResponse([]),
+        [`GET ${USER_PATH}/activity`]: () => jsonResponse({ success: false, message: 'not found' }, 404),
+      },
+    );
     const app = renderApp(`/us/admin/user/${EMAIL}`, { token: token() });
     expect(await screen.findByText('No invoices')).toBeTruthy();
     expect(screen.getByText('No plans')).toBeTruthy();

@@ -11,7 +11,10 @@ const token = () => adminToken('admin@example.com');
 
 describe('delete-user, get-user-info and the confirm dialog page', () => {
   it('delete-user says what is kept, checks the email, and deletes after the retyped confirmation', async () => {
-    const server = fakeGateway({ 'DELETE /api/admin/users/can@example.com': () => ok(null) });
+    const server = fakeGateway({
+      'DELETE /api/admin/users/can@example.com': () =>
+        ok({ userId: 'id-can', email: 'can@example.com', deletedAt: '2026-03-05T10:00:00Z' }),
+    });
     renderApp('/admin/delete-user', { token: token() });
     const explained = await screen.findByTestId('delete-user-explained');
     expect(
@@ -66,7 +69,7 @@ describe('delete-user, get-user-info and the confirm dialog page', () => {
     expect(screen.getByText('Email is invalid.')).toBeTruthy();
     fireEvent.change(input('user-lookup-email'), { target: { value: ' can@example.com ' } });
     await act(async () => fireEvent.click(screen.getByTestId('user-lookup-submit')));
-    expect(app.location()).toBe('/us/admin/user/can%40example%2Ecom');
+    expect(app.location()).toBe('/us/admin/user/can%40example.com');
   });
 
   it('/admin/user without an email is the lookup too', async () => {
