@@ -129,8 +129,8 @@ describe('history read models, counters, charts, activity and deletion (admin + 
     await h.signUp(AYSE, 'Ayşe', 'Yılmaz');
     await h.signUp(MEHMET, 'Mehmet', 'Demir');
     await h.bus.request(AdminService.method.setUserActive, { caller: ADMIN, email: DENIZ, active: false });
-    // auth dates an account by the database's clock, not the test's: two sign-ups published as auth
-    // would, on chosen days (the second at 01:00 on the 10th in Istanbul, still the 9th in UTC).
+    // Two sign-ups published as auth would, on chosen days (the second at 01:00 on the 10th in
+    // Istanbul, still the 9th in UTC).
     for (const [email, registeredAt] of [
       ['early@example.com', '2030-03-08T10:00:00.000Z'],
       ['late@example.com', '2030-03-09T22:00:00.000Z'],
@@ -247,9 +247,11 @@ describe('history read models, counters, charts, activity and deletion (admin + 
     expect(day('2030-02-28')).toMatchObject({ standard: 1, deep: 0, functional: 0 });
     expect(day('2030-03-09')).toMatchObject({ standard: 2, deep: 0, functional: 0 });
     expect(day('2030-03-10')).toMatchObject({ standard: 3, deep: 3, functional: 2 });
+    // auth dates accounts by the Clock: Deniz and early on the 8th; the admin, Ayşe, Mehmet and late
+    // (01:00 on the 10th in Istanbul, still the 9th in UTC) on the 10th.
     expect(c.signupsPerDay.filter((d) => d.count).map((d) => [d.date, d.count])).toEqual([
-      ['2030-03-08', 1],
-      ['2030-03-10', 1],
+      ['2030-03-08', 2],
+      ['2030-03-10', 4],
     ]);
     expect(c.revenuePerMonth.map((m) => [m.month, m.tryKurus])).toEqual([
       ['2030-02', 79073n],
@@ -440,7 +442,7 @@ describe('history read models, counters, charts, activity and deletion (admin + 
       remainingStandardSearchCount: 14,
     };
     expect(await call.counters()).toEqual(expect.objectContaining(after));
-    // Scans, revenue and failures still count.
+    // Sign-ups, scans, revenue and failures still count.
     const charts = await call.charts();
     expect(charts).toEqual(chartsBefore);
     const [{ n }] = await ds().query(`SELECT count(*)::int AS n FROM invoice_view WHERE user_email = $1`, [

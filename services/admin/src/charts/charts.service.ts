@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, type Violation } from '@shelfscan/bus';
-import type { adminV1 } from '@shelfscan/contracts';
+import { authEventsV1, eventTopic, type adminV1 } from '@shelfscan/contracts';
 import { Clock } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import { assertAdmin } from '../common/caller.js';
@@ -57,10 +57,13 @@ export class ChartsService {
       );
       const signups: adminV1.SignupsOfDay[] = await m.query(
         `WITH days AS (${days}),
-              u AS (SELECT ${localDay('registered_at')} AS d FROM user_view WHERE ${within('registered_at')})
+              u AS (SELECT ${localDay('occurred_at')} AS d FROM event_log
+                     WHERE topic = $4 AND ${within('occurred_at')})
          SELECT to_char(days.d, 'YYYY-MM-DD') AS date, count(u.d)::int AS count
            FROM days LEFT JOIN u ON u.d = days.d GROUP BY days.d ORDER BY days.d`,
-        params,
+        // From the log, not user_view: a deleted user's sign-up stays counted (its entry is kept under
+        // a pseudonym), as their scans and invoices do.
+        [...params, eventTopic(authEventsV1.UserRegisteredSchema)],
       );
       const revenue: { month: string; kurus: string }[] = await m.query(
         `WITH months AS (
