@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canMove,
-  fileNameFromDisposition,
-  filtersFromQuery,
-  listParams,
-  planMove,
-  stateOfStatus,
-  waitOf,
-  type Todo,
-} from './model';
+import { canMove, filtersFromQuery, listParams, planMove, stateOfStatus, waitOf, type Todo } from './model';
 
 const markets = ['CA', 'MX', 'AE', 'AU', 'SG', 'UK'];
 const scan = (id: string, state: Todo['state'], status: Todo['status']) => ({ id, state, status }) as Todo;
@@ -48,18 +39,6 @@ describe('dashboard model', () => {
       page: 2,
       size: 20,
     });
-  });
-
-  it('file name of Content-Disposition: filename* (UTF-8) first, then filename, else the fallback', () => {
-    expect(
-      fileNameFromDisposition(
-        'attachment; filename="Magaza.txt"; filename*=UTF-8\'\'Ma%C4%9Faza%20%C3%BCr%C3%BCnleri.txt',
-        'x.txt',
-      ),
-    ).toBe('Mağaza ürünleri.txt');
-    expect(fileNameFromDisposition('attachment; filename="plain name.csv"', 'x.txt')).toBe('plain name.csv');
-    expect(fileNameFromDisposition('attachment; filename=bare.txt', 'x.txt')).toBe('bare.txt');
-    expect(fileNameFromDisposition(null, 'fallback.txt')).toBe('fallback.txt');
   });
 
   it('wait of a 429: data.retryAt first, then Retry-After', () => {

@@ -224,22 +224,6 @@ export function canMove(todo: Pick<Todo, 'state' | 'status'>, target: TodoState)
   return todo.state === 'archived' && stateOfStatus(todo.status) === target;
 }
 
-/** The file name of a `Content-Disposition` header: RFC 6266 `filename*` (UTF-8) first, then `filename`. */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
-  return name || fallback;
-}
-
 /**
  * Seconds until a refused right comes back (429): the body's `data.retryAt`, else `Retry-After`.
  * Undefined when the answer names neither.
