@@ -21,7 +21,10 @@ export const scraperService = defineService({
       provide: ScanEngines,
       inject: [SERVICE_CONFIG, Clock],
       useFactory: (config: ScraperConfig) =>
-        new MarketplaceScanEngines(new MarketplaceClient(marketplaceClientConfig(config))),
+        new MarketplaceScanEngines(
+          new MarketplaceClient(marketplaceClientConfig(config)),
+          config.SCAN_COVERAGE_THRESHOLD,
+        ),
     },
   ],
   modules: [JobsModule],

@@ -1,4 +1,5 @@
 import { CreateScanJob1763900000001 } from './migrations/1763900000001-create-scan-job.js';
+import { ScanJobCompletedPartial1764900000001 } from './migrations/1764900000001-scan-job-completed-partial.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
-export const scraperMigrations = [CreateScanJob1763900000001];
+export const scraperMigrations = [CreateScanJob1763900000001, ScanJobCompletedPartial1764900000001];

@@ -80,14 +80,21 @@ const HEAD_ORDER = 0.7;
 const SHARE_PRIOR = 150;
 /** A cent ending holding at most this share of listings is sparse: a window may overlap there. */
 const SPARSE_SHARE = 0.02;
+/**
+ * Orders tried on a zone that nothing splits any further (one price, titles alike, no department):
+ * each serves its own first listings (relevance is Amazon's default, no `s=`).
+ */
+const FALLBACK_SORTS = ['relevance', 'date-desc-rank', 'review-rank'] as const;
 /** Orders tried, one after the other, on a window that served fewer listings than it counted. */
 const WINDOW_RETRY_SORTS: SearchSort[] = ['price-asc-rank', 'date-desc-rank'];
 /** Zones inside zones (a crowded price inside one keyword's part) at most this deep. */
 const MAX_ZONE_DEPTH = 3;
 /** Unpriced pass: a keyword query expected to find fewer new listings than this is not read. */
-const MIN_YIELD = 1;
+const MIN_YIELD = 0.75;
 /** Unpriced pass on a store whose count Amazon gives only as "over 1,000": queries read before the rate is trusted. */
 const TAIL_SAMPLE = 3;
+/** Titles kept in the checkpoint for learning keyword families after a resume. */
+const SAMPLE_SIZE = 150;
 /** Recent exact counts kept for the price model. */
 const OBS_KEEP = 8;
 
@@ -166,9 +173,15 @@ export interface Task {
   /** zone: its pieces (counted exactly), then its family (`w:<word>` keyword, `n:<node>` department)
    *  and the next member to sweep; `residual` once a second family was added for what it missed. */
   pieces?: Piece[];
+  /** zone: the departments below its own, read from its first page's left navigation. */
+  nodes?: string[];
   family?: string[];
   next?: number;
   residual?: boolean;
+  /** zone: other sort orders were added to its family (nothing left to split by); the residual
+   *  family was learned again after them. */
+  sorted?: boolean;
+  relearned?: boolean;
   /** tail: the position where its unpriced listings are expected; pages read; where they started. */
   start?: number;
   pages?: number[];
@@ -180,9 +193,15 @@ export interface Task {
 /** A zone's piece: [lo, hi] counted by Amazon (`count`), and the listings found in it so far. */
 type Piece = [lo: number, hi: number, count: number, found: number];
 
+/**
+ * A query of the unpriced pass: title keywords (`gain`: priced titles it matches that no earlier
+ * one did), or a department when the titles cannot split the store.
+ */
+type TailChunk = Pick<CoverChunk, 'words' | 'gain'> & { priced?: number; nodeId?: string };
+
 /** The unpriced pass: keyword queries planned from the titles, and what the ones read found. */
 interface TailState {
-  chunks: CoverChunk[];
+  chunks: TailChunk[];
   /** Queries read; unpriced listings they counted and the priced positions before them. */
   read: number;
   unpriced: number;
@@ -192,6 +211,11 @@ interface TailState {
   skipped: number;
   /** Unpriced listings counted beyond the positions a query serves. */
   beyondCap: number;
+  /**
+   * Share of the priced listings found whose titles the plan saw (1, or less after a resume: the
+   * titles seen before it are gone); title counts are divided by it.
+   */
+  known: number;
 }
 
 export interface EngineState {
@@ -225,6 +249,12 @@ export interface EngineState {
   rootNodes: string[];
   /** The unpriced pass, once planned. */
   tail: TailState | null;
+  /**
+   * A sample of the titles seen (the SAMPLE_SIZE listings with the lowest ASIN hash: the same
+   * whichever pages saw them): after a resume, keyword families are learned from it and the
+   * titles seen since (the full title index is not in the checkpoint: it would be large).
+   */
+  sample: [asin: string, title: string, priced: 0 | 1, hash: number][];
 }
 
 function toMinor(major: number | undefined): number | undefined {
@@ -290,6 +320,7 @@ function initialState(spec: ScanSpec): EngineState {
     obs: [],
     rootNodes: [],
     tail: null,
+    sample: [],
   };
 }
 
@@ -365,6 +396,8 @@ class Scan {
   private readonly specWords: Set<string>;
   /** Every ASIN served in this run (and the stored ones of a resumed scan): zone pieces count new ones. */
   private readonly served: Set<string>;
+  /** Listings served by a department's queries in this run (a department zone counts what it holds). */
+  private readonly inNode = new Map<string, Set<string>>();
   /** A resumed scan knows only the titles seen since: title counts are lower bounds. */
   private readonly resumed: boolean;
   private maxPrice = 0;
@@ -385,6 +418,7 @@ class Scan {
     this.asins = [...this.seen];
     this.filters = spec.type === 'functional' ? (spec.filters ?? {}) : null;
     this.specWords = new Set(spec.keyword ? titleWords(spec.keyword) : []);
+    for (const [asin, title, priced] of state.sample) this.titles.add(asin, title, priced ? 1 : null);
   }
 
   async run(options: RunOptions): Promise<ScanResult> {
@@ -410,7 +444,7 @@ class Scan {
         throw new ScanBlockedError(this.market.domain, 'http-error', url, res.status);
       }
       s.pagesFetched++;
-      const newAsins = this.record(parsed.tiles);
+      const newAsins = this.record(parsed.tiles, task);
       this.plan(task, parsed);
       s.elapsedMs += Math.max(0, this.deps.clock.nowMs() - started);
       if (this.asins.length >= this.spec.listLimit) this.stopReason = 'list-limit';
@@ -439,12 +473,20 @@ class Scan {
   }
 
   /** Learns from every tile (prices, titles) and keeps the new matching ASINs. */
-  private record(tiles: ResultTile[]): string[] {
+  private record(tiles: ResultTile[], task: Task): string[] {
     const s = this.state;
+    if (task.nodeId) {
+      let members = this.inNode.get(task.nodeId);
+      if (!members) this.inNode.set(task.nodeId, (members = new Set()));
+      for (const t of tiles) members.add(t.asin);
+    }
     const newAsins: string[] = [];
     for (const t of tiles) {
       const price = t.price?.minor ?? null;
-      if (!this.titles.has(t.asin) && !this.priceOf.has(t.asin) && price !== null) s.cents[price % 100]++;
+      if (!this.titles.has(t.asin) && !this.priceOf.has(t.asin)) {
+        if (price !== null) s.cents[price % 100]++;
+        if (t.title) this.sampleTitle(t.asin, t.title, price !== null);
+      }
       this.titles.add(t.asin, t.title, price);
       if (price !== null) {
         this.priceOf.set(t.asin, price);
@@ -470,6 +512,19 @@ class Scan {
       if (!t.price) s.unpricedFound++;
     }
     return newAsins;
+  }
+
+  /** Keeps the title if its ASIN hashes among the SAMPLE_SIZE lowest seen (a sample of the store). */
+  private sampleTitle(asin: string, title: string, priced: boolean): void {
+    const sample = this.state.sample;
+    let h = 0x811c9dc5;
+    for (let i = 0; i < asin.length; i++) h = Math.imul(h ^ asin.charCodeAt(i), 0x01000193) >>> 0;
+    if (sample.length >= SAMPLE_SIZE && h >= sample[sample.length - 1][3]) return;
+    if (sample.some((e) => e[0] === asin)) return;
+    let i = sample.length;
+    while (i > 0 && sample[i - 1][3] > h) i--;
+    sample.splice(i, 0, [asin, title, priced ? 1 : 0, h]);
+    if (sample.length > SAMPLE_SIZE) sample.pop();
   }
 
   /** Whether the top task fetches a page now (false: it was popped, or pushed others first). */
@@ -677,6 +732,13 @@ class Scan {
     if (s.obs.length > OBS_KEEP) s.obs.splice(0, s.obs.length - OBS_KEEP);
   }
 
+  /** A range's top for predictions: its own, or (open) the highest price seen (at least `floor`). */
+  private finiteTop(top: number | undefined, floor: number): number {
+    if (top !== undefined && top < OPEN) return top;
+    const seen = Math.max(this.maxPrice, ...this.state.obs.map((o) => o[1]));
+    return Math.max(seen, floor);
+  }
+
   /** The zone a task works inside (the nearest one below it on the stack). */
   private zoneOf(task: Task): Task | undefined {
     const s = this.state;
@@ -687,7 +749,11 @@ class Scan {
   /** The pieces of the zone a task works in, as exact counts for the price model. */
   private segmentsFor(task: Task, top: number): Observation[] {
     const zone = this.zoneOf(task);
-    return (zone?.pieces ?? []).map(([lo, hi, n]): Observation => [lo, hi >= OPEN ? Math.max(top, lo) : hi, n]);
+    return (zone?.pieces ?? []).map(([lo, hi, n]): Observation => [
+      lo,
+      hi >= OPEN ? Math.max(top, lo) : hi,
+      n,
+    ]);
   }
 
   /**
@@ -734,7 +800,7 @@ class Scan {
     }
     if (task.cut !== undefined) return true;
     const capacity = this.capacity();
-    const topP = Math.min(top ?? OPEN, Math.max(this.maxPrice, floor));
+    const topP = this.finiteTop(top, floor);
     const hi = task.overlap && top !== undefined ? top - 1 : topP;
     const bracket = task.bracket;
     task.page = 1;
@@ -762,7 +828,7 @@ class Scan {
             ? model.firstCrowded(hi, floor, capacity * CROWDED_MARGIN, windowTarget * 2)
             : null;
       if (crowded !== null && crowded >= floor) {
-        this.pushZone(task, Math.max(floor, model.cutFor(topP, floor, ZONE_TARGET)), model.scaleFactor);
+        this.pushZone(task, Math.max(floor, model.cutFor(topP, floor, ZONE_TARGET)), model);
         return false;
       }
     }
@@ -770,7 +836,6 @@ class Scan {
     task.cut = Math.min(Math.max(cut, lowest), hi);
     // The window's first page is the head of the wider query counted at this top: start at page 2.
     if (task.head && task.cut <= task.head.lo) task.page = 2;
-    if (process.env.DEEP_DEBUG) console.error('peel', JSON.stringify(task.words ?? []), 'top', topP, 'cut', task.cut, 'pred', model.predict(task.cut, topP).toFixed(1), 'scale', model.scaleFactor.toFixed(3), 'share', task.share, 'obs', JSON.stringify(task.obs?.slice(-2)), 'bracket', JSON.stringify(task.bracket), 'segs', JSON.stringify(this.segmentsFor(task, topP).slice(-3)));
     return true;
   }
 
@@ -790,16 +855,18 @@ class Scan {
       return;
     }
     if (c === 0) {
-      // Nothing in [cut, top]: the rest lies below.
+      // Nothing in [cut, top]: the rest lies below; the next probe counts all of it at once (the
+      // price model was wrong here, and a store's price range can have long empty stretches).
       task.max = cut - 1;
       task.overlap = false;
       task.head = undefined;
       if (task.bracket && task.bracket[0] >= cut) task.bracket = undefined;
       if (task.crowded !== undefined && task.crowded >= cut) task.crowded = undefined;
       if (cut <= floor) s.stack.pop();
+      else if (!task.bracket) task.cut = floor;
       return;
     }
-    const topP = Math.min(top ?? OPEN, Math.max(this.maxPrice, cut));
+    const topP = this.finiteTop(top, cut);
     const single = top !== undefined && cut >= (task.overlap ? top - 1 : topP);
     if ((!lb && c <= this.capacity()) || (single && (task.depth ?? 0) >= MAX_ZONE_DEPTH)) {
       // A window (or one price too crowded to split further: what a query serves of it, the rest
@@ -807,9 +874,14 @@ class Scan {
       this.takeWindow(task, parsed, cut, c, head);
       return;
     }
-    // Too many: remember the count and narrow (a single price: a zone splits it).
+    // Too many: remember the count and narrow (a single price: a zone splits it). A full page of
+    // one price says that price is crowded too (it holds at least the page): a zone takes it.
     task.bracket = [cut, c, lb ? 1 : 0];
+    const prices = new Set(parsed.tiles.map((t) => t.price?.minor));
+    const onePrice = parsed.tiles.length >= (this.state.pageSize ?? DEFAULT_PAGE_SIZE) && prices.size === 1;
+    const price = parsed.tiles[0]?.price?.minor;
     if (single) task.crowded = cut;
+    else if (onePrice && price !== undefined && price >= cut) task.crowded = price;
     if (task.page === 1) task.head = this.headOf(parsed);
   }
 
@@ -823,7 +895,8 @@ class Scan {
     const prices = parsed.tiles.map((t) => t.price?.minor);
     if (parsed.tiles.length < size || prices.some((p) => p === undefined)) return undefined;
     let ordered = 0;
-    for (let i = 1; i < prices.length; i++) if (prices[i]! <= prices[i - 1]! * (1 + ORDER_TOLERANCE)) ordered++;
+    for (let i = 1; i < prices.length; i++)
+      if (prices[i]! <= prices[i - 1]! * (1 + ORDER_TOLERANCE)) ordered++;
     if (ordered < HEAD_ORDER * (prices.length - 1)) return undefined;
     return { lo: Math.min(...(prices as number[])), asins: parsed.tiles.map((t) => t.asin) };
   }
@@ -878,7 +951,7 @@ class Scan {
    * own counted windows — a crowded price holds only a share of its listings in each member. The
    * peel continues below the zone.
    */
-  private pushZone(task: Task, zlo: number, share: number): void {
+  private pushZone(task: Task, zlo: number, model: PriceModel): void {
     const s = this.state;
     const floor = task.min ?? 0;
     const zone: Task = {
@@ -889,15 +962,26 @@ class Scan {
       page: 1,
       pieces: [],
       depth: (task.depth ?? 0) + 1,
-      ...(this.isStoreLevel(task) ? {} : { share }),
+      ...(this.isStoreLevel(task) ? {} : { share: model.scaleFactor }),
     };
+    // Its keyword family is chosen now, from every title seen (a resume would know fewer).
+    const densest = model.densest(zlo, this.finiteTop(task.max, zlo));
+    const fam = this.keywordFamily(
+      zone,
+      Math.min(0.5, (this.capacity() * WINDOW_FILL) / Math.max(1, densest)),
+    );
+    if (fam) zone.family = fam;
     if (zlo <= floor) s.stack.splice(s.stack.lastIndexOf(task), 1);
     else {
+      // After the zone, the first probe counts all that is left below it (the model extrapolated
+      // past a crowded stretch; Amazon's count of the rest puts it right).
       task.max = zlo - 1;
       task.overlap = false;
       task.bracket = undefined;
       task.crowded = undefined;
       task.head = undefined;
+      task.cut = floor;
+      task.page = 1;
     }
     s.stack.push(zone);
   }
@@ -913,10 +997,10 @@ class Scan {
     const s = this.state;
     const floor = task.min ?? 0;
     const pieceTop = this.pieceTop(task);
-    if (!task.family) {
+    if (task.next === undefined) {
       if (pieceTop >= floor) {
         if (task.cut === undefined) {
-          const topP = Math.min(pieceTop, Math.max(this.maxPrice, floor));
+          const topP = this.finiteTop(pieceTop, floor);
           const model = new PriceModel(s.cents, s.obs, this.segmentsFor(task, topP));
           if (task.bracket) model.calibrate(task.bracket[0], topP, task.bracket[1]);
           else if (task.share !== undefined) model.scaleBy(task.share);
@@ -927,15 +1011,30 @@ class Scan {
         }
         return true;
       }
-      task.family = this.familyFor(task);
+      task.family ??= this.familyFor(task);
       task.next = 0;
     }
-    const missing = (task.pieces ?? []).reduce((a, p) => a + Math.max(0, p[2] - p[3]), 0);
-    const family = task.family;
+    const pieces = task.pieces ?? [];
+    const missing = pieces.reduce((a, p) => a + Math.max(0, p[2] - p[3]), 0);
+    const family = task.family ?? [];
     const next = task.next ?? 0;
     if (missing > 0 && next < family.length) {
       task.next = next + 1;
       const member = family[next];
+      if (member.startsWith('s:')) {
+        // Another order over the pieces still missing listings (a query serves its first ones).
+        const open = pieces.filter((p) => p[3] < p[2]);
+        const sort = member.slice(2);
+        s.stack.push({
+          kind: 'list',
+          ...baseOf(task),
+          min: Math.min(...open.map((p) => p[0])),
+          max: Math.max(...open.map((p) => p[1])),
+          ...(sort === 'relevance' ? {} : { sort: sort as SearchSort }),
+          page: 1,
+        });
+        return false;
+      }
       s.stack.push({
         kind: 'peel',
         ...refine(baseOf(task), member),
@@ -947,8 +1046,11 @@ class Scan {
       });
       return false;
     }
-    if (missing > 0 && !task.residual) {
-      // Listings in none of the family's members: a family learned on the titles it missed.
+    const rounds = (task.residual ? 1 : 0) + (task.sorted ? 1 : 0);
+    if (missing > 0 && (rounds === 0 || (rounds === 2 && !task.relearned))) {
+      // Listings in none of the family's members: a family learned on the titles it missed (again
+      // after the other orders, which serve some of them: their titles teach the words).
+      if (task.residual) task.relearned = true;
       task.residual = true;
       const used = family.filter((m) => m.startsWith('w:')).map((m) => m.slice(2));
       const extra = this.titles.family(task.words ?? [], {
@@ -961,8 +1063,15 @@ class Scan {
         return false;
       }
     }
+    if (missing > 0 && !task.sorted) {
+      // Nothing left to split by: the same listings in other orders, each serving its first ones.
+      task.sorted = true;
+      task.family = [...family, ...FALLBACK_SORTS.map((o) => `s:${o}`)];
+      return false;
+    }
+    const outermost = this.zoneOf(task) === undefined;
     s.stack.pop();
-    s.unreached += missing;
+    if (outermost) s.unreached += missing;
     return false;
   }
 
@@ -978,13 +1087,17 @@ class Scan {
       return;
     }
     task.bracket = undefined;
+    // An empty piece: the price model was wrong here; the next piece counts all the rest at once.
+    if (c === 0 && cut > (task.min ?? 0)) task.cut = task.min ?? 0;
+    if (!task.nodes && parsed.kind === 'results') task.nodes = childNodes(parsed);
     // Found so far in the piece: what this run saw there with the zone's keywords (a lower bound
     // after a resume); from now on, every listing first served there is counted (record()).
     let found = 0;
     const words = task.words ?? [];
     for (const asin of this.served) {
       const p = this.priceOf.get(asin);
-      if (p !== undefined && p >= cut && p <= top && this.titles.hasWords(asin, words)) found++;
+      if (p === undefined || p < cut || p > top || !this.titles.hasWords(asin, words)) continue;
+      if (!task.nodeId || this.inNode.get(task.nodeId)?.has(asin)) found++;
     }
     // "Over 1,000" at one price: the count is a lower bound; the piece is checked against it.
     task.pieces = [...(task.pieces ?? []), [cut, top, c, found]];
@@ -1004,11 +1117,21 @@ class Scan {
     return Math.min(0.5, (capacity * WINDOW_FILL) / densest);
   }
 
+  /** Exclusive title keywords covering (nearly) every title of the zone's base, or undefined. */
+  private keywordFamily(zone: Task, maxShare: number): string[] | undefined {
+    const fam = this.titles.family(zone.words ?? [], { maxShare, exclude: this.specWords });
+    return fam.words.length >= 2 && fam.coverage >= 0.8 ? fam.words.map((w) => `w:${w}`) : undefined;
+  }
+
   /** The zone's family: exclusive title keywords when they cover the titles, else departments. */
   private familyFor(zone: Task): string[] {
-    const fam = this.titles.family(zone.words ?? [], { maxShare: this.maxShare(zone), exclude: this.specWords });
-    if (fam.words.length >= 2 && fam.coverage >= 0.8) return fam.words.map((w) => `w:${w}`);
-    const nodes = zone.nodeId ? [] : this.state.rootNodes;
+    const keywords = this.keywordFamily(zone, this.maxShare(zone));
+    if (keywords) return keywords;
+    const fam = this.titles.family(zone.words ?? [], {
+      maxShare: this.maxShare(zone),
+      exclude: this.specWords,
+    });
+    const nodes = zone.nodes?.length ? zone.nodes : zone.nodeId ? [] : this.state.rootNodes;
     if (nodes.length >= 2) return nodes.map((n) => `n:${n}`);
     return fam.words.map((w) => `w:${w}`);
   }
@@ -1041,6 +1164,7 @@ class Scan {
   /** A window paged to its end served fewer listings than it counted: another order, or unreached. */
   private windowDone(task: Task): void {
     const s = this.state;
+    const inZone = this.zoneOf(task) !== undefined;
     s.stack.pop();
     const missing = (task.total ?? 0) - (task.got?.length ?? 0);
     if (missing <= 0) return;
@@ -1049,7 +1173,8 @@ class Scan {
       s.stack.push({ ...task, sort: WINDOW_RETRY_SORTS[retry], page: 1, lastPage: null, retry: retry + 1 });
       return;
     }
-    s.unreached += missing;
+    // Inside a zone its pieces count what is missing (once, for the outermost zone).
+    if (!inZone) s.unreached += missing;
   }
 
   // ------------------------------------------------------------------------------------------------
@@ -1094,14 +1219,20 @@ class Scan {
         const left = tail.chunks.reduce((a, c) => a + c.gain, 0) + tail.uncovered;
         expected = (chunk.gain * missing) / Math.max(1, left);
       } else if (tail.read < TAIL_SAMPLE) expected = Infinity;
-      else expected = (chunk.gain * tail.unpriced) / Math.max(1, tail.priced);
+      else expected = (chunk.gain * tail.unpriced) / Math.max(1, tail.priced * tail.known);
       if (expected < MIN_YIELD) {
         tail.skipped += tail.chunks.reduce((a, c) => a + c.gain, 0);
         tail.chunks = [];
         return false;
       }
       tail.chunks.shift();
-      const start = this.titles.pricedMatching(chunk.words);
+      if (chunk.nodeId) {
+        // A department: its count first (page 1), then its last pages.
+        s.stack.push({ kind: 'tail', nodeId: chunk.nodeId, page: 1, pages: [], tailAt: null });
+        return true;
+      }
+      // Where its unpriced listings start: its priced listings, as the titles counted them.
+      const start = Math.floor((chunk.priced ?? 0) / tail.known);
       const size = s.pageSize ?? DEFAULT_PAGE_SIZE;
       s.stack.push({
         kind: 'tail',
@@ -1120,20 +1251,31 @@ class Scan {
   private planTails(): TailState {
     const capacity = this.capacity();
     const missing = this.exactMissing();
-    const priced = this.asins.length - this.state.unpricedFound;
+    const priced = Math.max(1, this.asins.length - this.state.unpricedFound);
+    // After a resume the titles seen before it are gone: counts of the titles seen stand for a share.
+    const known = Math.min(1, Math.max(0.05, this.titles.pricedCount() / priced));
     // Leave room for the query's own unpriced listings after its priced ones.
-    const rate = missing !== null ? missing / Math.max(1, priced) : 0.05;
-    const limit = Math.max(8, Math.floor(capacity / (1 + 2 * Math.min(rate, 1))));
-    const minGain = Math.max(4, Math.ceil(MIN_YIELD / Math.max(rate, 0.01)) >> 1);
+    const rate = missing !== null ? missing / priced : 0.05;
+    const limit = Math.max(4, Math.floor((capacity * known) / (1 + 2 * Math.min(rate, 1))));
+    const minGain = Math.max(2, Math.floor((known * Math.ceil(MIN_YIELD / Math.max(rate, 0.01))) / 2));
     const plan = this.titles.cover({ limit, minGain, exclude: this.specWords });
+    const chunks: TailChunk[] = plan.chunks;
+    // Titles too alike to split the store: the departments of the left navigation instead.
+    const nodes = this.state.rootNodes;
+    if (plan.uncovered > plan.pricedTitles / 2 && nodes.length) {
+      const gain = Math.max(1, Math.floor(plan.uncovered / nodes.length));
+      chunks.push(...nodes.map((nodeId) => ({ words: [], nodeId, gain })));
+      plan.uncovered = 0;
+    }
     return {
-      chunks: plan.chunks,
+      chunks,
       read: 0,
       unpriced: 0,
       priced: 0,
       uncovered: plan.uncovered,
       skipped: 0,
       beyondCap: 0,
+      known,
     };
   }
 
@@ -1151,11 +1293,14 @@ class Scan {
       tail.read++;
       const total = task.total ?? 0;
       const reach = Math.min(total, (task.lastPage ?? DEFAULT_PAGE_CAP) * size);
-      // Where the unpriced listings start: seen, or (none within reach) past what was read.
-      const at = Math.min(total, task.tailAt ?? (total > reach ? Math.max(task.start ?? 0, reach) : total));
-      tail.priced += at;
-      tail.unpriced += total - at;
-      if (total > reach) tail.beyondCap += total - Math.max(at, reach);
+      // Where the unpriced listings start: seen; or, none within reach, where the titles put them
+      // (only when they know every priced listing: after a resume they do not); else unknown.
+      let at = task.tailAt ?? total;
+      if (task.tailAt == null && total > reach)
+        at = tail.known >= 0.95 && task.start !== undefined ? Math.max(task.start, reach) : total;
+      tail.priced += Math.min(at, reach);
+      tail.unpriced += Math.max(0, total - at);
+      if (total > reach) tail.beyondCap += Math.max(0, total - Math.max(at, reach));
     };
     if (parsed.kind !== 'results') {
       // Past the end of the query: nothing unpriced after its priced listings.
@@ -1168,6 +1313,14 @@ class Scan {
     task.total = count?.isLowerBound ? Math.max(total, EXACT_LIMIT + 1) : total;
     const strip = parsed.lastPage ?? task.page;
     task.lastPage = Math.max(task.lastPage ?? 0, strip);
+    if (task.nodeId && task.start === undefined && task.total > this.capacity()) {
+      // A department bigger than a query: its sub-departments (listings in none stay out of reach).
+      s.stack.pop();
+      const children = childNodes(parsed).filter((n) => n !== task.nodeId);
+      const gain = Math.max(1, Math.floor(tail.chunks.length ? tail.chunks[0].gain / 2 : 1));
+      tail.chunks.unshift(...children.map((nodeId) => ({ words: [], nodeId, gain })));
+      return;
+    }
     const from = count?.from != null ? count.from - 1 : (task.page - 1) * size;
     const tiles = parsed.tiles;
     const firstUnpriced = tiles.findIndex((t) => !t.price);
@@ -1303,7 +1456,7 @@ class Scan {
     if (this.spec.type !== 'deep' || !s.reportedTotalIsLowerBound || !tail || !tail.read) return undefined;
     const rate = tail.unpriced / Math.max(1, tail.priced);
     const notRead = tail.skipped + tail.uncovered + tail.chunks.reduce((a, c) => a + c.gain, 0);
-    return Math.round(rate * notRead + tail.beyondCap);
+    return Math.round((rate * notRead) / tail.known + tail.beyondCap);
   }
 
   private coverage(): Coverage {

@@ -105,6 +105,11 @@ export class TitleIndex {
     return out;
   }
 
+  /** Titles seen with a price. */
+  pricedCount(): number {
+    return this.priced.filter(Boolean).length;
+  }
+
   /** Whether the title of `asin` (if seen) has every word. */
   hasWords(asin: string, words: readonly string[]): boolean {
     if (!words.length) return true;
@@ -122,11 +127,6 @@ export class TitleIndex {
     return this.matching(words).length;
   }
 
-  /** Priced titles matching every word (the position where a price-sorted query's unpriced listings start). */
-  pricedMatching(words: readonly string[]): number {
-    return this.matching(words).filter((i) => this.priced[i]).length;
-  }
-
   /**
    * An exclusive keyword family over the titles matching `base`: words whose share is at most
    * `maxShare`, each overlapping the titles the others cover by at most 2 % of its own, covering
@@ -142,6 +142,8 @@ export class TitleIndex {
     const SEEDS = 24;
     const OVERLAP = 0.02;
     let pool = this.matching(base);
+    // Shares are of every title of the base (a residual family's words must fit a query too).
+    const maxCount = Math.max(1, Math.floor(opts.maxShare * pool.length));
     const skip = new Set<number>();
     for (const w of [...base, ...(opts.exclude ?? []), ...(opts.avoid ?? [])]) {
       const id = this.wordId.get(w);
@@ -157,15 +159,19 @@ export class TitleIndex {
     const inPool = new Uint8Array(this.titles.length);
     for (const i of pool) inPool[i] = 1;
     const freq = new Map<number, number>();
-    for (const i of pool) for (const id of this.titles[i]) if (!skip.has(id)) freq.set(id, (freq.get(id) ?? 0) + 1);
-    const maxCount = Math.max(1, Math.floor(opts.maxShare * pool.length));
+    for (const i of pool)
+      for (const id of this.titles[i]) if (!skip.has(id)) freq.set(id, (freq.get(id) ?? 0) + 1);
     const minCount = Math.max(2, Math.ceil(pool.length * 0.002));
     const candidates = [...freq]
       .filter(([, n]) => n <= maxCount && n >= minCount)
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .map(([id]) => id);
     const members = new Map<number, number[]>();
-    for (const id of candidates) members.set(id, this.postings[id].filter((i) => inPool[i] === 1));
+    for (const id of candidates)
+      members.set(
+        id,
+        this.postings[id].filter((i) => inPool[i] === 1),
+      );
     let best: { ids: number[]; covered: number } = { ids: [], covered: 0 };
     const covered = new Uint8Array(this.titles.length);
     for (const seed of candidates.slice(0, SEEDS)) {
@@ -287,7 +293,10 @@ export class TitleIndex {
     // Lazy greedy set cover (a max-heap on each candidate's last known gain).
     const covered = new Uint8Array(this.titles.length);
     const gains = cands.map((c) => c.members.length);
-    const heap = new MaxHeap(cands.map((_, i) => i), (a, b) => gains[a] - gains[b] || b - a);
+    const heap = new MaxHeap(
+      cands.map((_, i) => i),
+      (a, b) => gains[a] - gains[b] || b - a,
+    );
     const chunks: CoverChunk[] = [];
     let left = pricedIdx.length;
     while (left > 0 && heap.size) {

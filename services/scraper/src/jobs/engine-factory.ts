@@ -12,9 +12,12 @@ export abstract class ScanEngines {
 export class MarketplaceScanEngines extends ScanEngines {
   readonly engineFor: (spec: ScanSpec) => ScanEngine;
 
-  constructor(private readonly client: MarketplaceClient) {
+  constructor(
+    private readonly client: MarketplaceClient,
+    coverageThreshold?: number,
+  ) {
     super();
-    this.engineFor = marketplaceEngineFor(client);
+    this.engineFor = marketplaceEngineFor(client, coverageThreshold);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -22,11 +25,17 @@ export class MarketplaceScanEngines extends ScanEngines {
   }
 }
 
-/** The production engine of a job: the real engine over the polite client, bound to the job's market. */
-export function marketplaceEngineFor(fetcher: MarketplaceFetcher): (spec: ScanSpec) => ScanEngine {
+/**
+ * The production engine of a job: the real engine over the polite client, bound to the job's
+ * market; `coverageThreshold` (SCAN_COVERAGE_THRESHOLD) decides `completed` vs `completed_partial`.
+ */
+export function marketplaceEngineFor(
+  fetcher: MarketplaceFetcher,
+  coverageThreshold?: number,
+): (spec: ScanSpec) => ScanEngine {
   return (spec) => {
     const market = marketByCode(spec.market);
     if (!market) throw new Error(`unknown market ${spec.market}`);
-    return createScanEngine({ pages: marketplacePageSource(fetcher, market) });
+    return createScanEngine({ pages: marketplacePageSource(fetcher, market), coverageThreshold });
   };
 }

@@ -4,8 +4,22 @@ import { scraperEventsV1 } from '@shelfscan/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
 
-export type ScanStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
-export const FINAL_STATUSES: readonly ScanStatus[] = ['completed', 'failed', 'cancelled'];
+/**
+ * `completed`: the engine's outcome was complete; `completed_partial`: a Deep scan that stopped
+ * below the coverage threshold of the count Amazon reports (its ASINs and coverage line are kept).
+ */
+export type ScanStatus = 'queued' | 'running' | 'completed' | 'completed_partial' | 'failed' | 'cancelled';
+export const FINAL_STATUSES: readonly ScanStatus[] = [
+  'completed',
+  'completed_partial',
+  'failed',
+  'cancelled',
+];
+
+/** The final status of a scan that ran to its end. */
+export function completedStatus(result: Pick<ScanResult, 'outcome'>): ScanStatus {
+  return result.outcome === 'partial' ? 'completed_partial' : 'completed';
+}
 
 /** Why a scan failed, for ScanFailed.code (the reason itself is a sentence a user can read). */
 export type ScanFailureCode =
@@ -236,14 +250,17 @@ export class ScanJobRepository {
     );
   }
 
-  /** Completed: the final progress and ScanCompleted with every stored ASIN in discovery order. */
+  /**
+   * Completed (or completed_partial, by the engine's outcome): the final progress and ScanCompleted
+   * with every stored ASIN in discovery order.
+   */
   async complete(id: string, owner: string, result: ScanResult): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.lockOwned(manager, id, owner);
       const asins = await this.asins(id, manager);
       const progress = { ...result.progress, asinsFound: asins.length, partitionsLeft: 0, etaSeconds: 0 };
       await manager.query(
-        `UPDATE scan_job SET status = 'completed', progress = $2::jsonb, result = $3::jsonb,
+        `UPDATE scan_job SET status = $4, progress = $2::jsonb, result = $3::jsonb,
                 lease_owner = NULL, lease_until = NULL, error = NULL, error_code = NULL,
                 finished_at = now(), updated_at = now()
           WHERE id = $1`,
@@ -255,6 +272,7 @@ export class ScanJobRepository {
             stopReason: result.stopReason,
             outcome: result.outcome,
           }),
+          completedStatus(result),
         ],
       );
       await addToOutbox(manager, scraperEventsV1.ScanProgressedSchema, progressEvent(id, progress));
