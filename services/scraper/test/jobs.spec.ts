@@ -19,6 +19,16 @@ const spec = (over: Partial<ScanSpec> = {}): ScanSpec => ({
   ...over,
 });
 
+/** The real marketplace client against a local simulator, politeness off. */
+const fastClient = (origin: string) =>
+  new MarketplaceClient({
+    originOverride: origin,
+    requestsPerSecond: 10_000,
+    jitterRatio: 0,
+    maxAttempts: 1,
+    pinDeliveryLocation: false,
+  });
+
 /** A clock that moves `stepMs` forward each time it is read. */
 function stepClock(stepMs: number): ManualClock {
   return new (class extends ManualClock {
@@ -309,13 +319,7 @@ describe('durable scan jobs (real PostgreSQL)', () => {
 
   it('survives a deploy: a checkpoint of an older engine restarts the planning, keeps the stored ASINs, no duplicates', async () => {
     const sim = await startSimulator({ stores: [{ seed: 'jobs-old-checkpoint', size: 300 }] });
-    const client = new MarketplaceClient({
-      originOverride: sim.url,
-      requestsPerSecond: 10_000,
-      jitterRatio: 0,
-      maxAttempts: 1,
-      pinDeliveryLocation: false,
-    });
+    const client = fastClient(sim.url);
     try {
       const store = sim.stores[0];
       const id = randomUUID();
@@ -411,13 +415,7 @@ describe('durable scan jobs (real PostgreSQL)', () => {
       stores: [{ seed: 'jobs-kill', size: 1500, behaviour: { sortDrift: 0.15, unpriced: 0.03 } }],
       pageSize: 4,
     });
-    const client = new MarketplaceClient({
-      originOverride: sim.url,
-      requestsPerSecond: 10_000,
-      jitterRatio: 0,
-      maxAttempts: 1,
-      pinDeliveryLocation: false,
-    });
+    const client = fastClient(sim.url);
     try {
       const store = sim.stores[0];
       const id = randomUUID();

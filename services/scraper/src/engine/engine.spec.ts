@@ -426,6 +426,21 @@ describe('Deep on stores that behave like real storefronts (verify, do not trust
       spec(store, 'deep', { listLimit: Number.MAX_SAFE_INTEGER }),
       options,
     );
+  /** A whole-store Deep scan, with the URLs it asked for. */
+  const deepWithUrls = async (store: Store) => {
+    const urls: string[] = [];
+    const source = pagesOf(store);
+    const pages: PageSource = {
+      fetchSearchPage: (url, signal) => {
+        urls.push(decodeURIComponent(url));
+        return source.fetchSearchPage(url, signal);
+      },
+    };
+    const result = await createScanEngine({ pages }).run(
+      spec(store, 'deep', { listLimit: Number.MAX_SAFE_INTEGER }),
+    );
+    return { urls, result };
+  };
   const coverage = (store: Store, asins: string[]) => {
     expectNoDuplicates(asins);
     expect(asins.filter((a) => !store.asinSet.has(a))).toEqual([]);
@@ -461,16 +476,7 @@ describe('Deep on stores that behave like real storefronts (verify, do not trust
     const counts = new Map<number, number>();
     for (const p of store.prices) counts.set(p, (counts.get(p) ?? 0) + 1);
     expect(Math.max(...counts.values())).toBeGreaterThan(7 * 4); // crowded: more than a query serves
-    const urls: string[] = [];
-    const source = pagesOf(store);
-    const result = await createScanEngine({
-      pages: {
-        fetchSearchPage: (url, signal) => {
-          urls.push(decodeURIComponent(url));
-          return source.fetchSearchPage(url, signal);
-        },
-      },
-    }).run(spec(store, 'deep', { listLimit: Number.MAX_SAFE_INTEGER }));
+    const { urls, result } = await deepWithUrls(store);
     expect(new Set(result.asins)).toEqual(store.asinSet);
     expect(result.outcome).toBe('complete');
     expect(urls.some((u) => /[?&]k=[a-z0-9]+&/.test(u) && u.includes('p_36:'))).toBe(true);
@@ -481,16 +487,7 @@ describe('Deep on stores that behave like real storefronts (verify, do not trust
   it('finds listings without a price (no price filter serves them) at the end of keyword queries', async () => {
     const store = stores.unpriced;
     const unpriced = store.asins.filter((_, i) => store.prices[i] === NO_PRICE);
-    const urls: string[] = [];
-    const source = pagesOf(store);
-    const result = await createScanEngine({
-      pages: {
-        fetchSearchPage: (url, signal) => {
-          urls.push(decodeURIComponent(url));
-          return source.fetchSearchPage(url, signal);
-        },
-      },
-    }).run(spec(store, 'deep', { listLimit: Number.MAX_SAFE_INTEGER }));
+    const { urls, result } = await deepWithUrls(store);
     const found = new Set(result.asins);
     expect(unpriced.filter((a) => found.has(a))).toEqual(unpriced);
     expect(result.coverage?.unpricedFound).toBe(unpriced.length);

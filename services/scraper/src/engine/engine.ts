@@ -92,7 +92,7 @@ const MAX_ZONE_DEPTH = 3;
 /** Unpriced pass: a keyword query expected to find fewer new listings than this is not read. */
 const MIN_YIELD = 0.75;
 /** Unpriced pass on a store whose count Amazon gives only as "over 1,000": queries read before the rate is trusted. */
-const TAIL_SAMPLE = 3;
+const TAIL_SAMPLE = 5;
 /** Titles kept in the checkpoint for learning keyword families after a resume. */
 const SAMPLE_SIZE = 150;
 /** Recent exact counts kept for the price model. */
@@ -1213,19 +1213,27 @@ class Scan {
         tail.chunks = [];
         return false;
       }
-      const chunk = tail.chunks[0];
-      let expected: number;
+      // Unpriced listings expected per priced title a query adds (exact when Amazon's count of the
+      // store is, else the share the queries read so far counted).
+      let perTitle: number;
       if (missing !== null) {
         const left = tail.chunks.reduce((a, c) => a + c.gain, 0) + tail.uncovered;
-        expected = (chunk.gain * missing) / Math.max(1, left);
-      } else if (tail.read < TAIL_SAMPLE) expected = Infinity;
-      else expected = (chunk.gain * tail.unpriced) / Math.max(1, tail.priced * tail.known);
-      if (expected < MIN_YIELD) {
+        perTitle = missing / Math.max(1, left);
+      } else if (tail.read < TAIL_SAMPLE) perTitle = Infinity;
+      else perTitle = tail.unpriced / Math.max(1, tail.priced * tail.known);
+      // The queries come most-gaining first: the first below the yield ends the pass. Those that
+      // would need three times the rate seen are dropped from the plan (a small checkpoint).
+      const far = tail.chunks.findIndex((c) => c.gain * perTitle * 3 < MIN_YIELD);
+      if (far >= 0) {
+        tail.skipped += tail.chunks.slice(far).reduce((a, c) => a + c.gain, 0);
+        tail.chunks = tail.chunks.slice(0, far);
+      }
+      if (!tail.chunks.length || tail.chunks[0].gain * perTitle < MIN_YIELD) {
         tail.skipped += tail.chunks.reduce((a, c) => a + c.gain, 0);
         tail.chunks = [];
         return false;
       }
-      tail.chunks.shift();
+      const chunk = tail.chunks.shift()!;
       if (chunk.nodeId) {
         // A department: its count first (page 1), then its last pages.
         s.stack.push({ kind: 'tail', nodeId: chunk.nodeId, page: 1, pages: [], tailAt: null });

@@ -26,9 +26,7 @@ describe('title index', () => {
     expect(titleWords("Koza Men's Tent 2-Pack, Black/Grey, 12 inch")).toEqual([
       'koza',
       'men',
-      's',
       'tent',
-      '2',
       'pack',
       'black',
       'grey',
@@ -61,9 +59,7 @@ describe('title index', () => {
     const residual = index.family([], { maxShare: 0.2, avoid: COLORS });
     expect(residual.coverage).toBe(1);
     expect(
-      residual.words.some((w) =>
-        ['the', 'silent', 'garden', 'novel', 'by', 'anne', 'carter', 'a'].includes(w),
-      ),
+      residual.words.some((w) => ['the', 'silent', 'garden', 'novel', 'by', 'anne', 'carter'].includes(w)),
     ).toBe(true);
   });
 

@@ -18,14 +18,17 @@
  * use is checked against Amazon's counts).
  */
 
-/** Lower-cased title words, as Amazon's keyword search splits them (letters and digits). */
+/**
+ * Lower-cased title words, as Amazon's keyword search splits them (letters and digits); single
+ * characters are left out (a search may ignore them: a query on one would match everything).
+ */
 export function titleWords(title: string): string[] {
   return [
     ...new Set(
       title
         .toLowerCase()
         .split(/[^\p{L}\p{N}]+/u)
-        .filter((w) => w.length > 0),
+        .filter((w) => w.length > 1),
     ),
   ];
 }
@@ -235,14 +238,9 @@ export class TitleIndex {
     const pairKey = (a: number, b: number) => a * W + b;
     const pairCount = new Map<number, number>();
     for (const i of pricedIdx) {
-      const t = this.titles[i];
-      for (let x = 0; x < t.length; x++) {
-        if (!big(t[x])) continue;
-        for (let y = x + 1; y < t.length; y++) {
-          if (!big(t[y])) continue;
-          const k = pairKey(t[x], t[y]);
-          pairCount.set(k, (pairCount.get(k) ?? 0) + 1);
-        }
+      for (const [a, b] of pairsOf(this.titles[i], big)) {
+        const k = pairKey(a, b);
+        pairCount.set(k, (pairCount.get(k) ?? 0) + 1);
       }
     }
     const pairMembers = new Map<number, number[]>();
@@ -253,18 +251,13 @@ export class TitleIndex {
     const tripleKey = (a: number, b: number, c: number) => (a * W + b) * W + c;
     for (const i of pricedIdx) {
       const t = this.titles[i];
-      for (let x = 0; x < t.length; x++) {
-        if (!big(t[x])) continue;
-        for (let y = x + 1; y < t.length; y++) {
-          if (!big(t[y])) continue;
-          const members = pairMembers.get(pairKey(t[x], t[y]));
-          if (members) members.push(i);
-          if (!bigPair(t[x], t[y])) continue;
-          for (let z = y + 1; z < t.length; z++) {
-            if (!big(t[z]) || !bigPair(t[x], t[z]) || !bigPair(t[y], t[z])) continue;
-            const k = tripleKey(t[x], t[y], t[z]);
-            tripleCount.set(k, (tripleCount.get(k) ?? 0) + 1);
-          }
+      for (const [a, b, y] of pairsOf(t, big)) {
+        pairMembers.get(pairKey(a, b))?.push(i);
+        if (!bigPair(a, b)) continue;
+        for (let z = y + 1; z < t.length; z++) {
+          if (!big(t[z]) || !bigPair(a, t[z]) || !bigPair(b, t[z])) continue;
+          const k = tripleKey(a, b, t[z]);
+          tripleCount.set(k, (tripleCount.get(k) ?? 0) + 1);
         }
       }
     }
@@ -274,15 +267,9 @@ export class TitleIndex {
     if (tripleMembers.size) {
       for (const i of pricedIdx) {
         const t = this.titles[i];
-        for (let x = 0; x < t.length; x++) {
-          if (!big(t[x])) continue;
-          for (let y = x + 1; y < t.length; y++) {
-            if (!big(t[y]) || !bigPair(t[x], t[y])) continue;
-            for (let z = y + 1; z < t.length; z++) {
-              const members = tripleMembers.get(tripleKey(t[x], t[y], t[z]));
-              if (members) members.push(i);
-            }
-          }
+        for (const [a, b, y] of pairsOf(t, big)) {
+          if (!bigPair(a, b)) continue;
+          for (let z = y + 1; z < t.length; z++) tripleMembers.get(tripleKey(a, b, t[z]))?.push(i);
         }
       }
       for (const [k, members] of tripleMembers) {
@@ -322,6 +309,14 @@ export class TitleIndex {
       });
     }
     return { chunks, uncovered: left, pricedTitles: pricedIdx.length };
+  }
+}
+
+/** The pairs of a title's words that pass `keep` (word ids ascending), with the second one's index. */
+function* pairsOf(t: Int32Array, keep: (id: number) => boolean): Generator<[number, number, number]> {
+  for (let x = 0; x < t.length; x++) {
+    if (!keep(t[x])) continue;
+    for (let y = x + 1; y < t.length; y++) if (keep(t[y])) yield [t[x], t[y], y];
   }
 }
 
