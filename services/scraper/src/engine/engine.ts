@@ -1302,10 +1302,10 @@ class Scan {
       const total = task.total ?? 0;
       const reach = Math.min(total, (task.lastPage ?? DEFAULT_PAGE_CAP) * size);
       // Where the unpriced listings start: seen; or, none within reach, where the titles put them
-      // (only when they know every priced listing: after a resume they do not); else unknown.
+      // (after a resume the titles known are a share: then an estimate, which errs towards
+      // counting more missing — a scan may say partial that is not, never complete that is not).
       let at = task.tailAt ?? total;
-      if (task.tailAt == null && total > reach)
-        at = tail.known >= 0.95 && task.start !== undefined ? Math.max(task.start, reach) : total;
+      if (task.tailAt == null && total > reach) at = Math.max(task.start ?? 0, reach);
       tail.priced += Math.min(at, reach);
       tail.unpriced += Math.max(0, total - at);
       if (total > reach) tail.beyondCap += Math.max(0, total - Math.max(at, reach));
