@@ -17,13 +17,14 @@ import { SystemClock } from '@shelfscan/service';
  *      count is exact below 1,000; a window whose count fits one query is paged through and checked
  *      (served = counted); the cut comes from a model of the store's prices (cent endings, density,
  *      calibrated by every count seen), so few probes are wasted;
- *   3. strata: where one price holds more listings than a query serves, a counted range around it
- *      is split by an exclusive keyword family learned from the titles seen (or by departments),
- *      each part swept by counted windows; the parts must add up to the range's count;
+ *   3. zones: where one price holds more listings than a query serves, a range around it is
+ *      counted in pieces (exact counts), then each member of an exclusive keyword family learned
+ *      from the titles (or of the departments) sweeps it with its own counted windows; the pieces
+ *      say whether the members served every listing (what they missed goes to fallbacks);
  *   4. unpriced pass: listings without a price are never served by a price filter and come last in
  *      price orders. Keyword queries matching at most a query's worth of priced titles put them
- *      within reach, at the position the titles predict: one page each, read while a page is
- *      expected to find at least one listing.
+ *      within reach, at the position the titles predict: about one page each, read while one is
+ *      expected to find at least MIN_YIELD new listings.
  * - Functional: the Deep sweep over the refined query (price range → `p_36`, minimum stars → the
  *   market's `p_72` id read from the first page's left navigation), keeping only the tiles that
  *   match every filter (badges, exact star and price range).
@@ -47,8 +48,8 @@ import type {
 } from './types.js';
 
 /**
- * The checkpoint format. 3: model-cut counted windows (`peel` with brackets), keyword strata,
- * keyword tails for unpriced listings. A checkpoint of another version restarts the scan's planning
+ * The checkpoint format. 3: model-cut counted windows (`peel` with brackets), keyword zones,
+ * keyword tails for unpriced listings, a title sample. A checkpoint of another version restarts the scan's planning
  * (the ASINs already stored are kept, so nothing is reported twice).
  */
 export const CHECKPOINT_VERSION = 3;
@@ -126,7 +127,7 @@ type TaskKind = 'list' | 'sweep' | 'peel' | 'window' | 'zone' | 'tail';
 export interface Task {
   kind: TaskKind;
   nodeId?: string;
-  /** Keywords the query adds to the scan's own (strata and tails). */
+  /** Keywords the query adds to the scan's own (zone members and tails). */
   words?: string[];
   /** Price band, inclusive, minor units. */
   min?: number;
@@ -145,9 +146,8 @@ export interface Task {
   lastPrice?: number | null;
   /** The scan's first query: its count is the store's reported total. */
   root?: boolean;
-  /** peel: the low end of the range being probed, and what the probe is for. */
+  /** peel, zone: the low end of the range being probed. */
   cut?: number;
-  mode?: 'window' | 'strata';
   /** peel: Amazon's count of [lo, max] (lowerBound: "over"), the tightest range counted so far. */
   bracket?: [lo: number, count: number, lowerBound: 0 | 1];
   /** peel: `max` is the lowest cent of the window above (its listings are found already). */
@@ -377,7 +377,7 @@ function baseOf(t: Task): Pick<Task, 'nodeId' | 'words'> {
   return { ...(t.nodeId ? { nodeId: t.nodeId } : {}), ...(t.words?.length ? { words: t.words } : {}) };
 }
 
-/** A member of a strata family applied to a base query. */
+/** A member of a zone's family applied to a base query. */
 function refine(base: Pick<Task, 'nodeId' | 'words'>, member: string): Pick<Task, 'nodeId' | 'words'> {
   if (member.startsWith('n:')) return { ...base, nodeId: member.slice(2) };
   return { ...base, words: [...(base.words ?? []), member.slice(2)] };

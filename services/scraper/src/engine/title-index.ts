@@ -3,10 +3,10 @@
  * partition by keyword (`k=`, every word must match):
  *
  * - `family()`: an exclusive keyword family — words that (almost) never share a title and
- *   together cover (almost) every title, each small enough that a price range split by them fits
- *   in what one query serves. Counted price ranges where one price holds more listings than a query
- *   serves are split by it (keyword strata); Amazon's counts verify the split, so a family that is
- *   not quite exclusive or exhaustive costs pages, never listings silently.
+ *   together cover (almost) every title, each small enough that a crowded price holds at most a
+ *   query's worth of listings in each. A zone (where one price holds more listings than a query
+ *   serves) is swept once per member; Amazon's counts of the zone's pieces verify the split, so a
+ *   family that is not quite exclusive or exhaustive costs pages, never listings silently.
  * - `cover()`: keyword queries (conjunctions of 1–3 title words) that together match every priced
  *   title, each matching at most `limit` priced listings, in greedy order (most titles not yet
  *   matched first). Sorted by price, a query lists its priced listings first and its unpriced ones
