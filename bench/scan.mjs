@@ -29,10 +29,11 @@ const PAGE_CAP = 7;
 const POLITE_PAGES_PER_SECOND = 1;
 /** "Well inside" the 60 minutes the product promises for a 2,720-ASIN deep scan: half of it. */
 const DEEP_LIMIT_SCAN_BUDGET_S = 30 * 60;
-const TARGETS = { deepCoverage: 0.99, deepPagesRatio: 1.3 };
+/** Issue 13: an exact store, no worse than before the order checks — every ASIN at ≤ 1.1 × the lower bound. */
+const TARGETS = { deepCoverage: 1, deepPagesRatio: 1.1 };
 
 /** Stores up to this size also get an informational Deep scan without the list limit. */
-const FULL_DEEP_MAX = 10_000;
+const FULL_DEEP_MAX = 50_000;
 
 /** The representative Functional filter: 4 stars and up, CA$20–CA$200. */
 export const FUNCTIONAL_FILTERS = { minStars: 4, minPrice: 20, maxPrice: 200 };

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '@shelfscan/config';
 import { marketplaceClientConfig, scraperEnvSchema } from './config.js';
+import { DEFAULT_COVERAGE_THRESHOLD } from './engine/index.js';
 import { resolveOptions } from './fetch/options.js';
 
 // The scraper's settings are validated once, by the env schema (the fetch module no longer parses
@@ -53,11 +54,25 @@ describe('scraper settings from the environment', () => {
     [{ SCRAPER_PROXIES: 'http://h:1/some/path' }, 'SCRAPER_PROXIES', /is not one/],
     [{ SCRAPER_REQUESTS_PER_SECOND: '0' }, 'SCRAPER_REQUESTS_PER_SECOND', /a number above 0/],
     [{ SCRAPER_CONCURRENCY: '1.5' }, 'SCRAPER_CONCURRENCY', /a whole number from 1 to 64/],
+    [{ SCAN_COVERAGE_THRESHOLD: '0' }, 'SCAN_COVERAGE_THRESHOLD', /a share above 0 and at most 1/],
+    [
+      { SCAN_COVERAGE_THRESHOLD: '99' },
+      'SCAN_COVERAGE_THRESHOLD',
+      /a share above 0 and at most 1, such as 0.99/,
+    ],
+    [{ SCAN_COVERAGE_THRESHOLD: 'most' }, 'SCAN_COVERAGE_THRESHOLD', /a share above 0 and at most 1/],
   ])('fails naming the variable: %o', (env, variable, expected) => {
     const err = failure(env);
     expect(err.issues.map((i) => i.variable)).toEqual([variable]);
     expect(err.issues[0].expected).toMatch(expected);
     expect(err.message).toContain(`${variable}: expected`);
+  });
+
+  it('reads the coverage threshold a Deep scan must reach to be completed (default 0.99)', () => {
+    expect(load({}).SCAN_COVERAGE_THRESHOLD).toBe(DEFAULT_COVERAGE_THRESHOLD);
+    expect(DEFAULT_COVERAGE_THRESHOLD).toBe(0.99);
+    expect(load({ SCAN_COVERAGE_THRESHOLD: '0.95' }).SCAN_COVERAGE_THRESHOLD).toBe(0.95);
+    expect(load({ SCAN_COVERAGE_THRESHOLD: '1' }).SCAN_COVERAGE_THRESHOLD).toBe(1);
   });
 
   it('never prints proxy credentials', () => {

@@ -1,6 +1,9 @@
 import { baseEnvSchema, env } from '@shelfscan/config';
 import { z } from 'zod';
+import { DEFAULT_COVERAGE_THRESHOLD } from './engine/engine.js';
 import type { MarketplaceClientConfig } from './fetch/options.js';
+
+const SHARE = 'a share above 0 and at most 1, such as 0.99';
 
 export const scraperEnvSchema = baseEnvSchema.extend({
   /** Send every marketplace request to this origin (the simulator, tests); path and query kept. */
@@ -21,6 +24,15 @@ export const scraperEnvSchema = baseEnvSchema.extend({
   SCAN_BLOCKED_RETRIES: env.int(3, 0, 50),
   /** Wait before the first retry of a blocked scan (doubling each time, at most 30 minutes). */
   SCAN_BLOCKED_BACKOFF_SECONDS: env.int(60, 0, 3600),
+  /**
+   * A Deep scan is `completed` only when it found at least this share of the count Amazon reports
+   * (or reached the list limit); below it, `completed_partial`.
+   */
+  SCAN_COVERAGE_THRESHOLD: z.coerce
+    .number({ error: SHARE })
+    .gt(0, { error: SHARE })
+    .max(1, { error: SHARE })
+    .default(DEFAULT_COVERAGE_THRESHOLD),
 });
 
 export type ScraperConfig = z.infer<typeof scraperEnvSchema>;

@@ -20,8 +20,12 @@ export const scraperService = defineService({
     {
       provide: ScanEngines,
       inject: [SERVICE_CONFIG, Clock],
-      useFactory: (config: ScraperConfig) =>
-        new MarketplaceScanEngines(new MarketplaceClient(marketplaceClientConfig(config))),
+      useFactory: (config: ScraperConfig, clock: Clock) =>
+        new MarketplaceScanEngines(
+          new MarketplaceClient(marketplaceClientConfig(config)),
+          clock,
+          config.SCAN_COVERAGE_THRESHOLD,
+        ),
     },
   ],
   modules: [JobsModule],

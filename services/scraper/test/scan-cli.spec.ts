@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@shelfscan/db';
-import { startSimulator, type Simulator } from '@shelfscan/simulator';
+import { createStore, startSimulator, type Simulator, type Store } from '@shelfscan/simulator';
 import { EXPECTED_RESULTS } from '../src/parser/__fixtures__/expected.js';
 import { readAmazonPage } from '../src/parser/__fixtures__/paths.js';
 
@@ -78,6 +78,32 @@ async function pageServer(
     hits: () => hits,
     close: () => new Promise((r) => server.close(() => r())),
   };
+}
+
+/** SIGKILL the run once its progress lines say it has stored enough ASINs. */
+function killWhen(run: ReturnType<typeof startCli>, enough: (found: number) => boolean): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let seen = '';
+    run.child.stderr!.on('data', (d: Buffer) => {
+      seen += d.toString();
+      const counts = [...seen.matchAll(/ASINs (\d+)/g)].map((x) => Number(x[1]));
+      if (counts.length && enough(counts[counts.length - 1]) && run.child.exitCode === null) {
+        run.child.kill('SIGKILL');
+        resolve();
+      }
+    });
+    void run.done.then((r) => {
+      if (r.signal !== 'SIGKILL') reject(new Error(`the scan ended before it could be killed: ${r.stderr}`));
+    });
+  });
+}
+
+/** Every title the same (titles that cannot split the store); the keyword index follows. */
+function alikeTitles(store: Store): void {
+  store.titles.fill('Gift Box Bundle');
+  const all = Int32Array.from({ length: store.size }, (_, i) => i);
+  store.words.clear();
+  for (const w of ['gift', 'box', 'bundle']) store.words.set(w, all);
 }
 
 describe('make scan (the built CLI)', () => {
@@ -151,37 +177,92 @@ describe('make scan (the built CLI)', () => {
 
   describe('against the simulator', () => {
     let sim: Simulator;
+    /** Prices shared by more listings than a query serves: 4 results a page. */
+    let crowdedSim: Simulator;
     beforeAll(async () => {
+      // A store whose titles are all alike, a fifth of it without a price: nothing splits it.
+      const partial = createStore({ seed: 'cli-partial', size: 600, behaviour: { unpriced: 0.2 } });
+      alikeTitles(partial);
       sim = await startSimulator({
         stores: [
           { seed: 'cli-kill', size: 3_000 },
           { seed: 'cli-kill-real', size: 3_000, behaviour: { sortDrift: 0.15, unpriced: 0.03 } },
-          { seed: 'cli-partial', size: 600, behaviour: { unpriced: 0.2 } },
+          partial,
         ],
       });
+      crowdedSim = await startSimulator({
+        stores: [{ seed: 'cli-kill-crowded', size: 1_500, behaviour: { sortDrift: 0.15, unpriced: 0.03 } }],
+        pageSize: 4,
+      });
     });
-    afterAll(() => sim.close());
+    afterAll(async () => {
+      await sim.close();
+      await crowdedSim.close();
+    });
 
-    it('a deep scan that cannot reach every listing exits 4 (completed_partial) and says what is missing', async () => {
-      const store = sim.stores[2];
-      const db = await createTestDatabase();
-      const run = await startCli(
-        ['--url', `https://www.amazon.ca/s?me=${store.sellerId}`, '--type', 'deep'],
-        {
-          MARKETPLACE_ORIGIN: sim.url,
-          SCRAPER_REQUESTS_PER_SECOND: '50',
-          DATABASE_URL: db.url,
-        },
-      ).done;
-      await db.drop();
-      expect(run.code).toBe(4);
-      const output = lines(run.stdout);
+    it.each([
+      ['the default threshold (0.99)', 4, undefined],
+      ['SCAN_COVERAGE_THRESHOLD=0.5', 0, '0.5'],
+    ])(
+      'a deep scan that cannot reach every listing, with %s, exits %d and says what is missing',
+      async (_label, code, threshold) => {
+        const store = sim.stores[2];
+        const db = await createTestDatabase();
+        const run = await startCli(
+          ['--url', `https://www.amazon.ca/s?me=${store.sellerId}`, '--type', 'deep'],
+          {
+            MARKETPLACE_ORIGIN: sim.url,
+            SCRAPER_REQUESTS_PER_SECOND: '50',
+            DATABASE_URL: db.url,
+            ...(threshold ? { SCAN_COVERAGE_THRESHOLD: threshold } : {}),
+          },
+        ).done;
+        await db.drop();
+        expect(run.code).toBe(code);
+        const output = lines(run.stdout);
+        expect(new Set(output).size).toBe(output.length);
+        expect(output.length).toBeLessThan(600 * 0.99);
+        expect(output.length).toBeGreaterThan(600 * 0.5);
+        if (code === 4) {
+          expect(run.stderr).toContain(
+            `Incomplete: ${600 - output.length} listings have no price and could not be reached.`,
+          );
+          expect(run.stderr).toMatch(/completed_partial/);
+        } else expect(run.stderr).not.toMatch(/completed_partial|Incomplete/);
+      },
+    );
+
+    it('a deep scan of a whole store (zones, keyword tails) killed with SIGKILL mid-way resumes: none twice, none lost', async () => {
+      const store = crowdedSim.stores[0];
+      const args = ['--url', `https://www.amazon.ca/s?me=${store.sellerId}`, '--type', 'deep'];
+      const env = {
+        MARKETPLACE_ORIGIN: crowdedSim.url,
+        SCRAPER_REQUESTS_PER_SECOND: '100',
+        SCAN_LIST_LIMIT: '100000',
+        DATABASE_URL: '',
+      };
+      const refDb = await createTestDatabase();
+      const reference = await startCli(args, { ...env, DATABASE_URL: refDb.url }).done;
+      await refDb.drop();
+      const expected = lines(reference.stdout);
+
+      const dir = tempDataDir();
+      const first = startCli(args, { ...env, DATA_DIR: dir });
+      await killWhen(first, (found) => found >= store.size * 0.6);
+      const killed = await first.done;
+      expect(killed.signal).toBe('SIGKILL');
+
+      const second = await startCli(args, { ...env, DATA_DIR: dir }).done;
+      const before = Number(/\((\d+) ASINs found before/.exec(second.stderr)![1]);
+      expect(before).toBeGreaterThanOrEqual(store.size * 0.6);
+      const output = lines(second.stdout);
       expect(new Set(output).size).toBe(output.length);
-      expect(output.length).toBeLessThan(600 * 0.99);
-      expect(run.stderr).toContain(
-        `Incomplete: ${600 - output.length} listings have no price and could not be reached.`,
-      );
-      expect(run.stderr).toMatch(/completed_partial/);
+      for (const asin of output) expect(store.asinSet.has(asin)).toBe(true);
+      expect(output.length).toBeGreaterThanOrEqual(expected.length - store.size * 0.01);
+      // Honest: exit 0 (completed) only at the threshold of the store, else 4 (completed_partial).
+      expect([0, 4]).toContain(second.code);
+      if (output.length < store.size * 0.99) expect(second.code).toBe(4);
+      fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it.each([
@@ -211,21 +292,7 @@ describe('make scan (the built CLI)', () => {
         const dir = tempDataDir();
         const first = startCli(args, { ...env, DATA_DIR: dir });
         // Kill it once it has stored a good part of the list.
-        await new Promise<void>((resolve, reject) => {
-          let seen = '';
-          first.child.stderr!.on('data', (d: Buffer) => {
-            seen += d.toString();
-            const counts = [...seen.matchAll(/ASINs (\d+)/g)].map((x) => Number(x[1]));
-            if (counts.length && counts[counts.length - 1] >= 800 && first.child.exitCode === null) {
-              first.child.kill('SIGKILL');
-              resolve();
-            }
-          });
-          void first.done.then((r) => {
-            if (r.signal !== 'SIGKILL')
-              reject(new Error(`the scan ended before it could be killed: ${r.stderr}`));
-          });
-        });
+        await killWhen(first, (found) => found >= 800);
         const killed = await first.done;
         expect(killed.signal).toBe('SIGKILL');
         expect(killed.stdout).toBe('');

@@ -10,6 +10,8 @@ import { FakeEngine, makeAsins } from './fake-engine.js';
 import { outboxEvents, scraperTestDb, waitFor, type TestDb } from './helpers.js';
 
 const SELLER = 'A1B2C3D4E5F6G7';
+/** Scans of this seller end short of the store (the fake engine reports `partial`). */
+const PARTIAL_SELLER = 'A9Z8Y7X6W5V4U3';
 
 describe('scraper service on the in-process bus (real PostgreSQL)', () => {
   let db: TestDb;
@@ -23,8 +25,11 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
     const config = loadConfig(scraperService.envSchema, { SCRAPER_WORKERS: '2', SCAN_LIST_LIMIT: '500' });
     transports = new BusTransports(config);
     const fakeEngines: ScanEngines = {
-      engineFor: () => {
-        const e = new FakeEngine(makeAsins(5_000), { pageDelayMs: 30 });
+      engineFor: (spec) => {
+        const e = new FakeEngine(makeAsins(5_000), {
+          pageDelayMs: 30,
+          outcome: spec.sellerId === PARTIAL_SELLER ? 'partial' : 'complete',
+        });
         engines.push(e);
         return e;
       },
@@ -75,6 +80,18 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
       const left: unknown[] = await db.ds.query('SELECT id FROM outbox WHERE published_at IS NULL');
       return left.length === 0;
     });
+  });
+
+  it('a scan that ends short of the store is completed_partial in GetScan and ScanCompleted', async () => {
+    const scanId = randomUUID();
+    await publish({ scanId, sellerId: PARTIAL_SELLER, type: 'deep', listLimit: 80 });
+    const done = await waitFor(async () => {
+      const s = await getScan(scanId).catch(() => undefined);
+      return s && s.status !== 'queued' && s.status !== 'running' ? s : undefined;
+    });
+    expect(done).toMatchObject({ status: 'completed_partial', asinsFound: 80 });
+    const completed = (await outboxEvents(db.ds, scanId)).find((e) => e.topic === 'ScanCompleted');
+    expect(completed?.message.outcome).toBe('partial');
   });
 
   it('pages the stored ASINs of a scan in discovery order (ListScanAsins)', async () => {

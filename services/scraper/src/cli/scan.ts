@@ -15,7 +15,12 @@ import { serviceDataSource } from '@shelfscan/service';
 import type { FunctionalFilters, ScanProgress, ScanSpec, ScanType } from '../engine/types.js';
 import { MarketplaceClient } from '../fetch/marketplace-client.js';
 import { marketplaceEngineFor } from '../jobs/engine-factory.js';
-import { ScanJobRepository, type ScanJob, type ScanStatus } from '../jobs/scan-job.repository.js';
+import {
+  FINAL_STATUSES,
+  ScanJobRepository,
+  type ScanJob,
+  type ScanStatus,
+} from '../jobs/scan-job.repository.js';
 import { ScanWorker } from '../jobs/scan-worker.js';
 import { parseStoreUrl, StoreUrlError } from '../markets/store-url.js';
 
@@ -201,7 +206,7 @@ async function main(): Promise<number> {
     const end = new Promise<ScanStatus>((resolve) => (ended = resolve));
     worker = new ScanWorker({
       repository,
-      engineFor: marketplaceEngineFor(client),
+      engineFor: marketplaceEngineFor(client, undefined, config.SCAN_COVERAGE_THRESHOLD),
       owner: `${CLI_OWNER_PREFIX}${process.pid}`,
       onlyJobId: scanId,
       concurrency: 1,
@@ -223,7 +228,7 @@ async function main(): Promise<number> {
     // A job that ended before (a finished one is never resumed) or while claiming.
     const pollFinal = setInterval(() => {
       void repository.get(scanId).then((j) => {
-        if (j && ['completed', 'failed', 'cancelled'].includes(j.status)) ended(j.status);
+        if (j && FINAL_STATUSES.includes(j.status)) ended(j.status);
       });
     }, 2_000);
     worker.start();
@@ -233,12 +238,12 @@ async function main(): Promise<number> {
     if (outcome === 'interrupted') return EXIT.interrupted;
 
     const job = await repository.get(scanId);
-    if (outcome === 'completed' && job) {
+    if ((outcome === 'completed' || outcome === 'completed_partial') && job) {
       const asins = await repository.asins(scanId);
       if (job.progress) say(progressLine(job.progress));
       if (asins.length) process.stdout.write(`${asins.join('\n')}\n`);
       say(job.result?.coverageLine ?? `Found ${asins.length} ASINs.`);
-      if (job.result?.outcome === 'partial') {
+      if (outcome === 'completed_partial') {
         say('shelfscan scan: completed_partial: some listings could not be reached (see the line above)');
         return EXIT.partial;
       }

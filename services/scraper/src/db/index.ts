@@ -1,5 +1,10 @@
 import { CreateScanJob1763900000001 } from './migrations/1763900000001-create-scan-job.js';
+import { ScanJobCompletedPartial1764900000001 } from './migrations/1764900000001-scan-job-completed-partial.js';
 import { CreateAsinCheckItem1765000000001 } from './migrations/1765000000001-create-asin-check-item.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
-export const scraperMigrations = [CreateScanJob1763900000001, CreateAsinCheckItem1765000000001];
+export const scraperMigrations = [
+  CreateScanJob1763900000001,
+  ScanJobCompletedPartial1764900000001,
+  CreateAsinCheckItem1765000000001,
+];

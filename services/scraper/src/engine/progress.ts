@@ -40,7 +40,7 @@ function missingLine(c: Coverage): string {
   const parts: string[] = [];
   if (unpriced > 0)
     parts.push(
-      `${estimated ? 'about ' : ''}${fmt(unpriced)} ${unpriced === 1 ? 'listing has' : 'listings have'} no price and could not be reached${estimated ? ' (estimated from the departments read in full)' : ''}`,
+      `${estimated ? 'about ' : ''}${fmt(unpriced)} ${unpriced === 1 ? 'listing has' : 'listings have'} no price and could not be reached${estimated ? ' (estimated from the keyword queries read)' : ''}`,
     );
   if (unreached > 0)
     parts.push(

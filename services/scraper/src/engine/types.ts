@@ -102,7 +102,7 @@ export interface ScanCoverage {
   unpricedFound?: number;
   /**
    * Amazon gave only a lower bound: the unpriced listings not found, estimated from the share of
-   * unpriced listings in the departments read in full (absent when nothing allows an estimate).
+   * unpriced listings the keyword queries of the unpriced pass counted (absent when none was read).
    */
   estimatedUnpricedMissing?: number;
   /** Deep: a price sort failed its order check and counted windows were used instead. */

@@ -23,6 +23,7 @@ function marketOf(code: string): Market {
 /**
  * Production: the real engine over one polite marketplace client, closed when the service stops.
  * Store scans run per chosen department; ASIN checks read product pages through the same client.
+ * `coverageThreshold` (SCAN_COVERAGE_THRESHOLD) decides `completed` vs `completed_partial`.
  */
 export class MarketplaceScanEngines extends ScanEngines {
   readonly engineFor: (spec: JobSpec) => JobEngine;
@@ -30,9 +31,10 @@ export class MarketplaceScanEngines extends ScanEngines {
   constructor(
     private readonly client: MarketplaceClient,
     clock: Clock = new SystemClock(),
+    coverageThreshold?: number,
   ) {
     super();
-    this.engineFor = marketplaceEngineFor(client, clock);
+    this.engineFor = marketplaceEngineFor(client, clock, coverageThreshold);
   }
 
   override estimate(spec: StoreScanSpec, signal?: AbortSignal): Promise<ScanEstimate> {
@@ -45,10 +47,14 @@ export class MarketplaceScanEngines extends ScanEngines {
   }
 }
 
-/** The production engine of a job, bound to the job's market: the ASIN checker or the scan engine. */
+/**
+ * The production engine of a job, bound to the job's market: the ASIN checker or the scan engine;
+ * `coverageThreshold` (SCAN_COVERAGE_THRESHOLD) decides `completed` vs `completed_partial`.
+ */
 export function marketplaceEngineFor(
   fetcher: MarketplaceFetcher,
   clock: Clock = new SystemClock(),
+  coverageThreshold?: number,
 ): (spec: JobSpec) => JobEngine {
   return (spec) => {
     const market = marketOf(spec.market);
@@ -57,7 +63,7 @@ export function marketplaceEngineFor(
       return { run: (s, options) => checker.run(s as typeof spec, options) };
     }
     const engine = scanByDepartment(
-      createScanEngine({ pages: marketplacePageSource(fetcher, market), clock }),
+      createScanEngine({ pages: marketplacePageSource(fetcher, market), clock, coverageThreshold }),
     );
     return { run: (s, options) => engine.run(s as StoreScanSpec, options) };
   };

@@ -6,8 +6,22 @@ import { isAsinCheckReport, type AsinCheckRow } from '../asin-check/asin-check.j
 import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
 import type { JobSpec } from './job-spec.js';
 
-export type ScanStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
-export const FINAL_STATUSES: readonly ScanStatus[] = ['completed', 'failed', 'cancelled'];
+/**
+ * `completed`: the engine's outcome was complete; `completed_partial`: a Deep scan that stopped
+ * below the coverage threshold of the count Amazon reports (its ASINs and coverage line are kept).
+ */
+export type ScanStatus = 'queued' | 'running' | 'completed' | 'completed_partial' | 'failed' | 'cancelled';
+export const FINAL_STATUSES: readonly ScanStatus[] = [
+  'completed',
+  'completed_partial',
+  'failed',
+  'cancelled',
+];
+
+/** The final status of a scan that ran to its end. */
+export function completedStatus(result: Pick<ScanResult, 'outcome'>): ScanStatus {
+  return result.outcome === 'partial' ? 'completed_partial' : 'completed';
+}
 
 /** Why a scan failed, for ScanFailed.code (the reason itself is a sentence a user can read). */
 export type ScanFailureCode =
@@ -241,8 +255,9 @@ export class ScanJobRepository {
   }
 
   /**
-   * Completed: the final progress and ScanCompleted with the count of stored ASINs. The list itself
-   * stays here, read page by page through ListScanAsins: an event never grows with the result.
+   * Completed (or completed_partial, by the engine's outcome): the final progress and ScanCompleted
+   * with the count of stored ASINs. The list itself stays here, read page by page through
+   * ListScanAsins: an event never grows with the result.
    */
   async complete(id: string, owner: string, result: ScanResult): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
@@ -250,7 +265,7 @@ export class ScanJobRepository {
       const count = await this.storedCount(manager, id);
       const progress = { ...result.progress, asinsFound: count, partitionsLeft: 0, etaSeconds: 0 };
       await manager.query(
-        `UPDATE scan_job SET status = 'completed', progress = $2::jsonb, result = $3::jsonb,
+        `UPDATE scan_job SET status = $4, progress = $2::jsonb, result = $3::jsonb,
                 lease_owner = NULL, lease_until = NULL, error = NULL, error_code = NULL,
                 finished_at = now(), updated_at = now()
           WHERE id = $1`,
@@ -262,6 +277,7 @@ export class ScanJobRepository {
             stopReason: result.stopReason,
             outcome: result.outcome,
           }),
+          completedStatus(result),
         ],
       );
       await addToOutbox(manager, scraperEventsV1.ScanProgressedSchema, progressEvent(id, progress));

@@ -6,6 +6,7 @@ import type { PageReport, ScanProgress, ScanResult } from '../engine/types.js';
 import { describeFailure } from './failures.js';
 import type { JobEngine, JobSpec } from './job-spec.js';
 import {
+  completedStatus,
   LeaseLostError,
   type ScanJob,
   type ScanJobRepository,
@@ -59,7 +60,8 @@ class StopSignal extends Error {
 /**
  * Runs leased scan jobs: claims one per free slot, runs the engine from the stored checkpoint and
  * ASINs, persists every page (ASINs + checkpoint + progress in one transaction), keeps the lease
- * alive with a heartbeat that also picks up cancel requests, and ends the job as completed,
+ * alive with a heartbeat that also picks up cancel requests, and ends the job as completed
+ * (completed_partial when a Deep scan stopped below the coverage threshold),
  * failed (with a readable reason), cancelled or requeued after a block.
  */
 export class ScanWorker {
@@ -219,7 +221,7 @@ export class ScanWorker {
     if (result && !stop) {
       await repository.complete(job.id, this.owner, result);
       this.o.onOutboxWrite?.();
-      return 'completed';
+      return completedStatus(result);
     }
     if (stop === 'cancel') {
       await repository.markCancelled(job.id, this.owner);

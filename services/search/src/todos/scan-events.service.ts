@@ -44,13 +44,12 @@ export function progressPercent(
 }
 
 /**
- * The status a completed scan ends in. A scan the engine had to stop short of the store (the
- * scraper's completed-vs-partial outcome on ScanCompleted) is COMPLETED_PARTIAL: when that field
- * lands, read it here.
+ * The status a completed scan ends in: COMPLETED_PARTIAL when the scraper's outcome on
+ * ScanCompleted is "partial" (a Deep scan that stopped below the coverage threshold of the count
+ * Amazon reports; its job ends `completed_partial`). An older scraper sends no outcome: COMPLETED.
  */
 export function completedStatus(evt: scraperEventsV1.ScanCompleted): TodoStatus {
-  const outcome = (evt as { outcome?: unknown }).outcome;
-  return typeof outcome === 'string' && /partial/i.test(outcome) ? 'COMPLETED_PARTIAL' : 'COMPLETED';
+  return evt.outcome === 'partial' ? 'COMPLETED_PARTIAL' : 'COMPLETED';
 }
 
 /**

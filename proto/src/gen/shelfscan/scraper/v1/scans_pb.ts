@@ -77,7 +77,8 @@ export const GetScanRequestSchema: GenMessage<GetScanRequest> =
  */
 export type GetScanResponse = Message<'shelfscan.scraper.v1.GetScanResponse'> & {
   /**
-   * "queued", "running", "completed", "failed" or "cancelled".
+   * "queued", "running", "completed", "completed_partial" (a Deep scan below the coverage
+   * threshold of the count Amazon reports), "failed" or "cancelled".
    *
    * @generated from field: string status = 1;
    */
