@@ -225,8 +225,9 @@ test.describe.serial('an admin and a seller, end to end', () => {
           address: 'Caferağa Mah. Moda Cd. 1',
           zipCode: '34710',
           contactName: SELLER.name,
-          city: 'İstanbul',
-          country: 'Türkiye',
+          city: 'Kadıköy',
+          country: 'TR',
+          region: '34',
         },
       },
     });
