@@ -39,11 +39,13 @@ fi
 # 20 s later); says so clearly. Returns the command's status (124 when stopped).
 bounded() {
   local name=$1 seconds=$2 variable=$3; shift 3
+  local started=$SECONDS
   timeout --kill-after=20 "$seconds" "$@"
   local rc=$?
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
     echo "✗ $name exceeded its bound of ${seconds} s ($variable) and was stopped"
   fi
+  echo "   ($name took $((SECONDS - started)) s of its ${seconds} s bound)"
   return "$rc"
 }
 

@@ -51,7 +51,6 @@ const messages: Record<string, Record<Lang, string>> = {
   },
   cardExpired: { en: 'This card has expired.', tr: 'Bu kartın süresi dolmuş.' },
   cvcInvalid: { en: 'Security code must be 3 or 4 digits.', tr: 'Güvenlik kodu 3 ya da 4 haneli olmalıdır.' },
-  notAvailableYet: { en: 'This feature is not available yet.', tr: 'Bu özellik henüz kullanılamıyor.' },
   unknownField: { en: 'Unknown field: {field}.', tr: 'Bilinmeyen alan: {field}.' },
   // Accounts (issue 3)
   passwordCommon: {
