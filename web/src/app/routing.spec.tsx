@@ -31,6 +31,8 @@ function stubApi(email = 'user@example.com') {
     // The dashboard's lists (empty); its quota stays unanswered.
     if (/\/api\/search-info\/(pending|ongoing|completed|archived)\b/.test(url))
       return jsonResponse({ success: true, data: [] });
+    // The admin promotions page's list (none): a 404 here would send the page to /errors/notfound.
+    if (url.includes('/api/promotion')) return jsonResponse({ success: true, data: [] });
     return jsonResponse({ success: false, message: 'not stubbed' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -146,9 +148,10 @@ describe('guards in the route tree', () => {
 
   it('require-admin: an admin gets the admin page and menu', async () => {
     stubApi('admin@example.com');
-    renderApp('/admin/promotions', { token: adminToken() });
+    const app = renderApp('/admin/promotions', { token: adminToken() });
     expect(await screen.findByTestId('admin-promotions')).toBeTruthy();
-    expect(screen.getByTestId('nav-admin')).toBeTruthy();
+    expect(await screen.findByTestId('nav-admin')).toBeTruthy();
+    expect(app.location()).toBe('/admin/promotions');
   });
 
   it('require-admin: no user goes to /', async () => {
