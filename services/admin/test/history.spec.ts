@@ -465,4 +465,34 @@ describe('history read models, counters, charts, activity and deletion (admin + 
       (await h.bus.request(AdminService.method.listUsers, { caller: ADMIN, search: 'ayse' })).total,
     ).toBe(0);
   });
+
+  it("leaves an admin's re-queue of a failed scan out of the remaining searches, also after a rebuild", async () => {
+    const before = (await call.counters()).remainingStandardSearchCount;
+    // Mehmet's scan fails for his own reason (counted); an admin re-queues it: a new scan id whose
+    // ScanRequested is quota_exempt, as the search service sends it, which completes.
+    await scan(MEHMET, 'standard', '2030-03-10T11:40:00Z', { failed: 'STORE_NOT_FOUND' });
+    const requeued = randomUUID();
+    await h.publish(ScanRequestedSchema, {
+      scanId: requeued,
+      userEmail: MEHMET,
+      market: 'CA',
+      sellerId: 'A2DP2EEPU3VU45',
+      type: 'standard',
+      fileName: 'Mağaza of mehmet',
+      quotaExempt: true,
+    });
+    await h.publish(ScanCompletedSchema, { scanId: requeued, asinsFound: 3, outcome: 'complete' });
+    h.clock.set(NOW);
+    const projected = async () =>
+      (
+        await ds().query(`SELECT quota_exempt FROM scan_view WHERE scan_id = $1 AND status = 'completed'`, [
+          requeued,
+        ])
+      )[0]?.quota_exempt;
+    await eventually(async () => (await projected()) !== undefined);
+    expect(await projected()).toBe(true);
+    expect((await call.counters()).remainingStandardSearchCount).toBe(before - 1);
+    await h.bus.request(AdminService.method.rebuildReadModels, { caller: ADMIN });
+    expect((await call.counters()).remainingStandardSearchCount).toBe(before - 1);
+  });
 });

@@ -1,4 +1,5 @@
-import { billingEventsV1, scraperEventsV1 } from '@shelfscan/contracts';
+import { codec } from '@shelfscan/bus';
+import { billingEventsV1, eventTopic, scraperEventsV1 } from '@shelfscan/contracts';
 import { SystemParameters } from '@shelfscan/service';
 import { OK_ASINS, STORES, asinsOf, startSearchHarness, type SearchHarness } from './harness.js';
 
@@ -313,6 +314,8 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
     it('re-queues a failed scan (admin) and it completes', async () => {
       const { todo } = await h.create(u, { seller: STORES.internal });
       await h.todoWhen(u, todo.id, done);
+      const used = async () => (await h.bus.request(h.S.getQuota, { userEmail: u })).standardDayUsed;
+      const usedBefore = await used();
       // The same todo, a new job: the scripted engine fails again, but the status went through PENDING.
       const r = await h.bus.request(h.S.changeStatus, {
         id: todo.id,
@@ -322,6 +325,15 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       expect(r.todo).toMatchObject({ id: todo.id, status: 'PENDING', state: 'pending' });
       expect(r.todo?.failureCode).toBeUndefined();
       expect(await h.todoWhen(u, todo.id, done)).toMatchObject({ status: 'FAILED', failureCode: 'INTERNAL' });
+      // The re-queue took no right, and its ScanRequested says so (the admin's counters read it).
+      expect(await used()).toBe(usedBefore);
+      const [{ envelope }]: { envelope: Buffer }[] = await h.searchDb.query(
+        'SELECT envelope FROM outbox WHERE topic = $1 ORDER BY created_at DESC LIMIT 1',
+        [eventTopic(scraperEventsV1.ScanRequestedSchema)],
+      );
+      const requested = codec.decode(envelope).message as scraperEventsV1.ScanRequested;
+      expect(requested).toMatchObject({ userEmail: u, quotaExempt: true });
+      expect(requested.scanId).not.toBe(todo.id);
       const refusal = await h.errorOf(
         h.bus.request(h.S.changeStatus, { id: todo.id, status: 'COMPLETED', adminEmail: 'a' }),
       );

@@ -65,7 +65,8 @@ export class CountersService {
    * The searches still possible today, summed over the users who may search now (membership
    * active, a usable plan with the feature): per user, the day's limit (and for standard the
    * month's) minus the scans that counted in this Istanbul day (month), never below 0. Standard
-   * and functional scans share the standard limits, as in the search service.
+   * and functional scans share the standard limits, as in the search service; an admin's re-queue
+   * of a failed scan (`quota_exempt`) takes no right, as in the search service.
    */
   private async remaining(now: Date) {
     const limit = (key: string) => this.parameters.number(key);
@@ -78,6 +79,7 @@ export class CountersService {
          SELECT s.user_email, s.type = 'deep' AS deep, s.requested_at >= b.day_start AS today
            FROM scan_view s, bounds b
           WHERE s.requested_at >= b.month_start AND s.requested_at <= $1
+            AND NOT s.quota_exempt
             AND NOT (s.status = 'failed' AND s.failure_code = ANY ($3::text[]))
        ),
        used AS (

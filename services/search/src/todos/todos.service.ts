@@ -465,7 +465,7 @@ export class TodosService {
           started_at: null,
           progress_percent: null,
         });
-        await this.requestScan(manager, row, scanId, eventTypeOf(t));
+        await this.requestScan(manager, row, scanId, eventTypeOf(t), { quotaExempt: true });
         return row;
       });
       this.outbox.nudge();
@@ -496,7 +496,13 @@ export class TodosService {
     });
   }
 
-  private async requestScan(manager: EntityManager, t: TodoRecord, scanId: string, type: string) {
+  private async requestScan(
+    manager: EntityManager,
+    t: TodoRecord,
+    scanId: string,
+    type: string,
+    { quotaExempt = false }: { quotaExempt?: boolean } = {},
+  ) {
     const functional = t.searchType === 'FUNCTIONAL';
     await addToOutbox(manager, scraperEventsV1.ScanRequestedSchema, {
       scanId,
@@ -520,6 +526,7 @@ export class TodosService {
       asins: t.asins,
       // "All Categories" (node 1) is no restriction.
       categoryNodeIds: t.categories.filter((c) => c !== '1'),
+      quotaExempt,
     });
   }
 }
