@@ -16,7 +16,8 @@ describe('useSchemaForm', () => {
     expect(result.current.errors).toEqual({ email: 'emailInvalid', password: 'passwordRequired' });
     expect(result.current.getInputProps('email').error).toBe('Email is invalid.');
     expect(result.current.getInputProps('password').error).toBe('Password is required.');
-    await i18n.changeLanguage('tr');
+    // The hook's component re-renders in the new language: inside act, as React wants.
+    await act(() => i18n.changeLanguage('tr'));
   });
 });
 

@@ -51,7 +51,8 @@ describe('scan card', () => {
     );
     expect(server.listCalls('pending')).toHaveLength(2);
     const ongoingCalls = server.listCalls('ongoing').length;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS + 500));
+    // A poll's due time passes (inside act: the page's timers and transitions update state).
+    await act(() => new Promise((resolve) => setTimeout(resolve, POLL_MS + 500)));
     expect(server.listCalls('ongoing')).toHaveLength(ongoingCalls);
     expect(server.listCalls('pending')).toHaveLength(2);
   });
