@@ -34,6 +34,7 @@ import {
 import { badValuesAreRejected } from './chart/rejections.mjs';
 import {
   topicJobRunsAgainstAKafkaProtocolBroker,
+  topicJobUsesTheKafkaTlsAndSaslSettings,
   topicListIsCurrent,
   topicPlanCreatesOnlyWhatIsMissing,
 } from './chart/topics-job.mjs';
@@ -67,6 +68,11 @@ const RENDERS = [
     externalServiceAccounts: ['existing-auth-sa'],
   },
   { name: 'with a new service', files: ['tests/chart/values-new-service.yaml'], fullname: 'shelfscan-test' },
+  {
+    name: 'kafka TLS and SASL',
+    files: ['tests/chart/values-kafka-tls-sasl.yaml'],
+    fullname: 'shelfscan-test',
+  },
 ];
 
 async function checkRender(spec) {
@@ -92,6 +98,61 @@ async function checkRender(spec) {
 }
 
 const kinds = (r, kind) => ofKind(r.docs, kind).map(componentOf).sort();
+
+/**
+ * kafka.tls and kafka.sasl reach every pod that talks to Kafka (each Node component, its migration
+ * Job, the topic Job): KAFKA_SSL, KAFKA_SSL_CA_FILE on the CA Secret mounted read-only, the
+ * mechanism, and the user name and password from the SASL Secret only (never a literal value).
+ */
+function kafkaSecurityReachesEveryKafkaPod(r) {
+  const { tls, sasl } = r.values.kafka;
+  const nodeComponents = ALL_COMPONENTS.filter((c) => c !== 'web');
+  const pods = [...ofKind(r.docs, 'Deployment'), ...ofKind(r.docs, 'Job')].filter(
+    (d) => componentOf(d) !== 'web',
+  );
+  check(`${r.name}: every Node Deployment and every Job is a Kafka pod here (${pods.length})`, () => {
+    assert.deepEqual(
+      kinds(r, 'Deployment').filter((c) => c !== 'web'),
+      nodeComponents,
+    );
+    assert.ok(ofKind(r.docs, 'Job').some((j) => j.metadata.labels['shelfscan.io/job'] === 'kafka-topics'));
+  });
+  for (const d of pods) {
+    check(
+      `${r.name}: ${d.kind} ${d.metadata.name} gets TLS (CA file mounted read-only) and SASL from its Secret`,
+      () => {
+        const pod = d.spec.template.spec;
+        const c = pod.containers[0];
+        const env = Object.fromEntries((c.env ?? []).map((e) => [e.name, e]));
+        assert.equal(env.KAFKA_SSL?.value, 'true');
+        const caFile = env.KAFKA_SSL_CA_FILE?.value;
+        assert.ok(caFile, 'KAFKA_SSL_CA_FILE');
+        const mount = c.volumeMounts.find((m) => m.name === 'kafka-ca');
+        assert.ok(mount && mount.readOnly === true, 'kafka-ca mounted read-only');
+        assert.equal(path.posix.dirname(caFile), mount.mountPath);
+        assert.deepEqual(pod.volumes.find((v) => v.name === 'kafka-ca').secret, {
+          secretName: tls.caSecret.name,
+          items: [{ key: tls.caSecret.key, path: path.posix.basename(caFile) }],
+        });
+        assert.equal(env.KAFKA_SASL_MECHANISM?.value, sasl.mechanism);
+        assert.deepEqual(env.KAFKA_SASL_USERNAME?.valueFrom?.secretKeyRef, {
+          name: sasl.existingSecret,
+          key: sasl.usernameKey,
+        });
+        assert.deepEqual(env.KAFKA_SASL_PASSWORD?.valueFrom?.secretKeyRef, {
+          name: sasl.existingSecret,
+          key: sasl.passwordKey,
+        });
+        assert.ok(!('value' in env.KAFKA_SASL_PASSWORD), 'a literal password');
+        assert.equal(c.securityContext.readOnlyRootFilesystem, true);
+      },
+    );
+  }
+  check(`${r.name}: no ConfigMap carries a Kafka TLS or SASL variable`, () => {
+    for (const cm of ofKind(r.docs, 'ConfigMap'))
+      assert.ok(!Object.keys(cm.data ?? {}).some((k) => /^KAFKA_(SSL|SASL)/.test(k)), cm.metadata.name);
+  });
+}
 
 async function main() {
   section('values');
@@ -192,6 +253,18 @@ async function main() {
     );
   }
 
+  if (done['kafka TLS and SASL']) kafkaSecurityReachesEveryKafkaPod(done['kafka TLS and SASL']);
+  if (done.defaults) {
+    check('defaults: no Kafka TLS or SASL variable, no CA volume (plaintext, as before)', () => {
+      for (const d of [...ofKind(done.defaults.docs, 'Deployment'), ...ofKind(done.defaults.docs, 'Job')]) {
+        const pod = d.spec.template.spec;
+        const names = pod.containers[0].env?.map((e) => e.name) ?? [];
+        assert.ok(!names.some((n) => /^KAFKA_(SSL|SASL)/.test(n)), d.metadata.name);
+        assert.ok(!pod.volumes?.some((v) => v.name === 'kafka-ca'), d.metadata.name);
+      }
+    });
+  }
+
   section('values.schema.json and templates/validate.yaml refuse bad values');
   badValuesAreRejected();
 
@@ -199,6 +272,7 @@ async function main() {
   topicListIsCurrent();
   topicPlanCreatesOnlyWhatIsMissing();
   await topicJobRunsAgainstAKafkaProtocolBroker();
+  await topicJobUsesTheKafkaTlsAndSaslSettings();
 
   section('images and skaffold');
   const context = buildContext();

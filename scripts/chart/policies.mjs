@@ -223,6 +223,7 @@ export function secretsStayWithTheirComponent(r) {
     check(`${name}: reads only its own Secret and the connection Secrets it uses`, () => {
       const allowed = new Set([secretName(name, cv.secretName)]);
       if (cv.bus) allowed.add(secretName('kafka', r.values.kafka.existingSecret));
+      if (cv.bus && r.values.kafka.sasl.mechanism) allowed.add(r.values.kafka.sasl.existingSecret);
       if (cv.database.enabled) allowed.add(secretName('postgres', r.values.postgres.existingSecret));
       if (cv.mail && r.values.smtp.enabled) allowed.add(secretName('smtp', r.values.smtp.existingSecret));
       for (const s of refs) assert.ok(allowed.has(s.secret), `${s.name} comes from Secret ${s.secret}`);

@@ -2,11 +2,12 @@
 // and charts/shelfscan/files/create-topics.cjs (the hook Job's script) creates what is missing and
 // nothing else, checked as a plan and against librdkafka's mock cluster (kcat).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { check, checkAsync, root, skip } from './harness.mjs';
 import { topicsFile, topicsFileProblems } from './topics.mjs';
 
@@ -141,6 +142,112 @@ export async function topicJobRunsAgainstAKafkaProtocolBroker() {
     });
   } finally {
     await cluster.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs the Job's script without blocking this process (a server here must answer it), bounded. */
+function runJobAsync(env, timeoutMs = 20_000) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * The topic Job connects as the services do (kafkaSecurityFromEnv of @shelfscan/bus): with
+ * KAFKA_SSL_CA_FILE it completes a verified TLS handshake with a broker whose certificate that CA
+ * signed (a Node TLS server: the mock cluster has no TLS); a SASL mechanism without its user name
+ * stops it at once, naming the variable.
+ */
+export async function topicJobUsesTheKafkaTlsAndSaslSettings() {
+  require('../ensure-built.cjs').ensureBuilt('libs/bus');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-topics-tls-'));
+  fs.writeFileSync(
+    path.join(dir, 'topics.json'),
+    JSON.stringify({ dlqSuffix: '.dlq', events: ['chart.v1.ThingHappened'], requests: [] }),
+  );
+  fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings));
+  const base = { KAFKA_CLIENT_ID: 'chart-check', TOPICS_DIR: dir, APP_ROOT: root, TOPICS_RETRIES: '0' };
+  try {
+    await checkAsync(
+      'topic Job: KAFKA_SASL_MECHANISM without user name and password → exits 1 naming them',
+      async () => {
+        const r = await runJobAsync({
+          ...base,
+          KAFKA_BROKERS: '127.0.0.1:1',
+          KAFKA_SASL_MECHANISM: 'scram-sha-512',
+        });
+        assert.equal(r.status, 1, r.stdout + r.stderr);
+        assert.match(r.stderr, /KAFKA_SASL_USERNAME: expected the SASL user name/);
+        assert.match(r.stderr, /KAFKA_SASL_PASSWORD: expected the SASL password/);
+      },
+    );
+    if (spawnSync('openssl', ['version'], { stdio: 'ignore' }).status !== 0) {
+      skip('the topic Job over TLS (KAFKA_SSL_CA_FILE)', 'the openssl CLI is not installed');
+      return;
+    }
+    const key = path.join(dir, 'broker.key');
+    const cert = path.join(dir, 'broker.crt');
+    const gen = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-days',
+        '1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    assert.equal(gen.status, 0, gen.stderr);
+    let secure = 0;
+    const server = tls.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) });
+    server.on('secureConnection', (socket) => {
+      secure += 1;
+      socket.destroy(); // no Kafka here: the Job's first request fails
+    });
+    server.on('tlsClientError', () => undefined);
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const brokers = `127.0.0.1:${server.address().port}`;
+    try {
+      await checkAsync(
+        'topic Job: KAFKA_SSL_CA_FILE → a verified TLS handshake with the broker',
+        async () => {
+          const r = await runJobAsync({ ...base, KAFKA_BROKERS: brokers, KAFKA_SSL_CA_FILE: cert });
+          assert.equal(r.status, 1, 'a server that speaks no Kafka cannot list topics');
+          assert.ok(secure > 0, `no TLS handshake completed:\n${r.stderr}`);
+          assert.doesNotMatch(r.stderr, /certificate/i);
+        },
+      );
+      await checkAsync('topic Job: no TLS settings → plaintext, no handshake with a TLS broker', async () => {
+        secure = 0;
+        const r = await runJobAsync({ ...base, KAFKA_BROKERS: brokers });
+        assert.equal(r.status, 1);
+        assert.equal(secure, 0);
+      });
+    } finally {
+      server.close();
+    }
+  } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

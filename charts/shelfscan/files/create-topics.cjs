@@ -5,7 +5,9 @@
 // Runs with the node of a ShelfScan Node image, whose node_modules has kafkajs (the bus client):
 //   node create-topics.cjs
 // Environment: KAFKA_BROKERS (host:port,...), KAFKA_CLIENT_ID, TOPICS_DIR (folder of topics.json
-// and settings.json; default: this file's folder), APP_ROOT (the image's app folder, default /app).
+// and settings.json; default: this file's folder), APP_ROOT (the image's app folder, default /app),
+// and TLS/SASL as every ShelfScan process reads them: KAFKA_SSL, KAFKA_SSL_CA_FILE,
+// KAFKA_SASL_MECHANISM, KAFKA_SASL_USERNAME, KAFKA_SASL_PASSWORD (same checks, same mapping).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -53,10 +55,22 @@ async function main(env = process.env, log = (line) => console.log(line)) {
     throw new Error('KAFKA_BROKERS is empty: set the bootstrap brokers (host:port,...)');
   // kafkajs is a dependency of @shelfscan/bus: resolve it from there, wherever npm placed it.
   const appRoot = env.APP_ROOT || '/app';
-  const { Kafka, logLevel } = createRequire(path.join(appRoot, 'libs/bus/package.json'))('kafkajs');
+  const fromBus = createRequire(path.join(appRoot, 'libs/bus/package.json'));
+  const { Kafka, logLevel } = fromBus('kafkajs');
+  // TLS and SASL: the services' own validation (@shelfscan/config) and mapping (@shelfscan/bus).
+  const { baseEnvSchema, loadConfig } = fromBus('@shelfscan/config');
+  const { kafkaSecurityFromEnv } = require(path.join(appRoot, 'libs/bus/dist/kafka/security.js'));
+  const securityEnv = baseEnvSchema.pick({
+    KAFKA_SSL: true,
+    KAFKA_SSL_CA_FILE: true,
+    KAFKA_SASL_MECHANISM: true,
+    KAFKA_SASL_USERNAME: true,
+    KAFKA_SASL_PASSWORD: true,
+  });
   const kafka = new Kafka({
     clientId: `${env.KAFKA_CLIENT_ID || 'shelfscan'}-topics`,
     brokers,
+    ...kafkaSecurityFromEnv(loadConfig(securityEnv, env)),
     logLevel: logLevel.ERROR,
     retry: { retries: Number(env.TOPICS_RETRIES || 5) },
   });

@@ -177,16 +177,73 @@ variable stays unset and the service uses its documented default.
 {{- end -}}
 {{- end -}}
 
-{{/* env entries read from Secrets: KAFKA_BROKERS, DATABASE_URL, SMTP_URL as the component uses them, then its own secretEnv. */}}
+{{/*
+Kafka's env entries (every Kafka component, its migration Job and the topic Job; takes the root):
+KAFKA_BROKERS from the kafka Secret, then TLS (KAFKA_SSL, KAFKA_SSL_CA_FILE on the mounted CA) and
+SASL (the mechanism; user name and password from kafka.sasl.existingSecret) as kafka.tls/sasl say.
+*/}}
+{{- define "shelfscan.kafkaEnv" -}}
+{{- $k := .Values.kafka }}
+- name: KAFKA_BROKERS
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "shelfscan.kafkaSecret" . }}
+      key: {{ $k.brokersKey }}
+{{- if $k.tls.enabled }}
+- name: KAFKA_SSL
+  value: "true"
+{{- if $k.tls.caSecret.name }}
+- name: KAFKA_SSL_CA_FILE
+  value: {{ include "shelfscan.kafkaCaFile" . | quote }}
+{{- end }}
+{{- end }}
+{{- if $k.sasl.mechanism }}
+- name: KAFKA_SASL_MECHANISM
+  value: {{ $k.sasl.mechanism | quote }}
+- name: KAFKA_SASL_USERNAME
+  valueFrom:
+    secretKeyRef:
+      name: {{ $k.sasl.existingSecret }}
+      key: {{ $k.sasl.usernameKey }}
+- name: KAFKA_SASL_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ $k.sasl.existingSecret }}
+      key: {{ $k.sasl.passwordKey }}
+{{- end }}
+{{- end -}}
+
+{{/* Where the Kafka CA bundle (kafka.tls.caSecret) is mounted, read-only. */}}
+{{- define "shelfscan.kafkaCaFile" -}}/etc/shelfscan/kafka-ca/ca.crt{{- end -}}
+
+{{/* The volume of the Kafka CA bundle (when kafka.tls.caSecret is set; takes the root). */}}
+{{- define "shelfscan.kafkaCaVolume" -}}
+{{- $t := .Values.kafka.tls }}
+{{- if and $t.enabled $t.caSecret.name }}
+- name: kafka-ca
+  secret:
+    secretName: {{ $t.caSecret.name }}
+    items:
+      - key: {{ $t.caSecret.key }}
+        path: ca.crt
+{{- end }}
+{{- end -}}
+
+{{- define "shelfscan.kafkaCaVolumeMount" -}}
+{{- $t := .Values.kafka.tls }}
+{{- if and $t.enabled $t.caSecret.name }}
+- name: kafka-ca
+  mountPath: {{ include "shelfscan.kafkaCaFile" . | dir }}
+  readOnly: true
+{{- end }}
+{{- end -}}
+
+{{/* env entries read from Secrets: Kafka's (shelfscan.kafkaEnv), DATABASE_URL, SMTP_URL as the component uses them, then its own secretEnv. */}}
 {{- define "shelfscan.secretEnv" -}}
 {{- $c := .c -}}
 {{- $root := .root -}}
 {{- if $c.bus }}
-- name: KAFKA_BROKERS
-  valueFrom:
-    secretKeyRef:
-      name: {{ include "shelfscan.kafkaSecret" $root }}
-      key: {{ $root.Values.kafka.brokersKey }}
+{{- include "shelfscan.kafkaEnv" $root }}
 {{- end }}
 {{- if $c.database.enabled }}
 - name: DATABASE_URL
@@ -232,12 +289,18 @@ variable stays unset and the service uses its documented default.
 - name: {{ include "shelfscan.volumeName" . }}
   emptyDir: {}
 {{- end -}}
+{{- if .c.bus }}
+{{- include "shelfscan.kafkaCaVolume" .root }}
+{{- end -}}
 {{- end -}}
 
 {{- define "shelfscan.volumeMounts" -}}
 {{- range (include "shelfscan.writableDirs" . | fromYamlArray) }}
 - name: {{ include "shelfscan.volumeName" . }}
   mountPath: {{ . }}
+{{- end -}}
+{{- if .c.bus }}
+{{- include "shelfscan.kafkaCaVolumeMount" .root }}
 {{- end -}}
 {{- end -}}
 

@@ -16,6 +16,7 @@ export * from './kafka/options.js';
 export * from './kafka/headers.js';
 export * from './kafka/keys.js';
 export * from './kafka/connection.js';
+export * from './kafka/security.js';
 export * from './kafka/kafka.server.js';
 export * from './kafka/kafka.client.js';
 export * from './kafka/mock-cluster.js';

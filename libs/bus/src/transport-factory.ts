@@ -4,12 +4,13 @@ import { KafkaConnection } from './kafka/connection.js';
 import { KafkaTransportClient } from './kafka/kafka.client.js';
 import { KafkaTransportServer } from './kafka/kafka.server.js';
 import type { KafkaBusOptions } from './kafka/options.js';
+import { kafkaSecurityFromEnv, type KafkaSecuritySettings } from './kafka/security.js';
 import { MemoryBroker } from './memory/broker.js';
 import { MemoryTransportClient } from './memory/memory.client.js';
 import { MemoryTransportServer } from './memory/memory.server.js';
 import type { BusTransportClient } from './transport.js';
 
-export interface BusSettings {
+export interface BusSettings extends KafkaSecuritySettings {
   BUS: 'memory' | 'kafka';
   KAFKA_BROKERS?: string[];
   KAFKA_CLIENT_ID: string;
@@ -19,7 +20,8 @@ export interface BusSettings {
  * The single place that knows which transport runs: services and the gateway only ever see a
  * Nest transport strategy (for their handlers) and a BusTransportClient (for BusClient).
  * `BUS=memory`: the in-process broker of the embedded mode. `BUS=kafka`: Kafka at KAFKA_BROKERS
- * (one connection and one producer per process; one reply topic per process).
+ * (one connection and one producer per process; one reply topic per process), with TLS and SASL
+ * as KAFKA_SSL* and KAFKA_SASL_* say (kafkaSecurityFromEnv).
  */
 export class BusTransports {
   private broker?: MemoryBroker;
@@ -29,7 +31,10 @@ export class BusTransports {
 
   constructor(
     private readonly settings: BusSettings,
-    /** Tuning of the Kafka transport (timeouts, retries, size limit); brokers come from the settings. */
+    /**
+     * Tuning of the Kafka transport (timeouts, retries, size limit); brokers, TLS and SASL come from
+     * the settings (a `kafka.ssl` or `kafka.sasl` given here wins over them).
+     */
     kafkaOptions: Partial<KafkaBusOptions> = {},
   ) {
     if (settings.BUS === 'kafka') {
@@ -45,6 +50,7 @@ export class BusTransports {
         ...kafkaOptions,
         brokers: settings.KAFKA_BROKERS,
         clientId: settings.KAFKA_CLIENT_ID,
+        kafka: { ...kafkaSecurityFromEnv(settings), ...kafkaOptions.kafka },
       });
     }
   }

@@ -5,6 +5,9 @@ const otlpProtocol = z.enum(['http/protobuf', 'http/json'], {
   error: 'http/protobuf or http/json (grpc is not bundled: use http/protobuf, port 4318)',
 });
 
+/** The SASL mechanisms the Kafka transport offers (kafkajs's names). */
+export const KAFKA_SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
+
 /** Variables every process reads (operating contract, docs/architecture.md). */
 export const baseEnvSchema = z.object({
   NODE_ENV: env.oneOf(['development', 'production', 'test'], 'production'),
@@ -14,6 +17,15 @@ export const baseEnvSchema = z.object({
   BUS: env.oneOf(['memory', 'kafka'], 'memory'),
   KAFKA_BROKERS: env.hostPorts().optional(),
   KAFKA_CLIENT_ID: z.string().default('shelfscan'),
+  // TLS and SASL to the brokers (managed Kafka); libs/bus maps them onto kafkajs (kafkaSecurityFromEnv).
+  /** TLS to the brokers, trusting the system's CAs (or KAFKA_SSL_CA_FILE's). */
+  KAFKA_SSL: env.bool(false),
+  /** A PEM CA bundle the brokers' certificates chain to; setting it turns TLS on. */
+  KAFKA_SSL_CA_FILE: env.readableFile('PEM CA bundle').optional(),
+  /** SASL authentication; KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD go with it (both or none). */
+  KAFKA_SASL_MECHANISM: env.choice(KAFKA_SASL_MECHANISMS).optional(),
+  KAFKA_SASL_USERNAME: env.text().optional(),
+  KAFKA_SASL_PASSWORD: env.text().optional(),
   /** Health and metrics port of a service in cluster mode (the gateway serves them on PORT). */
   HEALTH_PORT: env.port(9464),
   /**

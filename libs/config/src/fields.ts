@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { z } from 'zod';
 
 /** `scheme://user:pass@host` → `scheme://***@host`: credentials never appear in a message. */
@@ -89,6 +90,30 @@ export const env = {
   email: () => z.email({ error: 'an email address' }),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
     z.enum(values, { error: `one of ${values.join(', ')}` }).default(fallback as never),
+  /** One of `values`, no default (add `.optional()` for a setting that may stay unset). */
+  choice: <const T extends readonly [string, ...string[]]>(values: T) =>
+    z.enum(values, { error: `one of ${values.join(', ')}` }),
+  /**
+   * The path of a file this process can read now (checked at start, so a missing mount or a wrong
+   * path stops the start instead of the first connection); `what` says what the file holds.
+   */
+  readableFile: (what: string) =>
+    z.string().superRefine((v, ctx) => {
+      let problem: string | undefined;
+      try {
+        if (!fs.statSync(v).isFile()) problem = 'it is not a file';
+        else fs.accessSync(v, fs.constants.R_OK);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        problem =
+          code === 'ENOENT'
+            ? 'no such file'
+            : code === 'EACCES'
+              ? 'not readable by this process'
+              : String(code);
+      }
+      if (problem) ctx.addIssue({ code: 'custom', message: `the path of a readable ${what} (${problem})` });
+    }),
   bool: (fallback: boolean) =>
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'true or false' })

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import { baseEnvSchema, ConfigError, env, loadConfig } from './index.js';
 
@@ -24,6 +27,10 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x/y', 'a URL starting with postgres:// or postgresql://'],
     ['ADMIN_EMAIL', 'not-an-email', 'an email address'],
     ['KAFKA_BROKERS', 'nohostport', 'a comma-separated list of host:port'],
+    ['KAFKA_SSL', 'maybe', 'true or false'],
+    ['KAFKA_SASL_MECHANISM', 'gssapi', 'one of plain, scram-sha-256, scram-sha-512'],
+    ['KAFKA_SSL_CA_FILE', '/nonexistent/ca.pem', 'the path of a readable PEM CA bundle (no such file)'],
+    ['KAFKA_SSL_CA_FILE', os.tmpdir(), 'the path of a readable PEM CA bundle (it is not a file)'],
   ])('names %s and what was expected when it is %s', (variable, value, expected) => {
     let error: unknown;
     try {
@@ -35,6 +42,41 @@ describe('loadConfig', () => {
     const issue = (error as ConfigError).issues.find((i) => i.variable === variable);
     expect(issue?.expected).toBe(expected);
     expect((error as ConfigError).message).toContain(variable);
+  });
+
+  it('reads the Kafka TLS and SASL settings: off by default, a CA file that exists, a mechanism', () => {
+    const off = loadConfig(schema, {});
+    expect(off.KAFKA_SSL).toBe(false);
+    expect(off.KAFKA_SSL_CA_FILE).toBeUndefined();
+    expect(off.KAFKA_SASL_MECHANISM).toBeUndefined();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-config-'));
+    try {
+      const ca = path.join(dir, 'ca.pem');
+      fs.writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n');
+      const on = loadConfig(schema, {
+        KAFKA_SSL: 'yes',
+        KAFKA_SSL_CA_FILE: ca,
+        KAFKA_SASL_MECHANISM: 'scram-sha-512',
+        KAFKA_SASL_USERNAME: 'shelfscan',
+        KAFKA_SASL_PASSWORD: 'hunter2',
+      });
+      expect(on).toMatchObject({
+        KAFKA_SSL: true,
+        KAFKA_SSL_CA_FILE: ca,
+        KAFKA_SASL_MECHANISM: 'scram-sha-512',
+        KAFKA_SASL_USERNAME: 'shelfscan',
+        KAFKA_SASL_PASSWORD: 'hunter2',
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never echoes the SASL password', () => {
+    const s = z.object({ KAFKA_SASL_PASSWORD: z.string().min(20, { error: 'at least 20 characters' }) });
+    expect(() => loadConfig(s, { KAFKA_SASL_PASSWORD: 'hunter2' })).toThrow(
+      /^(?![\s\S]*hunter2)[\s\S]*KAFKA_SASL_PASSWORD: expected at least 20 characters, got "\*\*\*"/,
+    );
   });
 
   it('masks URL credentials in any value it echoes', () => {
