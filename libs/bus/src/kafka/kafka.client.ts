@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Admin } from 'kafkajs';
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { createLogger } from '@shelfscan/observability';
 import { codec, decodeEnvelope } from '../codec.js';
@@ -8,6 +9,9 @@ import { GroupConsumer, type KafkaConnection } from './connection.js';
 import { envelopeTraceCarrier, requestSpan } from '../tracing.js';
 import { KafkaHeaders, header } from './headers.js';
 import { messageKey } from './keys.js';
+
+/** How long a reply topic keeps its messages (a reply is read within a request's timeout). */
+const REPLY_RETENTION_MS = 3_600_000;
 
 interface Pending {
   pattern: string;
@@ -44,6 +48,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     if (this.closing) throw new BusError('UNAVAILABLE', 'the bus is closed');
     this.replies ??= (async () => {
       await this.connection.connectProducer();
+      await this.createReplyTopic();
       // Its own group: the reply topic is private, read from its start, never shared.
       const consumer = new GroupConsumer(this.connection, {
         groupId: this.replyTopic,
@@ -90,24 +95,52 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
   }
 
   /**
+   * Best effort: the reply topic is created before its consumer subscribes (one partition, kept an
+   * hour), so a cluster that does not auto-create topics (Amazon MSK, Confluent Cloud by default)
+   * still answers. Needs the CreateTopics right; where it is refused, or the broker cannot (the
+   * mock cluster: no controller), subscribing relies on auto-creation as before.
+   */
+  private async createReplyTopic(): Promise<void> {
+    await this.withAdmin('reply topic not created (auto-creation is relied on)', (admin) =>
+      admin.createTopics({
+        topics: [
+          {
+            topic: this.replyTopic,
+            numPartitions: 1,
+            configEntries: [{ name: 'retention.ms', value: String(REPLY_RETENTION_MS) }],
+          },
+        ],
+        timeout: 2_000,
+      }),
+    );
+  }
+
+  /**
    * Best effort: a cleanly stopped process removes its reply topic (one crashed leaves it to the
    * operator's retention). Needs the DeleteTopics right; a refusal or a slow controller is logged.
    */
   private async deleteReplyTopic(): Promise<void> {
+    await this.withAdmin('reply topic not deleted', (admin) =>
+      admin.deleteTopics({ topics: [this.replyTopic], timeout: 2_000 }),
+    );
+  }
+
+  /** One admin call on the reply topic, bounded to 3 s; a failure is logged, never thrown. */
+  private async withAdmin(failure: string, work: (admin: Admin) => Promise<unknown>): Promise<void> {
     const admin = this.connection.kafka.admin({ retry: { retries: 0 } });
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
         (async () => {
           await admin.connect();
-          await admin.deleteTopics({ topics: [this.replyTopic], timeout: 2_000 });
+          await work(admin);
         })(),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('timed out')), 3_000);
         }),
       ]);
     } catch (err) {
-      this.log.debug({ topic: this.replyTopic, err: String(err) }, 'reply topic not deleted');
+      this.log.debug({ topic: this.replyTopic, err: String(err) }, failure);
     } finally {
       clearTimeout(timer);
       await admin.disconnect().catch(() => undefined);

@@ -122,6 +122,38 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
       ).rejects.toMatchObject({ code: 'INTERNAL', message: 'system error occurred' });
     });
 
+    it('creates its reply topic before subscribing (one partition), and answers where creation is refused', async () => {
+      await replica('auth', 'a1');
+      const client = transports().client();
+      const kafka = client.unwrap<Kafka>();
+      const realAdmin = kafka.admin.bind(kafka);
+      const created: unknown[] = [];
+      const outcomes: string[] = [];
+      jest.spyOn(kafka, 'admin').mockImplementation((config) => {
+        const admin = realAdmin(config);
+        const createTopics = admin.createTopics.bind(admin);
+        admin.createTopics = async (options) => {
+          created.push(...options.topics);
+          return createTopics(options).then(
+            (r) => (outcomes.push('created'), r),
+            (err: unknown) => {
+              outcomes.push(`refused: ${String(err)}`); // the mock cluster has no controller
+              throw err;
+            },
+          );
+        };
+        return admin;
+      });
+      const gateway = new BusClient(client);
+      const answer = await gateway.request(authV1.AuthService.method.checkActivation, {
+        email: 'a@active.example',
+      });
+      expect(answer.activated).toBe(true);
+      const replyTopic = (client as unknown as { replyTopic: string }).replyTopic;
+      expect(created).toEqual([expect.objectContaining({ topic: replyTopic, numPartitions: 1 })]);
+      expect(outcomes).toHaveLength(1);
+    });
+
     it('fails a request nobody answers with DEADLINE_EXCEEDED, and skips it once past its deadline', async () => {
       const gateway = new BusClient(transports({ requestTimeoutMs: 1_500 }).client());
       const started = Date.now();
