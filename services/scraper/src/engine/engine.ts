@@ -1221,9 +1221,11 @@ class Scan {
         const left = tail.chunks.reduce((a, c) => a + c.gain, 0) + tail.uncovered;
         perTitle = missing / Math.max(1, left);
       } else if (tail.read < TAIL_SAMPLE) perTitle = Infinity;
+      else if (this.unpricedUndecided()) perTitle = Infinity;
       else perTitle = tail.unpriced / Math.max(1, tail.priced * tail.known);
       // The queries come most-gaining first: the first below the yield ends the pass. Those that
-      // would need three times the rate seen are dropped from the plan (a small checkpoint).
+      // would need three times the rate seen are dropped from the plan (a small checkpoint). While
+      // the queries read cannot yet tell complete from partial, the pass reads on (above).
       const far = tail.chunks.findIndex((c) => c.gain * perTitle * 3 < MIN_YIELD);
       if (far >= 0) {
         tail.skipped += tail.chunks.slice(far).reduce((a, c) => a + c.gain, 0);
@@ -1312,7 +1314,14 @@ class Scan {
       if (total > reach) tail.beyondCap += Math.max(0, total - Math.max(at, reach));
     };
     if (parsed.kind !== 'results') {
-      // Past the end of the query: nothing unpriced after its priced listings.
+      // Past the end of the query, where the titles put its unpriced listings: they counted more
+      // priced listings than the query has (after a resume the titles stand for a share, so the
+      // guess can overshoot). Its first page's count says where it really ends — read it, never
+      // conclude "nothing unpriced" from a page past the end.
+      if (task.total == null && task.page > 1 && !pages.includes(1)) {
+        task.page = 1;
+        return;
+      }
       if (task.total == null) task.total = Math.min(task.start ?? 0, (task.page - 1) * size);
       done();
       return;
@@ -1458,14 +1467,30 @@ class Scan {
    * When Amazon gives only a lower bound for the store: the unpriced listings not found, estimated
    * from the unpriced share the keyword queries read (their counts are exact) applied to the priced
    * titles no query read covered, plus those counted beyond a query's reach. Undefined otherwise.
+   * The share is the upper end of its 95 % (one-sided) Wilson interval, not the share read: a few
+   * queries that happened to hold no unpriced listing (5 queries, 93 priced listings, none unpriced,
+   * in a store with 3 %) must not make the estimate 0 and the scan "complete" (a scan may say
+   * partial that is not, never complete that is not); over many queries the two come close.
    */
-  private estimatedUnpricedMissing(): number | undefined {
+  private estimatedUnpricedMissing(rate = unpricedRate): number | undefined {
     const s = this.state;
     const tail = s.tail;
     if (this.spec.type !== 'deep' || !s.reportedTotalIsLowerBound || !tail || !tail.read) return undefined;
-    const rate = tail.unpriced / Math.max(1, tail.priced);
     const notRead = tail.skipped + tail.uncovered + tail.chunks.reduce((a, c) => a + c.gain, 0);
-    return Math.round((rate * notRead) / tail.known + tail.beyondCap);
+    return Math.round((rate(tail) * notRead) / tail.known + tail.beyondCap);
+  }
+
+  /**
+   * The unpriced pass cannot stop yet: the share its queries read says the scan is complete, the
+   * upper end of that share says it may not be. Each query read narrows the interval.
+   */
+  private unpricedUndecided(): boolean {
+    const c = this.coverage();
+    const seen = this.estimatedUnpricedMissing((t) => t.unpriced / Math.max(1, t.priced));
+    return (
+      scanOutcome({ ...c, estimatedUnpricedMissing: seen }, 'deep') === 'complete' &&
+      scanOutcome(c, 'deep') === 'partial'
+    );
   }
 
   private coverage(): Coverage {
@@ -1484,6 +1509,29 @@ class Scan {
       orderChecked: this.spec.type !== 'deep' ? undefined : s.orderViolations ? 'violated' : 'trusted',
     };
   }
+}
+
+/** z of a one-sided 95 % bound. */
+const Z95 = 1.645;
+
+/** The upper end of the Wilson score interval of `hits` in `n` (one-sided 95 %); 1 when n is 0. */
+export function wilsonUpper(hits: number, n: number): number {
+  if (n <= 0) return 1;
+  const p = hits / n;
+  const z2 = Z95 * Z95;
+  const centre = p + z2 / (2 * n);
+  const spread = Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return Math.min(1, (centre + spread) / (1 + z2 / n));
+}
+
+/**
+ * Unpriced listings per priced one in the store, from the keyword queries read: the upper end of
+ * the share's interval, so that a few queries without one do not read as "none left" (the pass
+ * reads on until the bound is low enough, and the estimate of what is missing never errs low).
+ */
+function unpricedRate(tail: TailState): number {
+  const share = wilsonUpper(tail.unpriced, tail.unpriced + tail.priced);
+  return share / Math.max(1e-9, 1 - share);
 }
 
 /** The scan engine over a page source. */
