@@ -19,11 +19,7 @@ describe('admin promotions and grants: the form rules on the server', () => {
 
   beforeAll(async () => {
     stack = await startStack({ ADMIN_EMAIL: 'admin@shelfscan.test', ADMIN_PASSWORD: 'admin-pass' });
-    const r = await stack.call('POST', '/api/authenticate', {
-      email: 'admin@shelfscan.test',
-      password: 'admin-pass',
-    });
-    admin = { authorization: `Bearer ${r.json().data.token}` };
+    admin = await stack.signIn('admin@shelfscan.test', 'admin-pass');
   });
   afterAll(async () => {
     await stack?.stop();

@@ -60,7 +60,7 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
       events.push({ type: e.envelope.type, message: e.message as Record<string, unknown> });
       return publish(topic, bytes);
     };
-    admin = await login('admin@shelfscan.test', 'admin-pass');
+    admin = await stack.signIn('admin@shelfscan.test', 'admin-pass');
   });
   afterAll(async () => {
     await stack?.stop();
@@ -77,21 +77,8 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
     }
   }
 
-  async function login(email: string, password: string): Promise<Record<string, string>> {
-    const r = await stack.call('POST', '/api/authenticate', { email, password });
-    expect(r.statusCode).toBe(200);
-    return { authorization: `Bearer ${r.json().data.token}` };
-  }
-
   async function newUser(email: string, lang = 'tr'): Promise<Record<string, string>> {
-    await stack.call('POST', '/api/public/register', {
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email,
-      password: 'Sel4mlar!x',
-    });
-    await stack.call('POST', '/api/public/activate', { email, code: await stack.mailedCode(email) });
-    return { ...(await login(email, 'Sel4mlar!x')), 'accept-language': lang };
+    return { ...(await stack.newUser(email)), 'accept-language': lang };
   }
 
   const postForm = (url: string, fields: Record<string, string>) =>
@@ -297,7 +284,7 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
   });
 
   it("admin reads any user's payments (filtered by email), one payment and its PDF; users cannot", async () => {
-    const user = await login('refund@example.com', 'Sel4mlar!x');
+    const user = await stack.signIn('refund@example.com', 'Sel4mlar!x');
     const mine = (
       await stack.call('GET', '/api/admin/payment/history?email=refund@example.com', undefined, admin)
     ).json().data;

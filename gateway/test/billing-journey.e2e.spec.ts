@@ -48,11 +48,7 @@ describe('the billing journey of a new user, across the services', () => {
       [],
       { scans: true },
     );
-    const r = await stack.call('POST', '/api/authenticate', {
-      email: 'admin@shelfscan.test',
-      password: 'admin-pass',
-    });
-    admin = { authorization: `Bearer ${r.json().data.token}` };
+    admin = await stack.signIn('admin@shelfscan.test', 'admin-pass');
   });
   afterAll(async () => {
     await stack?.stop();
@@ -61,15 +57,7 @@ describe('the billing journey of a new user, across the services', () => {
 
   it('trial → card → plan with a coupon → PDF invoice → scan → the renewal on the 1st charges once', async () => {
     const email = 'journey@example.com';
-    await stack.call('POST', '/api/public/register', {
-      firstName: 'Şule',
-      lastName: 'Güneş',
-      email,
-      password: 'Sel4mlar!x',
-    });
-    await stack.call('POST', '/api/public/activate', { email, code: await stack.mailedCode(email) });
-    const login = await stack.call('POST', '/api/authenticate', { email, password: 'Sel4mlar!x' });
-    const user = { authorization: `Bearer ${login.json().data.token}` };
+    const user = await stack.newUser(email, { firstName: 'Şule', lastName: 'Güneş' });
 
     // No trial before the phone is verified.
     expect((await stack.call('POST', '/api/user-plan/trial', undefined, user)).json().code).toBe(

@@ -19,30 +19,14 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
       ADMIN_PASSWORD: 'admin-pass',
       FX_RATES_URL: `http://127.0.0.1:${(fx.address() as AddressInfo).port}/today.xml`,
     });
-    admin = await login('admin@shelfscan.test', 'admin-pass');
+    admin = await stack.signIn('admin@shelfscan.test', 'admin-pass');
   });
   afterAll(async () => {
     await stack?.stop();
     await new Promise((r) => fx?.close(r));
   });
 
-  async function login(email: string, password: string): Promise<Record<string, string>> {
-    const r = await stack.call('POST', '/api/authenticate', { email, password });
-    expect(r.statusCode).toBe(200);
-    return { authorization: `Bearer ${r.json().data.token}` };
-  }
-
-  async function newUser(email: string): Promise<Record<string, string>> {
-    const reg = await stack.call('POST', '/api/public/register', {
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email,
-      password: 'Sel4mlar!x',
-    });
-    expect(reg.statusCode).toBe(200);
-    await stack.call('POST', '/api/public/activate', { email, code: await stack.mailedCode(email) });
-    return login(email, 'Sel4mlar!x');
-  }
+  const newUser = (email: string) => stack.newUser(email);
 
   const card = (cardNumber: string) => ({ cardAlias: 'Ayş', ...cardPayload(cardNumber) });
 
@@ -196,7 +180,7 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
       'buyer@example.com',
       'declined@example.com',
     ]);
-    const user = await login('buyer@example.com', 'Sel4mlar!x');
+    const user = await stack.signIn('buyer@example.com', 'Sel4mlar!x');
     expect((await stack.call('POST', '/api/admin/billing/renewal', {}, user)).statusCode).toBe(403);
     const run = await stack.call('POST', '/api/admin/billing/renewal', { date: '2099-01-01' }, admin);
     expect(run.json()).toMatchObject({ success: true, data: { ran: true } });

@@ -97,6 +97,15 @@ export async function startStack(
   /** Plain SQL on the stack's database (every service schema, qualified names), opened on first use. */
   const sqlSource = createServiceDataSource({ url: db.url, schema: 'public', entities: [], migrations: [] });
 
+  const call = (method: Method, url: string, body?: object, headers: Record<string, string> = {}) =>
+    app.inject({ method, url, payload: body, headers });
+  const mailedCode = async (email: string) => /(\d{6})/.exec((await lastMail(email)).subject ?? '')![1];
+  const signIn = async (email: string, password: string): Promise<Record<string, string>> => {
+    const r = await call('POST', '/api/authenticate', { email, password });
+    if (r.statusCode !== 200) throw new Error(`sign-in ${email}: ${r.statusCode} ${r.body}`);
+    return { authorization: `Bearer ${r.json().data.token}` };
+  };
+
   return {
     app,
     dataDir,
@@ -106,14 +115,25 @@ export async function startStack(
     },
     /** The in-process broker every message of the stack crosses, encoded (to watch the bus traffic). */
     broker: transports.client().unwrap<MemoryBroker>(),
-    call: (method: Method, url: string, body?: object, headers: Record<string, string> = {}) =>
-      app.inject({ method, url, payload: body, headers }),
+    call,
     lastMail,
     /** Publishes an event on the bus as its producer's outbox relay would. */
     publish: (schema: DescMessage, data: unknown) =>
       transports.client().publishEncoded(eventTopic(schema), codec.event(eventTopic(schema), data)),
     /** The six-digit code of the newest mail to this address. */
-    mailedCode: async (email: string) => /(\d{6})/.exec((await lastMail(email)).subject ?? '')![1],
+    mailedCode,
+    /** Signs in through the API: the headers of later calls (Authorization: Bearer …). */
+    signIn,
+    /** Registers and activates an account through the API (the mailed code), then signs it in. */
+    async newUser(
+      email: string,
+      { firstName = 'Ayşe', lastName = 'Yılmaz', password = 'Sel4mlar!x' } = {},
+    ): Promise<Record<string, string>> {
+      const reg = await call('POST', '/api/public/register', { firstName, lastName, email, password });
+      if (reg.statusCode !== 200) throw new Error(`register ${email}: ${reg.statusCode} ${reg.body}`);
+      await call('POST', '/api/public/activate', { email, code: await mailedCode(email) });
+      return signIn(email, password);
+    },
     async stop() {
       if (sqlSource.isInitialized) await sqlSource.destroy();
       await app.close();
