@@ -12,6 +12,7 @@ import { check, checkAsync, root, skip } from './harness.mjs';
 import { topicsFile, topicsFileProblems } from './topics.mjs';
 
 const require = createRequire(import.meta.url);
+const { opensslProblem, selfSignedCert } = require('../self-signed-cert.cjs');
 const script = path.join(root, 'charts/shelfscan/files/create-topics.cjs');
 const settings = {
   partitions: 6,
@@ -191,34 +192,12 @@ export async function topicJobUsesTheKafkaTlsAndSaslSettings() {
         assert.match(r.stderr, /KAFKA_SASL_PASSWORD: expected the SASL password/);
       },
     );
-    if (spawnSync('openssl', ['version'], { stdio: 'ignore' }).status !== 0) {
-      skip('the topic Job over TLS (KAFKA_SSL_CA_FILE)', 'the openssl CLI is not installed');
+    const noOpenssl = opensslProblem();
+    if (noOpenssl) {
+      skip('the topic Job over TLS (KAFKA_SSL_CA_FILE)', noOpenssl);
       return;
     }
-    const key = path.join(dir, 'broker.key');
-    const cert = path.join(dir, 'broker.crt');
-    const gen = spawnSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost,IP:127.0.0.1',
-        '-days',
-        '1',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ],
-      { encoding: 'utf8', timeout: 30_000 },
-    );
-    assert.equal(gen.status, 0, gen.stderr);
+    const { key, cert } = selfSignedCert(dir, 'broker');
     let secure = 0;
     const server = tls.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) });
     server.on('secureConnection', (socket) => {

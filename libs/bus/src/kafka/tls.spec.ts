@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,39 +8,12 @@ import { BusTransports, type BusSettings } from '../transport-factory.js';
 // against a Node TLS server with a throwaway self-signed certificate. The server answers no Kafka
 // request; what counts is whether the client completed a verified handshake with it.
 
-const noOpenssl =
-  spawnSync('openssl', ['version'], { stdio: 'ignore', timeout: 10_000 }).status === 0
-    ? undefined
-    : 'the openssl CLI is not installed (it makes the test certificates)';
-
-/** A self-signed certificate for localhost and 127.0.0.1 (its own CA), in `dir`. */
-function selfSigned(dir: string, name: string): { key: string; cert: string } {
-  const key = path.join(dir, `${name}.key.pem`);
-  const cert = path.join(dir, `${name}.cert.pem`);
-  const r = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      `/CN=localhost`,
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-days',
-      '1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { encoding: 'utf8', timeout: 30_000 },
-  );
-  if (r.status !== 0) throw new Error(`openssl req failed: ${r.error?.message ?? r.stderr}`);
-  return { key, cert };
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { opensslProblem, selfSignedCert } = require('../../../../scripts/self-signed-cert.cjs') as {
+  opensslProblem(): string | undefined;
+  selfSignedCert(dir: string, name: string): { key: string; cert: string };
+};
+const noOpenssl = opensslProblem();
 
 async function within<T>(what: string, ms: number, until: () => T | undefined): Promise<T> {
   const deadline = Date.now() + ms;
@@ -70,9 +42,9 @@ if (noOpenssl) {
 
     beforeAll(async () => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-kafka-tls-'));
-      const broker = selfSigned(dir, 'broker');
+      const broker = selfSignedCert(dir, 'broker');
       serverCa = broker.cert;
-      otherCa = selfSigned(dir, 'other').cert;
+      otherCa = selfSignedCert(dir, 'other').cert;
       server = tls.createServer({ key: fs.readFileSync(broker.key), cert: fs.readFileSync(broker.cert) });
       server.on('connection', (socket) => {
         sockets.add(socket);
