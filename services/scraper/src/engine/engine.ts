@@ -32,7 +32,7 @@ import { SystemClock } from '@shelfscan/service';
 import { buildSearchUrl, marketByCode, type Market, type SearchSort } from '../markets/index.js';
 import { parseResultsPage, type ParsedPage, type ResultTile } from '../parser/index.js';
 import { ScanBlockedError, ScanCheckpointError } from './errors.js';
-import { PriceModel, type Observation } from './price-model.js';
+import { PriceModel, centShares, type Observation } from './price-model.js';
 import { coverageLine, scanOutcome, type Coverage } from './progress.js';
 import { TitleIndex, titleWords, type CoverChunk } from './title-index.js';
 import type {
@@ -846,8 +846,7 @@ class Scan {
     const floor = task.min ?? 0;
     const cut = task.cut ?? floor;
     const top = task.max;
-    const c = parsed.kind === 'results' ? (parsed.resultCount?.total ?? parsed.tiles.length) : 0;
-    const lb = parsed.kind === 'results' && !!parsed.resultCount?.isLowerBound;
+    const { c, lb } = countOf(parsed);
     task.cut = undefined;
     // A probe from page 2 (the head stands for its first page): no page 2 means the head alone.
     const head = task.page === 2 ? (task.head?.asins ?? []) : [];
@@ -920,7 +919,7 @@ class Scan {
       task.bracket = [task.bracket[0], Math.max(0, task.bracket[1] - c), task.bracket[2]];
     } else task.bracket = undefined;
     if (task.crowded !== undefined && task.crowded >= cut) task.crowded = undefined;
-    const sparse = new PriceModel(s.cents, []).shares[cut % 100] <= SPARSE_SHARE;
+    const sparse = centShares(s.cents)[cut % 100] <= SPARSE_SHARE;
     if (cut <= floor) s.stack.splice(s.stack.lastIndexOf(task), 1);
     else if (sparse) {
       task.max = cut;
@@ -1080,8 +1079,7 @@ class Scan {
   private planPiece(task: Task, parsed: ParsedPage): void {
     const cut = task.cut ?? task.min ?? 0;
     const top = this.pieceTop(task);
-    const c = parsed.kind === 'results' ? (parsed.resultCount?.total ?? parsed.tiles.length) : 0;
-    const lb = parsed.kind === 'results' && !!parsed.resultCount?.isLowerBound;
+    const { c, lb } = countOf(parsed);
     task.cut = undefined;
     if ((lb || c > EXACT_LIMIT) && cut < top) {
       task.bracket = [cut, c, lb ? 1 : 0];
@@ -1121,20 +1119,19 @@ class Scan {
   /** Exclusive title keywords covering (nearly) every title of the zone's base, or undefined. */
   private keywordFamily(zone: Task, maxShare: number): string[] | undefined {
     const fam = this.titles.family(zone.words ?? [], { maxShare, exclude: this.specWords });
-    return fam.words.length >= 2 && fam.coverage >= 0.8 ? fam.words.map((w) => `w:${w}`) : undefined;
+    return coversTitles(fam) ? fam.words.map((w) => `w:${w}`) : undefined;
   }
 
   /** The zone's family: exclusive title keywords when they cover the titles, else departments. */
   private familyFor(zone: Task): string[] {
-    const keywords = this.keywordFamily(zone, this.maxShare(zone));
-    if (keywords) return keywords;
     const fam = this.titles.family(zone.words ?? [], {
       maxShare: this.maxShare(zone),
       exclude: this.specWords,
     });
+    const keywords = fam.words.map((w) => `w:${w}`);
+    if (coversTitles(fam)) return keywords;
     const nodes = zone.nodes?.length ? zone.nodes : zone.nodeId ? [] : this.state.rootNodes;
-    if (nodes.length >= 2) return nodes.map((n) => `n:${n}`);
-    return fam.words.map((w) => `w:${w}`);
+    return nodes.length >= 2 ? nodes.map((n) => `n:${n}`) : keywords;
   }
 
   /** A member's expected share of the zone's listings (from the titles; departments: even shares). */
@@ -1509,6 +1506,17 @@ class Scan {
       orderChecked: this.spec.type !== 'deep' ? undefined : s.orderViolations ? 'violated' : 'trusted',
     };
   }
+}
+
+/** A keyword family worth sweeping by: two words or more that together cover 80 % of the titles. */
+function coversTitles(fam: { words: string[]; coverage: number }): boolean {
+  return fam.words.length >= 2 && fam.coverage >= 0.8;
+}
+
+/** What a page says its query holds: the count (the tiles when it shows none) and "over …". */
+function countOf(parsed: ParsedPage): { c: number; lb: boolean } {
+  if (parsed.kind !== 'results') return { c: 0, lb: false };
+  return { c: parsed.resultCount?.total ?? parsed.tiles.length, lb: !!parsed.resultCount?.isLowerBound };
 }
 
 /** z of a one-sided 95 % bound. */
