@@ -187,6 +187,9 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
     expect(bad.violations.map((v) => v.field)).toEqual(
       expect.arrayContaining(['cardHolderName', 'cardNumber', 'cvc', 'expireMonth', 'billing.address']),
     );
+    // The shared card rules, as the gateway and the form apply them: a wrong check digit (Luhn).
+    const luhn = await failure(h.addCard(email, '5528790000000009'));
+    expect(luhn.violations).toEqual([{ field: 'cardNumber', msg: 'cardNumberInvalid' }]);
   });
 
   it('cards saved before regions get empty ones (migration 1766000000004); every card has one since', async () => {

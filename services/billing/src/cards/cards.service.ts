@@ -3,6 +3,7 @@ import { BusError } from '@shelfscan/bus';
 import type { billingV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { Clock } from '@shelfscan/service';
+import { cardExpired, cardNumber, cvc, expiryMonth } from '@shelfscan/validation';
 import { CardRejectedError, PaymentProvider } from '../provider/index.js';
 import { CardSealError, CardSealing, type OpenedCard } from './card-sealing.js';
 import { CardsRepository, type CardRecord } from './cards.repository.js';
@@ -149,18 +150,13 @@ function validate(
   req2('billing.country', req.billing?.country);
   req2('billing.city', req.billing?.city);
   req2('billing.zipCode', req.billing?.zipCode);
-  if (!/^\d{12,19}$/.test(card.number.replace(/\s+/g, '')))
-    v.push({ field: 'cardNumber', msg: 'cardNumberInvalid' });
-  if (!/^\d{3,4}$/.test(card.cvc)) v.push({ field: 'cvc', msg: 'cvcInvalid' });
-  const month = Number(req.expireMonth);
-  if (!/^\d{1,2}$/.test(req.expireMonth) || month < 1 || month > 12)
+  // The card rules of the gateway and the web form (@shelfscan/validation), Luhn check included.
+  if (!cardNumber.safeParse(card.number).success) v.push({ field: 'cardNumber', msg: 'cardNumberInvalid' });
+  if (!cvc.safeParse(card.cvc).success) v.push({ field: 'cvc', msg: 'cvcInvalid' });
+  const year = /^20(\d{2})$/.exec(req.expireYear)?.[1]; // stored as the full year
+  if (!expiryMonth.safeParse(req.expireMonth).success)
     v.push({ field: 'expireMonth', msg: 'expiryMonthInvalid' });
-  else if (!/^20\d{2}$/.test(req.expireYear)) v.push({ field: 'expireYear', msg: 'expiryYearInvalid' });
-  else {
-    const y = now.getUTCFullYear();
-    const m = now.getUTCMonth() + 1;
-    if (Number(req.expireYear) < y || (Number(req.expireYear) === y && month < m))
-      v.push({ field: 'expireYear', msg: 'cardExpired' });
-  }
+  else if (!year) v.push({ field: 'expireYear', msg: 'expiryYearInvalid' });
+  else if (cardExpired(req.expireMonth, year, now)) v.push({ field: 'expireYear', msg: 'cardExpired' });
   return v;
 }
