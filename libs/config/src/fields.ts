@@ -21,6 +21,11 @@ function parseBaseUrl(value: string, protocols: readonly string[]): URL | undefi
 const schemes = (protocols: readonly string[]) => protocols.map((p) => `${p}://`).join(' or ');
 
 /** Field builders whose failure messages say what an operator must write. */
+/** One of `values` (zod enum), with the message every setting uses. */
+function choice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `one of ${values.join(', ')}` });
+}
+
 export const env = {
   port: (fallback: number) =>
     z.coerce
@@ -89,10 +94,9 @@ export const env = {
   positive: () => z.coerce.number({ error: 'a number above 0' }).positive({ error: 'a number above 0' }),
   email: () => z.email({ error: 'an email address' }),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
-    z.enum(values, { error: `one of ${values.join(', ')}` }).default(fallback as never),
+    choice(values).default(fallback as never),
   /** One of `values`, no default (add `.optional()` for a setting that may stay unset). */
-  choice: <const T extends readonly [string, ...string[]]>(values: T) =>
-    z.enum(values, { error: `one of ${values.join(', ')}` }),
+  choice,
   /**
    * The path of a file this process can read now (checked at start, so a missing mount or a wrong
    * path stops the start instead of the first connection); `what` says what the file holds.

@@ -106,7 +106,7 @@ export const promotionForm = (today: string, storedExpiry: string | null = null)
 /**
  * The body of POST and PUT /api/promotion: the form's rules (absent optional fields empty, the count
  * a number; no other field). Whether the expiry day is past is billing's check, by its Clock
- * (`promotionExpiryProblem`).
+ * (`promotionForm(today, stored)`, which applies `promotionExpiryProblem`).
  */
 export const promotionRequest = z
   .strictObject({
