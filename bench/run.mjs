@@ -3,6 +3,7 @@
 // (while iterating; the full figures need the 50,000-ASIN runs).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runParseBench } from './parse.mjs';
 import { HEADER, runRealStoresBench } from './real-stores.mjs';
 import { runScanBench, SIZES } from './scan.mjs';
 
@@ -19,7 +20,10 @@ console.log('\n== real-store benchmark (Deep; stores that do not keep the price 
 console.log(HEADER);
 const real = await runRealStoresBench({ maxSize, outFile: path.join(here, 'results', 'real-stores.json') });
 
-if (!scan.pass || !real.pass) {
+console.log('\n== parser benchmark (saved Amazon pages) ==');
+const parse = await runParseBench({ outFile: path.join(here, 'results', 'parse.json') });
+
+if (!scan.pass || !real.pass || !parse.pass) {
   console.error('\nbench: a target was missed (see above)');
   process.exitCode = 1;
 }

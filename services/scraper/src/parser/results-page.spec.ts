@@ -122,15 +122,6 @@ describe('details read by eye', () => {
     expect(p.domain).toBe('amazon.com.mx');
     expect(p.tiles[0].price?.currency).toBe('MXN');
   });
-
-  it('parses a 2.4 MB page in well under a second', () => {
-    const html = readAmazonPage('ca_search_2.html');
-    expect(html.length).toBeGreaterThan(2_000_000);
-    parseResultsPage(html); // warm-up
-    const started = performance.now();
-    parseResultsPage(html);
-    expect(performance.now() - started).toBeLessThan(1000);
-  });
 });
 
 describe('synthetic edge cases', () => {
