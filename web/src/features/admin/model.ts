@@ -3,6 +3,7 @@
  * gateway/src/billing/billing.service.ts and gateway/src/search/search.service.ts shape each answer).
  * Amounts: minor units (numbers) from the admin read models, decimal texts from billing.
  */
+import { FILTER_KEYS, type Filters, type Todo, type TodoStatus } from '../dashboard/model';
 
 /** A row of the users read model (GET /api/admin/users). */
 export interface AdminUser {
@@ -198,39 +199,31 @@ export interface AdminPayment {
   refunds: PaymentRefund[];
 }
 
-export type ScanStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_PARTIAL' | 'CANCELED' | 'FAILED';
-
-export const SCAN_STATUSES: readonly ScanStatus[] = [
-  'PENDING',
-  'PROCESSING',
-  'COMPLETED',
-  'COMPLETED_PARTIAL',
-  'CANCELED',
-  'FAILED',
-];
-export const SCAN_TYPES = ['standard', 'deep', 'FUNCTIONAL', 'asinCheck'] as const;
+/** A scan's status: the dashboard's (the same search API). */
+export type ScanStatus = TodoStatus;
 
 /** A scan of the admin search list (GET /api/search-info?all=true): the search API's Todo. */
-export interface AdminScan {
-  id: string;
-  searchType: string;
-  state: string;
-  status: ScanStatus;
-  fileName: string;
-  storeUrl: string | null;
-  market: string;
-  searchDate: string;
-  searchCompleteDate: string | null;
-  searchCancelDate: string | null;
-  asinCount: number;
-  failureReason: string | null;
-  failureCode: string | null;
-  userEmail?: string;
-}
+export type AdminScan = Pick<
+  Todo,
+  | 'id'
+  | 'searchType'
+  | 'state'
+  | 'status'
+  | 'fileName'
+  | 'storeUrl'
+  | 'market'
+  | 'searchDate'
+  | 'searchCompleteDate'
+  | 'searchCancelDate'
+  | 'asinCount'
+  | 'failureReason'
+  | 'failureCode'
+  | 'userEmail'
+>;
 
-/** The filters of the admin search list, kept in the URL query. */
-export const SCAN_FILTER_KEYS = ['userEmail', 'type', 'status', 'market', 'q', 'from', 'to'] as const;
-export type ScanFilters = Partial<Record<(typeof SCAN_FILTER_KEYS)[number], string>>;
+/** The filters of the admin search list, kept in the URL query: the dashboard's and the user. */
+export const SCAN_FILTER_KEYS = ['userEmail', ...FILTER_KEYS] as const;
+export type ScanFilters = Filters & { userEmail?: string };
 
 /** What an admin may do to a scan's status (the search service's rule): cancel a running one, re-queue a failed one. */
 export function statusChangeOf(status: ScanStatus): 'CANCELED' | 'PENDING' | null {

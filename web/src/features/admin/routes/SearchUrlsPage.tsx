@@ -9,28 +9,22 @@ import { Empty } from '../components/Empty';
 import { useUrlQuery } from '../useUrlQuery';
 import { Pager } from '../components/Pager';
 import { ScansTable } from '../components/ScansTable';
-import { SCAN_FILTER_KEYS, SCAN_STATUSES, SCAN_TYPES, type ScanFilters } from '../model';
+import { SEARCH_TYPES, TODO_STATUSES, filtersFromQuery, isRunning } from '../../dashboard/model';
+import { SCAN_FILTER_KEYS, type ScanFilters } from '../model';
 
 /** How often the shown page is fetched again while one of its scans is pending or running. */
 const POLL_MS = 3000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isEmail = (value: string) => email.safeParse(value).success;
 
-/** The filters a URL query holds (unknown values left out). */
+/** The filters a URL query holds (unknown values left out): the dashboard's rules, and a whole email. */
 function filtersOf(query: URLSearchParams): ScanFilters {
-  const filters: ScanFilters = {};
-  for (const key of SCAN_FILTER_KEYS) {
-    const value = query.get(key)?.trim();
-    if (!value) continue;
-    if ((key === 'from' || key === 'to') && !DAY.test(value)) continue;
-    if (key === 'type' && !(SCAN_TYPES as readonly string[]).includes(value)) continue;
-    if (key === 'status' && !(SCAN_STATUSES as readonly string[]).includes(value)) continue;
-    if (key === 'market' && !(MARKETS as readonly string[]).includes(value)) continue;
-    // The search service matches a user by the whole email (the gateway refuses a part of one).
-    if (key === 'userEmail' && !isEmail(value)) continue;
-    filters[key] = value;
-  }
-  return filters;
+  const userEmail = query.get('userEmail')?.trim();
+  // The search service matches a user by the whole email (the gateway refuses a part of one).
+  const filters: ScanFilters = {
+    ...filtersFromQuery(query, MARKETS),
+    userEmail: userEmail && isEmail(userEmail) ? userEmail : undefined,
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
 }
 
 /**
@@ -44,7 +38,7 @@ export function SearchUrlsPage() {
   const [running, setRunning] = useState(false);
   const scans = useAdminScansQuery({ ...filters, page }, { pollingInterval: running ? POLL_MS : 0 });
   const items = scans.data?.items ?? [];
-  const anyRunning = items.some((s) => s.status === 'PENDING' || s.status === 'PROCESSING');
+  const anyRunning = items.some(isRunning);
   if (anyRunning !== running) setRunning(anyRunning);
 
   const filtered = Object.keys(filters).length > 0;
@@ -130,12 +124,12 @@ function ScanFiltersBar({
       {text('userEmail', t('scans.filters.userEmail'), 220)}
       {select(
         'type',
-        SCAN_TYPES.map((value) => ({ value, label: t(`types.${value}`) })),
+        SEARCH_TYPES.map((value) => ({ value, label: t(`types.${value}`) })),
         140,
       )}
       {select(
         'status',
-        SCAN_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+        TODO_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
         170,
       )}
       {select(
