@@ -1,5 +1,6 @@
 export * from './clock.js';
 export * from './env-merge.js';
+export * from './periodic-task.js';
 export * from './service.js';
 export * from './service-main.js';
 export * from './system-parameters.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { SECOND } from '@shelfscan/service';
+import { PeriodicTask, SECOND } from '@shelfscan/service';
 import { ContactService } from './contact.service.js';
 
 const log = createLogger('admin');
@@ -13,32 +13,25 @@ const CHECK_EVERY_MS = 30 * SECOND;
  */
 @Injectable()
 export class ContactMailRetry implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly task = new PeriodicTask(CHECK_EVERY_MS, () =>
+    this.contact.retryDue().catch((err: unknown) => {
+      log.error({ err }, 'contact mail retry failed');
+      return 0;
+    }),
+  );
 
   constructor(@Inject(ContactService) private readonly contact: ContactService) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), CHECK_EVERY_MS);
-    this.timer.unref();
+    this.task.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Mails what is due now; answers how many were sent (0 while a tick is already running). */
   async tick(): Promise<number> {
-    if (this.running) return 0;
-    this.running = this.contact.retryDue().catch((err: unknown) => {
-      log.error({ err }, 'contact mail retry failed');
-      return 0;
-    });
-    try {
-      return await this.running;
-    } finally {
-      this.running = undefined;
-    }
+    return (await this.task.run()) ?? 0;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, MINUTE } from '@shelfscan/service';
+import { Clock, MINUTE, PeriodicTask } from '@shelfscan/service';
 import { istanbulDate } from '../money/money.js';
 import { RenewalService, type RenewalReport } from './renewal.service.js';
 
@@ -14,9 +14,8 @@ const CHECK_EVERY_MS = 5 * MINUTE;
  */
 @Injectable()
 export class RenewalScheduler implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
   private lastDay = '';
-  private running?: Promise<unknown>;
+  private readonly task = new PeriodicTask(CHECK_EVERY_MS, () => this.runToday());
 
   constructor(
     @Inject(RenewalService) private readonly renewal: RenewalService,
@@ -24,30 +23,28 @@ export class RenewalScheduler implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), CHECK_EVERY_MS);
-    this.timer.unref();
+    this.task.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
   }
 
-  /** Runs the renewal for today unless this process already did; null when it did. */
+  /** Runs the renewal for today unless this process already did (or is doing it); null when it did. */
   async tick(): Promise<RenewalReport | null> {
+    return (await this.task.run()) ?? null;
+  }
+
+  private async runToday(): Promise<RenewalReport | null> {
     const today = istanbulDate(this.clock.now());
-    if (today === this.lastDay || this.running) return null;
-    const run = this.renewal.run(today);
-    this.running = run;
+    if (today === this.lastDay) return null;
     try {
-      const report = await run;
+      const report = await this.renewal.run(today);
       if (report.ran) this.lastDay = today;
       return report;
     } catch (err) {
       log.error({ err, day: today }, 'renewal run failed');
       return null;
-    } finally {
-      this.running = undefined;
     }
   }
 }
