@@ -317,14 +317,7 @@ export class InvoicesRepository {
 
   async insertRefund(
     manager: EntityManager,
-    r: {
-      invoiceId: string;
-      conversationId: string;
-      kind: 'cancel' | 'refund';
-      tryKurus: bigint;
-      reason: string;
-      refundedBy: string;
-    },
+    r: Pick<RefundRecord, 'invoiceId' | 'conversationId' | 'kind' | 'tryKurus' | 'reason' | 'refundedBy'>,
     now: Date,
   ): Promise<RefundRecord> {
     const rows: RefundRow[] = await manager.query(
