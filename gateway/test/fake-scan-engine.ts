@@ -1,10 +1,11 @@
-import type {
-  AsinCheckReport,
-  JobEngine,
-  JobSpec,
-  RunOptions,
-  ScanEngines,
-  ScanResult,
+import {
+  scriptedAsinCheck,
+  type JobEngine,
+  type JobSpec,
+  type RunOptions,
+  type ScanEngines,
+  type ScanResult,
+  type ScriptedProduct,
 } from '@shelfscan/scraper-service';
 
 /** The store of a seller id in these tests: 25 ASINs derived from it. */
@@ -18,59 +19,25 @@ export const HOLD_SELLER = 'AHOLDSELLER1';
  * ASIN checks of the HTTP tests: an ASIN starting with B0NOT is not found, any other is sold, with
  * a title that has Turkish letters, quotes and separators (and one that starts like a formula).
  */
-async function fakeCheck(asins: string[], opts: RunOptions): Promise<ScanResult> {
-  const sold = asins.filter((a) => !a.startsWith('B0NOT'));
-  for (const [seq, asin] of asins.entries()) {
-    const found = !asin.startsWith('B0NOT');
-    const report: AsinCheckReport = {
-      newAsins: found ? [asin] : [],
-      checked: [
-        {
-          asin,
-          seq,
-          state: found ? 'sold' : 'not-found',
-          title: found ? (seq === 0 ? '=HYPERLINK("http://x")' : `Çadır; "şık", ${seq}`) : null,
-          priceText: found ? `$${seq + 1}.50` : null,
-          price: found ? seq + 1.5 : null,
-          currency: found ? 'CAD' : null,
-          stars: found ? 4.5 : null,
-          reviewCount: found ? 1234 : null,
-          amazonsChoice: seq === 0,
-          bestSeller: seq === 1,
-        },
-      ],
-      checkpoint: { version: 1, next: seq + 1 },
-      progress: {
-        pagesFetched: seq + 1,
-        asinsFound: asins.slice(0, seq + 1).filter((a) => !a.startsWith('B0NOT')).length,
-        partitionsLeft: asins.length - seq - 1,
-        reportedTotal: asins.length,
-        reportedTotalIsLowerBound: false,
-        etaSeconds: asins.length - seq - 1,
-      },
-    };
-    await opts.onPage?.(report);
-  }
+const fakeProduct: ScriptedProduct = (asin, seq) => {
+  const found = !asin.startsWith('B0NOT');
   return {
-    asins: sold,
-    progress: {
-      pagesFetched: asins.length,
-      asinsFound: sold.length,
-      partitionsLeft: 0,
-      reportedTotal: asins.length,
-      reportedTotalIsLowerBound: false,
-      etaSeconds: 0,
-    },
-    coverageLine: `Checked ${asins.length} ASINs on amazon.ca: ${sold.length} sold there.`,
-    stopReason: 'exhausted',
-    outcome: 'complete',
+    state: found ? 'sold' : 'not-found',
+    title: found ? (seq === 0 ? '=HYPERLINK("http://x")' : `Çadır; "şık", ${seq}`) : null,
+    priceText: found ? `$${seq + 1}.50` : null,
+    price: found ? seq + 1.5 : null,
+    currency: found ? 'CAD' : null,
+    stars: found ? 4.5 : null,
+    reviewCount: found ? 1234 : null,
+    amazonsChoice: seq === 0,
+    bestSeller: seq === 1,
   };
-}
+};
 
 /** The scan engine of the HTTP tests: pages of 10 ASINs, no marketplace. */
 class FakeScanEngine implements JobEngine {
   async run(spec: JobSpec, opts: RunOptions = {}): Promise<ScanResult> {
-    if (spec.type === 'asin-check') return fakeCheck(spec.asins, opts);
+    if (spec.type === 'asin-check') return scriptedAsinCheck(spec, opts, fakeProduct);
     const all = storeAsins(spec.sellerId).slice(0, spec.listLimit);
     const progress = (found: number, pages: number) => ({
       pagesFetched: pages,

@@ -9,3 +9,4 @@ export * from './config.js';
 export * from './scraper.service-host.js';
 export * from './engine/index.js';
 export * from './asin-check/asin-check.js';
+export * from './asin-check/scripted-check.js';

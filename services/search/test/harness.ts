@@ -9,11 +9,12 @@ import {
   ScanBlockedError,
   ScanEngines,
   scraperService,
-  type AsinCheckReport,
+  scriptedAsinCheck,
   type JobEngine,
   type JobSpec,
   type RunOptions,
   type ScanResult,
+  type ScriptedProduct,
   type StoreScanSpec,
 } from '@shelfscan/scraper-service';
 import { Clock, ManualClock, startService, type RunningService } from '@shelfscan/service';
@@ -47,62 +48,26 @@ export const ranSpecs: JobSpec[] = [];
  * one starting with `B0OFF` is currently unavailable, any other is sold there, with a title,
  * price, stars and badges made from its place in the list.
  */
-async function scriptedCheck(asins: string[], opts: RunOptions): Promise<ScanResult> {
-  const sold: string[] = [];
-  for (const [seq, asin] of asins.entries()) {
-    if (opts.signal?.aborted) throw opts.signal.reason;
-    const state = asin.startsWith('B0NOT') ? 'not-found' : asin.startsWith('B0OFF') ? 'unavailable' : 'sold';
-    if (state === 'sold') sold.push(asin);
-    const report: AsinCheckReport = {
-      newAsins: state === 'sold' ? [asin] : [],
-      checked: [
-        {
-          asin,
-          seq,
-          state,
-          title: state === 'not-found' ? null : `Ürün ${asin} "çift", tırnak`,
-          priceText: state === 'sold' ? `$${seq + 1}.99` : null,
-          price: state === 'sold' ? seq + 1.99 : null,
-          currency: state === 'sold' ? 'CAD' : null,
-          stars: state === 'sold' ? 4.5 : null,
-          reviewCount: state === 'sold' ? 1000 + seq : null,
-          amazonsChoice: seq % 2 === 0,
-          bestSeller: seq % 3 === 0,
-        },
-      ],
-      checkpoint: { version: 1, next: seq + 1 },
-      progress: {
-        pagesFetched: seq + 1,
-        asinsFound: sold.length,
-        partitionsLeft: asins.length - seq - 1,
-        reportedTotal: asins.length,
-        reportedTotalIsLowerBound: false,
-        etaSeconds: asins.length - seq - 1,
-      },
-    };
-    await opts.onPage?.(report);
-  }
+const scriptedProduct: ScriptedProduct = (asin, seq) => {
+  const state = asin.startsWith('B0NOT') ? 'not-found' : asin.startsWith('B0OFF') ? 'unavailable' : 'sold';
   return {
-    asins: sold,
-    progress: {
-      pagesFetched: asins.length,
-      asinsFound: sold.length,
-      partitionsLeft: 0,
-      reportedTotal: asins.length,
-      reportedTotalIsLowerBound: false,
-      etaSeconds: 0,
-    },
-    coverageLine: `Checked ${asins.length} ASINs on amazon.ca: ${sold.length} sold there.`,
-    stopReason: 'exhausted',
-    outcome: 'complete',
+    state,
+    title: state === 'not-found' ? null : `Ürün ${asin} "çift", tırnak`,
+    priceText: state === 'sold' ? `$${seq + 1}.99` : null,
+    price: state === 'sold' ? seq + 1.99 : null,
+    currency: state === 'sold' ? 'CAD' : null,
+    stars: state === 'sold' ? 4.5 : null,
+    reviewCount: state === 'sold' ? 1000 + seq : null,
+    amazonsChoice: seq % 2 === 0,
+    bestSeller: seq % 3 === 0,
   };
-}
+};
 
 /** A stand-in for the scan engine, scripted by seller id; pages are reported as the real one does. */
 class ScriptedEngine implements JobEngine {
   async run(job: JobSpec, opts: RunOptions = {}): Promise<ScanResult> {
     ranSpecs.push(job);
-    if (job.type === 'asin-check') return scriptedCheck(job.asins, opts);
+    if (job.type === 'asin-check') return scriptedAsinCheck(job, opts, scriptedProduct);
     const spec: StoreScanSpec = job;
     const page = async (asins: string[], fetched: number, total: number) => {
       if (opts.signal?.aborted) throw opts.signal.reason;
