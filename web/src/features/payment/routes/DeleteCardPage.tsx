@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCreditCardOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { isCancellable, openPlanOf, useGetUserPlansQuery } from '../../../app/bi
 import { LocaleLink, useLocalePath } from '../../../app/locale';
 import { useDeleteCardMutation, useGetCardQuery } from '../api/paymentApi';
 import { CardSummary } from '../components/CardSummary';
+import { ConfirmRemoval } from '../components/ConfirmRemoval';
 import { usePaymentErrorText } from '../components/usePaymentErrorText';
 
 /** /payment/deleteCard: the card and what deleting it means, then DELETE /api/card/?id=. */
@@ -19,12 +19,10 @@ export function DeleteCardPage() {
   const errorText = usePaymentErrorText();
   const card = useGetCardQuery();
   const plans = useGetUserPlansQuery();
-  const [remove, removing] = useDeleteCardMutation();
-  const [error, setError] = useState<string | null>(null);
+  const [remove] = useDeleteCardMutation();
   const renews = isCancellable(openPlanOf(plans.data));
 
   const onDelete = async (id: string) => {
-    setError(null);
     try {
       const answer = await remove(id).unwrap();
       notifications.show({
@@ -33,8 +31,9 @@ export function DeleteCardPage() {
         autoClose: TOAST_AUTO_CLOSE_MS,
       });
       void navigate(localePath('/payment'));
+      return undefined;
     } catch (e) {
-      setError(errorText(e) || t('common:codes.cardDeleteFailed'));
+      return errorText(e) || t('common:codes.cardDeleteFailed');
     }
   };
 
@@ -59,35 +58,20 @@ export function DeleteCardPage() {
         </EmptyState>
       )}
       {card.data && (
-        <Card withBorder padding="lg" maw={560}>
-          <Stack gap="md">
-            <CardSummary card={card.data} />
-            <Text size="sm">{t('deleteCard.confirm')}</Text>
-            {renews && (
-              <Alert color="yellow" data-testid="delete-card-renewal">
-                {t('deleteCard.renewalWarning')}
-              </Alert>
-            )}
-            {error && (
-              <Alert color="red" role="alert" data-testid="delete-card-error">
-                {error}
-              </Alert>
-            )}
-            <Group>
-              <Button
-                color="red"
-                loading={removing.isLoading}
-                onClick={() => void onDelete(card.data!.id)}
-                data-testid="delete-card-confirm"
-              >
-                {t('deleteCard.submit')}
-              </Button>
-              <Button component={LocaleLink} to="/payment" variant="default">
-                {t('actions.keep')}
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+        <ConfirmRemoval
+          testId="delete-card"
+          maw={560}
+          submitLabel={t('deleteCard.submit')}
+          onConfirm={() => onDelete(card.data!.id)}
+        >
+          <CardSummary card={card.data} />
+          <Text size="sm">{t('deleteCard.confirm')}</Text>
+          {renews && (
+            <Alert color="yellow" data-testid="delete-card-renewal">
+              {t('deleteCard.renewalWarning')}
+            </Alert>
+          )}
+        </ConfirmRemoval>
       )}
     </Stack>
   );

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Card, EmptyState, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { UserPlanList } from '../../../app/billing/UserPlanList';
 import { LocaleLink, useLocale, useLocalePath } from '../../../app/locale';
 import { formatDay } from '../../../lib/date';
 import { useCancelPlanMutation } from '../api/paymentApi';
+import { ConfirmRemoval } from '../components/ConfirmRemoval';
 import { usePaymentErrorText } from '../components/usePaymentErrorText';
 
 /** /payment/deletePlan: what cancelling means (usable to its end date, not renewed), then DELETE /api/user-plan. */
@@ -18,20 +18,19 @@ export function DeletePlanPage() {
   const localePath = useLocalePath();
   const errorText = usePaymentErrorText();
   const plans = useGetUserPlansQuery();
-  const [cancel, cancelling] = useCancelPlanMutation();
-  const [error, setError] = useState<string | null>(null);
+  const [cancel] = useCancelPlanMutation();
   const open = openPlanOf(plans.data);
   const plan = isCancellable(open) ? open : undefined;
 
   const onCancel = async () => {
-    setError(null);
     try {
       const answer = await cancel().unwrap();
       void navigate(localePath('/payment/deletePlan/success'), {
         state: { endDate: answer.data?.endDate ?? plan?.endDate },
       });
+      return undefined;
     } catch (e) {
-      setError(errorText(e));
+      return errorText(e);
     }
   };
 
@@ -56,39 +55,24 @@ export function DeletePlanPage() {
         </EmptyState>
       )}
       {plan && (
-        <Card withBorder padding="lg" maw={640}>
-          <Stack gap="md">
-            <UserPlanList plans={[plan]} locale={locale} />
-            <Text size="sm">{t('deletePlan.whatHappens')}</Text>
-            <List size="sm" spacing={4}>
-              <List.Item>
-                {plan.status === 'past_due'
-                  ? t('deletePlan.endsNow')
-                  : t('deletePlan.usableUntil', { date: formatDay(plan.endDate, locale) })}
-              </List.Item>
-              <List.Item>{t('deletePlan.notRenewed')}</List.Item>
-              <List.Item>{t('deletePlan.noRefund')}</List.Item>
-            </List>
-            {error && (
-              <Alert color="red" role="alert" data-testid="delete-plan-error">
-                {error}
-              </Alert>
-            )}
-            <Group>
-              <Button
-                color="red"
-                loading={cancelling.isLoading}
-                onClick={() => void onCancel()}
-                data-testid="delete-plan-confirm"
-              >
-                {t('deletePlan.submit')}
-              </Button>
-              <Button component={LocaleLink} to="/payment" variant="default">
-                {t('actions.keep')}
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+        <ConfirmRemoval
+          testId="delete-plan"
+          maw={640}
+          submitLabel={t('deletePlan.submit')}
+          onConfirm={onCancel}
+        >
+          <UserPlanList plans={[plan]} locale={locale} />
+          <Text size="sm">{t('deletePlan.whatHappens')}</Text>
+          <List size="sm" spacing={4}>
+            <List.Item>
+              {plan.status === 'past_due'
+                ? t('deletePlan.endsNow')
+                : t('deletePlan.usableUntil', { date: formatDay(plan.endDate, locale) })}
+            </List.Item>
+            <List.Item>{t('deletePlan.notRenewed')}</List.Item>
+            <List.Item>{t('deletePlan.noRefund')}</List.Item>
+          </List>
+        </ConfirmRemoval>
       )}
     </Stack>
   );

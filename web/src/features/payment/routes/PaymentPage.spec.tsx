@@ -206,6 +206,34 @@ describe('delete card and cancel plan', () => {
     );
   });
 
+  it('a failed removal stays on the page with the reason, and a second try can go through', async () => {
+    const server = billingGateway({ card: CARD, plans: [plan()] });
+    let tries = 0;
+    server.answers['DELETE /api/card/'] = () =>
+      ++tries === 1
+        ? jsonResponse({ success: false, code: 'cardDeleteFailed', message: 'Kartınız silinemedi.' }, 502)
+        : jsonResponse({ success: true, message: 'Kartınız silindi.' });
+    const app = renderApp('/payment/deleteCard', { token: token() });
+    await click(await screen.findByTestId('delete-card-confirm'));
+    expect((await screen.findByTestId('delete-card-error')).textContent).toBe('Kartınız silinemedi.');
+    expect(app.location()).toBe('/payment/deleteCard');
+    await click(screen.getByTestId('delete-card-confirm'));
+    await waitFor(() => expect(app.location()).toBe('/payment'));
+    app.unmount();
+
+    server.answers['DELETE /api/user-plan'] = () =>
+      jsonResponse(
+        { success: false, code: 'planNotCancellable', message: 'This plan cannot be cancelled.' },
+        422,
+      );
+    const plans = renderApp('/us/payment/deletePlan', { token: token() });
+    await click(await screen.findByTestId('delete-plan-confirm'));
+    expect((await screen.findByTestId('delete-plan-error')).textContent).toBe(
+      'This plan cannot be cancelled.',
+    );
+    expect(plans.location()).toBe('/us/payment/deletePlan');
+  });
+
   it('nothing to cancel: says so', async () => {
     billingGateway({ plans: [plan({ status: 'cancelled', autoRenew: false })] });
     renderApp('/us/payment/deletePlan', { token: token() });
