@@ -5,6 +5,7 @@
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { jsonResponse, requestUrl } from '../../../test/render';
+import { todo } from '../../dashboard/test/gateway';
 import type { AdminScan, AdminUser, Counters } from '../model';
 
 type Answer = (request: Request, url: URL) => Response | Promise<Response>;
@@ -54,23 +55,9 @@ export function adminUser(over: Partial<AdminUser> & Pick<AdminUser, 'email'>): 
   };
 }
 
+/** A scan of the admin list: the dashboard's todo, finished, with its owner. */
 export function scan(over: Partial<AdminScan> & Pick<AdminScan, 'id'>): AdminScan {
-  return {
-    searchType: 'standard',
-    state: 'completed',
-    status: 'COMPLETED',
-    fileName: `scan ${over.id}`,
-    storeUrl: 'https://www.amazon.ca/s?me=A1B2C3',
-    market: 'CA',
-    searchDate: '2026-03-05T09:07:00Z',
-    searchCompleteDate: null,
-    searchCancelDate: null,
-    asinCount: 120,
-    failureReason: null,
-    failureCode: null,
-    userEmail: 'ayse@example.com',
-    ...over,
-  };
+  return todo({ searchDate: '2026-03-05T09:07:00Z', asinCount: 120, userEmail: 'ayse@example.com', ...over });
 }
 
 /** "METHOD /path", the path decoded (`/api/admin/users/ayse@example.com`). */
