@@ -89,7 +89,7 @@ export interface CardFormValues {
  * regions, and only one of its list).
  */
 export function cardRequestOf(v: CardFormValues) {
-  const region = regionsOf(v.country).find((r) => r.iso2 === v.region.trim())?.iso2;
+  const region = regionOf(v.country, v.region)?.iso2;
   return {
     cardAlias: f.cardAlias(v.cardHolder),
     cardHolderName: v.cardHolder.trim(),
