@@ -32,6 +32,8 @@ const SETTLE_EVERY_MS = 250;
 const SETTLE_TRIES = 40;
 
 type Dispatch = (action: unknown) => unknown;
+/** What the admin lists and counters built from the users read model provide (a user's detail provides its own id). */
+const USER_LISTS = { type: 'AdminUser' as const, id: 'LIST' };
 type UserLookup = { data?: AdminUserDetail; error?: unknown };
 
 /**
@@ -54,7 +56,8 @@ export async function settleUser(
     if (shows(lookup) || lookup.error) break;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_EVERY_MS));
   }
-  dispatch(adminApi.util.invalidateTags(['AdminUser']));
+  // The detail was just fetched: only the lists and counters are fetched again.
+  dispatch(adminApi.util.invalidateTags([USER_LISTS]));
 }
 
 /** Waits for a mutation's answer; false when it failed (the caller shows that). */
@@ -81,7 +84,7 @@ export const adminApi = api.injectEndpoints({
     counters: build.query<Counters, void>({
       query: () => '/api/admin/counters',
       transformResponse: data<Counters>,
-      providesTags: ['AdminUser'],
+      providesTags: [USER_LISTS],
       extraOptions: secondary,
     }),
     charts: build.query<Charts, { from: string; to: string }>({
@@ -92,12 +95,12 @@ export const adminApi = api.injectEndpoints({
     users: build.query<Page<AdminUser>, { search: string; page: number }>({
       query: ({ search, page }) => ({ url: '/api/admin/users', params: listParams({ search }, page) }),
       transformResponse: pageOf<AdminUser>,
-      providesTags: ['AdminUser'],
+      providesTags: [USER_LISTS],
     }),
     user: build.query<AdminUserDetail, string>({
       query: (address) => `/api/admin/users/${email(address)}`,
       transformResponse: data<AdminUserDetail>,
-      providesTags: (_result, _error, address) => [{ type: 'AdminUser', id: address }, 'AdminUser'],
+      providesTags: (_result, _error, address) => [{ type: 'AdminUser', id: address }],
       // The page says itself that no user has this email (a lookup typed by hand).
       extraOptions: secondary,
     }),
@@ -107,7 +110,7 @@ export const adminApi = api.injectEndpoints({
         params: listParams({}, page),
       }),
       transformResponse: pageOf<Activity>,
-      providesTags: ['AdminUser'],
+      providesTags: [USER_LISTS],
       extraOptions: secondary,
     }),
     setUserActive: build.mutation<ApiResponse<{ changed: boolean }>, { email: string; active: boolean }>({

@@ -164,6 +164,10 @@ describe('admin user detail', () => {
     // The read model follows auth's event: the page shows the membership off.
     expect(await screen.findByTestId('user-activate')).toBeTruthy();
     expect(screen.getByTestId('user-membership').textContent).toBe('Membership inactive');
+    // The detail: once on load, once by the settle (which saw the change); then the activity is
+    // fetched again, the detail is not.
+    await waitFor(() => expect(server.callsTo(`GET ${USER_PATH}/activity`)).toHaveLength(2));
+    expect(server.callsTo(`GET ${USER_PATH}`)).toHaveLength(2);
   });
 
   it('deletes only once the email is typed again, then goes back to the users list', async () => {
