@@ -1,5 +1,5 @@
 // A vitest reporter that bounds the web tests' run (scripts/test-all.sh passes it): when the run
-// lasts longer than VITEST_RUN_BOUND_SECONDS (default 150 s) it prints every test still running,
+// lasts longer than VITEST_RUN_BOUND_SECONDS (default 270 s, as make test sets it) it prints every test still running,
 // writes the results so far to the json --outputFile (the stuck tests counted as failed, so
 // scripts/summarize-tests.mjs still prints its "N passed, N failed" line), ends the test workers
 // and exits 1. vitest's testTimeout/hookTimeout fail a single slow test or hook; this catches a
@@ -12,7 +12,7 @@ import killChildrenModule from './kill-children.cjs';
 const { killChildren } = killChildrenModule;
 
 export default class VitestWatchdog {
-  boundSeconds = Number(process.env.VITEST_RUN_BOUND_SECONDS || 150);
+  boundSeconds = Number(process.env.VITEST_RUN_BOUND_SECONDS || 270);
   running = new Map(); // id -> { name, startedAt }
   modules = new Map(); // moduleId -> TestModule, while it runs
   passed = 0;
