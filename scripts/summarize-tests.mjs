@@ -11,6 +11,8 @@ const lines = [];
 // <suite>-running.json is what a suite's watchdog reporter left when the suite was ended from
 // outside (scripts/test-all.sh's `timeout`): counts so far, and the tests that were running.
 const stuckLines = [];
+// Every failed test by name, with the first line of its error: CI logs are often read from the tail.
+const failedLines = [];
 for (const file of fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('-running.json'))
@@ -49,6 +51,7 @@ for (const file of fs
   if ('numPassedTests' in r) {
     p = r.numPassedTests;
     f = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+    failedLines.push(...jestFailures(r).map((t) => `  ${suiteName(file)}: ✗ ${t}`));
     s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   } else if (r.stats && 'expected' in r.stats) {
     // Playwright: a test cut short by the run's globalTimeout is "interrupted" (counted as skipped
@@ -57,9 +60,10 @@ for (const file of fs
     p = r.stats.expected + (r.stats.flaky ?? 0);
     f = r.stats.unexpected + (r.errors?.length ?? 0) + interrupted.length;
     s = Math.max(0, (r.stats.skipped ?? 0) - interrupted.length);
+    failedLines.push(...playwrightFailures(r).map((t) => `  ${suiteName(file)}: ✗ ${t}`));
     if (interrupted.length)
       stuckLines.push(
-        `  ${file.replace(/\.json$/, '')}: interrupted by its time bound while running:`,
+        `  ${suiteName(file)}: interrupted by its time bound while running:`,
         ...interrupted.map((t) => `    ✗ ${t}`),
       );
   } else if ('passed' in r) {
@@ -70,9 +74,47 @@ for (const file of fs
   passed += p;
   failed += f;
   skipped += s;
-  lines.push(
-    `  ${file.replace(/\.json$/, '').padEnd(28)} ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`,
-  );
+  lines.push(`  ${suiteName(file).padEnd(28)} ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
+}
+function suiteName(file) {
+  return file.replace(/\.json$/, '');
+}
+/** First line of an error message, without colour codes, at most 200 characters. */
+function firstLine(message) {
+  const line = String(message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
+  return line ? ` — ${line.slice(0, 200)}` : '';
+}
+/** Failed tests of a jest or vitest JSON report, and files that failed outside any test. */
+function jestFailures(report) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const rel = path.relative(process.cwd(), file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) out.push(`${rel} › ${a.fullName}${firstLine(a.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed')
+      out.push(`${rel} › (outside any test)${firstLine(file.message)}`);
+  }
+  return out;
+}
+/** Failed tests of a Playwright JSON report (nested suites of specs). */
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const last = test.results?.[test.results.length - 1];
+          out.push(`${[...titles, spec.title].join(' › ')}${firstLine(last?.error?.message)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title].filter(Boolean));
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title].filter(Boolean));
+  for (const error of report.errors ?? []) out.push(`(outside any test)${firstLine(error.message)}`);
+  return out;
 }
 /** Tests cut short by Playwright's globalTimeout (added by tests/e2e/interrupted-reporter.mjs). */
 function playwrightInterrupted(report) {
@@ -87,6 +129,7 @@ for (const name of expected) {
   }
 }
 if (stuckLines.length) console.log(`\nStuck:\n${stuckLines.join('\n')}`);
+if (failedLines.length) console.log(`\nFailed:\n${failedLines.join('\n')}`);
 console.log('\nSuites:');
 console.log(lines.join('\n'));
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
