@@ -2,6 +2,7 @@
 // Formats: jest and vitest (--json), Playwright (json reporter), and {passed, failed} of checks.
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const dir = process.argv[2] ?? 'test-results';
 let passed = 0;
@@ -70,6 +71,7 @@ for (const file of fs
     p = r.passed;
     f = r.failed;
     s = r.skipped ?? 0;
+    if (f && !r.stuck) failedLines.push(`  ${suiteName(file)}: ✗ (its output above says why)`);
   }
   passed += p;
   failed += f;
@@ -81,8 +83,7 @@ function suiteName(file) {
 }
 /** First line of an error message, without colour codes, at most 200 characters. */
 function firstLine(message) {
-  const line = String(message ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  const line = stripVTControlCharacters(String(message ?? ''))
     .split('\n')
     .map((l) => l.trim())
     .find(Boolean);
