@@ -172,7 +172,9 @@ describe('durable scan jobs (real PostgreSQL)', () => {
     await repo.enqueue(id, spec());
     // A worker that claims the job, stores three pages and then dies (no heartbeat, no release).
     const dying = new FakeEngine(asins);
-    const claimed = await repo.claim('crashed-worker', 300);
+    const LEASE_MS = 1000; // far longer than the three pages below take, even on a busy machine
+    const claimedAt = Date.now();
+    const claimed = await repo.claim('crashed-worker', LEASE_MS);
     expect(claimed?.id).toBe(id);
     let pages = 0;
     await dying
@@ -186,10 +188,11 @@ describe('durable scan jobs (real PostgreSQL)', () => {
     expect(await repo.asins(id)).toEqual(asins.slice(0, 48));
 
     const engine = new FakeEngine(asins, { overlap: true });
-    const started = Date.now();
     worker({ owner: 'rescuer', engineFor: () => engine }).start();
     expect(await ended(id)).toBe('completed');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(150); // not before the lease expired
+    // Not before the lease expired, counted from the claim (the database's clock is this machine's;
+    // 2 ms for whole-millisecond rounding).
+    expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(LEASE_MS - 2);
     expect(engine.runs).toEqual([{ resumedFromPage: 3, seen: 48 }]);
     expect(engine.fetched).toBe(13 - 3);
     expect(await repo.asins(id)).toEqual(asins);

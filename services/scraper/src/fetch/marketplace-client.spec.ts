@@ -531,6 +531,10 @@ describe('delivery location', () => {
 });
 
 describe('cancellation', () => {
+  // What "at once" means here: far below what each case waits without the abort (a request the
+  // server never answers, a rate-limit slot 10 s away, a 30 s backoff), with room for a busy machine.
+  const PROMPTLY_MS = 5000;
+
   it('aborts a request in flight within moments', async () => {
     const ac = new AbortController();
     let abortedAt = 0;
@@ -541,7 +545,7 @@ describe('cancellation', () => {
     };
     const c = client();
     await expect(c.get(CA, '/s?me=X', { signal: ac.signal })).rejects.toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - abortedAt).toBeLessThan(1000);
+    expect(performance.now() - abortedAt).toBeLessThan(PROMPTLY_MS);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -552,7 +556,7 @@ describe('cancellation', () => {
     const started = performance.now();
     setTimeout(() => ac.abort(), 50);
     await expect(c.get(CA, '/second', { signal: ac.signal })).rejects.toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
     expect(server.requests.map((r) => r.url)).toEqual(['/first']);
   });
 
@@ -571,7 +575,7 @@ describe('cancellation', () => {
     const started = performance.now();
     await c.close();
     await outcome;
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
   });
 
   it('aborts during a retry backoff', async () => {
@@ -586,7 +590,7 @@ describe('cancellation', () => {
     const c = client({ backoffBaseMs: 30_000 }, { metrics: { retry } });
     await expect(c.get(CA, '/s', { signal: ac.signal })).rejects.toMatchObject({ name: 'AbortError' });
     expect(abortedAt).toBeGreaterThan(0);
-    expect(performance.now() - abortedAt).toBeLessThan(1000);
+    expect(performance.now() - abortedAt).toBeLessThan(PROMPTLY_MS);
     expect(server.requests).toHaveLength(1);
   });
 });
