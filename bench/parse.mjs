@@ -5,11 +5,11 @@
 // Per page: size, results found, median and slowest of RUNS parses after WARM_UP unmeasured ones.
 // Target: every page's median under PARSE_BUDGET_MS. At the production rate of one page per second a
 // parse has to stay well under that second, or parsing becomes the scan's pace instead of politeness.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { machine, timing, writeReport } from './report.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,14 +40,13 @@ export async function runParseBench({ log = console.log, outFile } = {}) {
       parseResultsPage(html);
       times.push(performance.now() - started);
     }
-    times.sort((a, b) => a - b);
-    const medianMs = times[Math.floor(times.length / 2)];
+    const { medianMs, slowestMs } = timing(times);
     rows.push({
       page: file,
       megabytes: Math.round((Buffer.byteLength(html) / 1e6) * 100) / 100,
       results,
-      medianMs: Math.round(medianMs * 10) / 10,
-      slowestMs: Math.round(times[times.length - 1] * 10) / 10,
+      medianMs,
+      slowestMs,
       pass: medianMs < PARSE_BUDGET_MS,
     });
   }
@@ -66,18 +65,12 @@ export async function runParseBench({ log = console.log, outFile } = {}) {
   );
 
   const report = {
-    generatedAt: new Date().toISOString(),
-    machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.arch()}` },
+    machine: machine(),
     runs: RUNS,
     warmUp: WARM_UP,
     budgetMs: PARSE_BUDGET_MS,
     rows,
     pass,
   };
-  if (outFile) {
-    mkdirSync(path.dirname(outFile), { recursive: true });
-    writeFileSync(outFile, JSON.stringify(report, null, 2) + '\n');
-    log(`\nwrote ${path.relative(process.cwd(), outFile)}`);
-  }
-  return report;
+  return writeReport(outFile, report, log);
 }

@@ -7,10 +7,10 @@
 // Per row: coverage of the true store (or of the list limit), pages ÷ ⌈expected ÷ 16⌉, the outcome
 // the engine reported, and whether it was honest (`complete` exactly when the true coverage reaches
 // the coverage threshold: never complete below it, never partial above it).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { machine, writeReport } from './report.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -151,18 +151,13 @@ export async function runRealStoresBench({ log = console.log, outFile, maxSize =
     await sim.close();
   }
   const report = {
-    generatedAt: new Date().toISOString(),
+    machine: machine(),
     simulator: { pageCap: PAGE_CAP, pageSize: PAGE_SIZE },
     coverageThreshold: DEFAULT_COVERAGE_THRESHOLD,
     rows,
     pass: rows.every((r) => r.pass),
   };
-  if (outFile) {
-    mkdirSync(path.dirname(outFile), { recursive: true });
-    writeFileSync(outFile, JSON.stringify(report, null, 2) + '\n');
-    log(`\nwrote ${path.relative(process.cwd(), outFile)}`);
-  }
-  return report;
+  return writeReport(outFile, report, log);
 }
 
 export const HEADER =

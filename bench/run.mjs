@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { runParseBench } from './parse.mjs';
 import { HEADER, runRealStoresBench } from './real-stores.mjs';
 import { runScanBench, SIZES } from './scan.mjs';
+import { runSimulatorBench } from './simulator.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const maxSize = Number(process.env.BENCH_MAX_SIZE || Infinity);
@@ -23,7 +24,10 @@ const real = await runRealStoresBench({ maxSize, outFile: path.join(here, 'resul
 console.log('\n== parser benchmark (saved Amazon pages) ==');
 const parse = await runParseBench({ outFile: path.join(here, 'results', 'parse.json') });
 
-if (!scan.pass || !real.pass || !parse.pass) {
+console.log('\n== simulator benchmark (pages of a 100,000-ASIN store) ==');
+const simulator = await runSimulatorBench({ outFile: path.join(here, 'results', 'simulator.json') });
+
+if (!scan.pass || !real.pass || !parse.pass || !simulator.pass) {
   console.error('\nbench: a target was missed (see above)');
   process.exitCode = 1;
 }

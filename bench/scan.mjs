@@ -7,11 +7,10 @@
 // rate of one page per second, computed as pages × 1 s + the measured CPU time of the run (the
 // parsing and planning a real scan adds between requests; the simulator's CPU time is included,
 // which over-estimates, never under-estimates).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { machine, writeReport } from './report.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -223,8 +222,7 @@ export async function runScanBench({ sizes = SIZES, log = console.log, outFile }
   log('@1 page/s = pages × 1 s + measured CPU time of the run (engine + in-process simulator).');
 
   const report = {
-    generatedAt: new Date().toISOString(),
-    machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.arch()}` },
+    machine: machine(),
     simulator: { pageCap: PAGE_CAP, pageSize: PAGE_SIZE, seeds: sizes.map((s) => `bench-${s}`) },
     listLimit: LIST_LIMIT,
     politeness: { pagesPerSecond: POLITE_PAGES_PER_SECOND, method: 'pages × 1 s + measured CPU seconds' },
@@ -233,12 +231,7 @@ export async function runScanBench({ sizes = SIZES, log = console.log, outFile }
     targets,
     pass: Object.values(targets).every((t) => t.pass),
   };
-  if (outFile) {
-    mkdirSync(path.dirname(outFile), { recursive: true });
-    writeFileSync(outFile, JSON.stringify(report, null, 2) + '\n');
-    log(`\nwrote ${path.relative(process.cwd(), outFile)}`);
-  }
-  return report;
+  return writeReport(outFile, report, log);
 }
 
 function round(n, d) {

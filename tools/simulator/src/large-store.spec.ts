@@ -1,9 +1,12 @@
-/** A page of a 100,000-ASIN store is served in a few milliseconds once the store is built. */
+/**
+ * A 100,000-ASIN store answers every kind of query a scan sends, new filtered and sorted ones
+ * included. How fast it answers is measured by `make bench` (bench/simulator.mjs), not here.
+ */
 import { startSimulator } from './server.js';
 import { createStore } from './store.js';
 
-describe('performance', () => {
-  it('serves pages of a 100,000-ASIN store fast, including new filtered and sorted queries', async () => {
+describe('a 100,000-ASIN store', () => {
+  it('serves the storefront, deep pages, other sort orders, department and price windows, and keywords', async () => {
     const store = createStore({ seed: 'perf', size: 100_000 });
     const sim = await startSimulator({ stores: [store] });
     try {
@@ -15,19 +18,12 @@ describe('performance', () => {
         `/s?rh=${encodeURIComponent(`n:${node.id},p_6:${store.sellerId},p_36:1000-2999`)}&s=review-rank`,
         `/s?me=${store.sellerId}&k=premium&page=2`,
       ];
-      await fetch(sim.url + paths[0]).then((r) => r.text()); // warm up
-      const times: number[] = [];
       for (const p of paths) {
-        const t = performance.now();
         const res = await fetch(sim.url + p);
         const body = await res.text();
-        times.push(performance.now() - t);
         expect(res.status).toBe(200);
         expect(body).toContain('data-component-type="s-search-result"');
       }
-      times.sort((a, b) => a - b);
-      // a few ms on an idle machine; the bound leaves room for a loaded CI box
-      expect(times[Math.floor(times.length / 2)]).toBeLessThan(150);
     } finally {
       await sim.close();
     }
