@@ -266,8 +266,9 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
           [scraperEventsV1.ScanProgressedSchema.typeName, t0],
         );
         const latencyMs = seen.at - rows[0]!.created_at.getTime();
-        // The bus and the search service take a few ms; the browser's 1 s poll is the rest of the 2 s budget.
-        expect(latencyMs).toBeLessThan(500);
+        // Of the 2 s in which a change shows on the dashboard, the browser's poll takes up to 1 s; the
+        // outbox relay, the bus and the search service have the other (tens of ms on an idle machine).
+        expect(latencyMs).toBeLessThan(1000);
       } finally {
         await scraperDb.destroy();
       }

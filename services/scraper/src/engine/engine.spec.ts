@@ -356,7 +356,8 @@ describe('checkpoints, resume, blocks and abort', () => {
         onPage: async () => void pages++,
       }),
     ).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Pages take 200 ms each; without the abort this scan would read many more for many seconds.
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(pages).toBeLessThanOrEqual(2);
   });
 
