@@ -14,6 +14,8 @@ const lines = [];
 const stuckLines = [];
 // Every failed test by name, with the first line of its error: CI logs are often read from the tail.
 const failedLines = [];
+// Playwright retries a failed test once in CI: one that passed on its retry counts as passed, by name here.
+const flakyLines = [];
 for (const file of fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('-running.json'))
@@ -62,6 +64,7 @@ for (const file of fs
     f = r.stats.unexpected + (r.errors?.length ?? 0) + interrupted.length;
     s = Math.max(0, (r.stats.skipped ?? 0) - interrupted.length);
     failedLines.push(...playwrightFailures(r).map((t) => `  ${suiteName(file)}: ✗ ${t}`));
+    flakyLines.push(...playwrightFailures(r, 'flaky').map((t) => `  ${suiteName(file)}: ${t}`));
     if (interrupted.length)
       stuckLines.push(
         `  ${suiteName(file)}: interrupted by its time bound while running:`,
@@ -102,19 +105,21 @@ function jestFailures(report) {
   return out;
 }
 /** Failed tests of a Playwright JSON report (nested suites of specs). */
-function playwrightFailures(report) {
+function playwrightFailures(report, status = 'unexpected') {
   const out = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
-        if (test.status === 'unexpected') {
-          const last = test.results?.[test.results.length - 1];
-          out.push(`${[...titles, spec.title].join(' › ')}${firstLine(last?.error?.message)}`);
+        if (test.status === status) {
+          // A flaky test's error is the one of the attempt that failed; a failed test's, its last.
+          const failed = (test.results ?? []).filter((r) => r.error);
+          out.push(`${[...titles, spec.title].join(' › ')}${firstLine(failed.at(-1)?.error?.message)}`);
         }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title].filter(Boolean));
   };
   for (const suite of report.suites ?? []) walk(suite, [suite.title].filter(Boolean));
-  for (const error of report.errors ?? []) out.push(`(outside any test)${firstLine(error.message)}`);
+  if (status === 'unexpected')
+    for (const error of report.errors ?? []) out.push(`(outside any test)${firstLine(error.message)}`);
   return out;
 }
 /** Tests cut short by Playwright's globalTimeout (added by tests/e2e/interrupted-reporter.mjs). */
@@ -130,6 +135,7 @@ for (const name of expected) {
   }
 }
 if (stuckLines.length) console.log(`\nStuck:\n${stuckLines.join('\n')}`);
+if (flakyLines.length) console.log(`\nPassed on a retry (flaky):\n${flakyLines.join('\n')}`);
 if (failedLines.length) console.log(`\nFailed:\n${failedLines.join('\n')}`);
 console.log('\nSuites:');
 console.log(lines.join('\n'));
