@@ -20,11 +20,10 @@ const isEmail = (value: string) => email.safeParse(value).success;
 function filtersOf(query: URLSearchParams): ScanFilters {
   const userEmail = query.get('userEmail')?.trim();
   // The search service matches a user by the whole email (the gateway refuses a part of one).
-  const filters: ScanFilters = {
+  return {
     ...filtersFromQuery(query, MARKETS),
     userEmail: userEmail && isEmail(userEmail) ? userEmail : undefined,
   };
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
 }
 
 /**
@@ -41,7 +40,7 @@ export function SearchUrlsPage() {
   const anyRunning = items.some(isRunning);
   if (anyRunning !== running) setRunning(anyRunning);
 
-  const filtered = Object.keys(filters).length > 0;
+  const filtered = Object.values(filters).some(Boolean);
 
   return (
     <>
