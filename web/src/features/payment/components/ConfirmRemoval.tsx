@@ -12,28 +12,25 @@ export function ConfirmRemoval({
   testId,
   maw,
   submitLabel,
+  busy,
   onConfirm,
   children,
 }: {
   testId: string;
   maw: number;
   submitLabel: string;
+  /** The removal is under way (its mutation's `isLoading`). */
+  busy: boolean;
   /** Removes it; resolves with the error text to show when that failed, with nothing when it went through. */
   onConfirm: () => Promise<string | undefined>;
   children: ReactNode;
 }) {
   const { t } = useTranslation('payment');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
   const confirm = async () => {
     setError(undefined);
-    setBusy(true);
-    try {
-      setError(await onConfirm());
-    } finally {
-      setBusy(false);
-    }
+    setError(await onConfirm());
   };
 
   return (

@@ -19,7 +19,7 @@ export function DeleteCardPage() {
   const errorText = usePaymentErrorText();
   const card = useGetCardQuery();
   const plans = useGetUserPlansQuery();
-  const [remove] = useDeleteCardMutation();
+  const [remove, removing] = useDeleteCardMutation();
   const renews = isCancellable(openPlanOf(plans.data));
 
   const onDelete = async (id: string) => {
@@ -62,6 +62,7 @@ export function DeleteCardPage() {
           testId="delete-card"
           maw={560}
           submitLabel={t('deleteCard.submit')}
+          busy={removing.isLoading}
           onConfirm={() => onDelete(card.data!.id)}
         >
           <CardSummary card={card.data} />

@@ -18,7 +18,7 @@ export function DeletePlanPage() {
   const localePath = useLocalePath();
   const errorText = usePaymentErrorText();
   const plans = useGetUserPlansQuery();
-  const [cancel] = useCancelPlanMutation();
+  const [cancel, cancelling] = useCancelPlanMutation();
   const open = openPlanOf(plans.data);
   const plan = isCancellable(open) ? open : undefined;
 
@@ -59,6 +59,7 @@ export function DeletePlanPage() {
           testId="delete-plan"
           maw={640}
           submitLabel={t('deletePlan.submit')}
+          busy={cancelling.isLoading}
           onConfirm={onCancel}
         >
           <UserPlanList plans={[plan]} locale={locale} />
