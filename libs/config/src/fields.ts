@@ -20,12 +20,12 @@ function parseBaseUrl(value: string, protocols: readonly string[]): URL | undefi
 
 const schemes = (protocols: readonly string[]) => protocols.map((p) => `${p}://`).join(' or ');
 
-/** Field builders whose failure messages say what an operator must write. */
 /** One of `values` (zod enum), with the message every setting uses. */
 function choice<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `one of ${values.join(', ')}` });
 }
 
+/** Field builders whose failure messages say what an operator must write. */
 export const env = {
   port: (fallback: number) =>
     z.coerce
