@@ -26,12 +26,10 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
     await new Promise((r) => fx?.close(r));
   });
 
-  const newUser = (email: string) => stack.newUser(email);
-
   const card = (cardNumber: string) => ({ cardAlias: 'Ayş', ...cardPayload(cardNumber) });
 
   it('card → promotion summary → plan with the coupon → history → PDF → account → cancel', async () => {
-    const user = await newUser('buyer@example.com');
+    const user = await stack.newUser('buyer@example.com');
     const plans = await stack.call('GET', '/api/plan', undefined, user);
     expect(plans.json().data.map((p: { planCode: string; price: string }) => [p.planCode, p.price])).toEqual([
       ['standard', '10.00'],
@@ -108,7 +106,7 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const other = await newUser('other@example.com');
+    const other = await stack.newUser('other@example.com');
     expect(
       (await stack.call('GET', `/api/payment/history/${conversationId}`, undefined, other)).statusCode,
     ).toBe(404);
@@ -136,7 +134,7 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
   });
 
   it("a declined card answers 402 'payment failed' with the bank's reason, in the request language", async () => {
-    const user = await newUser('declined@example.com');
+    const user = await stack.newUser('declined@example.com');
     await stack.call('POST', '/api/card', card('4111111111111129'), user);
     const r = await stack.call(
       'POST',
@@ -150,7 +148,7 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
       code: 'paymentFailed',
       message: expect.stringMatching(/^Payment failed: .*yetersiz/),
     });
-    const none = await newUser('nocard@example.com');
+    const none = await stack.newUser('nocard@example.com');
     const noCard = await stack.call('POST', '/api/user-plan', { plan: 'standard' }, none);
     expect(noCard.statusCode).toBe(404);
     expect(noCard.json()).toMatchObject({
