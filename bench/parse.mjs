@@ -7,14 +7,10 @@
 // parse has to stay well under that second, or parsing becomes the scan's pace instead of politeness.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import { machine, timing, writeReport } from './report.mjs';
+import { fromRoot, machine, timing, writeReport } from './report.mjs';
 
-const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { parseResultsPage } = require(path.join(root, 'services/scraper/dist/parser/index.js'));
-const { sharedDir, sharedDirProblem } = require(path.join(root, 'scripts/shared-dir.cjs'));
+const { parseResultsPage } = fromRoot('services/scraper/dist/parser/index.js');
+const { sharedDir, sharedDirProblem } = fromRoot('scripts/shared-dir.cjs');
 
 const WARM_UP = 3;
 const RUNS = 15;

@@ -7,19 +7,14 @@
 // Per row: coverage of the true store (or of the list limit), pages ÷ ⌈expected ÷ 16⌉, the outcome
 // the engine reported, and whether it was honest (`complete` exactly when the true coverage reaches
 // the coverage threshold: never complete below it, never partial above it).
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import { machine, writeReport } from './report.mjs';
+import { fromRoot, machine, writeReport } from './report.mjs';
 
-const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { createScanEngine, marketplacePageSource, DEFAULT_COVERAGE_THRESHOLD } = require(
-  path.join(root, 'services/scraper/dist/engine/index.js'),
+const { createScanEngine, marketplacePageSource, DEFAULT_COVERAGE_THRESHOLD } = fromRoot(
+  'services/scraper/dist/engine/index.js',
 );
-const { MarketplaceClient } = require(path.join(root, 'services/scraper/dist/fetch/index.js'));
-const { marketByCode } = require(path.join(root, 'services/scraper/dist/markets/index.js'));
-const { startSimulator } = require(path.join(root, 'tools/simulator/dist/index.js'));
+const { MarketplaceClient } = fromRoot('services/scraper/dist/fetch/index.js');
+const { marketByCode } = fromRoot('services/scraper/dist/markets/index.js');
+const { startSimulator } = fromRoot('tools/simulator/dist/index.js');
 
 const PAGE_SIZE = 16;
 const PAGE_CAP = 7;

@@ -1,7 +1,16 @@
-// What every benchmark shares: the machine it ran on, timing figures, and writing its report.
+// What every benchmark shares: the built packages it measures, the machine it ran on, timing
+// figures, and writing its report.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A module of the tree by its path from the root: the BUILT packages (`make bench` builds first). */
+export const fromRoot = (file) => require(path.join(root, file));
 
 export const machine = () => ({
   node: process.version,

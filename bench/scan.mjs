@@ -7,19 +7,12 @@
 // rate of one page per second, computed as pages × 1 s + the measured CPU time of the run (the
 // parsing and planning a real scan adds between requests; the simulator's CPU time is included,
 // which over-estimates, never under-estimates).
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import { machine, writeReport } from './report.mjs';
+import { fromRoot, machine, writeReport } from './report.mjs';
 
-const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { createScanEngine, marketplacePageSource } = require(
-  path.join(root, 'services/scraper/dist/engine/index.js'),
-);
-const { MarketplaceClient } = require(path.join(root, 'services/scraper/dist/fetch/index.js'));
-const { marketByCode } = require(path.join(root, 'services/scraper/dist/markets/index.js'));
-const { startSimulator } = require(path.join(root, 'tools/simulator/dist/index.js'));
+const { createScanEngine, marketplacePageSource } = fromRoot('services/scraper/dist/engine/index.js');
+const { MarketplaceClient } = fromRoot('services/scraper/dist/fetch/index.js');
+const { marketByCode } = fromRoot('services/scraper/dist/markets/index.js');
+const { startSimulator } = fromRoot('tools/simulator/dist/index.js');
 
 export const SIZES = [100, 1_000, 10_000, 50_000];
 export const LIST_LIMIT = 2720;

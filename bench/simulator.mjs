@@ -6,14 +6,9 @@
 // Per query: the median and slowest of RUNS requests after one unmeasured warm-up. Target: every
 // median under SIMULATOR_BUDGET_MS, so that the scan benchmark and the browser tests measure the
 // scan engine, not the simulator (a scan waits a second per page in production).
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import { machine, timing, writeReport } from './report.mjs';
+import { fromRoot, machine, timing, writeReport } from './report.mjs';
 
-const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { createStore, startSimulator } = require(path.join(root, 'tools/simulator/dist/index.js'));
+const { createStore, startSimulator } = fromRoot('tools/simulator/dist/index.js');
 
 const STORE_SIZE = 100_000;
 const RUNS = 15;
