@@ -427,10 +427,7 @@ describe('Deep on stores that behave like real storefronts (verify, do not trust
   });
 
   const pagesOf = (store: Store) =>
-    marketplacePageSource(
-      store === stores.crowded || store === stores.overThousand ? crowdedClient : realClient,
-      market,
-    );
+    marketplacePageSource(crowdedSim.stores.includes(store) ? crowdedClient : realClient, market);
   const deep = (store: Store, options: RunOptions = {}, threshold?: number) =>
     createScanEngine({ pages: pagesOf(store), coverageThreshold: threshold }).run(
       spec(store, 'deep', { listLimit: Number.MAX_SAFE_INTEGER }),
