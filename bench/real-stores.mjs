@@ -13,7 +13,7 @@ const { createScanEngine, marketplacePageSource, DEFAULT_COVERAGE_THRESHOLD } = 
   'services/scraper/dist/engine/index.js',
 );
 const { MarketplaceClient } = fromRoot('services/scraper/dist/fetch/index.js');
-const { marketByCode } = fromRoot('services/scraper/dist/markets/index.js');
+const { marketByCode } = fromRoot('libs/markets/dist/index.js');
 const { startSimulator } = fromRoot('tools/simulator/dist/index.js');
 
 const PAGE_SIZE = 16;

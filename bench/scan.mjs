@@ -11,7 +11,7 @@ import { fromRoot, machine, writeReport } from './report.mjs';
 
 const { createScanEngine, marketplacePageSource } = fromRoot('services/scraper/dist/engine/index.js');
 const { MarketplaceClient } = fromRoot('services/scraper/dist/fetch/index.js');
-const { marketByCode } = fromRoot('services/scraper/dist/markets/index.js');
+const { marketByCode } = fromRoot('libs/markets/dist/index.js');
 const { startSimulator } = fromRoot('tools/simulator/dist/index.js');
 
 export const SIZES = [100, 1_000, 10_000, 50_000];

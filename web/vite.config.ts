@@ -18,7 +18,10 @@ const workspaceSource = (dir: string) => fileURLToPath(new URL(`../${dir}/src/in
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@shelfscan/validation': workspaceSource('libs/validation') },
+    alias: {
+      '@shelfscan/markets': workspaceSource('libs/markets'),
+      '@shelfscan/validation': workspaceSource('libs/validation'),
+    },
   },
   server: {
     port: 5173,

@@ -2,6 +2,7 @@
  * The field rules of product-spec part 5, one zod schema per field. Every message is a key of
  * `messages.ts`. The decisions behind each rule are in ../README.md.
  */
+import { SOLD_MARKET_CODES, type SoldMarketCode } from '@shelfscan/markets';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.js';
@@ -135,12 +136,9 @@ export const fileName = requiredText(100);
 /** Keywords of a scan: optional. */
 export const keywords = z.string('tooLong').trim().max(500, e('tooLong'));
 
-/** The Amazon markets a scan runs in. */
-export const MARKETS = ['CA', 'MX', 'AE', 'AU', 'SG', 'UK'] as const;
-export type Market = (typeof MARKETS)[number];
-/** Deep scans run only in these markets, functional ones only in CA and MX (product spec part 6). */
-export const DEEP_MARKETS: readonly Market[] = ['CA', 'AE', 'MX', 'UK'];
-export const FUNCTIONAL_MARKETS: readonly Market[] = ['CA', 'MX'];
+/** The Amazon markets a scan runs in (the sold markets of @shelfscan/markets, by code). */
+export const MARKETS = SOLD_MARKET_CODES;
+export type Market = SoldMarketCode;
 const isMarket = (value: string): value is Market => (MARKETS as readonly string[]).includes(value);
 /** The market of a scan: one of MARKETS (an empty or unknown choice is `required`). */
 export const market = z.string('required').refine(isMarket, e('required'));

@@ -1,5 +1,4 @@
 export * from './parser/index.js';
-export * from './markets/index.js';
 export * from './fetch/index.js';
 // parser and fetch both name a PageKind; the package's is the parser's (results, no-results, captcha, ...).
 export type { PageKind } from './parser/index.js';

@@ -3,7 +3,7 @@ import { startSimulator } from '@shelfscan/simulator';
 import { createScanEngine, marketplacePageSource } from '../src/engine/index.js';
 import type { ScanSpec } from '../src/engine/types.js';
 import { MarketplaceClient } from '../src/fetch/marketplace-client.js';
-import { marketByCode } from '../src/markets/index.js';
+import { marketByCode } from '@shelfscan/markets';
 import { MarketplaceBlockedError } from '../src/fetch/errors.js';
 import { FINAL_STATUSES, ScanJobRepository, LeaseLostError } from '../src/jobs/scan-job.repository.js';
 import { ScanWorker, type ScanWorkerOptions } from '../src/jobs/scan-worker.js';

@@ -20,7 +20,6 @@ import { appNavigate, reloadPage } from '../lib/navigation';
 export const TAG_TYPES = [
   'CurrentUser',
   'SearchInfo',
-  'Marketplace',
   'Category',
   'Card',
   'Plan',

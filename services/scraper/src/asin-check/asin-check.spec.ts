@@ -14,7 +14,7 @@ import { ScanBlockedError } from '../engine/errors.js';
 import type { ScanCheckpoint } from '../engine/types.js';
 import { MarketplaceBlockedError } from '../fetch/errors.js';
 import type { MarketplaceClient } from '../fetch/marketplace-client.js';
-import { marketByCode } from '../markets/markets.js';
+import { marketByCode } from '@shelfscan/markets';
 import {
   createAsinChecker,
   marketplaceProductPages,

@@ -13,7 +13,7 @@ import { SystemClock, type Clock } from '@shelfscan/service';
 import { ScanBlockedError, ScanCheckpointError } from '../engine/errors.js';
 import type { PageReport, RunOptions, ScanCheckpoint, ScanProgress, ScanResult } from '../engine/types.js';
 import type { MarketplaceFetcher } from '../fetch/marketplace-client.js';
-import { marketByCode, type Market, type MarketCode } from '../markets/markets.js';
+import { marketByCode, type Market, type MarketCode } from '@shelfscan/markets';
 import { parseProductPage, type ProductState } from '../parser/product-page.js';
 
 /** A job that checks ASINs on one market (`ScanRequested.type` "asin-check"). */

@@ -1,6 +1,6 @@
 import type { RunOptions, ScanResult } from '../engine/types.js';
 import type { ProductState } from '../parser/product-page.js';
-import { marketByCode } from '../markets/markets.js';
+import { marketByCode } from '@shelfscan/markets';
 import { asinCheckLine, type AsinCheckReport, type AsinCheckRow, type AsinCheckSpec } from './asin-check.js';
 
 /** What a scripted check says about one ASIN (its place in the list given). */

@@ -22,7 +22,7 @@ import {
   type ScanStatus,
 } from '../jobs/scan-job.repository.js';
 import { ScanWorker } from '../jobs/scan-worker.js';
-import { parseStoreUrl, StoreUrlError } from '../markets/store-url.js';
+import { parseStoreUrl, StoreUrlError } from '@shelfscan/markets';
 
 /**
  * Exit codes: 0 complete, 1 unexpected error, 2 bad arguments or URL, 3 blocked / scan failed,

@@ -6,7 +6,7 @@ import { ManualClock } from '@shelfscan/service';
 import { NO_PRICE, startSimulator, type Simulator, type Store } from '@shelfscan/simulator';
 import { MarketplaceBlockedError } from '../fetch/errors.js';
 import { MarketplaceClient } from '../fetch/marketplace-client.js';
-import { marketByCode, type Market } from '../markets/index.js';
+import { marketByCode, type Market } from '@shelfscan/markets';
 import { EXPECTED_RESULTS } from '../parser/__fixtures__/expected.js';
 import { readAmazonPage } from '../parser/__fixtures__/paths.js';
 import {

@@ -29,7 +29,7 @@ import { SystemClock } from '@shelfscan/service';
  *   market's `p_72` id read from the first page's left navigation), keeping only the tiles that
  *   match every filter (badges, exact star and price range).
  */
-import { buildSearchUrl, marketByCode, type Market, type SearchSort } from '../markets/index.js';
+import { buildSearchUrl, marketByCode, type Market, type SearchSort } from '@shelfscan/markets';
 import { parseResultsPage, type ParsedPage, type ResultTile } from '../parser/index.js';
 import { ScanBlockedError, ScanCheckpointError } from './errors.js';
 import { PriceModel, centShares, type Observation } from './price-model.js';

@@ -1,5 +1,5 @@
 import type { MarketplaceFetcher } from '../fetch/marketplace-client.js';
-import type { Market } from '../markets/markets.js';
+import type { Market } from '@shelfscan/markets';
 import type { PageSource } from './types.js';
 
 /**

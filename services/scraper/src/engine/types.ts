@@ -4,7 +4,7 @@ import type { Clock } from '@shelfscan/service';
  * (jobs/). The engine is pure scan logic over a page source; the runner persists what it reports
  * after every page and can resume it from the last checkpoint after a crash.
  */
-import type { MarketCode } from '../markets/markets.js';
+import type { MarketCode } from '@shelfscan/markets';
 
 export type ScanType = 'standard' | 'deep' | 'functional';
 

@@ -1,4 +1,4 @@
-import type { Market } from '../markets/markets.js';
+import type { Market } from '@shelfscan/markets';
 
 /** A current desktop Chrome on Windows (Chrome 156, as the Debian chromium of this stack). */
 export const CHROME_MAJOR = 156;

@@ -1,4 +1,4 @@
-import { marketByCode, type Market } from '../markets/markets.js';
+import { marketByCode, type Market } from '@shelfscan/markets';
 import { addressAccepted, addressChangeBody, extractGlowCsrfToken } from './delivery-location.js';
 import { readAmazonPage } from '../parser/__fixtures__/paths.js';
 

@@ -1,4 +1,4 @@
-import type { Market } from '../markets/markets.js';
+import type { Market } from '@shelfscan/markets';
 
 /** Where the delivery-location modal posts a postal code. */
 export const ADDRESS_CHANGE_PATH = '/portal-migration/hz/glow/address-change?actionSource=glow';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import * as zlib from 'node:zlib';
-import { marketByCode, type Market } from '../markets/markets.js';
+import { marketByCode, type Market } from '@shelfscan/markets';
 import { ManualClock } from '@shelfscan/service';
 import { MarketplaceBlockedError, MarketplaceFetchError } from './errors.js';
 import { MarketplaceClient, type MarketplaceClientDeps } from './marketplace-client.js';

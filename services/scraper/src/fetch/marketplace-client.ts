@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import { marketOfHost, type Market } from '../markets/markets.js';
+import { marketOfHost, type Market } from '@shelfscan/markets';
 import { navigationHeaders, xhrHeaders } from './browser-headers.js';
 import { CircuitBreaker, type BreakerSnapshot } from './circuit-breaker.js';
 import { defaultClassifier, isBlock, type PageClassifier, type PageKind } from './classify.js';

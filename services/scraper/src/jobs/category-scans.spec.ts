@@ -6,7 +6,7 @@ import type { Simulator, Store } from '@shelfscan/simulator';
 import { createScanEngine, marketplacePageSource } from '../engine/index.js';
 import type { PageReport, ScanCheckpoint } from '../engine/types.js';
 import type { MarketplaceClient } from '../fetch/marketplace-client.js';
-import { marketByCode } from '../markets/markets.js';
+import { marketByCode } from '@shelfscan/markets';
 import { scanByDepartment } from './category-scans.js';
 import { estimateScan, requestSpacingMs } from './estimate.js';
 import type { StoreScanSpec } from './job-spec.js';

@@ -2,7 +2,7 @@ import { SystemClock, type Clock } from '@shelfscan/service';
 import { createAsinChecker, marketplaceProductPages } from '../asin-check/asin-check.js';
 import { createScanEngine, marketplacePageSource } from '../engine/index.js';
 import { MarketplaceClient, type MarketplaceFetcher } from '../fetch/marketplace-client.js';
-import { marketByCode, type Market } from '../markets/markets.js';
+import { marketByCode, type Market } from '@shelfscan/markets';
 import { scanByDepartment } from './category-scans.js';
 import { estimateScan, requestSpacingMs, type ScanEstimate } from './estimate.js';
 import { isAsinCheck, type JobEngine, type JobSpec, type StoreScanSpec } from './job-spec.js';

@@ -1,6 +1,6 @@
 import { ScanBlockedError, ScanCheckpointError } from '../engine/errors.js';
 import { MarketplaceBlockedError, MarketplaceFetchError } from '../fetch/errors.js';
-import { marketByCode } from '../markets/markets.js';
+import { marketByCode } from '@shelfscan/markets';
 import type { JobSpec } from './job-spec.js';
 import type { ScanFailureCode } from './scan-job.repository.js';
 

@@ -1,7 +1,6 @@
 import type { scraperEventsV1 } from '@shelfscan/contracts';
 import type { FunctionalFilters, ScanType } from '../engine/types.js';
-import { marketByCode, type Market } from '../markets/markets.js';
-import { SELLER_ID_PATTERN } from '../markets/store-url.js';
+import { marketByCode, type Market, SELLER_ID_PATTERN } from '@shelfscan/markets';
 import { ASIN_PATTERN } from '../parser/classify.js';
 import { departmentsOf } from './category-scans.js';
 import type { JobSpec, StoreScanSpec } from './job-spec.js';

@@ -3,6 +3,7 @@
  * "1-16 von 139 Ergebnissen", "1-24的194 個結果", "5.000以上のうち 1-48件"), prices ("$139.99",
  * "700,00 €", "EUR 13,97", "₹1,499") and star ratings ("4,4 de 5 estrellas", "5つ星のうち4.3").
  */
+import { AMAZON_DOMAIN_CURRENCY } from '@shelfscan/markets';
 import type { Price, ResultCount } from './types.js';
 
 /** Separators Amazon uses between digit groups (comma, dot, apostrophe, no-break and thin spaces). */
@@ -118,32 +119,6 @@ const SYMBOLS: Record<string, string> = {
   'ج.م': 'EGP',
 };
 
-/** Currency of each Amazon domain (sold markets and the ones saved pages come from). */
-const DOMAIN_CURRENCY: Record<string, string> = {
-  'amazon.com': 'USD',
-  'amazon.ca': 'CAD',
-  'amazon.com.mx': 'MXN',
-  'amazon.com.au': 'AUD',
-  'amazon.sg': 'SGD',
-  'amazon.ae': 'AED',
-  'amazon.co.uk': 'GBP',
-  'amazon.de': 'EUR',
-  'amazon.fr': 'EUR',
-  'amazon.it': 'EUR',
-  'amazon.es': 'EUR',
-  'amazon.nl': 'EUR',
-  'amazon.com.be': 'EUR',
-  'amazon.ie': 'EUR',
-  'amazon.in': 'INR',
-  'amazon.co.jp': 'JPY',
-  'amazon.com.br': 'BRL',
-  'amazon.se': 'SEK',
-  'amazon.pl': 'PLN',
-  'amazon.com.tr': 'TRY',
-  'amazon.sa': 'SAR',
-  'amazon.eg': 'EGP',
-};
-
 /** `www.amazon.ca` / `smile.amazon.co.uk` / `amazon.ca` -> `amazon.ca`; null if not an Amazon host. */
 export function amazonDomainOf(host: string | null | undefined): string | null {
   if (!host) return null;
@@ -153,7 +128,7 @@ export function amazonDomainOf(host: string | null | undefined): string | null {
 
 export function currencyOfDomain(domain: string | null | undefined): string | null {
   const d = amazonDomainOf(domain);
-  return d ? (DOMAIN_CURRENCY[d] ?? null) : null;
+  return d ? (AMAZON_DOMAIN_CURRENCY[d] ?? null) : null;
 }
 
 const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'AUD', 'SGD', 'MXN']);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SOLD_MARKETS, categories, marketSuffix } from './catalog.js';
+import { marketSuffix, SOLD_MARKETS } from '@shelfscan/markets';
+import { categories } from './catalog.js';
 
 describe('categories of the scan forms', () => {
   it.each(SOLD_MARKETS.map((m) => [m.code, m] as const))(

@@ -1,29 +1,7 @@
-import { MARKETS, type Market } from '@shelfscan/scraper-service';
-
-/** The markets scans are sold for (the scraper's market table; amazon.com is a reference market only). */
-export const SOLD_MARKETS: readonly Market[] = MARKETS.filter((m) => m.sold);
+import { marketSuffix, SOLD_MARKETS, type Market } from '@shelfscan/markets';
 
 export function soldMarket(code: string): Market | undefined {
   return SOLD_MARKETS.find((m) => m.code === code.toUpperCase());
-}
-
-/** The domain's suffix after "amazon.": ca, com.mx, ae, com.au, sg, co.uk. */
-export function marketSuffix(m: Market): string {
-  return m.domain.replace(/^amazon\./, '');
-}
-
-/** GET /api/marketplace: the six markets, in the product's order. */
-export function marketplaces() {
-  return SOLD_MARKETS.map((m, i) => ({
-    id: i + 1,
-    name: m.name.en,
-    countryCode: m.countryCode,
-    marketPlaceId: m.marketplaceId,
-    suffix: marketSuffix(m),
-    code: m.code,
-    deep: m.deep,
-    functional: m.functional,
-  }));
 }
 
 /**

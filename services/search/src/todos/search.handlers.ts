@@ -2,7 +2,8 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import { BusError, EventHandler, RpcHandler, type BusContext } from '@shelfscan/bus';
 import { scraperEventsV1, searchV1 } from '@shelfscan/contracts';
-import { categories, marketplaces, soldMarket } from '../catalog/catalog.js';
+import { marketplaceList } from '@shelfscan/markets';
+import { categories, soldMarket } from '../catalog/catalog.js';
 import { ScanEventsService } from './scan-events.service.js';
 import { TodosService } from './todos.service.js';
 
@@ -81,7 +82,7 @@ export class SearchHandlers {
 
   @RpcHandler(SearchService.method.listMarketplaces)
   listMarketplaces() {
-    return { marketplaces: marketplaces() };
+    return { marketplaces: marketplaceList() };
   }
 
   @RpcHandler(SearchService.method.listCategories)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient, BusError, OutboxRelay, addToOutbox, type Violation } from '@shelfscan/bus';
 import { scraperEventsV1, scraperV1, type searchV1 } from '@shelfscan/contracts';
-import { StoreUrlError, parseStoreUrl, type StoreUrlErrorCode } from '@shelfscan/scraper-service';
+import { StoreUrlError, parseStoreUrl, type StoreUrlErrorCode } from '@shelfscan/markets';
 import { Clock, SystemParameters } from '@shelfscan/service';
 import { asinList } from '@shelfscan/validation';
 import { DataSource, type EntityManager } from 'typeorm';

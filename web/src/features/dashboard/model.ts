@@ -117,14 +117,6 @@ export interface TodoPage {
   total: number;
 }
 
-export interface Marketplace {
-  id: number | string;
-  name: string;
-  countryCode: Market;
-  marketPlaceId: string;
-  suffix: string;
-}
-
 export interface Category {
   label: string;
   level: number;

@@ -16,7 +16,6 @@ import type {
   CreateStoreScan,
   ListArgs,
   EstimateArgs,
-  Marketplace,
   ScanEstimate,
   Todo,
   TodoPage,
@@ -43,12 +42,6 @@ export const dashboardApi = api.injectEndpoints({
         return { items, total: totalOf(meta, items.length) };
       },
       providesTags: ['SearchInfo'],
-    }),
-    marketplaces: build.query<Marketplace[], void>({
-      query: () => '/api/marketplace',
-      transformResponse: (response: ApiResponse<Marketplace[]>) => response.data ?? [],
-      providesTags: ['Marketplace'],
-      extraOptions: secondary,
     }),
     categories: build.query<Category[], string>({
       query: (market) => ({ url: '/api/category', params: { market } }),
@@ -130,7 +123,6 @@ export const dashboardApi = api.injectEndpoints({
 
 export const {
   useListTodosQuery,
-  useMarketplacesQuery,
   useCategoriesQuery,
   useCreateScanMutation,
   useCreateFunctionalScanMutation,

@@ -13,12 +13,14 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
+import { SOLD_MARKET_CODES } from '@shelfscan/markets';
 import { asinCheckForm, type Market } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { TOAST_AUTO_CLOSE_MS } from '../../../app/api';
 import { useSchemaForm } from '../../../lib/form';
-import { useCreateAsinCheckMutation, useMarketplacesQuery } from '../api/dashboardApi';
+import { useCreateAsinCheckMutation } from '../api/dashboardApi';
 import { LIST_LIMIT, type Quota } from '../model';
+import { useMarketNames } from '../../../lib/useMarketNames';
 import { QuotaNote } from './QuotaNote';
 import { useCreateError } from './useCreateError';
 
@@ -39,7 +41,7 @@ export function AsinCheckDialog({ quota, onClose }: { quota: Quota | undefined; 
   const form = useSchemaForm<Values>(schema, { fileName: '', market: '', asins: '' });
   const [error, setError] = useState<string | null>(null);
   const createError = useCreateError();
-  const markets = useMarketplacesQuery();
+  const names = useMarketNames();
   const [createAsinCheck, creating] = useCreateAsinCheckMutation();
 
   const upload = async (file: File | null) => {
@@ -80,10 +82,7 @@ export function AsinCheckDialog({ quota, onClose }: { quota: Quota | undefined; 
           <Select
             label={t('create.market')}
             required
-            data={(markets.data ?? []).map((m) => ({
-              value: m.countryCode,
-              label: `${m.name} (${m.countryCode})`,
-            }))}
+            data={SOLD_MARKET_CODES.map((code) => ({ value: code, label: names.name(code) }))}
             {...form.getInputProps('market')}
             data-testid="check-market"
           />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Group, Loader, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAsinCheckRowsQuery, useMarketplacesQuery } from '../api/dashboardApi';
+import { marketByCode } from '@shelfscan/markets';
+import { useAsinCheckRowsQuery } from '../api/dashboardApi';
 import { CHECK_PAGE_SIZE, isRunning, POLL_MS, type AsinCheckRow, type Todo } from '../model';
 
 const STATE_COLORS: Record<AsinCheckRow['state'], string> = {
@@ -22,8 +23,7 @@ export function AsinCheckTable({ todo, onClose }: { todo: Todo; onClose: () => v
     { id: todo.id, page: page - 1 },
     { pollingInterval: running ? POLL_MS : 0 },
   );
-  const markets = useMarketplacesQuery();
-  const suffix = markets.data?.find((m) => m.countryCode === todo.market)?.suffix;
+  const domain = marketByCode(todo.market)?.domain;
   const number = (n: number, digits = 0) =>
     n.toLocaleString(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const total = rows.data?.total ?? 0;
@@ -64,9 +64,9 @@ export function AsinCheckTable({ todo, onClose }: { todo: Todo; onClose: () => v
               {rows.data.rows.map((r) => (
                 <Table.Tr key={r.asin} data-testid={`${testId}-row-${r.asin}`}>
                   <Table.Td>
-                    {suffix ? (
+                    {domain ? (
                       <Anchor
-                        href={`https://www.amazon.${suffix}/dp/${r.asin}`}
+                        href={`https://www.${domain}/dp/${r.asin}`}
                         target="_blank"
                         rel="noopener noreferrer"
                         title={t('table.open')}

@@ -53,7 +53,7 @@ describe('create dialogs', () => {
 
     type('scan-file-name', 'Şık mağaza');
     type('scan-store-url', 'https://www.amazon.ca/s?me=NOTASTORE');
-    await choose('scan-market', 'Canada (CA)');
+    await choose('scan-market', 'Canada');
     type('scan-keyword', 'mug');
     await act(async () => fireEvent.click(within(dialog).getByTestId('scan-submit')));
     expect(await within(dialog).findByText('This link is not a storefront of Amazon.ca.')).toBeTruthy();
@@ -84,8 +84,8 @@ describe('create dialogs', () => {
     const dialog = await openDialog('FUNCTIONAL');
     await act(async () => fireEvent.click(input('scan-market')));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options).toEqual(['Canada (CA)', 'Mexico (MX)']);
-    await act(async () => fireEvent.click(screen.getByRole('option', { name: 'Mexico (MX)' })));
+    expect(options).toEqual(['Canada', 'Mexico']);
+    await act(async () => fireEvent.click(screen.getByRole('option', { name: 'Mexico' })));
     type('scan-file-name', 'filtered');
     type('scan-store-url', 'https://www.amazon.com.mx/s?me=A1');
     type('scan-min-star', '4');
@@ -153,7 +153,7 @@ describe('create dialogs', () => {
     let dialog = await openDialog('deep');
     const wait = () => within(dialog).getByTestId('deep-wait').textContent;
     expect(wait()).toContain('usually takes about 60 minutes');
-    await choose('scan-market', 'Canada (CA)');
+    await choose('scan-market', 'Canada');
     type('scan-store-url', 'https://www.amazon.ca/s?me=A1BIGSTORE01');
     await waitFor(() => expect(wait()).toContain('takes about 7 min'), { timeout: 5000 });
     expect(wait()).toBe(
@@ -177,10 +177,67 @@ describe('create dialogs', () => {
 
     renderApp('/dashboard', { token: token() });
     dialog = await openDialog('deep');
-    await choose('scan-market', 'Canada (CA)');
+    await choose('scan-market', 'Kanada');
     type('scan-store-url', 'https://www.amazon.ca/s?me=A1BIGSTORE01');
     await waitFor(() => expect(wait()).toContain('yaklaşık 7 dk sürer'), { timeout: 5000 });
     expect(wait()).toContain('mağazada 2.500 ürün görünüyor, ShelfScan’in nazik hızında yaklaşık 160 sayfa');
+  });
+
+  it('the United Kingdom is offered by its code UK in standard and deep, named in the page language', async () => {
+    const server = gateway({
+      answers: {
+        'POST /api/search-info': (request) =>
+          request
+            .json()
+            .then((body: Record<string, unknown>) =>
+              jsonResponse({ success: true, data: { id: 'u1', ...body } }),
+            ),
+      },
+    });
+    const optionsOf = async (testId: string) => {
+      await act(async () => fireEvent.click(input(testId)));
+      const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      await act(async () => fireEvent.click(input(testId)));
+      return options;
+    };
+    renderApp('/dashboard', { token: token() });
+    let dialog = await openDialog('standard');
+    expect(await optionsOf('scan-market')).toEqual([
+      'Kanada',
+      'Meksika',
+      'Birleşik Arap Emirlikleri',
+      'Avustralya',
+      'Singapur',
+      'Birleşik Krallık',
+    ]);
+    type('scan-file-name', 'İngiltere mağazası');
+    type('scan-store-url', 'https://www.amazon.co.uk/s?me=A2DP2EEPU3VU45');
+    await choose('scan-market', 'Birleşik Krallık');
+    await act(async () => fireEvent.click(within(dialog).getByTestId('scan-submit')));
+    await waitFor(() => expect(posts(server.calls, '/api/search-info')).toHaveLength(1));
+    expect(await posts(server.calls, '/api/search-info')[0].json()).toMatchObject({
+      searchType: 'standard',
+      market: 'UK',
+      storeUrl: 'https://www.amazon.co.uk/s?me=A2DP2EEPU3VU45',
+    });
+    await waitFor(() => expect(screen.queryByTestId('dialog-standard')).toBeNull());
+
+    dialog = await openDialog('deep');
+    expect(await optionsOf('scan-market')).toEqual([
+      'Kanada',
+      'Meksika',
+      'Birleşik Arap Emirlikleri',
+      'Birleşik Krallık',
+    ]);
+    expect(
+      within(dialog).getByText(/Kanada, Meksika, Birleşik Arap Emirlikleri ve Birleşik Krallık/),
+    ).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByText(/^Kapat$|^Close$/)));
+
+    await openDialog('asinCheck');
+    const checkMarkets = await optionsOf('check-market');
+    expect(checkMarkets).toContain('Birleşik Krallık');
+    expect(checkMarkets.join(' ')).not.toMatch(/\(|GB|United/);
   });
 
   it('deep: a 429 says when the right comes back', async () => {
@@ -203,7 +260,7 @@ describe('create dialogs', () => {
     const dialog = await openDialog('deep');
     type('scan-file-name', 'big store');
     type('scan-store-url', 'https://www.amazon.co.uk/s?me=A9');
-    await choose('scan-market', 'United Kingdom (UK)');
+    await choose('scan-market', 'United Kingdom');
     await act(async () => fireEvent.click(within(dialog).getByTestId('scan-submit')));
     const error = await within(dialog).findByTestId('scan-error');
     expect(error.textContent).toBe(
@@ -222,7 +279,7 @@ describe('create dialogs', () => {
     renderApp('/us/dashboard', { token: token() });
     const dialog = await openDialog('asinCheck');
     type('check-file-name', 'my list');
-    await choose('check-market', 'Australia (AU)');
+    await choose('check-market', 'Australia');
     type('check-asins', 'B0ABCDEFGH, B0SHORT');
     await act(async () => fireEvent.click(within(dialog).getByTestId('check-submit')));
     expect(within(dialog).getByText('An ASIN must be exactly 10 letters or digits.')).toBeTruthy();

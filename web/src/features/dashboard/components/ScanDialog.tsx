@@ -13,11 +13,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { marketCodesFor, type MarketScanType } from '@shelfscan/markets';
 import {
-  DEEP_MARKETS,
-  FUNCTIONAL_MARKETS,
   functionalScanForm,
-  MARKETS,
   STAR_MAX,
   STAR_MIN,
   storeScanForm,
@@ -31,8 +29,8 @@ import {
   useCategoriesQuery,
   useCreateFunctionalScanMutation,
   useCreateScanMutation,
-  useMarketplacesQuery,
 } from '../api/dashboardApi';
+import { useMarketNames } from '../../../lib/useMarketNames';
 import type { Quota } from '../model';
 import { DeepWait } from './DeepWait';
 import { QuotaNote } from './QuotaNote';
@@ -69,10 +67,10 @@ const INITIAL: Values = {
   maxPrice: '',
 };
 
-const MARKETS_OF: Record<ScanType, readonly Market[]> = {
-  standard: MARKETS,
-  deep: DEEP_MARKETS,
-  FUNCTIONAL: FUNCTIONAL_MARKETS,
+const MARKET_SCAN_TYPE: Record<ScanType, MarketScanType> = {
+  standard: 'standard',
+  deep: 'deep',
+  FUNCTIONAL: 'functional',
 };
 
 const num = (value: Bound) => (typeof value === 'number' ? value : undefined);
@@ -94,15 +92,14 @@ export function ScanDialog({
   const form = useSchemaForm<Values>(schema, INITIAL);
   const [error, setError] = useState<string | null>(null);
   const createError = useCreateError();
-  const markets = useMarketplacesQuery();
+  const names = useMarketNames();
   const market = form.getValues().market;
   const categories = useCategoriesQuery(market, { skip: !market });
   const [createScan, creating] = useCreateScanMutation();
   const [createFunctional, creatingFunctional] = useCreateFunctionalScanMutation();
-  const allowed = MARKETS_OF[type];
-  const marketOptions = (markets.data ?? [])
-    .filter((m) => allowed.includes(m.countryCode))
-    .map((m) => ({ value: m.countryCode, label: `${m.name} (${m.countryCode})` }));
+  // The markets of the type, by code (UK, never the country code GB), named in the page's language.
+  const allowed = marketCodesFor(MARKET_SCAN_TYPE[type]);
+  const marketOptions = allowed.map((code) => ({ value: code, label: names.name(code) }));
 
   const submit = async (values: Values) => {
     setError(null);
@@ -154,7 +151,7 @@ export function ScanDialog({
           <Select
             label={t('create.market')}
             description={
-              type === 'standard' ? undefined : t('create.noMarketForType', { markets: allowed.join(', ') })
+              type === 'standard' ? undefined : t('create.noMarketForType', { markets: names.list(allowed) })
             }
             required
             data={marketOptions}

@@ -1,13 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { Alert, Button } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { MARKETS } from '@shelfscan/validation';
+import { SOLD_MARKET_CODES } from '@shelfscan/markets';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../app/locale';
 import { PageShell } from '../../../app/layouts/PageShell';
 import { useGetSearchQuotaQuery } from '../../../app/searchQuotaApi';
-import { useMarketplacesQuery } from '../api/dashboardApi';
 import { Board } from '../components/Board';
 import { CreateScan } from '../components/CreateScan';
 import { FiltersBar } from '../components/FiltersBar';
@@ -22,15 +21,10 @@ export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const [query, setQuery] = useSearchParams();
   const quota = useGetSearchQuotaQuery();
-  const marketplaces = useMarketplacesQuery();
-  const markets = useMemo(
-    () => (marketplaces.data?.length ? marketplaces.data.map((m) => m.countryCode) : [...MARKETS]),
-    [marketplaces.data],
-  );
   const queryText = query.toString();
   const filters = useMemo(
-    () => filtersFromQuery(new URLSearchParams(queryText), markets),
-    [queryText, markets],
+    () => filtersFromQuery(new URLSearchParams(queryText), SOLD_MARKET_CODES),
+    [queryText],
   );
   const filterKey = FILTER_KEYS.map((key) => filters[key] ?? '').join('|');
   const filtered = filterKey.replace(/\|/g, '') !== '';
@@ -93,7 +87,7 @@ export function DashboardPage() {
         </Alert>
       )}
       {quota.data && !noPlan && <QuotaPanel quota={quota.data} />}
-      <FiltersBar filters={filters} markets={markets} onChange={setFilter} onClear={clearFilters} />
+      <FiltersBar filters={filters} markets={SOLD_MARKET_CODES} onChange={setFilter} onClear={clearFilters} />
       {/* New filters start every column again on its first page. */}
       <Board key={filterKey} filters={filters} filtered={filtered} />
     </PageShell>

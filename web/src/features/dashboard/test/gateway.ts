@@ -1,7 +1,7 @@
 /** A fake gateway for the dashboard specs: the scans API of gateway/README.md, recording every call. */
 import { vi } from 'vitest';
 import { jsonResponse, requestUrl } from '../../../test/render';
-import type { Marketplace, Quota, Todo, TodoState } from '../model';
+import type { Quota, Todo, TodoState } from '../model';
 
 export function todo(over: Partial<Todo> & Pick<Todo, 'id'>): Todo {
   return {
@@ -33,15 +33,6 @@ export function todo(over: Partial<Todo> & Pick<Todo, 'id'>): Todo {
     ...over,
   };
 }
-
-export const MARKETPLACES: Marketplace[] = [
-  { id: 1, name: 'Canada', countryCode: 'CA', marketPlaceId: 'A2EUQ1WTGCTBG2', suffix: 'ca' },
-  { id: 2, name: 'Mexico', countryCode: 'MX', marketPlaceId: 'A1AM78C64UM0Y8', suffix: 'com.mx' },
-  { id: 3, name: 'UAE', countryCode: 'AE', marketPlaceId: 'A2VIGQ35RCS4UG', suffix: 'ae' },
-  { id: 4, name: 'Australia', countryCode: 'AU', marketPlaceId: 'A39IBJ37TRP1C6', suffix: 'com.au' },
-  { id: 5, name: 'Singapore', countryCode: 'SG', marketPlaceId: 'A19VAU5U5O7RUS', suffix: 'sg' },
-  { id: 6, name: 'United Kingdom', countryCode: 'UK', marketPlaceId: 'A1F83G8C2ARO7P', suffix: 'co.uk' },
-];
 
 export const fullQuota = (over: Partial<Quota> = {}): Quota => ({
   plans: { standard: true, deep: true, functional: true },
@@ -88,7 +79,6 @@ export function gateway(over: Partial<Pick<Gateway, 'lists' | 'quota' | 'answers
       if (key === 'GET /api/account/user')
         return jsonResponse({ success: true, data: { id: 1, firstName: 'Ayşe', email: 'ayse@example.com' } });
       if (key === 'GET /api/search-info/quota') return jsonResponse({ success: true, data: server.quota });
-      if (key === 'GET /api/marketplace') return jsonResponse({ success: true, data: MARKETPLACES });
       if (key === 'GET /api/category')
         return jsonResponse({
           success: true,

@@ -24,10 +24,12 @@ import {
   IconTelescope,
   IconAdjustmentsHorizontal,
 } from '@tabler/icons-react';
+import { marketCodesFor, SOLD_MARKETS } from '@shelfscan/markets';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_EMAIL, whatsappLink } from '../../../app/contact';
 import { LocaleLink, useLocalePath } from '../../../app/locale';
 import { useSession } from '../../../app/useSession';
+import { useMarketNames } from '../../../lib/useMarketNames';
 import { Section } from '../components/Section';
 
 interface Item {
@@ -43,26 +45,13 @@ interface Faq {
   a: string;
 }
 
-/** Markets served and which scan types work there (product spec parts 1 and 6). */
-export const MARKETS: {
-  code: 'CA' | 'MX' | 'AE' | 'AU' | 'SG' | 'UK';
-  deep: boolean;
-  functional: boolean;
-}[] = [
-  { code: 'CA', deep: true, functional: true },
-  { code: 'MX', deep: true, functional: true },
-  { code: 'AE', deep: true, functional: false },
-  { code: 'AU', deep: false, functional: false },
-  { code: 'SG', deep: false, functional: false },
-  { code: 'UK', deep: true, functional: false },
-];
-
 const USED_FOR_ICONS = [IconTargetArrow, IconSearch, IconFilter];
 const SCAN_ICONS = [IconStack2, IconTelescope, IconAdjustmentsHorizontal];
 
 export function LandingPage() {
   const { t } = useTranslation('landing');
   const { loggedIn } = useSession();
+  const names = useMarketNames();
   const localePath = useLocalePath();
   const list = <T,>(key: string) => {
     const value = t(key, { returnObjects: true });
@@ -164,10 +153,10 @@ export function LandingPage() {
 
       <Section id="markets" title={t('markets.title')} intro={t('markets.intro')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          {MARKETS.map((m) => (
+          {SOLD_MARKETS.map((m) => (
             <Card key={m.code} withBorder padding="md" data-testid={`market-${m.code}`}>
               <Text fw={600} mb="xs">
-                {t(`markets.countries.${m.code}`)}
+                {names.name(m.code)}
               </Text>
               <Group gap={6}>
                 <Badge variant="light">{t('markets.standard')}</Badge>
@@ -186,7 +175,10 @@ export function LandingPage() {
           ))}
         </SimpleGrid>
         <Text size="sm" c="dimmed" ta="center" mt="md">
-          {t('markets.note')}
+          {t('markets.note', {
+            deep: names.list(marketCodesFor('deep')),
+            functional: names.list(marketCodesFor('functional')),
+          })}
         </Text>
       </Section>
 

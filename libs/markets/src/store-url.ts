@@ -4,7 +4,7 @@
  * a known market, and builds the engine's own search URLs from them. The engine never fetches
  * a pasted URL: only URLs from buildSearchUrl, always on a known market domain.
  */
-import { MARKETS, marketOrigin, type Market } from './markets.js';
+import { amazonDomainOfHost, MARKETS, marketOrigin, type Market } from './markets.js';
 
 export type StoreUrlErrorCode =
   'NOT_A_URL' | 'NOT_AMAZON' | 'MARKET_NOT_SUPPORTED' | 'NO_SELLER_ID' | 'INVALID_SELLER_ID';
@@ -35,39 +35,6 @@ export interface ParseStoreUrlOptions {
 
 /** Seller (merchant) ids: 10–21 uppercase letters/digits starting with A. */
 export const SELLER_ID_PATTERN = /^A[A-Z0-9]{9,20}$/;
-
-/** Amazon retail domains, to tell "Amazon, but a market we do not serve" from "not Amazon". */
-const AMAZON_DOMAINS = [
-  'amazon.com',
-  'amazon.ca',
-  'amazon.com.mx',
-  'amazon.com.br',
-  'amazon.co.uk',
-  'amazon.de',
-  'amazon.fr',
-  'amazon.it',
-  'amazon.es',
-  'amazon.nl',
-  'amazon.se',
-  'amazon.pl',
-  'amazon.com.be',
-  'amazon.ie',
-  'amazon.com.tr',
-  'amazon.ae',
-  'amazon.sa',
-  'amazon.eg',
-  'amazon.in',
-  'amazon.co.jp',
-  'amazon.com.au',
-  'amazon.sg',
-  'amazon.cn',
-  'amazon.co.za',
-];
-
-function amazonDomainOfHost(host: string): string | undefined {
-  const h = host.toLowerCase().replace(/\.$/, '');
-  return AMAZON_DOMAINS.find((d) => h === d || h.endsWith(`.${d}`));
-}
 
 /** Accepts `https://…`, `http://…`, `//…`, a bare `www.amazon.ca/…`, or a URL inside pasted text. */
 function toUrl(raw: string): URL {
