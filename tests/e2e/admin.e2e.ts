@@ -403,7 +403,7 @@ test.describe.serial('an admin and a seller, end to end', () => {
       await board.getByTestId('scan-file-name').fill('E2E from the dashboard');
       await board.getByTestId('scan-store-url').fill(small);
       await board.getByTestId('scan-market').click();
-      await board.getByRole('option', { name: 'Canada (CA)' }).click();
+      await board.getByRole('option', { name: 'Kanada' }).click();
       await board.getByTestId('scan-submit').click();
       await expect(board.getByTestId('scan-error')).toContainText('Kalan günlük arama hakkınız yok.');
     } finally {

@@ -23,6 +23,7 @@ test.use({ baseURL: demoURL, locale: 'en-US' });
 
 let small: SimStore;
 let medium: SimStore;
+let uk: SimStore;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -30,6 +31,7 @@ test.beforeAll(async () => {
   const stores = await simStores();
   small = stores.find((s) => s.seed === 'demo-small')!;
   medium = stores.find((s) => s.seed === 'demo-medium')!;
+  uk = stores.find((s) => s.seed === 'demo-uk')!;
 });
 
 test.afterAll(async () => {
@@ -62,7 +64,7 @@ async function startScan(page: Page, type: 'standard' | 'deep', name: string, st
   await page.getByTestId(`create-${type}`).click();
   const dialog = page.getByTestId(`dialog-${type}`);
   await dialog.getByTestId('scan-file-name').fill(name);
-  await choose(page, 'scan-market', 'Canada (CA)');
+  await choose(page, 'scan-market', 'Canada');
   await dialog.getByTestId('scan-store-url').fill(storeUrl(store));
   return dialog;
 }
@@ -161,6 +163,40 @@ test('a deep scan of a store past the 7-page cap: the wait estimated for it, the
   expect(new Set(asins)).toEqual(new Set(await trueAsins(medium.sellerId)));
 });
 
+test('a UK store on a Turkish page: the United Kingdom is offered by name, its amazon.co.uk link is taken, the download is the store’s list', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/dashboard');
+  await page.getByTestId('create-scan').click();
+  await page.getByTestId('create-deep').click();
+  await page.getByTestId('scan-market').click();
+  await expect(page.getByRole('option')).toHaveText([
+    'Kanada',
+    'Meksika',
+    'Birleşik Arap Emirlikleri',
+    'Birleşik Krallık',
+  ]);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('create-scan').click();
+  await page.getByTestId('create-standard').click();
+  const dialog = page.getByTestId('dialog-standard');
+  await dialog.getByTestId('scan-file-name').fill('Londra mağazası');
+  await choose(page, 'scan-market', 'Birleşik Krallık');
+  await dialog.getByTestId('scan-store-url').fill(`https://www.amazon.co.uk/s?me=${uk.sellerId}`);
+  await dialog.getByTestId('scan-submit').click();
+  await expect(dialog).toHaveCount(0);
+  const { card, id } = await cardOf(page, 'Londra mağazası');
+  await expect(page.getByTestId('column-completed').getByTestId(`todo-${id}`)).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(card.getByTestId(`todo-${id}-status`)).toHaveText('Tamamlandı');
+  const file = await download(page, id, 'download');
+  expect(lines(file.bytes).sort()).toEqual((await trueAsins(uk.sellerId)).sort());
+});
+
 test('an ASIN check: a row per ASIN on the card, the sold ones as .txt, the table as .csv for Excel', async ({
   page,
 }) => {
@@ -172,7 +208,7 @@ test('an ASIN check: a row per ASIN on the card, the sold ones as .txt, the tabl
   await page.getByTestId('create-asinCheck').click();
   const dialog = page.getByTestId('dialog-asinCheck');
   await dialog.getByTestId('check-file-name').fill('Kontrol listesi');
-  await choose(page, 'check-market', 'Canada (CA)');
+  await choose(page, 'check-market', 'Canada');
   await dialog.getByTestId('check-asins').fill(`${a}, ${b}\n${c} B0NOTSOLD1 ${d.toLowerCase()}`);
   await expect(dialog.getByTestId('check-count')).toHaveText('5 ASINs entered');
   await dialog.getByTestId('check-submit').click();

@@ -62,11 +62,15 @@ function caDepartmentIds(): Record<string, string> {
 }
 
 const departmentIds = caDepartmentIds();
-/** The demo stores: a small one, one past the 7-page cap, and one past the 2,720 list limit. */
+/**
+ * The demo stores: on amazon.ca a small one, one past the 7-page cap and one past the 2,720 list
+ * limit; and a small one on amazon.co.uk (the United Kingdom, market UK).
+ */
 const DEMO_STORES = [
   { seed: 'demo-small', size: 60, departmentIds },
   { seed: 'demo-medium', size: 1_200, departmentIds },
   { seed: 'demo-large', size: 6_000, departmentIds },
+  { seed: 'demo-uk', size: 48, marketDomain: 'amazon.co.uk' },
 ];
 
 void runOrExit(async () => {
@@ -106,7 +110,7 @@ void runOrExit(async () => {
   out();
   out('Demo stores (paste one into a scan, or try it from the command line):');
   for (const store of sim.stores) {
-    out(`  https://www.amazon.ca/s?me=${store.sellerId}   ${store.asins.length} ASINs`);
+    out(`  https://www.${store.market.domain}/s?me=${store.sellerId}   ${store.asins.length} ASINs`);
   }
   const first = sim.stores[1] ?? sim.stores[0];
   out();
