@@ -1,4 +1,4 @@
-export * from './clock.js';
+export * from '@shelfscan/clock';
 export * from './env-merge.js';
 export * from './periodic-task.js';
 export * from './service.js';
