@@ -11,7 +11,8 @@ import { SandboxPaymentProvider } from '../src/provider/sandbox.provider.js';
 import { RenewalScheduler } from '../src/renewal/renewal.scheduler.js';
 import { RenewalService } from '../src/renewal/renewal.service.js';
 import { bulletinOf } from './fixtures.js';
-import { CARDS, SAMPLE_XML, failure, startHarness, type Harness } from './harness.js';
+import { failure } from '@shelfscan/testing';
+import { CARDS, SAMPLE_XML, startHarness, type Harness } from './harness.js';
 
 jest.setTimeout(60_000);
 
