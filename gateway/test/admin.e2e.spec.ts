@@ -4,7 +4,8 @@ import { SYSTEM_PARAMETER_DEFAULTS } from '@shelfscan/service';
 import { AdminController } from '../src/admin/admin.controller.js';
 import { RolesGuard } from '../src/auth/guards.js';
 import { BillingAdminController } from '../src/billing/billing.controller.js';
-import { eventually, startStack, type Method, type Stack } from './stack.js';
+import { eventually } from '@shelfscan/testing';
+import { startStack, type Method, type Stack } from './stack.js';
 
 const ADMIN = { email: 'admin@shelfscan.test', password: 'admin-pass' };
 const TARGET = 'target@example.com';

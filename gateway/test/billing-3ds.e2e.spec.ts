@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { codec } from '@shelfscan/bus';
 import { bulletinOf, cardPayload as card, istanbulToday } from '../../services/billing/test/fixtures.js';
+import { eventually } from '@shelfscan/testing';
 import { startStack, type Stack } from './stack.js';
 
 jest.setTimeout(60_000);
@@ -68,13 +69,14 @@ describe('gateway + billing: 3-D Secure, admin operations, sealed cards', () => 
   });
 
   /** The events of a type that match, once the outbox relay has published at least one. */
-  async function published(type: string, match: (m: Record<string, unknown>) => boolean) {
-    const until = Date.now() + 10_000;
-    for (;;) {
-      const found = events.filter((e) => e.type === `shelfscan.billing.v1.${type}` && match(e.message));
-      if (found.length || Date.now() > until) return found.map((e) => e.message);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+  function published(type: string, match: (m: Record<string, unknown>) => boolean) {
+    return eventually(
+      () => {
+        const found = events.filter((e) => e.type === `shelfscan.billing.v1.${type}` && match(e.message));
+        return found.length && found.map((e) => e.message);
+      },
+      { what: `a published ${type}` },
+    );
   }
 
   async function newUser(email: string, lang = 'tr'): Promise<Record<string, string>> {

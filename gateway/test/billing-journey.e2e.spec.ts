@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { bulletinOf, cardPayload, istanbulToday } from '../../services/billing/test/fixtures.js';
+import { eventually } from '@shelfscan/testing';
 import { startStack, type Stack } from './stack.js';
 
 jest.setTimeout(90_000);
@@ -14,16 +15,6 @@ const istanbulToday = () =>
 /** n ÷ d rounded half up (n, d ≥ 0). */
 const halfUp = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
 const money = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
-
-async function until<T>(probe: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /**
  * Issue 10's "done when", through the gateway on every service of `make up` (auth, admin,
@@ -76,7 +67,7 @@ describe('the billing journey of a new user, across the services', () => {
     expect(checked.json().data).toEqual({ isValid: true });
 
     // The trial, once billing has seen PhoneVerified.
-    const trial = await until(async () => {
+    const trial = await eventually(async () => {
       const r = await stack.call('POST', '/api/user-plan/trial', undefined, user);
       return r.statusCode === 200 && r.json();
     });
@@ -169,7 +160,7 @@ describe('the billing journey of a new user, across the services', () => {
       headers: admin,
     });
     expect(revoke.statusCode).toBe(200);
-    await until(async () => {
+    await eventually(async () => {
       const q = (await stack.call('GET', '/api/search-info/quota', undefined, user)).json().data;
       return q.plans.standard && !q.plans.deep;
     });
@@ -185,7 +176,7 @@ describe('the billing journey of a new user, across the services', () => {
       user,
     );
     expect(scan.statusCode).toBe(200);
-    const done = await until(async () => {
+    const done = await eventually(async () => {
       const t = (await stack.call('GET', `/api/search-info/${scan.json().data.id}`, undefined, user)).json()
         .data;
       return t.status === 'COMPLETED' && t;
@@ -217,7 +208,7 @@ describe('the billing journey of a new user, across the services', () => {
       return publish(topic, bytes);
     };
     expect((await stack.call('PUT', '/api/system-parameter', widened, admin)).statusCode).toBe(200);
-    await until(async () => changed);
+    await eventually(async () => changed);
     await stack.broker.drain(); // billing has applied it
     const nextFirst = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
     const runs = [];

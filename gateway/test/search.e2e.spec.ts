@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { billingEventsV1 } from '@shelfscan/contracts';
 import { HOLD_SELLER, storeAsins } from './fake-scan-engine.js';
+import { eventually } from '@shelfscan/testing';
 import { startStack, type Stack } from './stack.js';
 
 const SELLER = 'AGATEWAY0001';
@@ -34,7 +35,7 @@ describe('gateway + search service: the scan routes', () => {
       periodStart: new Date(start).toISOString(),
       periodEnd: new Date(start + 30 * 86_400_000).toISOString(),
     });
-    await until(async () => {
+    await eventually(async () => {
       const q = await stack.call('GET', '/api/search-info/quota', undefined, {
         authorization: `Bearer ${tokens[email]}`,
       });
@@ -55,18 +56,8 @@ describe('gateway + search service: the scan routes', () => {
     return stack.call(method, url, body, { authorization: `Bearer ${tokens[tokenOf ?? who]}`, ...headers });
   }
 
-  async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-    const end = Date.now() + timeoutMs;
-    for (;;) {
-      const v = await probe();
-      if (v) return v;
-      if (Date.now() > end) throw new Error('timed out waiting');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-
   const todoWhen = (who: string, id: string, ok: (t: Record<string, unknown>) => boolean) =>
-    until(async () => {
+    eventually(async () => {
       const t = (await as(who, 'GET', `/api/search-info/${id}`)).json().data;
       return ok(t) ? t : undefined;
     });
@@ -367,7 +358,7 @@ describe('gateway + search service: the scan routes', () => {
       userEmail: 'lapsed@example.com',
       reason: 'ended',
     });
-    await until(async () => {
+    await eventually(async () => {
       const q = await as('lapsed', 'GET', '/api/search-info/quota');
       return !q.json().data.plans.standard;
     });

@@ -1,19 +1,19 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { adminService } from '@shelfscan/admin-service';
 import type { DescMessage } from '@bufbuild/protobuf';
 import { authService } from '@shelfscan/auth-service';
 import { billingService } from '@shelfscan/billing-service';
-import { BusClient, BusTransports, codec, type MemoryBroker } from '@shelfscan/bus';
+import { codec, type MemoryBroker } from '@shelfscan/bus';
 import { eventTopic } from '@shelfscan/contracts';
 import { ScanEngines, scraperService } from '@shelfscan/scraper-service';
 import { searchService } from '@shelfscan/search-service';
-import { startService, type PortOverride, type RunningService } from '@shelfscan/service';
+import type { PortOverride } from '@shelfscan/service';
 import { loadConfig } from '@shelfscan/config';
-import { createServiceDataSource, createTestDatabase } from '@shelfscan/db';
+import { createServiceDataSource } from '@shelfscan/db';
+import { startTestBed, startTestService } from '@shelfscan/testing';
 import { simpleParser } from 'mailparser';
 import { createGateway, gatewayEnvSchema } from '../src/index.js';
 import { fakeScanEngines } from './fake-scan-engine.js';
@@ -30,55 +30,22 @@ export async function startStack(
   overrides: PortOverride[] = [],
   options: { scans?: boolean } = {},
 ) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-gw-'));
-  const db = await createTestDatabase();
-  const config = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env };
-  const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
+  const bed = await startTestBed();
+  const { db, dataDir, transports } = bed;
   // Admin first: it consumes auth's events (the in-process bus keeps none for a group not yet listening).
-  const admin = await startService(adminService, {
-    config: loadConfig(adminService.envSchema, config),
-    databaseUrl: db.url,
-    transports,
-    runMigrations: true,
-    overrides,
-  });
-  const auth = await startService(authService, {
-    config: loadConfig(authService.envSchema, config),
-    databaseUrl: db.url,
-    transports,
-    runMigrations: true,
-    overrides,
-  });
-  const billing = await startService(billingService, {
-    config: loadConfig(billingService.envSchema, config),
-    databaseUrl: db.url,
-    transports,
-    runMigrations: true,
-    overrides,
-  });
-  const more: RunningService[] = [];
+  for (const service of [adminService, authService, billingService]) {
+    await startTestService(service, bed, { env, overrides });
+  }
   if (options.scans) {
-    more.push(
-      await startService(scraperService, {
-        config: loadConfig(scraperService.envSchema, config),
-        databaseUrl: db.url,
-        transports,
-        runMigrations: true,
-        overrides: [{ provide: ScanEngines, useValue: fakeScanEngines }],
-      }),
-    );
-    more.push(
-      await startService(searchService, {
-        config: loadConfig(searchService.envSchema, config),
-        databaseUrl: db.url,
-        transports,
-        runMigrations: true,
-      }),
-    );
+    await startTestService(scraperService, bed, {
+      env,
+      overrides: [{ provide: ScanEngines, useValue: fakeScanEngines }],
+    });
+    await startTestService(searchService, bed, { env });
   }
   const app: NestFastifyApplication = await createGateway({
-    config: loadConfig(gatewayEnvSchema, config),
-    bus: new BusClient(transports.client()),
+    config: loadConfig(gatewayEnvSchema, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
+    bus: bed.bus,
   });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
@@ -137,29 +104,9 @@ export async function startStack(
     async stop() {
       if (sqlSource.isInitialized) await sqlSource.destroy();
       await app.close();
-      for (const s of more.reverse()) await s.stop();
-      await billing.stop();
-      await auth.stop();
-      await admin.stop();
-      await transports.close();
-      await db.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await bed.stop();
     },
   };
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
-
-/** Polls `probe` until it answers something truthy (events cross the bus asynchronously); fails after `timeoutMs`. */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined | null | false | 0 | ''>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

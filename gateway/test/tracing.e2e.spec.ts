@@ -9,6 +9,7 @@ import { loadConfig } from '@shelfscan/config';
 import { createTestDatabase } from '@shelfscan/db';
 import { startTracing, stopTracing } from '@shelfscan/observability';
 import { startService, type RunningService } from '@shelfscan/service';
+import { eventually } from '@shelfscan/testing';
 import { createGateway, gatewayEnvSchema } from '../src/index.js';
 
 /**
@@ -70,15 +71,15 @@ describe('traces across the gateway and a service over Kafka', () => {
   const parentOf = (s: ReadableSpan) => s.parentSpanContext?.spanId;
   const idOf = (s: ReadableSpan) => s.spanContext().spanId;
 
-  async function spansOf(traceId: () => string | undefined, count: number): Promise<ReadableSpan[]> {
-    const end = Date.now() + 20_000;
-    for (;;) {
-      const id = traceId();
-      const spans = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === id);
-      if (id && spans.length >= count) return spans;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${count} spans of one trace`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  function spansOf(traceId: () => string | undefined, count: number): Promise<ReadableSpan[]> {
+    return eventually(
+      () => {
+        const id = traceId();
+        const spans = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === id);
+        return id && spans.length >= count && spans;
+      },
+      { what: `${count} spans of one trace`, timeoutMs: 20_000 },
+    );
   }
 
   it('one HTTP call that crosses the bus is one trace: HTTP span → bus request span → service span', async () => {

@@ -9,7 +9,8 @@ import { loadConfig } from '@shelfscan/config';
 import { adminEventsV1, billingEventsV1 } from '@shelfscan/contracts';
 import { HOLD_SELLER } from './fake-scan-engine.js';
 import { bulletinOf, istanbulToday } from '../../services/billing/test/fixtures.js';
-import { eventually, startStack, type Stack } from './stack.js';
+import { eventually } from '@shelfscan/testing';
+import { startStack, type Stack } from './stack.js';
 
 jest.setTimeout(60_000);
 

@@ -1,3 +1,4 @@
+import { ManualClock, type Timer } from '@shelfscan/clock';
 import { authEventsV1 } from '@shelfscan/contracts';
 import { createServiceDataSource, createTestDatabase, openServiceDataSource } from '@shelfscan/db';
 import type { DataSource } from 'typeorm';
@@ -22,6 +23,22 @@ function fakeClient(failures: number) {
     },
   } as unknown as BusTransportClient;
   return { client, published };
+}
+
+/** A manual clock that tells when a timer is set (the relay has finished a pass and waits). */
+class WatchedClock extends ManualClock {
+  private armed?: () => void;
+
+  /** Resolves when the next timer is set. */
+  nextTimer(): Promise<void> {
+    return new Promise((resolve) => (this.armed = resolve));
+  }
+
+  override setTimeout(fn: () => void, ms: number): Timer {
+    const timer = super.setTimeout(fn, ms);
+    this.armed?.();
+    return timer;
+  }
 }
 
 describe('outbox and inbox (real PostgreSQL)', () => {
@@ -59,17 +76,43 @@ describe('outbox and inbox (real PostgreSQL)', () => {
     ).rejects.toThrow('the change failed');
 
     const { client, published } = fakeClient(1);
-    const relay = new OutboxRelay(ds, client, { service: 'svc', backoffBaseMs: 50 });
+    const clock = new ManualClock();
+    const relay = new OutboxRelay(ds, client, { service: 'svc', backoffBaseMs: 50, clock });
     expect(await relay.runOnce()).toBe(0); // first publish fails: row scheduled again
     const [row] = await ds.query('SELECT attempts, last_error, published_at FROM outbox');
     expect(row).toMatchObject({ attempts: 1, last_error: 'broker unavailable', published_at: null });
 
-    await new Promise((r) => setTimeout(r, 80));
+    expect(await relay.runOnce()).toBe(0); // the backoff holds it
+    clock.advance(49);
+    expect(await relay.runOnce()).toBe(0);
+    clock.advance(1);
     expect(await relay.runOnce()).toBe(1);
     expect(published).toEqual([
       { topic: 'shelfscan.auth.v1.UserRegistered', email: 'kept@example.com', id: expect.any(String) },
     ]);
     expect(await relay.runOnce()).toBe(0); // nothing published twice
+  });
+
+  it('publishes what a commit wrote without a nudge on the next poll of its clock, and polls no more once stopped', async () => {
+    await ds.query('DELETE FROM outbox');
+    const { client, published } = fakeClient(0);
+    const clock = new WatchedClock();
+    const relay = new OutboxRelay(ds, client, { service: 'svc', pollIntervalMs: 1_000, clock });
+    let armed = clock.nextTimer();
+    relay.start();
+    await armed; // the first pass found nothing and waits for the poll
+    await ds.transaction((m) =>
+      addToOutbox(m, authEventsV1.UserRegisteredSchema, { email: 'polled@example.com', userId: 'u3' }),
+    );
+    armed = clock.nextTimer();
+    clock.advance(999);
+    expect(published).toEqual([]);
+    clock.advance(1);
+    await armed; // the poll's pass is done
+    expect(published.map((p) => p.email)).toEqual(['polled@example.com']);
+
+    await relay.stop();
+    expect(clock.pendingTimers).toBe(0);
   });
 
   it('deletes published rows after the retention, keeping recent and unpublished ones', async () => {

@@ -1,3 +1,4 @@
 export * from './embedded-postgres.js';
+export * from './advisory-lock.js';
 export * from './data-source.js';
 export * from './testing.js';

@@ -1,4 +1,5 @@
-export * from './clock.js';
+export * from '@shelfscan/clock';
+export * from './caller.js';
 export * from './env-merge.js';
 export * from './periodic-task.js';
 export * from './service.js';

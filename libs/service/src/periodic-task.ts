@@ -1,3 +1,5 @@
+import type { Clock, Timer } from '@shelfscan/clock';
+
 /**
  * Work a service does every so often while it runs (a scheduler's check, a retry sweep): started
  * when the application has booted, never more than one run at a time in this process, and stopped
@@ -5,37 +7,51 @@
  * is due, stays with the work and its Clock; this only keeps the rhythm and the lifecycle.
  */
 export class PeriodicTask<T> {
-  private timer?: NodeJS.Timeout;
+  private timer?: Timer;
   private running?: Promise<T>;
+  /** The run asked for while another was in progress: it starts when that one ends. */
+  private next?: Promise<T>;
 
   /** `work` must not reject: it logs its own failures and answers what a failed run means. */
   constructor(
+    private readonly clock: Clock,
     private readonly everyMs: number,
     private readonly work: () => Promise<T>,
   ) {}
 
-  /** Runs the work every `everyMs` (the timer does not keep the process alive). */
+  /** Runs the work every `everyMs` on the clock (the timer does not keep the process alive). */
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.run(), this.everyMs);
-    this.timer.unref();
+    this.timer = this.clock.setInterval(() => void this.run(), this.everyMs, { unref: true });
   }
 
   /** No more runs; resolves when the run in progress, if any, has finished. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.timer?.cancel();
     this.timer = undefined;
-    await this.running;
+    await (this.next ?? this.running);
   }
 
-  /** Runs the work now; `undefined` without running it while another run is in progress. */
-  async run(): Promise<T | undefined> {
-    if (this.running) return undefined;
-    this.running = this.work();
-    try {
-      return await this.running;
-    } finally {
-      this.running = undefined;
-    }
+  /**
+   * Runs the work and answers its result: at once when no run is in progress, else right after
+   * the run in progress (asks made meanwhile, by the clock or a caller, share that one next run).
+   * Either way the answer comes from a run that started after the ask.
+   */
+  run(): Promise<T> {
+    if (!this.running) return this.startRun();
+    const start = () => {
+      this.next = undefined;
+      return this.startRun();
+    };
+    this.next ??= this.running.then(start, start);
+    return this.next;
+  }
+
+  private startRun(): Promise<T> {
+    const run: Promise<T> = this.work().finally(() => {
+      if (this.running === run) this.running = undefined;
+    });
+    this.running = run;
+    return run;
   }
 }

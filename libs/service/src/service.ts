@@ -20,7 +20,7 @@ import { createServiceDataSource, openServiceDataSource } from '@shelfscan/db';
 import { NestPinoLogger, createLogger, health } from '@shelfscan/observability';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { Clock, SystemClock } from './clock.js';
+import { Clock, SystemClock } from '@shelfscan/clock';
 import { SystemParameters, SystemParametersHandler, SystemParametersLoader } from './system-parameters.js';
 
 /** The injection token of a service's validated config: `@Inject(SERVICE_CONFIG) config: AuthConfig`. */

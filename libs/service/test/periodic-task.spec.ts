@@ -1,4 +1,4 @@
-import { PeriodicTask } from '../src/index.js';
+import { ManualClock, PeriodicTask } from '../src/index.js';
 
 /** A run that stays open until the test ends it. */
 function gatedWork() {
@@ -8,41 +8,54 @@ function gatedWork() {
 }
 
 describe('PeriodicTask', () => {
-  afterEach(() => jest.useRealTimers());
-
-  it('runs the work on every interval once started, and not after stop', async () => {
-    jest.useFakeTimers();
+  it('runs the work on every interval of its clock once started, and not after stop', async () => {
+    const clock = new ManualClock();
     let runs = 0;
-    const task = new PeriodicTask(1_000, async () => ++runs);
-    await jest.advanceTimersByTimeAsync(5_000);
+    const task = new PeriodicTask(clock, 1_000, async () => ++runs);
+    clock.advance(5_000);
     expect(runs).toBe(0); // not before start
     task.start();
     task.start(); // a second start adds no second timer
-    await jest.advanceTimersByTimeAsync(3_000);
+    clock.advance(999);
+    expect(runs).toBe(0);
+    for (let i = 0; i < 3; i++) {
+      clock.advance(1); // one interval reached: one run (and it finishes before the next)
+      await new Promise((r) => setImmediate(r));
+      clock.advance(999);
+    }
     expect(runs).toBe(3);
     await task.stop();
-    await jest.advanceTimersByTimeAsync(5_000);
+    expect(clock.pendingTimers).toBe(0);
+    clock.advance(5_000);
     expect(runs).toBe(3);
   });
 
-  it('never runs twice at once: a run asked for during another answers undefined', async () => {
+  it('never runs twice at once: asks made during a run share one run right after it', async () => {
     const { runs, work } = gatedWork();
-    const task = new PeriodicTask(60_000, work);
-    const first = task.run();
-    const during = task.run();
+    const clock = new ManualClock();
+    const task = new PeriodicTask(clock, 60_000, work);
+    task.start();
+    clock.advance(60_000);
     expect(runs).toHaveLength(1);
-    expect(await during).toBeUndefined();
+    const during = task.run();
+    clock.advance(120_000); // the clock's next two runs find one in progress
+    expect(runs).toHaveLength(1);
     runs[0].end(7);
-    expect(await first).toBe(7);
-    // finished: the next one runs
-    const second = task.run();
+    await new Promise((r) => setImmediate(r));
+    expect(runs).toHaveLength(2); // one more, for every ask made during the first
     runs[1].end(8);
-    expect(await second).toBe(8);
+    expect(await during).toBe(8);
+    // idle: the next ask runs at once
+    const third = task.run();
+    expect(runs).toHaveLength(3);
+    runs[2].end(9);
+    expect(await third).toBe(9);
+    await task.stop();
   });
 
   it('stop waits for the run in progress', async () => {
     const { runs, work } = gatedWork();
-    const task = new PeriodicTask(60_000, work);
+    const task = new PeriodicTask(new ManualClock(), 60_000, work);
     task.start();
     void task.run();
     let stopped = false;

@@ -1,9 +1,9 @@
+import { assertAdmin } from '@shelfscan/service';
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { RpcHandler } from '@shelfscan/bus';
 import { adminV1 } from '@shelfscan/contracts';
 import { ChartsService } from './charts/charts.service.js';
-import { assertAdmin } from './common/caller.js';
 import { ContactService } from './contact/contact.service.js';
 import { CountersService } from './counters/counters.service.js';
 import { EventLog } from './read-models/event-log.js';

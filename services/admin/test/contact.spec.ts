@@ -2,7 +2,8 @@ import { BusError } from '@shelfscan/bus';
 import { adminV1 } from '@shelfscan/contracts';
 import { HOUR, MINUTE, SYSTEM_PARAMETER_DEFAULTS } from '@shelfscan/service';
 import { ContactMailRetry } from '../src/contact/contact-mail-retry.js';
-import { ADMIN, USER, eventually, startAdminHarness, type AdminHarness } from './harness.js';
+import { eventually } from '@shelfscan/testing';
+import { ADMIN, USER, startAdminHarness, type AdminHarness } from './harness.js';
 
 const { AdminService } = adminV1;
 

@@ -1,21 +1,13 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import { authService } from '@shelfscan/auth-service';
-import {
-  BusClient,
-  BusTransports,
-  codec,
-  type MemoryBroker,
-  type MemoryTransportClient,
-} from '@shelfscan/bus';
-import { loadConfig } from '@shelfscan/config';
+import { codec, type MemoryBroker, type MemoryTransportClient } from '@shelfscan/bus';
 import { authV1 } from '@shelfscan/contracts';
-import { createTestDatabase } from '@shelfscan/db';
-import { Clock, ManualClock, startService, type RunningService } from '@shelfscan/service';
+import { ManualClock, type RunningService } from '@shelfscan/service';
+import { startTestBed, startTestService } from '@shelfscan/testing';
 import { adminService, ContactMailer, type ContactMail } from '../src/index.js';
 
 export const ADMIN = { email: 'admin@shelfscan.test', roles: ['ROLE_USER', 'ROLE_ADMIN'] };
@@ -39,43 +31,25 @@ export class RecordingContactMailer extends ContactMailer {
  * each) and the in-process bus, with one manual clock. Tests talk to them as the gateway does.
  */
 export async function startAdminHarness() {
-  const db = await createTestDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-admin-'));
+  const bed = await startTestBed();
+  const { bus, dataDir } = bed;
   const clock = new ManualClock('2030-03-10T12:00:00Z');
-  const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
   const mailer = new RecordingContactMailer();
-  const env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: 'admin-pass',
-  };
-  const clockOverride = { provide: Clock, useValue: clock };
-
+  const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: 'admin-pass' };
   const startAdmin = () =>
-    startService(adminService, {
-      config: loadConfig(adminService.envSchema, env),
-      databaseUrl: db.url,
-      transports,
-      runMigrations: true,
-      overrides: [clockOverride, { provide: ContactMailer, useValue: mailer }],
+    startTestService(adminService, bed, {
+      env,
+      clock,
+      overrides: [{ provide: ContactMailer, useValue: mailer }],
     });
-  const startAuth = () =>
-    startService(authService, {
-      config: loadConfig(authService.envSchema, env),
-      databaseUrl: db.url,
-      transports,
-      runMigrations: true,
-      overrides: [clockOverride],
-    });
+  const startAuth = () => startTestService(authService, bed, { env, clock });
 
   let admin: RunningService = await startAdmin();
   let auth: RunningService = await startAuth();
-  const bus = new BusClient(transports.client());
-  const publisher = transports.client() as MemoryTransportClient;
+  const publisher = bed.transports.client() as MemoryTransportClient;
 
   const h = {
-    db,
+    db: bed.db,
     clock,
     bus,
     mailer,
@@ -132,29 +106,9 @@ export async function startAdminHarness() {
         .pop()!;
       return fs.readFileSync(path.join(mailDir, file), 'utf8');
     },
-    async stop() {
-      await auth.stop();
-      await admin.stop();
-      await transports.close();
-      await db.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => bed.stop(),
   };
   return h;
 }
 
 export type AdminHarness = Awaited<ReturnType<typeof startAdminHarness>>;
-
-/** Polls until `probe` answers something truthy; fails after `timeoutMs` (events cross the bus asynchronously). */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined | false>,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -9,7 +9,8 @@ import {
 } from '@shelfscan/contracts';
 import { DAY, HOUR, SYSTEM_PARAMETER_DEFAULTS } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { ADMIN, USER, eventually, startAdminHarness, type AdminHarness } from './harness.js';
+import { eventually } from '@shelfscan/testing';
+import { ADMIN, USER, startAdminHarness, type AdminHarness } from './harness.js';
 
 const { AdminService } = adminV1;
 const { ScanRequestedSchema, ScanStartedSchema, ScanCompletedSchema, ScanFailedSchema, ScanCancelledSchema } =

@@ -1,7 +1,8 @@
 import { BusError } from '@shelfscan/bus';
 import { adminV1 } from '@shelfscan/contracts';
 import { SYSTEM_PARAMETER_DEFAULTS, SystemParameters } from '@shelfscan/service';
-import { ADMIN, USER, eventually, startAdminHarness, type AdminHarness } from './harness.js';
+import { eventually } from '@shelfscan/testing';
+import { ADMIN, USER, startAdminHarness, type AdminHarness } from './harness.js';
 
 const { AdminService } = adminV1;
 

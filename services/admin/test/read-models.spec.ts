@@ -1,7 +1,8 @@
 import { adminV1, authV1, billingEventsV1 } from '@shelfscan/contracts';
 import { HOUR } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { ADMIN, USER, eventually, startAdminHarness, type AdminHarness } from './harness.js';
+import { eventually } from '@shelfscan/testing';
+import { ADMIN, USER, startAdminHarness, type AdminHarness } from './harness.js';
 
 const { AdminService } = adminV1;
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { codec } from '@shelfscan/bus';
-import { A, failure, startHarness, type Harness } from './harness.js';
+import { failure } from '@shelfscan/testing';
+import { A, startHarness, type Harness } from './harness.js';
 
 const MIN = 60_000;
 const PNG = Buffer.concat([

@@ -1,14 +1,11 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { BusClient, BusError, BusTransports } from '@shelfscan/bus';
-import { loadConfig } from '@shelfscan/config';
 import { authV1 } from '@shelfscan/contracts';
-import { createTestDatabase } from '@shelfscan/db';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { Client } from 'pg';
-import { Clock, ManualClock, startService, type PortOverride } from '@shelfscan/service';
+import { ManualClock, type PortOverride } from '@shelfscan/service';
+import { startTestBed, startTestService } from '@shelfscan/testing';
 import { authService } from '../src/index.js';
 
 /**
@@ -16,24 +13,14 @@ import { authService } from '../src/index.js';
  * clock and the file outboxes under a temporary DATA_DIR. Tests talk to it as the gateway does.
  */
 export async function startHarness(env: Record<string, string> = {}, overrides: PortOverride[] = []) {
-  const db = await createTestDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-auth-'));
+  const bed = await startTestBed();
+  const { db, dataDir, bus } = bed;
   const clock = new ManualClock();
-  const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
-  const config = loadConfig(authService.envSchema, {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'https://shelfscan.example',
-    ...env,
+  await startTestService(authService, bed, {
+    env: { PUBLIC_URL: 'https://shelfscan.example', ...env },
+    clock,
+    overrides,
   });
-  const service = await startService(authService, {
-    config,
-    databaseUrl: db.url,
-    transports,
-    runMigrations: true,
-    overrides: [{ provide: Clock, useValue: clock }, ...overrides],
-  });
-  const bus = new BusClient(transports.client());
   const mailDir = path.join(dataDir, 'outbox', 'mail');
   const smsDir = path.join(dataDir, 'outbox', 'sms');
 
@@ -105,28 +92,12 @@ export async function startHarness(env: Record<string, string> = {}, overrides: 
     async login(email: string, password = 'secret1', clientIp = '10.0.0.1') {
       return (await bus.request(authV1.AuthService.method.authenticate, { email, password, clientIp })).token;
     },
-    async stop() {
-      await service.stop();
-      await transports.close();
-      await db.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => bed.stop(),
   };
   return h;
 }
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
-
-/** The BusError a call fails with (fails the test when it succeeds). */
-export async function failure(p: Promise<unknown>): Promise<BusError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof BusError) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail, it succeeded');
-}
 
 export { authV1 };
 export const A = authV1.AuthService.method;

@@ -3,7 +3,7 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import { EventHandler, RpcHandler, handleOnce, type BusContext } from '@shelfscan/bus';
 import { authEventsV1, billingV1 } from '@shelfscan/contracts';
 import { DataSource } from 'typeorm';
-import { assertAdmin } from './admin/caller.js';
+import { assertAdmin } from '@shelfscan/service';
 import { CardSealing } from './cards/card-sealing.js';
 import { CardsService, toCardMessage } from './cards/cards.service.js';
 import { PaymentsService } from './invoices/payments.service.js';

@@ -1,6 +1,7 @@
 import type { QueryRunner } from 'typeorm';
 import { BillingCardRegion1766000000004 } from '../src/db/migrations/1766000000004-billing-card-region.js';
-import { CARDS, SAMPLE_DAY, failure, startHarness, waitFor, type Harness } from './harness.js';
+import { eventually, failure } from '@shelfscan/testing';
+import { CARDS, SAMPLE_DAY, startHarness, type Harness } from './harness.js';
 
 jest.setTimeout(60_000);
 
@@ -281,7 +282,7 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
     );
     await h.phoneVerified('trial@example.com', '+905551112233');
     await h.phoneVerified('other@example.com', '+905551112233');
-    const { plan } = await waitFor(async () =>
+    const { plan } = await eventually(async () =>
       h.bus.request(h.M.startTrial, { email: 'trial@example.com' }).catch((e: { reason?: string }) => {
         if (e.reason === 'phoneNotVerified') return undefined;
         throw e;
@@ -296,7 +297,7 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
     expect((await failure(h.bus.request(h.M.startTrial, { email: 'trial@example.com' }))).reason).toBe(
       'trialAlreadyUsed',
     );
-    await waitFor(
+    await eventually(
       async () =>
         (await h.sql(`SELECT 1 FROM verified_phone WHERE user_email = 'other@example.com'`)).length > 0,
     );

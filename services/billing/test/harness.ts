@@ -3,13 +3,11 @@ process.env.LOG_LEVEL ??= 'silent';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { BusClient, BusError, BusTransports, codec } from '@shelfscan/bus';
-import { loadConfig } from '@shelfscan/config';
+import { codec } from '@shelfscan/bus';
 import { adminEventsV1, authEventsV1, billingV1 } from '@shelfscan/contracts';
-import { createTestDatabase } from '@shelfscan/db';
-import { Clock, ManualClock, startService, type PortOverride } from '@shelfscan/service';
+import { ManualClock, type PortOverride } from '@shelfscan/service';
+import { startTestBed, startTestService } from '@shelfscan/testing';
 import { CompactEncrypt, importSPKI } from 'jose';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { Client } from 'pg';
@@ -46,25 +44,15 @@ async function startFxServer() {
  * clock (Istanbul noon of the sample's bulletin day), the FX double and the .eml mail outbox.
  */
 export async function startHarness(opts: { env?: Record<string, string>; overrides?: PortOverride[] } = {}) {
-  const db = await createTestDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-billing-'));
+  const bed = await startTestBed();
+  const { db, dataDir, bus, transports } = bed;
   const clock = new ManualClock(`${SAMPLE_DAY}T09:00:00Z`);
   const fx = await startFxServer();
-  const transports = new BusTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
-  const config = loadConfig(billingService.envSchema, {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    FX_RATES_URL: fx.url,
-    ...opts.env,
+  const service = await startTestService(billingService, bed, {
+    env: { FX_RATES_URL: fx.url, ...opts.env },
+    clock,
+    overrides: opts.overrides,
   });
-  const service = await startService(billingService, {
-    config,
-    databaseUrl: db.url,
-    transports,
-    runMigrations: true,
-    overrides: [{ provide: Clock, useValue: clock }, ...(opts.overrides ?? [])],
-  });
-  const bus = new BusClient(transports.client());
   const M = billingV1.BillingService.method;
   const mailDir = path.join(dataDir, 'outbox', 'mail');
 
@@ -192,35 +180,11 @@ export async function startHarness(opts: { env?: Record<string, string>; overrid
       return bus.request(M.subscribe, { email, features, promotionCode, lang: 'tr', ...more });
     },
     async stop() {
-      await service.stop();
-      await transports.close();
+      await bed.stop();
       await fx.close();
-      await db.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return h;
 }
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
-
-/** The BusError a call fails with (fails the test when it succeeds). */
-export async function failure(p: Promise<unknown>): Promise<BusError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof BusError) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail, it succeeded');
-}
-
-export async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -7,7 +7,8 @@ import {
   createPaymentProvider,
   type ChargeRequest,
 } from '../src/provider/index.js';
-import { CARDS, failure, startHarness, type Harness } from './harness.js';
+import { failure } from '@shelfscan/testing';
+import { CARDS, startHarness, type Harness } from './harness.js';
 import { startIyzicoDouble, type IyzicoDouble } from './iyzico-double.js';
 
 jest.setTimeout(60_000);

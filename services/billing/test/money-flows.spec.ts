@@ -1,6 +1,6 @@
 import { capturedLogs } from './capture-logs.js';
 import { PDFParse } from 'pdf-parse';
-import { SystemParameters } from '@shelfscan/service';
+import { MINUTE, SystemParameters } from '@shelfscan/service';
 import {
   PaymentProvider,
   ProviderTimeoutError,
@@ -9,8 +9,10 @@ import {
 } from '../src/provider/index.js';
 import { SandboxPaymentProvider } from '../src/provider/sandbox.provider.js';
 import { RenewalScheduler } from '../src/renewal/renewal.scheduler.js';
+import { RenewalService } from '../src/renewal/renewal.service.js';
 import { bulletinOf } from './fixtures.js';
-import { CARDS, SAMPLE_XML, failure, startHarness, type Harness } from './harness.js';
+import { failure } from '@shelfscan/testing';
+import { CARDS, SAMPLE_XML, startHarness, type Harness } from './harness.js';
 
 jest.setTimeout(60_000);
 
@@ -118,6 +120,9 @@ describe('charges, renewal, dunning, invoices', () => {
   const provider = new RecordingProvider();
   beforeAll(async () => {
     h = await startHarness({ overrides: [{ provide: PaymentProvider, useValue: provider }] });
+    // These tests run the renewal by hand (RunRenewal, as an operator can) on the days they set:
+    // the scheduler's check on the clock stands by, or moving the clock would run it too.
+    await h.service.app.get(RenewalScheduler).onModuleDestroy();
     h.service.app.get(SystemParameters).apply([
       {
         key: 'billing.seller',
@@ -316,13 +321,26 @@ describe('charges, renewal, dunning, invoices', () => {
 
   it('the scheduler runs the renewal once per Istanbul day, as the clock says', async () => {
     const scheduler = h.service.app.get(RenewalScheduler);
-    h.clock.set('2020-12-14T20:59:00Z'); // 23:59 in Istanbul
-    h.fx.state.body = bulletin('2020-12-14', '8.2000');
-    expect(await scheduler.tick()).toMatchObject({ ran: true });
-    expect(await scheduler.tick()).toBeNull();
-    h.clock.advance(2 * 60_000); // 00:01 on the 15th in Istanbul
-    expect(await scheduler.tick()).toMatchObject({ ran: true });
-    expect(await scheduler.tick()).toBeNull();
+    const days: string[] = [];
+    const renewal = h.service.app.get(RenewalService);
+    const run = renewal.run.bind(renewal);
+    jest.spyOn(renewal, 'run').mockImplementation((day) => (days.push(day), run(day)));
+    try {
+      h.fx.state.body = bulletin('2020-12-14', '8.2000');
+      h.clock.set('2020-12-14T20:54:00Z'); // 23:54 in Istanbul
+      scheduler.onApplicationBootstrap(); // checks every 5 minutes of the clock from now
+      h.clock.advance(5 * MINUTE); // 23:59: a check runs the 14th
+      expect(await scheduler.tick()).toBeNull(); // after that check: the 14th has run
+      expect(days).toEqual(['2020-12-14']);
+      h.clock.advance(4 * MINUTE);
+      expect(days).toEqual(['2020-12-14']); // no check between two
+      h.clock.advance(MINUTE); // 00:04 on the 15th in Istanbul: the next check runs the 15th
+      expect(await scheduler.tick()).toBeNull();
+      expect(days).toEqual(['2020-12-14', '2020-12-15']);
+    } finally {
+      await scheduler.onModuleDestroy();
+      jest.restoreAllMocks();
+    }
   });
 
   it('a hard decline is never retried; a new card retries a soft failure at once', async () => {

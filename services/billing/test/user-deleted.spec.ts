@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startHarness, waitFor, type Harness } from './harness.js';
+import { eventually } from '@shelfscan/testing';
+import { startHarness, type Harness } from './harness.js';
 
 jest.setTimeout(60_000);
 
@@ -46,7 +47,7 @@ describe('a deleted user: final invoices kept, only their buyer anonymised', () 
     await h.sql(`CREATE EVENT TRIGGER refuse_ddl ON ddl_command_start EXECUTE FUNCTION refuse_ddl()`);
     try {
       await h.userDeleted(email, userId);
-      await waitFor(
+      await eventually(
         async () => (await h.sql(`SELECT 1 FROM invoice WHERE user_email = $1`, [email])).length === 0,
       );
     } finally {

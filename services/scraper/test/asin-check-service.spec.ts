@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { BusClient, BusError, BusTransports, codec } from '@shelfscan/bus';
-import { loadConfig } from '@shelfscan/config';
+import { BusError, codec } from '@shelfscan/bus';
 import { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
-import { startService, type RunningService } from '@shelfscan/service';
+import { eventually, startTestBed, startTestService, type TestBed } from '@shelfscan/testing';
+import { DataSource } from 'typeorm';
 import { startSimulator, type Simulator, type Store } from '@shelfscan/simulator';
 import { scraperService } from '../src/scraper.service-host.js';
-import { outboxEvents, scraperTestDb, waitFor, type TestDb } from './helpers.js';
+import { outboxEvents } from './helpers.js';
 
 const S = scraperV1.ScraperService.method;
 
@@ -18,10 +18,8 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
   let sim: Simulator;
   let store: Store;
   let mx: Store;
-  let db: TestDb;
-  let transports: BusTransports;
-  let service: RunningService;
-  let bus: BusClient;
+  let bed: TestBed;
+  let db: { ds: DataSource };
 
   beforeAll(async () => {
     sim = await startSimulator({
@@ -32,27 +30,15 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
       ],
     });
     [store, mx] = sim.stores;
-    db = await scraperTestDb();
-    const config = loadConfig(scraperService.envSchema, {
-      MARKETPLACE_ORIGIN: sim.url,
-      SCRAPER_REQUESTS_PER_SECOND: '1000',
-      SCRAPER_WORKERS: '2',
-      LOG_LEVEL: 'silent',
+    bed = await startTestBed();
+    const service = await startTestService(scraperService, bed, {
+      env: { MARKETPLACE_ORIGIN: sim.url, SCRAPER_REQUESTS_PER_SECOND: '1000', SCRAPER_WORKERS: '2' },
     });
-    transports = new BusTransports(config);
-    service = await startService(scraperService, {
-      config,
-      databaseUrl: db.url,
-      transports,
-      runMigrations: true,
-    });
-    bus = new BusClient(transports.client());
+    db = { ds: service.app.get(DataSource) };
   }, 60_000);
 
   afterAll(async () => {
-    await service?.stop();
-    await transports?.close();
-    await db?.close();
+    await bed?.stop();
     await sim?.close();
   });
 
@@ -62,11 +48,11 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
       { market: 'CA', userEmail: 'u@example.com', ...data },
       randomUUID(),
     );
-    return transports.client().publishEncoded('shelfscan.scraper.v1.ScanRequested', bytes);
+    return bed.transports.client().publishEncoded('shelfscan.scraper.v1.ScanRequested', bytes);
   };
   const finished = (scanId: string) =>
-    waitFor(async () => {
-      const s = await bus.request(S.getScan, { scanId }).catch(() => undefined);
+    eventually(async () => {
+      const s = await bed.bus.request(S.getScan, { scanId }).catch(() => undefined);
       return s && ['completed', 'failed'].includes(s.status) ? s : undefined;
     }, 30_000);
 
@@ -80,7 +66,7 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
       'Checked 4 ASINs on amazon.ca: 2 sold there, 0 currently unavailable, 2 not found.',
     );
 
-    const page = await bus.request(S.listAsinCheckItems, { scanId, offset: 0, limit: 3 });
+    const page = await bed.bus.request(S.listAsinCheckItems, { scanId, offset: 0, limit: 3 });
     expect(page.total).toBe(4);
     expect(page.items.map((i) => [i.asin, i.state])).toEqual([
       [store.asins[5], 'sold'],
@@ -88,10 +74,10 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
       [store.asins[9], 'sold'],
     ]);
     expect(page.items[0].title).toBe(store.titles[5]);
-    const rest = await bus.request(S.listAsinCheckItems, { scanId, offset: 3, limit: 3 });
+    const rest = await bed.bus.request(S.listAsinCheckItems, { scanId, offset: 3, limit: 3 });
     expect(rest.items.map((i) => i.asin)).toEqual(['B000000000']);
 
-    const sold = await bus.request(S.listScanAsins, { scanId, offset: 0, limit: 10 });
+    const sold = await bed.bus.request(S.listScanAsins, { scanId, offset: 0, limit: 10 });
     expect(sold.asins).toEqual([store.asins[5], store.asins[9]]);
     const completed = (await outboxEvents(db.ds, scanId)).find((e) => e.topic === 'ScanCompleted');
     expect(completed?.message.asinsFound).toBe(2); // the count: the list is read page by page
@@ -117,14 +103,14 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
     await publish({ scanId, type: 'deep', sellerId: store.sellerId, categoryNodeIds: [a.id, b.id, '1'] });
     const done = await finished(scanId);
     expect(done.status).toBe('completed');
-    const found = await bus.request(S.listScanAsins, { scanId, offset: 0, limit: 10_000 });
+    const found = await bed.bus.request(S.listScanAsins, { scanId, offset: 0, limit: 10_000 });
     const expected = [...a.members, ...b.members].map((m) => store.asins[m]);
     expect(new Set(found.asins)).toEqual(new Set(expected));
     expect(found.total).toBe(expected.length);
   });
 
   it("estimates a scan before it starts from the engine's model for the store", async () => {
-    const estimate = await bus.request(S.estimateScan, {
+    const estimate = await bed.bus.request(S.estimateScan, {
       market: 'CA',
       sellerId: store.sellerId,
       type: 'deep',
@@ -135,7 +121,7 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
     expect(estimate).toMatchObject({ reportedTotal: 800, reportedTotalIsLowerBound: false, msPerPage: 1 });
     expect(estimate.pages).toBeGreaterThanOrEqual(Math.ceil(800 / 16));
     expect(estimate.pages).toBeLessThanOrEqual(Math.ceil((800 / 16) * 1.15));
-    const err = await bus
+    const err = await bed.bus
       .request(S.estimateScan, {
         market: 'DE',
         sellerId: store.sellerId,

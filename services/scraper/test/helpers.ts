@@ -40,17 +40,3 @@ export async function outboxEvents(
     }))
     .filter((e) => scanId === undefined || e.message.scanId === scanId);
 }
-
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | false>,
-  timeoutMs = 15_000,
-  everyMs = 25,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}

@@ -1,29 +1,25 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { BusClient, BusError, BusTransports, codec } from '@shelfscan/bus';
-import { loadConfig } from '@shelfscan/config';
+import { BusError, codec } from '@shelfscan/bus';
 import { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
-import { startService, type RunningService } from '@shelfscan/service';
+import { eventually, startTestBed, startTestService, type TestBed } from '@shelfscan/testing';
+import { DataSource } from 'typeorm';
 import { ScanEngines } from '../src/jobs/engine-factory.js';
 import { scraperService } from '../src/scraper.service-host.js';
 import { FakeEngine, makeAsins } from './fake-engine.js';
-import { outboxEvents, scraperTestDb, waitFor, type TestDb } from './helpers.js';
+import { outboxEvents } from './helpers.js';
 
 const SELLER = 'A1B2C3D4E5F6G7';
 /** Scans of this seller end short of the store (the fake engine reports `partial`). */
 const PARTIAL_SELLER = 'A9Z8Y7X6W5V4U3';
 
 describe('scraper service on the in-process bus (real PostgreSQL)', () => {
-  let db: TestDb;
-  let transports: BusTransports;
-  let service: RunningService;
-  let bus: BusClient;
+  let bed: TestBed;
+  let db: { ds: DataSource };
   const engines: FakeEngine[] = [];
 
   beforeAll(async () => {
-    db = await scraperTestDb();
-    const config = loadConfig(scraperService.envSchema, { SCRAPER_WORKERS: '2', SCAN_LIST_LIMIT: '500' });
-    transports = new BusTransports(config);
+    bed = await startTestBed();
     const fakeEngines: ScanEngines = {
       engineFor: (spec) => {
         const e = new FakeEngine(makeAsins(5_000), {
@@ -34,20 +30,13 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
         return e;
       },
     };
-    service = await startService(scraperService, {
-      config,
-      databaseUrl: db.url,
-      transports,
-      runMigrations: true,
+    const service = await startTestService(scraperService, bed, {
+      env: { SCRAPER_WORKERS: '2', SCAN_LIST_LIMIT: '500' },
       overrides: [{ provide: ScanEngines, useValue: fakeEngines }],
     });
-    bus = new BusClient(transports.client());
+    db = { ds: service.app.get(DataSource) };
   });
-  afterAll(async () => {
-    await service.stop();
-    await transports.close();
-    await db.close();
-  });
+  afterAll(() => bed.stop());
 
   const publish = (data: Partial<scraperEventsV1.ScanRequested>, messageId = randomUUID()) => {
     const bytes = codec.event(
@@ -55,16 +44,16 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
       { market: 'CA', sellerId: SELLER, type: 'standard', userEmail: 'u@example.com', ...data },
       messageId,
     );
-    return transports.client().publishEncoded('shelfscan.scraper.v1.ScanRequested', bytes);
+    return bed.transports.client().publishEncoded('shelfscan.scraper.v1.ScanRequested', bytes);
   };
-  const getScan = (scanId: string) => bus.request(scraperV1.ScraperService.method.getScan, { scanId });
+  const getScan = (scanId: string) => bed.bus.request(scraperV1.ScraperService.method.getScan, { scanId });
 
   it('runs a requested scan once even when the event is delivered twice, and publishes its events', async () => {
     const scanId = randomUUID();
     const messageId = randomUUID();
     await publish({ scanId, listLimit: 100 }, messageId);
     await publish({ scanId, listLimit: 100 }, messageId); // redelivery
-    const done = await waitFor(async () => {
+    const done = await eventually(async () => {
       const s = await getScan(scanId).catch(() => undefined);
       return s?.status === 'completed' ? s : undefined;
     });
@@ -76,7 +65,7 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
     expect(events.filter((e) => e.topic === 'ScanStarted')).toHaveLength(1);
     expect(events.at(-1)).toMatchObject({ topic: 'ScanCompleted', message: { asins: [], asinsFound: 100 } });
     // The relay publishes them.
-    await waitFor(async () => {
+    await eventually(async () => {
       const left: unknown[] = await db.ds.query('SELECT id FROM outbox WHERE published_at IS NULL');
       return left.length === 0;
     });
@@ -85,7 +74,7 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
   it('a scan that ends short of the store is completed_partial in GetScan and ScanCompleted', async () => {
     const scanId = randomUUID();
     await publish({ scanId, sellerId: PARTIAL_SELLER, type: 'deep', listLimit: 80 });
-    const done = await waitFor(async () => {
+    const done = await eventually(async () => {
       const s = await getScan(scanId).catch(() => undefined);
       return s && s.status !== 'queued' && s.status !== 'running' ? s : undefined;
     });
@@ -97,16 +86,16 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
   it('pages the stored ASINs of a scan in discovery order (ListScanAsins)', async () => {
     const scanId = randomUUID();
     await publish({ scanId, listLimit: 120 });
-    await waitFor(async () => (await getScan(scanId).catch(() => undefined))?.status === 'completed');
+    await eventually(async () => (await getScan(scanId).catch(() => undefined))?.status === 'completed');
     const list = (offset: number, limit: number) =>
-      bus.request(scraperV1.ScraperService.method.listScanAsins, { scanId, offset, limit });
+      bed.bus.request(scraperV1.ScraperService.method.listScanAsins, { scanId, offset, limit });
     const first = await list(0, 50);
     const last = await list(100, 50);
     expect(first).toMatchObject({ status: 'completed', total: 120, asins: makeAsins(50) });
     expect(last.asins).toEqual(makeAsins(120).slice(100));
     expect((await list(120, 50)).asins).toEqual([]);
     await expect(
-      bus.request(scraperV1.ScraperService.method.listScanAsins, {
+      bed.bus.request(scraperV1.ScraperService.method.listScanAsins, {
         scanId: randomUUID(),
         offset: 0,
         limit: 1,
@@ -117,7 +106,7 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
   it('caps the list limit at SCAN_LIST_LIMIT', async () => {
     const scanId = randomUUID();
     await publish({ scanId, listLimit: 0 });
-    const done = await waitFor(async () => {
+    const done = await eventually(async () => {
       const s = await getScan(scanId).catch(() => undefined);
       return s?.status === 'completed' ? s : undefined;
     });
@@ -127,7 +116,7 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
   it('records a request it cannot run as failed, with a readable reason', async () => {
     const scanId = randomUUID();
     await publish({ scanId, market: 'DE' });
-    const failed = await waitFor(async () => {
+    const failed = await eventually(async () => {
       const s = await getScan(scanId).catch(() => undefined);
       return s?.status === 'failed' ? s : undefined;
     });
@@ -140,11 +129,11 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
   it('cancels a running scan over the bus within seconds', async () => {
     const scanId = randomUUID();
     await publish({ scanId, type: 'deep', listLimit: 5_000 });
-    await waitFor(async () => ((await getScan(scanId).catch(() => undefined))?.asinsFound ?? 0) >= 32);
+    await eventually(async () => ((await getScan(scanId).catch(() => undefined))?.asinsFound ?? 0) >= 32);
     const asked = Date.now();
-    const res = await bus.request(scraperV1.ScraperService.method.cancelScan, { scanId });
+    const res = await bed.bus.request(scraperV1.ScraperService.method.cancelScan, { scanId });
     expect(['running', 'cancelled']).toContain(res.status);
-    await waitFor(async () => (await getScan(scanId)).status === 'cancelled');
+    await eventually(async () => (await getScan(scanId)).status === 'cancelled');
     expect(Date.now() - asked).toBeLessThan(3_000);
   });
 

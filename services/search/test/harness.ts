@@ -1,9 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { BusClient, BusError, BusTransports, codec, type BusTransportClient } from '@shelfscan/bus';
-import { loadConfig } from '@shelfscan/config';
+import { BusTransports, codec, type BusTransportClient } from '@shelfscan/bus';
 import { billingEventsV1, eventTopic, scraperV1, searchV1 } from '@shelfscan/contracts';
-import { createTestDatabase } from '@shelfscan/db';
 import {
   MarketplaceBlockedError,
   ScanBlockedError,
@@ -17,7 +15,8 @@ import {
   type ScriptedProduct,
   type StoreScanSpec,
 } from '@shelfscan/scraper-service';
-import { Clock, ManualClock, startService, type RunningService } from '@shelfscan/service';
+import { ManualClock, type RunningService } from '@shelfscan/service';
+import { eventually, failure, startTestBed, startTestService, type TestBed } from '@shelfscan/testing';
 import { DataSource } from 'typeorm';
 import { searchService } from '../src/index.js';
 
@@ -159,37 +158,23 @@ class DoublingTransports extends BusTransports {
  * service runs on a ManualClock.
  */
 export async function startSearchHarness() {
-  const db = await createTestDatabase();
+  const bed = await startTestBed({
+    transports: new DoublingTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' }),
+  });
   const clock = new ManualClock('2030-01-15T09:00:00Z');
-  const transports = new DoublingTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' });
-  const env = { LOG_LEVEL: 'silent', SCAN_BLOCKED_RETRIES: '0', SCRAPER_WORKERS: '4' };
-  const scraper = await startService(scraperService, {
-    config: loadConfig(scraperService.envSchema, env),
-    databaseUrl: db.url,
-    transports,
-    runMigrations: true,
+  const env = { SCAN_BLOCKED_RETRIES: '0', SCRAPER_WORKERS: '4' };
+  await startTestService(scraperService, bed, {
+    env,
     overrides: [{ provide: ScanEngines, useValue: scriptedEngines }],
   });
-  const search = await startService(searchService, {
-    config: loadConfig(searchService.envSchema, env),
-    databaseUrl: db.url,
-    transports,
-    runMigrations: true,
-    overrides: [{ provide: Clock, useValue: clock }],
-  });
-  return harnessOf({ db, clock, transports, services: [scraper, search], search });
+  const search = await startTestService(searchService, bed, { env, clock });
+  return harnessOf({ bed, clock, search });
 }
 
-function harnessOf(deps: {
-  db: { url: string; drop(): Promise<void> };
-  clock: ManualClock;
-  transports: BusTransports;
-  services: RunningService[];
-  search: RunningService;
-}) {
-  const { clock, transports } = deps;
-  const bus = new BusClient(transports.client());
-  const client = transports.client();
+function harnessOf(deps: { bed: TestBed; clock: ManualClock; search: RunningService }) {
+  const { clock, bed } = deps;
+  const { bus } = bed;
+  const client = bed.transports.client();
   const S = searchV1.SearchService.method;
   const searchDb = deps.search.app.get(DataSource);
 
@@ -197,7 +182,7 @@ function harnessOf(deps: {
     clock,
     bus,
     /** The test database (each service has its own schema in it). */
-    dbUrl: deps.db.url,
+    dbUrl: bed.db.url,
     S,
     searchDb,
     searchApp: () => deps.search.app,
@@ -256,30 +241,11 @@ function harnessOf(deps: {
     },
     scanStatus: (scanId: string) =>
       bus.request(scraperV1.ScraperService.method.getScan, { scanId }).then((s) => s.status),
-    async until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-      const end = Date.now() + timeoutMs;
-      for (;;) {
-        const v = await probe();
-        if (v) return v;
-        if (Date.now() > end) throw new Error('timed out waiting');
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    /** Polls until `probe` answers something truthy (events cross the bus asynchronously). */
+    until: eventually,
     /** The bus error a call fails with. */
-    async errorOf(p: Promise<unknown>): Promise<BusError> {
-      try {
-        await p;
-      } catch (err) {
-        if (err instanceof BusError) return err;
-        throw err;
-      }
-      throw new Error('expected the call to fail');
-    },
-    async stop() {
-      for (const s of [...deps.services].reverse()) await s.stop();
-      await transports.close();
-      await deps.db.drop();
-    },
+    errorOf: failure,
+    stop: () => bed.stop(),
   };
   return h;
 }

@@ -1,5 +1,6 @@
 import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import { randomUUID } from 'node:crypto';
+import { SystemClock, type Clock, type Timer } from '@shelfscan/clock';
 import { createLogger, outboxBacklog } from '@shelfscan/observability';
 import type { DataSource, EntityManager } from 'typeorm';
 import { codec } from '../codec.js';
@@ -58,6 +59,8 @@ export interface OutboxRelayOptions {
   backoffBaseMs?: number;
   /** Published rows are kept this long (for inspection), then deleted; default 7 days. */
   retentionMs?: number;
+  /** The time port for the poll, the backoff and the prune rhythm; default the wall clock. */
+  clock?: Clock;
 }
 
 /**
@@ -67,12 +70,13 @@ export interface OutboxRelayOptions {
  * idempotent (see Inbox).
  */
 export class OutboxRelay {
-  private timer?: NodeJS.Timeout;
+  private timer?: Timer;
   private running?: Promise<void>;
   private again = false;
   private stopped = true;
   private lastPrune = 0;
   private readonly log;
+  private readonly clock: Clock;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -80,6 +84,7 @@ export class OutboxRelay {
     private readonly options: OutboxRelayOptions,
   ) {
     this.log = createLogger(options.service, { component: 'outbox-relay' });
+    this.clock = options.clock ?? new SystemClock();
   }
 
   start(): void {
@@ -94,7 +99,7 @@ export class OutboxRelay {
       this.again = true;
       return;
     }
-    clearTimeout(this.timer);
+    this.timer?.cancel();
     this.running = this.runOnce()
       .then(() => undefined)
       .catch((err) => this.log.error({ err }, 'outbox relay pass failed'))
@@ -105,20 +110,20 @@ export class OutboxRelay {
           this.again = false;
           this.nudge();
         } else {
-          this.timer = setTimeout(() => this.nudge(), this.options.pollIntervalMs ?? 1000);
+          this.timer = this.clock.setTimeout(() => this.nudge(), this.options.pollIntervalMs ?? 1000);
         }
       });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.timer?.cancel();
     await this.running;
   }
 
   /** One pass: publishes every due row; returns how many were published. */
   async runOnce(): Promise<number> {
-    if (Date.now() - this.lastPrune > 60 * 60_000) await this.prune();
+    if (this.clock.nowMs() - this.lastPrune > 60 * 60_000) await this.prune();
     let total = 0;
     for (;;) {
       const n = await this.publishBatch();
@@ -129,7 +134,7 @@ export class OutboxRelay {
 
   /** Deletes rows published longer ago than the retention; returns how many. */
   async prune(): Promise<number> {
-    this.lastPrune = Date.now();
+    this.lastPrune = this.clock.nowMs();
     const retentionMs = this.options.retentionMs ?? 7 * 24 * 60 * 60_000;
     const [, deleted] = (await this.dataSource.query(
       `DELETE FROM outbox WHERE published_at < now() - ($1::bigint * interval '1 millisecond')`,
@@ -139,12 +144,14 @@ export class OutboxRelay {
   }
 
   private publishBatch(): Promise<number> {
+    // Due by the database's clock (a row just written is due at once, even where this machine's
+    // clock lags the database's) or by the relay's (a backoff it set runs out as its clock moves).
     return this.dataSource.transaction(async (manager) => {
       const rows: { id: string; topic: string; envelope: Buffer; attempts: number }[] = await manager.query(
         `SELECT id, topic, envelope, attempts FROM outbox
-          WHERE published_at IS NULL AND NOT dead AND available_at <= now()
+          WHERE published_at IS NULL AND NOT dead AND available_at <= greatest(now(), $2)
           ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.options.batchSize ?? 100],
+        [this.options.batchSize ?? 100, this.clock.now()],
       );
       let published = 0;
       for (const row of rows) {
@@ -163,8 +170,8 @@ export class OutboxRelay {
           const error = err instanceof Error ? err.message : String(err);
           await manager.query(
             `UPDATE outbox SET attempts = $2, last_error = $3, dead = $4,
-                    available_at = now() + ($5::int * interval '1 millisecond') WHERE id = $1`,
-            [row.id, attempts, error, dead, delayMs],
+                    available_at = $5 WHERE id = $1`,
+            [row.id, attempts, error, dead, new Date(this.clock.nowMs() + delayMs)],
           );
           outboxBacklog.inc({ service: this.options.service, outcome: dead ? 'dead' : 'retry' });
           if (dead) {

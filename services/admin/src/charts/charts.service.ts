@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, type Violation } from '@shelfscan/bus';
 import { authEventsV1, eventTopic, type adminV1 } from '@shelfscan/contracts';
-import { Clock } from '@shelfscan/service';
+import { Clock, assertAdmin } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { assertAdmin } from '../common/caller.js';
 import { ISTANBUL } from '../common/istanbul.js';
 
 /** The default range: this many Istanbul days, up to today. */

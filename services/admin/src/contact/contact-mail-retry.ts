@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { PeriodicTask, SECOND } from '@shelfscan/service';
+import { Clock, PeriodicTask, SECOND } from '@shelfscan/service';
 import { ContactService } from './contact.service.js';
 
 const log = createLogger('admin');
@@ -13,14 +13,19 @@ const CHECK_EVERY_MS = 30 * SECOND;
  */
 @Injectable()
 export class ContactMailRetry implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly task = new PeriodicTask(CHECK_EVERY_MS, () =>
-    this.contact.retryDue().catch((err: unknown) => {
-      log.error({ err }, 'contact mail retry failed');
-      return 0;
-    }),
-  );
+  private readonly task: PeriodicTask<number>;
 
-  constructor(@Inject(ContactService) private readonly contact: ContactService) {}
+  constructor(
+    @Inject(ContactService) private readonly contact: ContactService,
+    @Inject(Clock) clock: Clock,
+  ) {
+    this.task = new PeriodicTask(clock, CHECK_EVERY_MS, () =>
+      this.contact.retryDue().catch((err: unknown) => {
+        log.error({ err }, 'contact mail retry failed');
+        return 0;
+      }),
+    );
+  }
 
   onApplicationBootstrap(): void {
     this.task.start();
@@ -30,8 +35,8 @@ export class ContactMailRetry implements OnApplicationBootstrap, OnModuleDestroy
     return this.task.stop();
   }
 
-  /** Mails what is due now; answers how many were sent (0 while a tick is already running). */
-  async tick(): Promise<number> {
-    return (await this.task.run()) ?? 0;
+  /** Mails what is due now (or waits for the tick in progress); answers how many were sent. */
+  tick(): Promise<number> {
+    return this.task.run();
   }
 }

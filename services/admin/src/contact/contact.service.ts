@@ -3,9 +3,9 @@ import { BusError } from '@shelfscan/bus';
 import { contactForm, fieldErrors } from '@shelfscan/validation';
 import type { adminV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, HOUR, MINUTE, SystemParameters } from '@shelfscan/service';
+import { Clock, HOUR, MINUTE, SystemParameters, assertAdmin } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { assertAdmin, paging } from '../common/caller.js';
+import { paging } from '../common/caller.js';
 import { ContactMailer } from './contact-mailer.js';
 import { ContactRepository, type DueMessage } from './contact.repository.js';
 

@@ -2,9 +2,9 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { adminEventsV1, type adminV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, SystemParameters, type SystemParameterValue } from '@shelfscan/service';
+import { Clock, SystemParameters, type SystemParameterValue, assertAdmin } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { assertAdmin, paging } from '../common/caller.js';
+import { paging } from '../common/caller.js';
 import { validateParameters } from './parameter-rules.js';
 import { ParametersRepository } from './parameters.repository.js';
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient, BusError, OutboxRelay, addToOutbox, forgetPublished } from '@shelfscan/bus';
 import { adminEventsV1, authV1, type adminV1 } from '@shelfscan/contracts';
-import { Clock } from '@shelfscan/service';
+import { Clock, ROLE_ADMIN, assertAdmin } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ROLE_ADMIN, assertAdmin } from '../common/caller.js';
 import type { Payload } from '../read-models/projections.js';
 import { deletedUserPseudonym } from '../read-models/pseudonym.js';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient, BusError } from '@shelfscan/bus';
 import { authV1, type adminV1 } from '@shelfscan/contracts';
-import { Clock } from '@shelfscan/service';
-import { assertAdmin, paging } from '../common/caller.js';
+import { Clock, assertAdmin } from '@shelfscan/service';
+import { paging } from '../common/caller.js';
 import { describeEvent } from './activity.js';
 import { UsersRepository, type UserView } from './users.repository.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { authEventsV1, type authV1 } from '@shelfscan/contracts';
-import { Clock, MINUTE } from '@shelfscan/service';
+import { Clock, MINUTE, assertAdmin } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountMails } from '../notifications/account-mails.js';
 import { TokenService } from '../tokens/token.service.js';
@@ -314,14 +314,6 @@ export function normalizeEmail(email: string): string {
 
 export function photoUrl(userId: string, updatedAt: Date): string {
   return `/api/account/photo/${userId}?v=${updatedAt.getTime()}`;
-}
-
-/** The caller of an admin-only call must hold ROLE_ADMIN (the gateway checked it too); answers its email. */
-function assertAdmin(caller: authV1.Caller | undefined): string {
-  if (!caller?.roles.includes('ROLE_ADMIN')) {
-    throw new BusError('PERMISSION_DENIED', 'forbidden', { reason: 'forbidden' });
-  }
-  return caller.email;
 }
 
 /** The answer to a wrong, expired or spent activation code. */

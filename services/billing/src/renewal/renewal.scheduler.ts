@@ -15,12 +15,14 @@ const CHECK_EVERY_MS = 5 * MINUTE;
 @Injectable()
 export class RenewalScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private lastDay = '';
-  private readonly task = new PeriodicTask(CHECK_EVERY_MS, () => this.runToday());
+  private readonly task: PeriodicTask<RenewalReport | null>;
 
   constructor(
     @Inject(RenewalService) private readonly renewal: RenewalService,
     @Inject(Clock) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.task = new PeriodicTask(clock, CHECK_EVERY_MS, () => this.runToday());
+  }
 
   onApplicationBootstrap(): void {
     this.task.start();
@@ -30,9 +32,12 @@ export class RenewalScheduler implements OnApplicationBootstrap, OnModuleDestroy
     return this.task.stop();
   }
 
-  /** Runs the renewal for today unless this process already did (or is doing it); null when it did. */
-  async tick(): Promise<RenewalReport | null> {
-    return (await this.task.run()) ?? null;
+  /**
+   * Runs the renewal for today unless this process already did: null when it did. While a check
+   * is in progress (the clock's), waits for it and answers its report.
+   */
+  tick(): Promise<RenewalReport | null> {
+    return this.task.run();
   }
 
   private async runToday(): Promise<RenewalReport | null> {

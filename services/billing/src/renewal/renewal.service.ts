@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { billingEventsV1 } from '@shelfscan/contracts';
+import { withAdvisoryLock } from '@shelfscan/db';
 import { createLogger } from '@shelfscan/observability';
 import { Clock, SystemParameters } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
@@ -59,22 +60,8 @@ export class RenewalService {
   async run(date?: string): Promise<RenewalReport> {
     const day = date || istanbulDate(this.clock.now());
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new BusError('INVALID_ARGUMENT', 'date must be YYYY-MM-DD');
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ locked }]: { locked: boolean }[] = await runner.query(
-        `SELECT pg_try_advisory_lock(hashtext($1)) AS locked`,
-        [LOCK],
-      );
-      if (!locked) return { ran: false, charged: 0, failed: 0, expired: 0 };
-      try {
-        return await this.runLocked(day);
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [LOCK]);
-      }
-    } finally {
-      await runner.release();
-    }
+    const run = await withAdvisoryLock(this.dataSource, LOCK, { wait: false }, () => this.runLocked(day));
+    return run.locked ? run.value : { ran: false, charged: 0, failed: 0, expired: 0 };
   }
 
   /** Retries the user's past-due plans now (their card was just updated). */

@@ -14,6 +14,7 @@ import { ScanBlockedError, ScanCheckpointError } from '../engine/errors.js';
 import type { PageReport, RunOptions, ScanCheckpoint, ScanProgress, ScanResult } from '../engine/types.js';
 import type { MarketplaceFetcher } from '../fetch/marketplace-client.js';
 import { marketByCode, type Market, type MarketCode } from '@shelfscan/markets';
+import type { AsinCheckRecord } from '@shelfscan/asin-check';
 import { parseProductPage, type ProductState } from '../parser/product-page.js';
 
 /** A job that checks ASINs on one market (`ScanRequested.type` "asin-check"). */
@@ -27,20 +28,7 @@ export interface AsinCheckSpec {
 }
 
 /** One checked ASIN, as stored and listed (`ListAsinCheckItems`). */
-export interface AsinCheckRow {
-  asin: string;
-  /** Place in the list asked for (0-based). */
-  seq: number;
-  state: ProductState;
-  title: string | null;
-  priceText: string | null;
-  price: number | null;
-  currency: string | null;
-  stars: number | null;
-  reviewCount: number | null;
-  amazonsChoice: boolean;
-  bestSeller: boolean;
-}
+export type AsinCheckRow = AsinCheckRecord;
 
 /** A page report of the checker: the rows checked on this "page" (one product page). */
 export interface AsinCheckReport extends PageReport {

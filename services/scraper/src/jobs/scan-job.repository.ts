@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { addToOutbox } from '@shelfscan/bus';
 import { scraperEventsV1 } from '@shelfscan/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { asinCheckRecordOfRow } from '@shelfscan/asin-check';
 import { isAsinCheckReport, type AsinCheckRow } from '../asin-check/asin-check.js';
 import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
 import type { JobSpec } from './job-spec.js';
@@ -398,21 +399,8 @@ export class ScanJobRepository {
       'SELECT count(*) AS n FROM asin_check_item WHERE scan_id = $1',
       [id],
     );
-    const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
     return {
-      rows: rows.map((r) => ({
-        asin: r.asin as string,
-        seq: r.seq as number,
-        state: r.state as AsinCheckRow['state'],
-        title: (r.title as string | null) ?? null,
-        priceText: (r.price_text as string | null) ?? null,
-        price: num(r.price),
-        currency: (r.currency as string | null) ?? null,
-        stars: num(r.stars),
-        reviewCount: num(r.review_count),
-        amazonsChoice: r.amazons_choice as boolean,
-        bestSeller: r.best_seller as boolean,
-      })),
+      rows: rows.map(asinCheckRecordOfRow),
       total: Number(count[0]?.n ?? 0),
     };
   }

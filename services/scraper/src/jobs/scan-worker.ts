@@ -45,7 +45,7 @@ export interface ScanWorkerOptions {
   onProgress?: (scanId: string, progress: ScanProgress) => void;
   /** A job reached a final status (or was requeued: status 'queued'), as seen by this worker. */
   onJobEnd?: (scanId: string, status: ScanStatus) => void;
-  /** The time port (progress throttling, retry delays); default the wall clock. */
+  /** The time port (heartbeat, idle poll, progress throttling, retry delays); default the wall clock. */
   clock?: Clock;
 }
 
@@ -137,11 +137,11 @@ export class ScanWorker {
   private idle(): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        timer.cancel();
         this.waiters.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, this.o.pollMs);
+      const timer = this.o.clock.setTimeout(done, this.o.pollMs);
       this.waiters.add(done);
     });
   }
@@ -160,7 +160,7 @@ export class ScanWorker {
 
     const controller = new AbortController();
     this.running.set(job.id, controller);
-    const heartbeat = setInterval(() => {
+    const heartbeat = this.o.clock.setInterval(() => {
       repository.heartbeat(job.id, this.owner, this.o.leaseMs).then(
         (beat) => {
           if (!beat) controller.abort(new StopSignal('lease-lost'));
@@ -196,7 +196,7 @@ export class ScanWorker {
     } catch (err) {
       error = err;
     } finally {
-      clearInterval(heartbeat);
+      heartbeat.cancel();
       this.running.delete(job.id);
     }
 

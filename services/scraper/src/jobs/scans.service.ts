@@ -1,3 +1,4 @@
+import { asinCheckMessageOf } from '@shelfscan/asin-check';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay, handleOnce, type BusContext } from '@shelfscan/bus';
 import type { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
@@ -102,18 +103,7 @@ export class ScansService {
     const limit = req.limit > 0 ? Math.min(req.limit, 1_000) : 500;
     const page = await this.repository.asinCheckPage(req.scanId, Math.max(0, req.offset), limit);
     return {
-      items: page.rows.map((r) => ({
-        asin: r.asin,
-        state: r.state,
-        title: r.title ?? '',
-        priceText: r.priceText ?? '',
-        price: r.price ?? undefined,
-        currency: r.currency ?? '',
-        stars: r.stars ?? undefined,
-        reviewCount: r.reviewCount ?? undefined,
-        amazonsChoice: r.amazonsChoice,
-        bestSeller: r.bestSeller,
-      })),
+      items: page.rows.map(asinCheckMessageOf),
       total: page.total,
       status: job.status,
     };

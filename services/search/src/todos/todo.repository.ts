@@ -1,3 +1,4 @@
+import { asinCheckRecordOfRow, type AsinCheckRecord } from '@shelfscan/asin-check';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QuotaCounter } from '../quota/quota.repository.js';
@@ -67,19 +68,7 @@ export interface TodoRecord {
 }
 
 /** One row of an ASIN check's table. */
-export interface AsinCheckRecord {
-  seq: number;
-  asin: string;
-  state: 'sold' | 'unavailable' | 'not-found';
-  title: string | null;
-  priceText: string | null;
-  price: number | null;
-  currency: string | null;
-  stars: number | null;
-  reviewCount: number | null;
-  amazonsChoice: boolean;
-  bestSeller: boolean;
-}
+export type { AsinCheckRecord };
 
 export type NewTodo = Pick<
   TodoRecord,
@@ -363,19 +352,7 @@ export class TodoRepository {
       [id],
     );
     return {
-      rows: rows.map((r) => ({
-        seq: r.seq as number,
-        asin: r.asin as string,
-        state: r.state as AsinCheckRecord['state'],
-        title: (r.title as string | null) ?? null,
-        priceText: (r.price_text as string | null) ?? null,
-        price: num(r.price),
-        currency: (r.currency as string | null) ?? null,
-        stars: num(r.stars),
-        reviewCount: num(r.review_count),
-        amazonsChoice: r.amazons_choice as boolean,
-        bestSeller: r.best_seller as boolean,
-      })),
+      rows: rows.map(asinCheckRecordOfRow),
       total: Number(count[0]?.n ?? 0),
     };
   }

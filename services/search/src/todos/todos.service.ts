@@ -1,3 +1,4 @@
+import { asinCheckMessageOf } from '@shelfscan/asin-check';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient, BusError, OutboxRelay, addToOutbox, type Violation } from '@shelfscan/bus';
@@ -369,18 +370,7 @@ export class TodosService {
       page = { rows: r.items.map(asinCheckRecordOf), total: r.total };
     }
     return {
-      rows: page.rows.map((r) => ({
-        asin: r.asin,
-        state: r.state,
-        title: r.title ?? '',
-        priceText: r.priceText ?? '',
-        price: r.price ?? undefined,
-        currency: r.currency ?? '',
-        stars: r.stars ?? undefined,
-        reviewCount: r.reviewCount ?? undefined,
-        amazonsChoice: r.amazonsChoice,
-        bestSeller: r.bestSeller,
-      })),
+      rows: page.rows.map(asinCheckMessageOf),
       total: page.total,
       fileName: t.fileName,
       market: t.market,

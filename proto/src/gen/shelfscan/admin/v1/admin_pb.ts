@@ -6,6 +6,8 @@ import type { GenFile, GenMessage, GenService } from '@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from '@bufbuild/protobuf/codegenv2';
 import type { SystemParameter } from './events_pb.js';
 import { file_shelfscan_admin_v1_events } from './events_pb.js';
+import type { Caller } from '../../common/v1/caller_pb.js';
+import { file_shelfscan_common_v1_caller } from '../../common/v1/caller_pb.js';
 import type { Message } from '@bufbuild/protobuf';
 
 /**
@@ -14,32 +16,9 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_admin_v1_admin: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch5zaGVsZnNjYW4vYWRtaW4vdjEvYWRtaW4ucHJvdG8SEnNoZWxmc2Nhbi5hZG1pbi52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAkiHAoaR2V0U3lzdGVtUGFyYW1ldGVyc1JlcXVlc3QiVgobR2V0U3lzdGVtUGFyYW1ldGVyc1Jlc3BvbnNlEjcKCnBhcmFtZXRlcnMYASADKAsyIy5zaGVsZnNjYW4uYWRtaW4udjEuU3lzdGVtUGFyYW1ldGVyIoQBCh1VcGRhdGVTeXN0ZW1QYXJhbWV0ZXJzUmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEjcKCnBhcmFtZXRlcnMYAiADKAsyIy5zaGVsZnNjYW4uYWRtaW4udjEuU3lzdGVtUGFyYW1ldGVyIlkKHlVwZGF0ZVN5c3RlbVBhcmFtZXRlcnNSZXNwb25zZRI3CgpwYXJhbWV0ZXJzGAEgAygLMiMuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlciJrCiFMaXN0U3lzdGVtUGFyYW1ldGVyQ2hhbmdlc1JlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlchIMCgRwYWdlGAIgASgFEgwKBHNpemUYAyABKAUitAEKFVN5c3RlbVBhcmFtZXRlckNoYW5nZRIKCgJpZBgBIAEoCRISCgpjaGFuZ2VkX2J5GAIgASgJEhIKCmNoYW5nZWRfYXQYAyABKAkSMwoGYmVmb3JlGAQgAygLMiMuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlchIyCgVhZnRlchgFIAMoCzIjLnNoZWxmc2Nhbi5hZG1pbi52MS5TeXN0ZW1QYXJhbWV0ZXIibwoiTGlzdFN5c3RlbVBhcmFtZXRlckNoYW5nZXNSZXNwb25zZRI6CgdjaGFuZ2VzGAEgAygLMikuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlckNoYW5nZRINCgV0b3RhbBgCIAEoBSLBAQoLVXNlclN1bW1hcnkSDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRISCgpjcmVhdGVkX2F0GAUgASgJEhEKCWFjdGl2YXRlZBgGIAEoCBIUCgxhY3RpdmF0ZWRfYXQYByABKAkSGQoRbWVtYmVyc2hpcF9hY3RpdmUYCCABKAgSEwoLcGxhbl9hY3RpdmUYCSABKAgiagoQTGlzdFVzZXJzUmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEg4KBnNlYXJjaBgCIAEoCRIMCgRwYWdlGAMgASgFEgwKBHNpemUYBCABKAUiUgoRTGlzdFVzZXJzUmVzcG9uc2USLgoFdXNlcnMYASADKAsyHy5zaGVsZnNjYW4uYWRtaW4udjEuVXNlclN1bW1hcnkSDQoFdG90YWwYAiABKAUiwAEKCFVzZXJQbGFuEhcKD3N1YnNjcmlwdGlvbl9pZBgBIAEoCRIQCghmZWF0dXJlcxgCIAMoCRINCgV0cmlhbBgDIAEoCBIUCgxwZXJpb2Rfc3RhcnQYBCABKAkSEgoKcGVyaW9kX2VuZBgFIAEoCRIOCgZzdGF0dXMYBiABKAkSFgoOZXhwaXJlZF9yZWFzb24YByABKAkSEgoKZ3JhbnRlZF9ieRgIIAEoCRIUCgxncmFudF9yZWFzb24YCSABKAkiSwoOR2V0VXNlclJlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCSL7AQoLVXNlckludm9pY2USEgoKaW52b2ljZV9pZBgBIAEoCRIWCg5pbnZvaWNlX251bWJlchgCIAEoAxIXCg9jb252ZXJzYXRpb25faWQYAyABKAkSDgoGcGVyaW9kGAQgASgJEhEKCXVzZF9jZW50cxgFIAEoAxIaChJkaXNjb3VudF91c2RfY2VudHMYBiABKAMSDAoEcmF0ZRgHIAEoCRIVCg1idWxsZXRpbl9kYXRlGAggASgJEhEKCXRyeV9rdXJ1cxgJIAEoAxIaChJyZWZ1bmRlZF90cnlfa3VydXMYCiABKAMSFAoMZmluYWxpemVkX2F0GAsgASgJImoKDlVzZXJTY2FuQ291bnRzEhAKCHN0YW5kYXJkGAEgASgFEgwKBGRlZXAYAiABKAUSEgoKZnVuY3Rpb25hbBgDIAEoBRIOCgZmYWlsZWQYBCABKAUSFAoMbGFzdF9zY2FuX2F0GAUgASgJIvEBCg9HZXRVc2VyUmVzcG9uc2USLQoEdXNlchgBIAEoCzIfLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VyU3VtbWFyeRINCgVwaG9uZRgCIAEoCRINCgVyb2xlcxgDIAMoCRIrCgVwbGFucxgEIAMoCzIcLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VyUGxhbhIxCghpbnZvaWNlcxgFIAMoCzIfLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VySW52b2ljZRIxCgVzY2FucxgGIAEoCzIiLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VyU2NhbkNvdW50cyJhChRTZXRVc2VyQWN0aXZlUmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEg0KBWVtYWlsGAIgASgJEg4KBmFjdGl2ZRgDIAEoCCIoChVTZXRVc2VyQWN0aXZlUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoCCJAChJHZXRDb3VudGVyc1JlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlciLFAgoTR2V0Q291bnRlcnNSZXNwb25zZRITCgt0b3RhbF91c2VycxgBIAEoBRIZChFhY3RpdmVfZGVlcF91c2VycxgCIAEoBRIdChVhY3RpdmVfc3RhbmRhcmRfdXNlcnMYAyABKAUSGwoTZnJlZV9zdGFuZGFyZF9wbGFucxgEIAEoBRIbChNzdGFuZGFyZF9wbGFuX2NvdW50GAUgASgFEhoKEmRlZXBfZmVhdHVyZV9jb3VudBgGIAEoBRIgChhmdW5jdGlvbmFsX2ZlYXR1cmVfY291bnQYByABKAUSGQoRbm90X3JlbmV3ZWRfY291bnQYCCABKAUSIwobcmVtYWluaW5nX2RlZXBfc2VhcmNoX2NvdW50GAkgASgFEicKH3JlbWFpbmluZ19zdGFuZGFyZF9zZWFyY2hfY291bnQYCiABKAUiRgoYUmVidWlsZFJlYWRNb2RlbHNSZXF1ZXN0EioKBmNhbGxlchgBIAEoCzIaLnNoZWxmc2Nhbi5hZG1pbi52MS5DYWxsZXIiKwoZUmVidWlsZFJlYWRNb2RlbHNSZXNwb25zZRIOCgZldmVudHMYASABKAUiTAoZU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIPCgdzdWJqZWN0GAIgASgJEg8KB21lc3NhZ2UYAyABKAkiKAoaU2VuZENvbnRhY3RNZXNzYWdlUmVzcG9uc2USCgoCaWQYASABKAkimQEKDkNvbnRhY3RNZXNzYWdlEgoKAmlkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSDwoHc3ViamVjdBgEIAEoCRIPCgdtZXNzYWdlGAUgASgJEhIKCmNyZWF0ZWRfYXQYBiABKAkSEQoJbWFpbGVkX2F0GAcgASgJEhUKDW1haWxfZmFpbHVyZXMYCCABKAUiZAoaTGlzdENvbnRhY3RNZXNzYWdlc1JlcXVlc3QSKgoGY2FsbGVyGAEgASgLMhouc2hlbGZzY2FuLmFkbWluLnYxLkNhbGxlchIMCgRwYWdlGAIgASgFEgwKBHNpemUYAyABKAUiYgobTGlzdENvbnRhY3RNZXNzYWdlc1Jlc3BvbnNlEjQKCG1lc3NhZ2VzGAEgAygLMiIuc2hlbGZzY2FuLmFkbWluLnYxLkNvbnRhY3RNZXNzYWdlEg0KBXRvdGFsGAIgASgFIk4KEURlbGV0ZVVzZXJSZXF1ZXN0EioKBmNhbGxlchgBIAEoCzIaLnNoZWxmc2Nhbi5hZG1pbi52MS5DYWxsZXISDQoFZW1haWwYAiABKAkiSAoSRGVsZXRlVXNlclJlc3BvbnNlEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZGVsZXRlZF9hdBgDIAEoCSJYChBHZXRDaGFydHNSZXF1ZXN0EioKBmNhbGxlchgBIAEoCzIaLnNoZWxmc2Nhbi5hZG1pbi52MS5DYWxsZXISDAoEZnJvbRgCIAEoCRIKCgJ0bxgDIAEoCSJOCgpTY2Fuc09mRGF5EgwKBGRhdGUYASABKAkSEAoIc3RhbmRhcmQYAiABKAUSDAoEZGVlcBgDIAEoBRISCgpmdW5jdGlvbmFsGAQgASgFIisKDFNpZ251cHNPZkRheRIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFIjIKDlJldmVudWVPZk1vbnRoEg0KBW1vbnRoGAEgASgJEhEKCXRyeV9rdXJ1cxgCIAEoAyIxChBGYWlsdXJlc09mUmVhc29uEg4KBnJlYXNvbhgBIAEoCRINCgVjb3VudBgCIAEoBSKgAgoRR2V0Q2hhcnRzUmVzcG9uc2USNQoNc2NhbnNfcGVyX2RheRgBIAMoCzIeLnNoZWxmc2Nhbi5hZG1pbi52MS5TY2Fuc09mRGF5EjkKD3NpZ251cHNfcGVyX2RheRgCIAMoCzIgLnNoZWxmc2Nhbi5hZG1pbi52MS5TaWdudXBzT2ZEYXkSPQoRcmV2ZW51ZV9wZXJfbW9udGgYAyADKAsyIi5zaGVsZnNjYW4uYWRtaW4udjEuUmV2ZW51ZU9mTW9udGgSQAoSZmFpbHVyZXNfYnlfcmVhc29uGAQgAygLMiQuc2hlbGZzY2FuLmFkbWluLnYxLkZhaWx1cmVzT2ZSZWFzb24SDAoEZnJvbRgFIAEoCRIKCgJ0bxgGIAEoCSJwChdMaXN0VXNlckFjdGl2aXR5UmVxdWVzdBIqCgZjYWxsZXIYASABKAsyGi5zaGVsZnNjYW4uYWRtaW4udjEuQ2FsbGVyEg0KBWVtYWlsGAIgASgJEgwKBHBhZ2UYAyABKAUSDAoEc2l6ZRgEIAEoBSI5CgxBY3Rpdml0eUl0ZW0SCgoCYXQYASABKAkSDAoEdHlwZRgCIAEoCRIPCgdzdW1tYXJ5GAMgASgJIloKGExpc3RVc2VyQWN0aXZpdHlSZXNwb25zZRIvCgVpdGVtcxgBIAMoCzIgLnNoZWxmc2Nhbi5hZG1pbi52MS5BY3Rpdml0eUl0ZW0SDQoFdG90YWwYAiABKAUiFwoVR2V0Q29udGFjdEluZm9SZXF1ZXN0IkEKFkdldENvbnRhY3RJbmZvUmVzcG9uc2USEAoId2hhdHNhcHAYASABKAkSFQoNc3VwcG9ydF9lbWFpbBgCIAEoCTL3CwoMQWRtaW5TZXJ2aWNlEnYKE0dldFN5c3RlbVBhcmFtZXRlcnMSLi5zaGVsZnNjYW4uYWRtaW4udjEuR2V0U3lzdGVtUGFyYW1ldGVyc1JlcXVlc3QaLy5zaGVsZnNjYW4uYWRtaW4udjEuR2V0U3lzdGVtUGFyYW1ldGVyc1Jlc3BvbnNlEn8KFlVwZGF0ZVN5c3RlbVBhcmFtZXRlcnMSMS5zaGVsZnNjYW4uYWRtaW4udjEuVXBkYXRlU3lzdGVtUGFyYW1ldGVyc1JlcXVlc3QaMi5zaGVsZnNjYW4uYWRtaW4udjEuVXBkYXRlU3lzdGVtUGFyYW1ldGVyc1Jlc3BvbnNlEosBChpMaXN0U3lzdGVtUGFyYW1ldGVyQ2hhbmdlcxI1LnNoZWxmc2Nhbi5hZG1pbi52MS5MaXN0U3lzdGVtUGFyYW1ldGVyQ2hhbmdlc1JlcXVlc3QaNi5zaGVsZnNjYW4uYWRtaW4udjEuTGlzdFN5c3RlbVBhcmFtZXRlckNoYW5nZXNSZXNwb25zZRJYCglMaXN0VXNlcnMSJC5zaGVsZnNjYW4uYWRtaW4udjEuTGlzdFVzZXJzUmVxdWVzdBolLnNoZWxmc2Nhbi5hZG1pbi52MS5MaXN0VXNlcnNSZXNwb25zZRJSCgdHZXRVc2VyEiIuc2hlbGZzY2FuLmFkbWluLnYxLkdldFVzZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmFkbWluLnYxLkdldFVzZXJSZXNwb25zZRJkCg1TZXRVc2VyQWN0aXZlEiguc2hlbGZzY2FuLmFkbWluLnYxLlNldFVzZXJBY3RpdmVSZXF1ZXN0Gikuc2hlbGZzY2FuLmFkbWluLnYxLlNldFVzZXJBY3RpdmVSZXNwb25zZRJeCgtHZXRDb3VudGVycxImLnNoZWxmc2Nhbi5hZG1pbi52MS5HZXRDb3VudGVyc1JlcXVlc3QaJy5zaGVsZnNjYW4uYWRtaW4udjEuR2V0Q291bnRlcnNSZXNwb25zZRJwChFSZWJ1aWxkUmVhZE1vZGVscxIsLnNoZWxmc2Nhbi5hZG1pbi52MS5SZWJ1aWxkUmVhZE1vZGVsc1JlcXVlc3QaLS5zaGVsZnNjYW4uYWRtaW4udjEuUmVidWlsZFJlYWRNb2RlbHNSZXNwb25zZRJzChJTZW5kQ29udGFjdE1lc3NhZ2USLS5zaGVsZnNjYW4uYWRtaW4udjEuU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBouLnNoZWxmc2Nhbi5hZG1pbi52MS5TZW5kQ29udGFjdE1lc3NhZ2VSZXNwb25zZRJ2ChNMaXN0Q29udGFjdE1lc3NhZ2VzEi4uc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RDb250YWN0TWVzc2FnZXNSZXF1ZXN0Gi8uc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RDb250YWN0TWVzc2FnZXNSZXNwb25zZRJbCgpEZWxldGVVc2VyEiUuc2hlbGZzY2FuLmFkbWluLnYxLkRlbGV0ZVVzZXJSZXF1ZXN0GiYuc2hlbGZzY2FuLmFkbWluLnYxLkRlbGV0ZVVzZXJSZXNwb25zZRJYCglHZXRDaGFydHMSJC5zaGVsZnNjYW4uYWRtaW4udjEuR2V0Q2hhcnRzUmVxdWVzdBolLnNoZWxmc2Nhbi5hZG1pbi52MS5HZXRDaGFydHNSZXNwb25zZRJtChBMaXN0VXNlckFjdGl2aXR5Eisuc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RVc2VyQWN0aXZpdHlSZXF1ZXN0Giwuc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RVc2VyQWN0aXZpdHlSZXNwb25zZRJnCg5HZXRDb250YWN0SW5mbxIpLnNoZWxmc2Nhbi5hZG1pbi52MS5HZXRDb250YWN0SW5mb1JlcXVlc3QaKi5zaGVsZnNjYW4uYWRtaW4udjEuR2V0Q29udGFjdEluZm9SZXNwb25zZWIGcHJvdG8z',
-    [file_shelfscan_admin_v1_events],
+    'Ch5zaGVsZnNjYW4vYWRtaW4vdjEvYWRtaW4ucHJvdG8SEnNoZWxmc2Nhbi5hZG1pbi52MSIcChpHZXRTeXN0ZW1QYXJhbWV0ZXJzUmVxdWVzdCJWChtHZXRTeXN0ZW1QYXJhbWV0ZXJzUmVzcG9uc2USNwoKcGFyYW1ldGVycxgBIAMoCzIjLnNoZWxmc2Nhbi5hZG1pbi52MS5TeXN0ZW1QYXJhbWV0ZXIihQEKHVVwZGF0ZVN5c3RlbVBhcmFtZXRlcnNSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyEjcKCnBhcmFtZXRlcnMYAiADKAsyIy5zaGVsZnNjYW4uYWRtaW4udjEuU3lzdGVtUGFyYW1ldGVyIlkKHlVwZGF0ZVN5c3RlbVBhcmFtZXRlcnNSZXNwb25zZRI3CgpwYXJhbWV0ZXJzGAEgAygLMiMuc2hlbGZzY2FuLmFkbWluLnYxLlN5c3RlbVBhcmFtZXRlciJsCiFMaXN0U3lzdGVtUGFyYW1ldGVyQ2hhbmdlc1JlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDAoEcGFnZRgCIAEoBRIMCgRzaXplGAMgASgFIrQBChVTeXN0ZW1QYXJhbWV0ZXJDaGFuZ2USCgoCaWQYASABKAkSEgoKY2hhbmdlZF9ieRgCIAEoCRISCgpjaGFuZ2VkX2F0GAMgASgJEjMKBmJlZm9yZRgEIAMoCzIjLnNoZWxmc2Nhbi5hZG1pbi52MS5TeXN0ZW1QYXJhbWV0ZXISMgoFYWZ0ZXIYBSADKAsyIy5zaGVsZnNjYW4uYWRtaW4udjEuU3lzdGVtUGFyYW1ldGVyIm8KIkxpc3RTeXN0ZW1QYXJhbWV0ZXJDaGFuZ2VzUmVzcG9uc2USOgoHY2hhbmdlcxgBIAMoCzIpLnNoZWxmc2Nhbi5hZG1pbi52MS5TeXN0ZW1QYXJhbWV0ZXJDaGFuZ2USDQoFdG90YWwYAiABKAUiwQEKC1VzZXJTdW1tYXJ5Eg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkSEgoKY3JlYXRlZF9hdBgFIAEoCRIRCglhY3RpdmF0ZWQYBiABKAgSFAoMYWN0aXZhdGVkX2F0GAcgASgJEhkKEW1lbWJlcnNoaXBfYWN0aXZlGAggASgIEhMKC3BsYW5fYWN0aXZlGAkgASgIImsKEExpc3RVc2Vyc1JlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDgoGc2VhcmNoGAIgASgJEgwKBHBhZ2UYAyABKAUSDAoEc2l6ZRgEIAEoBSJSChFMaXN0VXNlcnNSZXNwb25zZRIuCgV1c2VycxgBIAMoCzIfLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VyU3VtbWFyeRINCgV0b3RhbBgCIAEoBSLAAQoIVXNlclBsYW4SFwoPc3Vic2NyaXB0aW9uX2lkGAEgASgJEhAKCGZlYXR1cmVzGAIgAygJEg0KBXRyaWFsGAMgASgIEhQKDHBlcmlvZF9zdGFydBgEIAEoCRISCgpwZXJpb2RfZW5kGAUgASgJEg4KBnN0YXR1cxgGIAEoCRIWCg5leHBpcmVkX3JlYXNvbhgHIAEoCRISCgpncmFudGVkX2J5GAggASgJEhQKDGdyYW50X3JlYXNvbhgJIAEoCSJMCg5HZXRVc2VyUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCSL7AQoLVXNlckludm9pY2USEgoKaW52b2ljZV9pZBgBIAEoCRIWCg5pbnZvaWNlX251bWJlchgCIAEoAxIXCg9jb252ZXJzYXRpb25faWQYAyABKAkSDgoGcGVyaW9kGAQgASgJEhEKCXVzZF9jZW50cxgFIAEoAxIaChJkaXNjb3VudF91c2RfY2VudHMYBiABKAMSDAoEcmF0ZRgHIAEoCRIVCg1idWxsZXRpbl9kYXRlGAggASgJEhEKCXRyeV9rdXJ1cxgJIAEoAxIaChJyZWZ1bmRlZF90cnlfa3VydXMYCiABKAMSFAoMZmluYWxpemVkX2F0GAsgASgJImoKDlVzZXJTY2FuQ291bnRzEhAKCHN0YW5kYXJkGAEgASgFEgwKBGRlZXAYAiABKAUSEgoKZnVuY3Rpb25hbBgDIAEoBRIOCgZmYWlsZWQYBCABKAUSFAoMbGFzdF9zY2FuX2F0GAUgASgJIvEBCg9HZXRVc2VyUmVzcG9uc2USLQoEdXNlchgBIAEoCzIfLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VyU3VtbWFyeRINCgVwaG9uZRgCIAEoCRINCgVyb2xlcxgDIAMoCRIrCgVwbGFucxgEIAMoCzIcLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VyUGxhbhIxCghpbnZvaWNlcxgFIAMoCzIfLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VySW52b2ljZRIxCgVzY2FucxgGIAEoCzIiLnNoZWxmc2Nhbi5hZG1pbi52MS5Vc2VyU2NhbkNvdW50cyJiChRTZXRVc2VyQWN0aXZlUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCRIOCgZhY3RpdmUYAyABKAgiKAoVU2V0VXNlckFjdGl2ZVJlc3BvbnNlEg8KB2NoYW5nZWQYASABKAgiQQoSR2V0Q291bnRlcnNSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyIsUCChNHZXRDb3VudGVyc1Jlc3BvbnNlEhMKC3RvdGFsX3VzZXJzGAEgASgFEhkKEWFjdGl2ZV9kZWVwX3VzZXJzGAIgASgFEh0KFWFjdGl2ZV9zdGFuZGFyZF91c2VycxgDIAEoBRIbChNmcmVlX3N0YW5kYXJkX3BsYW5zGAQgASgFEhsKE3N0YW5kYXJkX3BsYW5fY291bnQYBSABKAUSGgoSZGVlcF9mZWF0dXJlX2NvdW50GAYgASgFEiAKGGZ1bmN0aW9uYWxfZmVhdHVyZV9jb3VudBgHIAEoBRIZChFub3RfcmVuZXdlZF9jb3VudBgIIAEoBRIjChtyZW1haW5pbmdfZGVlcF9zZWFyY2hfY291bnQYCSABKAUSJwofcmVtYWluaW5nX3N0YW5kYXJkX3NlYXJjaF9jb3VudBgKIAEoBSJHChhSZWJ1aWxkUmVhZE1vZGVsc1JlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXIiKwoZUmVidWlsZFJlYWRNb2RlbHNSZXNwb25zZRIOCgZldmVudHMYASABKAUiTAoZU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIPCgdzdWJqZWN0GAIgASgJEg8KB21lc3NhZ2UYAyABKAkiKAoaU2VuZENvbnRhY3RNZXNzYWdlUmVzcG9uc2USCgoCaWQYASABKAkimQEKDkNvbnRhY3RNZXNzYWdlEgoKAmlkGAEgASgJEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSDwoHc3ViamVjdBgEIAEoCRIPCgdtZXNzYWdlGAUgASgJEhIKCmNyZWF0ZWRfYXQYBiABKAkSEQoJbWFpbGVkX2F0GAcgASgJEhUKDW1haWxfZmFpbHVyZXMYCCABKAUiZQoaTGlzdENvbnRhY3RNZXNzYWdlc1JlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDAoEcGFnZRgCIAEoBRIMCgRzaXplGAMgASgFImIKG0xpc3RDb250YWN0TWVzc2FnZXNSZXNwb25zZRI0CghtZXNzYWdlcxgBIAMoCzIiLnNoZWxmc2Nhbi5hZG1pbi52MS5Db250YWN0TWVzc2FnZRINCgV0b3RhbBgCIAEoBSJPChFEZWxldGVVc2VyUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCSJIChJEZWxldGVVc2VyUmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRISCgpkZWxldGVkX2F0GAMgASgJIlkKEEdldENoYXJ0c1JlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDAoEZnJvbRgCIAEoCRIKCgJ0bxgDIAEoCSJOCgpTY2Fuc09mRGF5EgwKBGRhdGUYASABKAkSEAoIc3RhbmRhcmQYAiABKAUSDAoEZGVlcBgDIAEoBRISCgpmdW5jdGlvbmFsGAQgASgFIisKDFNpZ251cHNPZkRheRIMCgRkYXRlGAEgASgJEg0KBWNvdW50GAIgASgFIjIKDlJldmVudWVPZk1vbnRoEg0KBW1vbnRoGAEgASgJEhEKCXRyeV9rdXJ1cxgCIAEoAyIxChBGYWlsdXJlc09mUmVhc29uEg4KBnJlYXNvbhgBIAEoCRINCgVjb3VudBgCIAEoBSKgAgoRR2V0Q2hhcnRzUmVzcG9uc2USNQoNc2NhbnNfcGVyX2RheRgBIAMoCzIeLnNoZWxmc2Nhbi5hZG1pbi52MS5TY2Fuc09mRGF5EjkKD3NpZ251cHNfcGVyX2RheRgCIAMoCzIgLnNoZWxmc2Nhbi5hZG1pbi52MS5TaWdudXBzT2ZEYXkSPQoRcmV2ZW51ZV9wZXJfbW9udGgYAyADKAsyIi5zaGVsZnNjYW4uYWRtaW4udjEuUmV2ZW51ZU9mTW9udGgSQAoSZmFpbHVyZXNfYnlfcmVhc29uGAQgAygLMiQuc2hlbGZzY2FuLmFkbWluLnYxLkZhaWx1cmVzT2ZSZWFzb24SDAoEZnJvbRgFIAEoCRIKCgJ0bxgGIAEoCSJxChdMaXN0VXNlckFjdGl2aXR5UmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCRIMCgRwYWdlGAMgASgFEgwKBHNpemUYBCABKAUiOQoMQWN0aXZpdHlJdGVtEgoKAmF0GAEgASgJEgwKBHR5cGUYAiABKAkSDwoHc3VtbWFyeRgDIAEoCSJaChhMaXN0VXNlckFjdGl2aXR5UmVzcG9uc2USLwoFaXRlbXMYASADKAsyIC5zaGVsZnNjYW4uYWRtaW4udjEuQWN0aXZpdHlJdGVtEg0KBXRvdGFsGAIgASgFIhcKFUdldENvbnRhY3RJbmZvUmVxdWVzdCJBChZHZXRDb250YWN0SW5mb1Jlc3BvbnNlEhAKCHdoYXRzYXBwGAEgASgJEhUKDXN1cHBvcnRfZW1haWwYAiABKAky9wsKDEFkbWluU2VydmljZRJ2ChNHZXRTeXN0ZW1QYXJhbWV0ZXJzEi4uc2hlbGZzY2FuLmFkbWluLnYxLkdldFN5c3RlbVBhcmFtZXRlcnNSZXF1ZXN0Gi8uc2hlbGZzY2FuLmFkbWluLnYxLkdldFN5c3RlbVBhcmFtZXRlcnNSZXNwb25zZRJ/ChZVcGRhdGVTeXN0ZW1QYXJhbWV0ZXJzEjEuc2hlbGZzY2FuLmFkbWluLnYxLlVwZGF0ZVN5c3RlbVBhcmFtZXRlcnNSZXF1ZXN0GjIuc2hlbGZzY2FuLmFkbWluLnYxLlVwZGF0ZVN5c3RlbVBhcmFtZXRlcnNSZXNwb25zZRKLAQoaTGlzdFN5c3RlbVBhcmFtZXRlckNoYW5nZXMSNS5zaGVsZnNjYW4uYWRtaW4udjEuTGlzdFN5c3RlbVBhcmFtZXRlckNoYW5nZXNSZXF1ZXN0GjYuc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RTeXN0ZW1QYXJhbWV0ZXJDaGFuZ2VzUmVzcG9uc2USWAoJTGlzdFVzZXJzEiQuc2hlbGZzY2FuLmFkbWluLnYxLkxpc3RVc2Vyc1JlcXVlc3QaJS5zaGVsZnNjYW4uYWRtaW4udjEuTGlzdFVzZXJzUmVzcG9uc2USUgoHR2V0VXNlchIiLnNoZWxmc2Nhbi5hZG1pbi52MS5HZXRVc2VyUmVxdWVzdBojLnNoZWxmc2Nhbi5hZG1pbi52MS5HZXRVc2VyUmVzcG9uc2USZAoNU2V0VXNlckFjdGl2ZRIoLnNoZWxmc2Nhbi5hZG1pbi52MS5TZXRVc2VyQWN0aXZlUmVxdWVzdBopLnNoZWxmc2Nhbi5hZG1pbi52MS5TZXRVc2VyQWN0aXZlUmVzcG9uc2USXgoLR2V0Q291bnRlcnMSJi5zaGVsZnNjYW4uYWRtaW4udjEuR2V0Q291bnRlcnNSZXF1ZXN0Gicuc2hlbGZzY2FuLmFkbWluLnYxLkdldENvdW50ZXJzUmVzcG9uc2UScAoRUmVidWlsZFJlYWRNb2RlbHMSLC5zaGVsZnNjYW4uYWRtaW4udjEuUmVidWlsZFJlYWRNb2RlbHNSZXF1ZXN0Gi0uc2hlbGZzY2FuLmFkbWluLnYxLlJlYnVpbGRSZWFkTW9kZWxzUmVzcG9uc2UScwoSU2VuZENvbnRhY3RNZXNzYWdlEi0uc2hlbGZzY2FuLmFkbWluLnYxLlNlbmRDb250YWN0TWVzc2FnZVJlcXVlc3QaLi5zaGVsZnNjYW4uYWRtaW4udjEuU2VuZENvbnRhY3RNZXNzYWdlUmVzcG9uc2USdgoTTGlzdENvbnRhY3RNZXNzYWdlcxIuLnNoZWxmc2Nhbi5hZG1pbi52MS5MaXN0Q29udGFjdE1lc3NhZ2VzUmVxdWVzdBovLnNoZWxmc2Nhbi5hZG1pbi52MS5MaXN0Q29udGFjdE1lc3NhZ2VzUmVzcG9uc2USWwoKRGVsZXRlVXNlchIlLnNoZWxmc2Nhbi5hZG1pbi52MS5EZWxldGVVc2VyUmVxdWVzdBomLnNoZWxmc2Nhbi5hZG1pbi52MS5EZWxldGVVc2VyUmVzcG9uc2USWAoJR2V0Q2hhcnRzEiQuc2hlbGZzY2FuLmFkbWluLnYxLkdldENoYXJ0c1JlcXVlc3QaJS5zaGVsZnNjYW4uYWRtaW4udjEuR2V0Q2hhcnRzUmVzcG9uc2USbQoQTGlzdFVzZXJBY3Rpdml0eRIrLnNoZWxmc2Nhbi5hZG1pbi52MS5MaXN0VXNlckFjdGl2aXR5UmVxdWVzdBosLnNoZWxmc2Nhbi5hZG1pbi52MS5MaXN0VXNlckFjdGl2aXR5UmVzcG9uc2USZwoOR2V0Q29udGFjdEluZm8SKS5zaGVsZnNjYW4uYWRtaW4udjEuR2V0Q29udGFjdEluZm9SZXF1ZXN0Giouc2hlbGZzY2FuLmFkbWluLnYxLkdldENvbnRhY3RJbmZvUmVzcG9uc2ViBnByb3RvMw',
+    [file_shelfscan_admin_v1_events, file_shelfscan_common_v1_caller],
   );
-
-/**
- * The token's subject and roles, as the gateway verified them.
- *
- * @generated from message shelfscan.admin.v1.Caller
- */
-export type Caller = Message<'shelfscan.admin.v1.Caller'> & {
-  /**
-   * @generated from field: string email = 1;
-   */
-  email: string;
-
-  /**
-   * @generated from field: repeated string roles = 2;
-   */
-  roles: string[];
-};
-
-/**
- * Describes the message shelfscan.admin.v1.Caller.
- * Use `create(CallerSchema)` to create a new message.
- */
-export const CallerSchema: GenMessage<Caller> = /*@__PURE__*/ messageDesc(file_shelfscan_admin_v1_admin, 0);
 
 /**
  * @generated from message shelfscan.admin.v1.GetSystemParametersRequest
@@ -52,7 +31,7 @@ export type GetSystemParametersRequest = Message<'shelfscan.admin.v1.GetSystemPa
  */
 export const GetSystemParametersRequestSchema: GenMessage<GetSystemParametersRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 1);
+  messageDesc(file_shelfscan_admin_v1_admin, 0);
 
 /**
  * @generated from message shelfscan.admin.v1.GetSystemParametersResponse
@@ -70,14 +49,14 @@ export type GetSystemParametersResponse = Message<'shelfscan.admin.v1.GetSystemP
  */
 export const GetSystemParametersResponseSchema: GenMessage<GetSystemParametersResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 2);
+  messageDesc(file_shelfscan_admin_v1_admin, 1);
 
 /**
  * @generated from message shelfscan.admin.v1.UpdateSystemParametersRequest
  */
 export type UpdateSystemParametersRequest = Message<'shelfscan.admin.v1.UpdateSystemParametersRequest'> & {
   /**
-   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -93,7 +72,7 @@ export type UpdateSystemParametersRequest = Message<'shelfscan.admin.v1.UpdateSy
  */
 export const UpdateSystemParametersRequestSchema: GenMessage<UpdateSystemParametersRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 3);
+  messageDesc(file_shelfscan_admin_v1_admin, 2);
 
 /**
  * @generated from message shelfscan.admin.v1.UpdateSystemParametersResponse
@@ -111,7 +90,7 @@ export type UpdateSystemParametersResponse = Message<'shelfscan.admin.v1.UpdateS
  */
 export const UpdateSystemParametersResponseSchema: GenMessage<UpdateSystemParametersResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 4);
+  messageDesc(file_shelfscan_admin_v1_admin, 3);
 
 /**
  * @generated from message shelfscan.admin.v1.ListSystemParameterChangesRequest
@@ -119,7 +98,7 @@ export const UpdateSystemParametersResponseSchema: GenMessage<UpdateSystemParame
 export type ListSystemParameterChangesRequest =
   Message<'shelfscan.admin.v1.ListSystemParameterChangesRequest'> & {
     /**
-     * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+     * @generated from field: shelfscan.common.v1.Caller caller = 1;
      */
     caller?: Caller | undefined;
 
@@ -140,7 +119,7 @@ export type ListSystemParameterChangesRequest =
  */
 export const ListSystemParameterChangesRequestSchema: GenMessage<ListSystemParameterChangesRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 5);
+  messageDesc(file_shelfscan_admin_v1_admin, 4);
 
 /**
  * @generated from message shelfscan.admin.v1.SystemParameterChange
@@ -180,7 +159,7 @@ export type SystemParameterChange = Message<'shelfscan.admin.v1.SystemParameterC
  */
 export const SystemParameterChangeSchema: GenMessage<SystemParameterChange> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 6);
+  messageDesc(file_shelfscan_admin_v1_admin, 5);
 
 /**
  * @generated from message shelfscan.admin.v1.ListSystemParameterChangesResponse
@@ -204,7 +183,7 @@ export type ListSystemParameterChangesResponse =
  */
 export const ListSystemParameterChangesResponseSchema: GenMessage<ListSystemParameterChangesResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 7);
+  messageDesc(file_shelfscan_admin_v1_admin, 6);
 
 /**
  * @generated from message shelfscan.admin.v1.UserSummary
@@ -268,14 +247,14 @@ export type UserSummary = Message<'shelfscan.admin.v1.UserSummary'> & {
  */
 export const UserSummarySchema: GenMessage<UserSummary> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 8);
+  messageDesc(file_shelfscan_admin_v1_admin, 7);
 
 /**
  * @generated from message shelfscan.admin.v1.ListUsersRequest
  */
 export type ListUsersRequest = Message<'shelfscan.admin.v1.ListUsersRequest'> & {
   /**
-   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -305,7 +284,7 @@ export type ListUsersRequest = Message<'shelfscan.admin.v1.ListUsersRequest'> & 
  */
 export const ListUsersRequestSchema: GenMessage<ListUsersRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 9);
+  messageDesc(file_shelfscan_admin_v1_admin, 8);
 
 /**
  * @generated from message shelfscan.admin.v1.ListUsersResponse
@@ -328,7 +307,7 @@ export type ListUsersResponse = Message<'shelfscan.admin.v1.ListUsersResponse'> 
  */
 export const ListUsersResponseSchema: GenMessage<ListUsersResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 10);
+  messageDesc(file_shelfscan_admin_v1_admin, 9);
 
 /**
  * @generated from message shelfscan.admin.v1.UserPlan
@@ -390,14 +369,14 @@ export type UserPlan = Message<'shelfscan.admin.v1.UserPlan'> & {
  */
 export const UserPlanSchema: GenMessage<UserPlan> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 11);
+  messageDesc(file_shelfscan_admin_v1_admin, 10);
 
 /**
  * @generated from message shelfscan.admin.v1.GetUserRequest
  */
 export type GetUserRequest = Message<'shelfscan.admin.v1.GetUserRequest'> & {
   /**
-   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -413,7 +392,7 @@ export type GetUserRequest = Message<'shelfscan.admin.v1.GetUserRequest'> & {
  */
 export const GetUserRequestSchema: GenMessage<GetUserRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 12);
+  messageDesc(file_shelfscan_admin_v1_admin, 11);
 
 /**
  * One of the user's final invoices, from billing's InvoiceFinalized (and InvoiceRefunded).
@@ -493,7 +472,7 @@ export type UserInvoice = Message<'shelfscan.admin.v1.UserInvoice'> & {
  */
 export const UserInvoiceSchema: GenMessage<UserInvoice> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 13);
+  messageDesc(file_shelfscan_admin_v1_admin, 12);
 
 /**
  * How many scans the user asked for, by type, and how many failed (from the scan events).
@@ -535,7 +514,7 @@ export type UserScanCounts = Message<'shelfscan.admin.v1.UserScanCounts'> & {
  */
 export const UserScanCountsSchema: GenMessage<UserScanCounts> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 14);
+  messageDesc(file_shelfscan_admin_v1_admin, 13);
 
 /**
  * @generated from message shelfscan.admin.v1.GetUserResponse
@@ -580,14 +559,14 @@ export type GetUserResponse = Message<'shelfscan.admin.v1.GetUserResponse'> & {
  */
 export const GetUserResponseSchema: GenMessage<GetUserResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 15);
+  messageDesc(file_shelfscan_admin_v1_admin, 14);
 
 /**
  * @generated from message shelfscan.admin.v1.SetUserActiveRequest
  */
 export type SetUserActiveRequest = Message<'shelfscan.admin.v1.SetUserActiveRequest'> & {
   /**
-   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -608,7 +587,7 @@ export type SetUserActiveRequest = Message<'shelfscan.admin.v1.SetUserActiveRequ
  */
 export const SetUserActiveRequestSchema: GenMessage<SetUserActiveRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 16);
+  messageDesc(file_shelfscan_admin_v1_admin, 15);
 
 /**
  * @generated from message shelfscan.admin.v1.SetUserActiveResponse
@@ -626,14 +605,14 @@ export type SetUserActiveResponse = Message<'shelfscan.admin.v1.SetUserActiveRes
  */
 export const SetUserActiveResponseSchema: GenMessage<SetUserActiveResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 17);
+  messageDesc(file_shelfscan_admin_v1_admin, 16);
 
 /**
  * @generated from message shelfscan.admin.v1.GetCountersRequest
  */
 export type GetCountersRequest = Message<'shelfscan.admin.v1.GetCountersRequest'> & {
   /**
-   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 };
@@ -644,7 +623,7 @@ export type GetCountersRequest = Message<'shelfscan.admin.v1.GetCountersRequest'
  */
 export const GetCountersRequestSchema: GenMessage<GetCountersRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 18);
+  messageDesc(file_shelfscan_admin_v1_admin, 17);
 
 /**
  * Definitions: services/admin/README.md.
@@ -709,14 +688,14 @@ export type GetCountersResponse = Message<'shelfscan.admin.v1.GetCountersRespons
  */
 export const GetCountersResponseSchema: GenMessage<GetCountersResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 19);
+  messageDesc(file_shelfscan_admin_v1_admin, 18);
 
 /**
  * @generated from message shelfscan.admin.v1.RebuildReadModelsRequest
  */
 export type RebuildReadModelsRequest = Message<'shelfscan.admin.v1.RebuildReadModelsRequest'> & {
   /**
-   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 };
@@ -727,7 +706,7 @@ export type RebuildReadModelsRequest = Message<'shelfscan.admin.v1.RebuildReadMo
  */
 export const RebuildReadModelsRequestSchema: GenMessage<RebuildReadModelsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 20);
+  messageDesc(file_shelfscan_admin_v1_admin, 19);
 
 /**
  * @generated from message shelfscan.admin.v1.RebuildReadModelsResponse
@@ -747,7 +726,7 @@ export type RebuildReadModelsResponse = Message<'shelfscan.admin.v1.RebuildReadM
  */
 export const RebuildReadModelsResponseSchema: GenMessage<RebuildReadModelsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 21);
+  messageDesc(file_shelfscan_admin_v1_admin, 20);
 
 /**
  * @generated from message shelfscan.admin.v1.SendContactMessageRequest
@@ -777,7 +756,7 @@ export type SendContactMessageRequest = Message<'shelfscan.admin.v1.SendContactM
  */
 export const SendContactMessageRequestSchema: GenMessage<SendContactMessageRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 22);
+  messageDesc(file_shelfscan_admin_v1_admin, 21);
 
 /**
  * @generated from message shelfscan.admin.v1.SendContactMessageResponse
@@ -795,7 +774,7 @@ export type SendContactMessageResponse = Message<'shelfscan.admin.v1.SendContact
  */
 export const SendContactMessageResponseSchema: GenMessage<SendContactMessageResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 23);
+  messageDesc(file_shelfscan_admin_v1_admin, 22);
 
 /**
  * @generated from message shelfscan.admin.v1.ContactMessage
@@ -852,14 +831,14 @@ export type ContactMessage = Message<'shelfscan.admin.v1.ContactMessage'> & {
  */
 export const ContactMessageSchema: GenMessage<ContactMessage> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 24);
+  messageDesc(file_shelfscan_admin_v1_admin, 23);
 
 /**
  * @generated from message shelfscan.admin.v1.ListContactMessagesRequest
  */
 export type ListContactMessagesRequest = Message<'shelfscan.admin.v1.ListContactMessagesRequest'> & {
   /**
-   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -880,7 +859,7 @@ export type ListContactMessagesRequest = Message<'shelfscan.admin.v1.ListContact
  */
 export const ListContactMessagesRequestSchema: GenMessage<ListContactMessagesRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 25);
+  messageDesc(file_shelfscan_admin_v1_admin, 24);
 
 /**
  * @generated from message shelfscan.admin.v1.ListContactMessagesResponse
@@ -903,14 +882,14 @@ export type ListContactMessagesResponse = Message<'shelfscan.admin.v1.ListContac
  */
 export const ListContactMessagesResponseSchema: GenMessage<ListContactMessagesResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 26);
+  messageDesc(file_shelfscan_admin_v1_admin, 25);
 
 /**
  * @generated from message shelfscan.admin.v1.DeleteUserRequest
  */
 export type DeleteUserRequest = Message<'shelfscan.admin.v1.DeleteUserRequest'> & {
   /**
-   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -926,7 +905,7 @@ export type DeleteUserRequest = Message<'shelfscan.admin.v1.DeleteUserRequest'> 
  */
 export const DeleteUserRequestSchema: GenMessage<DeleteUserRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 27);
+  messageDesc(file_shelfscan_admin_v1_admin, 26);
 
 /**
  * @generated from message shelfscan.admin.v1.DeleteUserResponse
@@ -956,14 +935,14 @@ export type DeleteUserResponse = Message<'shelfscan.admin.v1.DeleteUserResponse'
  */
 export const DeleteUserResponseSchema: GenMessage<DeleteUserResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 28);
+  messageDesc(file_shelfscan_admin_v1_admin, 27);
 
 /**
  * @generated from message shelfscan.admin.v1.GetChartsRequest
  */
 export type GetChartsRequest = Message<'shelfscan.admin.v1.GetChartsRequest'> & {
   /**
-   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -986,7 +965,7 @@ export type GetChartsRequest = Message<'shelfscan.admin.v1.GetChartsRequest'> & 
  */
 export const GetChartsRequestSchema: GenMessage<GetChartsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 29);
+  messageDesc(file_shelfscan_admin_v1_admin, 28);
 
 /**
  * @generated from message shelfscan.admin.v1.ScansOfDay
@@ -1021,7 +1000,7 @@ export type ScansOfDay = Message<'shelfscan.admin.v1.ScansOfDay'> & {
  */
 export const ScansOfDaySchema: GenMessage<ScansOfDay> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 30);
+  messageDesc(file_shelfscan_admin_v1_admin, 29);
 
 /**
  * @generated from message shelfscan.admin.v1.SignupsOfDay
@@ -1044,7 +1023,7 @@ export type SignupsOfDay = Message<'shelfscan.admin.v1.SignupsOfDay'> & {
  */
 export const SignupsOfDaySchema: GenMessage<SignupsOfDay> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 31);
+  messageDesc(file_shelfscan_admin_v1_admin, 30);
 
 /**
  * @generated from message shelfscan.admin.v1.RevenueOfMonth
@@ -1071,7 +1050,7 @@ export type RevenueOfMonth = Message<'shelfscan.admin.v1.RevenueOfMonth'> & {
  */
 export const RevenueOfMonthSchema: GenMessage<RevenueOfMonth> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 32);
+  messageDesc(file_shelfscan_admin_v1_admin, 31);
 
 /**
  * @generated from message shelfscan.admin.v1.FailuresOfReason
@@ -1096,7 +1075,7 @@ export type FailuresOfReason = Message<'shelfscan.admin.v1.FailuresOfReason'> & 
  */
 export const FailuresOfReasonSchema: GenMessage<FailuresOfReason> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 33);
+  messageDesc(file_shelfscan_admin_v1_admin, 32);
 
 /**
  * @generated from message shelfscan.admin.v1.GetChartsResponse
@@ -1147,14 +1126,14 @@ export type GetChartsResponse = Message<'shelfscan.admin.v1.GetChartsResponse'> 
  */
 export const GetChartsResponseSchema: GenMessage<GetChartsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 34);
+  messageDesc(file_shelfscan_admin_v1_admin, 33);
 
 /**
  * @generated from message shelfscan.admin.v1.ListUserActivityRequest
  */
 export type ListUserActivityRequest = Message<'shelfscan.admin.v1.ListUserActivityRequest'> & {
   /**
-   * @generated from field: shelfscan.admin.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -1180,7 +1159,7 @@ export type ListUserActivityRequest = Message<'shelfscan.admin.v1.ListUserActivi
  */
 export const ListUserActivityRequestSchema: GenMessage<ListUserActivityRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 35);
+  messageDesc(file_shelfscan_admin_v1_admin, 34);
 
 /**
  * @generated from message shelfscan.admin.v1.ActivityItem
@@ -1216,7 +1195,7 @@ export type ActivityItem = Message<'shelfscan.admin.v1.ActivityItem'> & {
  */
 export const ActivityItemSchema: GenMessage<ActivityItem> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 36);
+  messageDesc(file_shelfscan_admin_v1_admin, 35);
 
 /**
  * @generated from message shelfscan.admin.v1.ListUserActivityResponse
@@ -1239,7 +1218,7 @@ export type ListUserActivityResponse = Message<'shelfscan.admin.v1.ListUserActiv
  */
 export const ListUserActivityResponseSchema: GenMessage<ListUserActivityResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 37);
+  messageDesc(file_shelfscan_admin_v1_admin, 36);
 
 /**
  * @generated from message shelfscan.admin.v1.GetContactInfoRequest
@@ -1252,7 +1231,7 @@ export type GetContactInfoRequest = Message<'shelfscan.admin.v1.GetContactInfoRe
  */
 export const GetContactInfoRequestSchema: GenMessage<GetContactInfoRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 38);
+  messageDesc(file_shelfscan_admin_v1_admin, 37);
 
 /**
  * @generated from message shelfscan.admin.v1.GetContactInfoResponse
@@ -1279,7 +1258,7 @@ export type GetContactInfoResponse = Message<'shelfscan.admin.v1.GetContactInfoR
  */
 export const GetContactInfoResponseSchema: GenMessage<GetContactInfoResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_admin_v1_admin, 39);
+  messageDesc(file_shelfscan_admin_v1_admin, 38);
 
 /**
  * The admin service: system parameters, the users read model, the counters, the contact form.

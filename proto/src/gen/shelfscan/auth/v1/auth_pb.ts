@@ -4,6 +4,8 @@
 
 import type { GenFile, GenMessage, GenService } from '@bufbuild/protobuf/codegenv2';
 import { fileDesc, messageDesc, serviceDesc } from '@bufbuild/protobuf/codegenv2';
+import type { Caller } from '../../common/v1/caller_pb.js';
+import { file_shelfscan_common_v1_caller } from '../../common/v1/caller_pb.js';
 import type { Message } from '@bufbuild/protobuf';
 
 /**
@@ -12,32 +14,9 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_auth_v1_auth: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAkiegoPUmVnaXN0ZXJSZXF1ZXN0EhIKCmZpcnN0X25hbWUYASABKAkSEQoJbGFzdF9uYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEg0KBXBob25lGAQgASgJEhAKCHBhc3N3b3JkGAUgASgJEhAKCGxhbmdfa2V5GAYgASgJIiMKEFJlZ2lzdGVyUmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoCSJJChNBdXRoZW50aWNhdGVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJEhEKCWNsaWVudF9pcBgDIAEoCSIlChRBdXRoZW50aWNhdGVSZXNwb25zZRINCgV0b2tlbhgBIAEoCSInChZDaGVja0FjdGl2YXRpb25SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIiwKF0NoZWNrQWN0aXZhdGlvblJlc3BvbnNlEhEKCWFjdGl2YXRlZBgBIAEoCCIiChFHZXRBY2NvdW50UmVxdWVzdBINCgVlbWFpbBgBIAEoCSJBChJHZXRBY2NvdW50UmVzcG9uc2USKwoHYWNjb3VudBgBIAEoCzIaLnNoZWxmc2Nhbi5hdXRoLnYxLkFjY291bnQizQEKB0FjY291bnQSCgoCaWQYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRIRCglsYXN0X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSDQoFcGhvbmUYBSABKAkSEQoJYWN0aXZhdGVkGAYgASgIEg0KBXJvbGVzGAcgAygJEhAKCGxhbmdfa2V5GAggASgJEhIKCmNyZWF0ZWRfYXQYCSABKAkSFgoOcGhvbmVfdmVyaWZpZWQYCiABKAgSEQoJaW1hZ2VfdXJsGAsgASgJIhcKFUdldFNpZ25pbmdLZXlzUmVxdWVzdCIxChZHZXRTaWduaW5nS2V5c1Jlc3BvbnNlEhcKD3B1YmxpY19rZXlzX3BlbRgBIAMoCSIuCg9BY3RpdmF0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDAoEY29kZRgCIAEoCSIpChBBY3RpdmF0ZVJlc3BvbnNlEhUKDWFjdGl2YXRlZF9ub3cYASABKAgiKAoXUmVzZW5kQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiGgoYUmVzZW5kQWN0aXZhdGlvblJlc3BvbnNlIiwKG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCSIeChxSZXF1ZXN0UGFzc3dvcmRSZXNldFJlc3BvbnNlIkwKHENvbXBsZXRlUGFzc3dvcmRSZXNldFJlcXVlc3QSDQoFZW1haWwYASABKAkSCwoDa2V5GAIgASgJEhAKCHBhc3N3b3JkGAMgASgJIh8KHUNvbXBsZXRlUGFzc3dvcmRSZXNldFJlc3BvbnNlIiUKFEdldFRva2VuU3RhdGVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIlEKFUdldFRva2VuU3RhdGVSZXNwb25zZRIOCgZleGlzdHMYASABKAgSEQoJYWN0aXZhdGVkGAIgASgIEhUKDXRva2VuX3ZlcnNpb24YAyABKAUikAEKFFVwZGF0ZUFjY291bnRSZXF1ZXN0EhUKDXN1YmplY3RfZW1haWwYASABKAkSCgoCaWQYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDQoFcGhvbmUYBiABKAkSEAoIcGFzc3dvcmQYByABKAkiFwoVVXBkYXRlQWNjb3VudFJlc3BvbnNlIjEKD1NldFBob3RvUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIPCgdjb250ZW50GAIgASgMIiUKEFNldFBob3RvUmVzcG9uc2USEQoJaW1hZ2VfdXJsGAEgASgJIiIKD0dldFBob3RvUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIjkKEEdldFBob3RvUmVzcG9uc2USDwoHY29udGVudBgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAkiNAoUU2VuZFBob25lQ29kZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDQoFcGhvbmUYAiABKAkiJQoVU2VuZFBob25lQ29kZVJlc3BvbnNlEgwKBHNlbnQYASABKAgiNAoVQ2hlY2tQaG9uZUNvZGVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEgwKBGNvZGUYAiABKAkiKgoWQ2hlY2tQaG9uZUNvZGVSZXNwb25zZRIQCghpc192YWxpZBgBIAEoCCJmChpTZXRNZW1iZXJzaGlwQWN0aXZlUmVxdWVzdBIpCgZjYWxsZXIYASABKAsyGS5zaGVsZnNjYW4uYXV0aC52MS5DYWxsZXISDQoFZW1haWwYAiABKAkSDgoGYWN0aXZlGAMgASgIIi4KG1NldE1lbWJlcnNoaXBBY3RpdmVSZXNwb25zZRIPCgdjaGFuZ2VkGAEgASgIIk0KEUxvb2t1cFVzZXJSZXF1ZXN0EikKBmNhbGxlchgBIAEoCzIZLnNoZWxmc2Nhbi5hdXRoLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCSJcChJMb29rdXBVc2VyUmVzcG9uc2USKwoHYWNjb3VudBgBIAEoCzIaLnNoZWxmc2Nhbi5hdXRoLnYxLkFjY291bnQSGQoRbWVtYmVyc2hpcF9hY3RpdmUYAiABKAgytA0KC0F1dGhTZXJ2aWNlElMKCFJlZ2lzdGVyEiIuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXNwb25zZRJfCgxBdXRoZW50aWNhdGUSJi5zaGVsZnNjYW4uYXV0aC52MS5BdXRoZW50aWNhdGVSZXF1ZXN0Gicuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVzcG9uc2USaAoPQ2hlY2tBY3RpdmF0aW9uEikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tBY3RpdmF0aW9uUmVxdWVzdBoqLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlc3BvbnNlElkKCkdldEFjY291bnQSJC5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZRJlCg5HZXRTaWduaW5nS2V5cxIoLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVzcG9uc2USUwoIQWN0aXZhdGUSIi5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlc3BvbnNlEmsKEFJlc2VuZEFjdGl2YXRpb24SKi5zaGVsZnNjYW4uYXV0aC52MS5SZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBorLnNoZWxmc2Nhbi5hdXRoLnYxLlJlc2VuZEFjdGl2YXRpb25SZXNwb25zZRJ3ChRSZXF1ZXN0UGFzc3dvcmRSZXNldBIuLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBovLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2USegoVQ29tcGxldGVQYXNzd29yZFJlc2V0Ei8uc2hlbGZzY2FuLmF1dGgudjEuQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBowLnNoZWxmc2Nhbi5hdXRoLnYxLkNvbXBsZXRlUGFzc3dvcmRSZXNldFJlc3BvbnNlEmIKDUdldFRva2VuU3RhdGUSJy5zaGVsZnNjYW4uYXV0aC52MS5HZXRUb2tlblN0YXRlUmVxdWVzdBooLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFRva2VuU3RhdGVSZXNwb25zZRJiCg1VcGRhdGVBY2NvdW50Eicuc2hlbGZzY2FuLmF1dGgudjEuVXBkYXRlQWNjb3VudFJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5VcGRhdGVBY2NvdW50UmVzcG9uc2USUwoIU2V0UGhvdG8SIi5zaGVsZnNjYW4uYXV0aC52MS5TZXRQaG90b1JlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5TZXRQaG90b1Jlc3BvbnNlElMKCEdldFBob3RvEiIuc2hlbGZzY2FuLmF1dGgudjEuR2V0UGhvdG9SZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuR2V0UGhvdG9SZXNwb25zZRJiCg1TZW5kUGhvbmVDb2RlEicuc2hlbGZzY2FuLmF1dGgudjEuU2VuZFBob25lQ29kZVJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5TZW5kUGhvbmVDb2RlUmVzcG9uc2USZQoOQ2hlY2tQaG9uZUNvZGUSKC5zaGVsZnNjYW4uYXV0aC52MS5DaGVja1Bob25lQ29kZVJlcXVlc3QaKS5zaGVsZnNjYW4uYXV0aC52MS5DaGVja1Bob25lQ29kZVJlc3BvbnNlEnQKE1NldE1lbWJlcnNoaXBBY3RpdmUSLS5zaGVsZnNjYW4uYXV0aC52MS5TZXRNZW1iZXJzaGlwQWN0aXZlUmVxdWVzdBouLnNoZWxmc2Nhbi5hdXRoLnYxLlNldE1lbWJlcnNoaXBBY3RpdmVSZXNwb25zZRJZCgpMb29rdXBVc2VyEiQuc2hlbGZzY2FuLmF1dGgudjEuTG9va3VwVXNlclJlcXVlc3QaJS5zaGVsZnNjYW4uYXV0aC52MS5Mb29rdXBVc2VyUmVzcG9uc2ViBnByb3RvMw',
+    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSJ6Cg9SZWdpc3RlclJlcXVlc3QSEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFcGhvbmUYBCABKAkSEAoIcGFzc3dvcmQYBSABKAkSEAoIbGFuZ19rZXkYBiABKAkiIwoQUmVnaXN0ZXJSZXNwb25zZRIPCgd1c2VyX2lkGAEgASgJIkkKE0F1dGhlbnRpY2F0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJIiUKFEF1dGhlbnRpY2F0ZVJlc3BvbnNlEg0KBXRva2VuGAEgASgJIicKFkNoZWNrQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiLAoXQ2hlY2tBY3RpdmF0aW9uUmVzcG9uc2USEQoJYWN0aXZhdGVkGAEgASgIIiIKEUdldEFjY291bnRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkEKEkdldEFjY291bnRSZXNwb25zZRIrCgdhY2NvdW50GAEgASgLMhouc2hlbGZzY2FuLmF1dGgudjEuQWNjb3VudCLNAQoHQWNjb3VudBIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRINCgVwaG9uZRgFIAEoCRIRCglhY3RpdmF0ZWQYBiABKAgSDQoFcm9sZXMYByADKAkSEAoIbGFuZ19rZXkYCCABKAkSEgoKY3JlYXRlZF9hdBgJIAEoCRIWCg5waG9uZV92ZXJpZmllZBgKIAEoCBIRCglpbWFnZV91cmwYCyABKAkiFwoVR2V0U2lnbmluZ0tleXNSZXF1ZXN0IjEKFkdldFNpZ25pbmdLZXlzUmVzcG9uc2USFwoPcHVibGljX2tleXNfcGVtGAEgAygJIi4KD0FjdGl2YXRlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIMCgRjb2RlGAIgASgJIikKEEFjdGl2YXRlUmVzcG9uc2USFQoNYWN0aXZhdGVkX25vdxgBIAEoCCIoChdSZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBINCgVlbWFpbBgBIAEoCSIaChhSZXNlbmRBY3RpdmF0aW9uUmVzcG9uc2UiLAobUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIh4KHFJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2UiTAocQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCRILCgNrZXkYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkiHwodQ29tcGxldGVQYXNzd29yZFJlc2V0UmVzcG9uc2UiJQoUR2V0VG9rZW5TdGF0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkiUQoVR2V0VG9rZW5TdGF0ZVJlc3BvbnNlEg4KBmV4aXN0cxgBIAEoCBIRCglhY3RpdmF0ZWQYAiABKAgSFQoNdG9rZW5fdmVyc2lvbhgDIAEoBSKQAQoUVXBkYXRlQWNjb3VudFJlcXVlc3QSFQoNc3ViamVjdF9lbWFpbBgBIAEoCRIKCgJpZBgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRINCgVwaG9uZRgGIAEoCRIQCghwYXNzd29yZBgHIAEoCSIXChVVcGRhdGVBY2NvdW50UmVzcG9uc2UiMQoPU2V0UGhvdG9SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEg8KB2NvbnRlbnQYAiABKAwiJQoQU2V0UGhvdG9SZXNwb25zZRIRCglpbWFnZV91cmwYASABKAkiIgoPR2V0UGhvdG9SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiOQoQR2V0UGhvdG9SZXNwb25zZRIPCgdjb250ZW50GAEgASgMEhQKDGNvbnRlbnRfdHlwZRgCIAEoCSI0ChRTZW5kUGhvbmVDb2RlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSIlChVTZW5kUGhvbmVDb2RlUmVzcG9uc2USDAoEc2VudBgBIAEoCCI0ChVDaGVja1Bob25lQ29kZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDAoEY29kZRgCIAEoCSIqChZDaGVja1Bob25lQ29kZVJlc3BvbnNlEhAKCGlzX3ZhbGlkGAEgASgIImgKGlNldE1lbWJlcnNoaXBBY3RpdmVSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyEg0KBWVtYWlsGAIgASgJEg4KBmFjdGl2ZRgDIAEoCCIuChtTZXRNZW1iZXJzaGlwQWN0aXZlUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoCCJPChFMb29rdXBVc2VyUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCSJcChJMb29rdXBVc2VyUmVzcG9uc2USKwoHYWNjb3VudBgBIAEoCzIaLnNoZWxmc2Nhbi5hdXRoLnYxLkFjY291bnQSGQoRbWVtYmVyc2hpcF9hY3RpdmUYAiABKAgytA0KC0F1dGhTZXJ2aWNlElMKCFJlZ2lzdGVyEiIuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXNwb25zZRJfCgxBdXRoZW50aWNhdGUSJi5zaGVsZnNjYW4uYXV0aC52MS5BdXRoZW50aWNhdGVSZXF1ZXN0Gicuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVzcG9uc2USaAoPQ2hlY2tBY3RpdmF0aW9uEikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tBY3RpdmF0aW9uUmVxdWVzdBoqLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlc3BvbnNlElkKCkdldEFjY291bnQSJC5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZRJlCg5HZXRTaWduaW5nS2V5cxIoLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVzcG9uc2USUwoIQWN0aXZhdGUSIi5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlc3BvbnNlEmsKEFJlc2VuZEFjdGl2YXRpb24SKi5zaGVsZnNjYW4uYXV0aC52MS5SZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBorLnNoZWxmc2Nhbi5hdXRoLnYxLlJlc2VuZEFjdGl2YXRpb25SZXNwb25zZRJ3ChRSZXF1ZXN0UGFzc3dvcmRSZXNldBIuLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBovLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2USegoVQ29tcGxldGVQYXNzd29yZFJlc2V0Ei8uc2hlbGZzY2FuLmF1dGgudjEuQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBowLnNoZWxmc2Nhbi5hdXRoLnYxLkNvbXBsZXRlUGFzc3dvcmRSZXNldFJlc3BvbnNlEmIKDUdldFRva2VuU3RhdGUSJy5zaGVsZnNjYW4uYXV0aC52MS5HZXRUb2tlblN0YXRlUmVxdWVzdBooLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFRva2VuU3RhdGVSZXNwb25zZRJiCg1VcGRhdGVBY2NvdW50Eicuc2hlbGZzY2FuLmF1dGgudjEuVXBkYXRlQWNjb3VudFJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5VcGRhdGVBY2NvdW50UmVzcG9uc2USUwoIU2V0UGhvdG8SIi5zaGVsZnNjYW4uYXV0aC52MS5TZXRQaG90b1JlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5TZXRQaG90b1Jlc3BvbnNlElMKCEdldFBob3RvEiIuc2hlbGZzY2FuLmF1dGgudjEuR2V0UGhvdG9SZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuR2V0UGhvdG9SZXNwb25zZRJiCg1TZW5kUGhvbmVDb2RlEicuc2hlbGZzY2FuLmF1dGgudjEuU2VuZFBob25lQ29kZVJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5TZW5kUGhvbmVDb2RlUmVzcG9uc2USZQoOQ2hlY2tQaG9uZUNvZGUSKC5zaGVsZnNjYW4uYXV0aC52MS5DaGVja1Bob25lQ29kZVJlcXVlc3QaKS5zaGVsZnNjYW4uYXV0aC52MS5DaGVja1Bob25lQ29kZVJlc3BvbnNlEnQKE1NldE1lbWJlcnNoaXBBY3RpdmUSLS5zaGVsZnNjYW4uYXV0aC52MS5TZXRNZW1iZXJzaGlwQWN0aXZlUmVxdWVzdBouLnNoZWxmc2Nhbi5hdXRoLnYxLlNldE1lbWJlcnNoaXBBY3RpdmVSZXNwb25zZRJZCgpMb29rdXBVc2VyEiQuc2hlbGZzY2FuLmF1dGgudjEuTG9va3VwVXNlclJlcXVlc3QaJS5zaGVsZnNjYW4uYXV0aC52MS5Mb29rdXBVc2VyUmVzcG9uc2ViBnByb3RvMw',
+    [file_shelfscan_common_v1_caller],
   );
-
-/**
- * Who asks, for calls only some roles may make: the token's subject and roles, as the gateway
- * verified them. The service checks the roles again.
- *
- * @generated from message shelfscan.auth.v1.Caller
- */
-export type Caller = Message<'shelfscan.auth.v1.Caller'> & {
-  /**
-   * @generated from field: string email = 1;
-   */
-  email: string;
-
-  /**
-   * @generated from field: repeated string roles = 2;
-   */
-  roles: string[];
-};
-
-/**
- * Describes the message shelfscan.auth.v1.Caller.
- * Use `create(CallerSchema)` to create a new message.
- */
-export const CallerSchema: GenMessage<Caller> = /*@__PURE__*/ messageDesc(file_shelfscan_auth_v1_auth, 0);
 
 /**
  * @generated from message shelfscan.auth.v1.RegisterRequest
@@ -84,7 +63,7 @@ export type RegisterRequest = Message<'shelfscan.auth.v1.RegisterRequest'> & {
  */
 export const RegisterRequestSchema: GenMessage<RegisterRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 1);
+  messageDesc(file_shelfscan_auth_v1_auth, 0);
 
 /**
  * @generated from message shelfscan.auth.v1.RegisterResponse
@@ -102,7 +81,7 @@ export type RegisterResponse = Message<'shelfscan.auth.v1.RegisterResponse'> & {
  */
 export const RegisterResponseSchema: GenMessage<RegisterResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 2);
+  messageDesc(file_shelfscan_auth_v1_auth, 1);
 
 /**
  * @generated from message shelfscan.auth.v1.AuthenticateRequest
@@ -132,7 +111,7 @@ export type AuthenticateRequest = Message<'shelfscan.auth.v1.AuthenticateRequest
  */
 export const AuthenticateRequestSchema: GenMessage<AuthenticateRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 3);
+  messageDesc(file_shelfscan_auth_v1_auth, 2);
 
 /**
  * @generated from message shelfscan.auth.v1.AuthenticateResponse
@@ -152,7 +131,7 @@ export type AuthenticateResponse = Message<'shelfscan.auth.v1.AuthenticateRespon
  */
 export const AuthenticateResponseSchema: GenMessage<AuthenticateResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 4);
+  messageDesc(file_shelfscan_auth_v1_auth, 3);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckActivationRequest
@@ -170,7 +149,7 @@ export type CheckActivationRequest = Message<'shelfscan.auth.v1.CheckActivationR
  */
 export const CheckActivationRequestSchema: GenMessage<CheckActivationRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 5);
+  messageDesc(file_shelfscan_auth_v1_auth, 4);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckActivationResponse
@@ -188,7 +167,7 @@ export type CheckActivationResponse = Message<'shelfscan.auth.v1.CheckActivation
  */
 export const CheckActivationResponseSchema: GenMessage<CheckActivationResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 6);
+  messageDesc(file_shelfscan_auth_v1_auth, 5);
 
 /**
  * @generated from message shelfscan.auth.v1.GetAccountRequest
@@ -208,7 +187,7 @@ export type GetAccountRequest = Message<'shelfscan.auth.v1.GetAccountRequest'> &
  */
 export const GetAccountRequestSchema: GenMessage<GetAccountRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 7);
+  messageDesc(file_shelfscan_auth_v1_auth, 6);
 
 /**
  * @generated from message shelfscan.auth.v1.GetAccountResponse
@@ -226,7 +205,7 @@ export type GetAccountResponse = Message<'shelfscan.auth.v1.GetAccountResponse'>
  */
 export const GetAccountResponseSchema: GenMessage<GetAccountResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 8);
+  messageDesc(file_shelfscan_auth_v1_auth, 7);
 
 /**
  * @generated from message shelfscan.auth.v1.Account
@@ -294,7 +273,7 @@ export type Account = Message<'shelfscan.auth.v1.Account'> & {
  * Describes the message shelfscan.auth.v1.Account.
  * Use `create(AccountSchema)` to create a new message.
  */
-export const AccountSchema: GenMessage<Account> = /*@__PURE__*/ messageDesc(file_shelfscan_auth_v1_auth, 9);
+export const AccountSchema: GenMessage<Account> = /*@__PURE__*/ messageDesc(file_shelfscan_auth_v1_auth, 8);
 
 /**
  * @generated from message shelfscan.auth.v1.GetSigningKeysRequest
@@ -307,7 +286,7 @@ export type GetSigningKeysRequest = Message<'shelfscan.auth.v1.GetSigningKeysReq
  */
 export const GetSigningKeysRequestSchema: GenMessage<GetSigningKeysRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 10);
+  messageDesc(file_shelfscan_auth_v1_auth, 9);
 
 /**
  * @generated from message shelfscan.auth.v1.GetSigningKeysResponse
@@ -327,7 +306,7 @@ export type GetSigningKeysResponse = Message<'shelfscan.auth.v1.GetSigningKeysRe
  */
 export const GetSigningKeysResponseSchema: GenMessage<GetSigningKeysResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 11);
+  messageDesc(file_shelfscan_auth_v1_auth, 10);
 
 /**
  * @generated from message shelfscan.auth.v1.ActivateRequest
@@ -352,7 +331,7 @@ export type ActivateRequest = Message<'shelfscan.auth.v1.ActivateRequest'> & {
  */
 export const ActivateRequestSchema: GenMessage<ActivateRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 12);
+  messageDesc(file_shelfscan_auth_v1_auth, 11);
 
 /**
  * @generated from message shelfscan.auth.v1.ActivateResponse
@@ -372,7 +351,7 @@ export type ActivateResponse = Message<'shelfscan.auth.v1.ActivateResponse'> & {
  */
 export const ActivateResponseSchema: GenMessage<ActivateResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 13);
+  messageDesc(file_shelfscan_auth_v1_auth, 12);
 
 /**
  * @generated from message shelfscan.auth.v1.ResendActivationRequest
@@ -390,7 +369,7 @@ export type ResendActivationRequest = Message<'shelfscan.auth.v1.ResendActivatio
  */
 export const ResendActivationRequestSchema: GenMessage<ResendActivationRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 14);
+  messageDesc(file_shelfscan_auth_v1_auth, 13);
 
 /**
  * @generated from message shelfscan.auth.v1.ResendActivationResponse
@@ -403,7 +382,7 @@ export type ResendActivationResponse = Message<'shelfscan.auth.v1.ResendActivati
  */
 export const ResendActivationResponseSchema: GenMessage<ResendActivationResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 15);
+  messageDesc(file_shelfscan_auth_v1_auth, 14);
 
 /**
  * @generated from message shelfscan.auth.v1.RequestPasswordResetRequest
@@ -421,7 +400,7 @@ export type RequestPasswordResetRequest = Message<'shelfscan.auth.v1.RequestPass
  */
 export const RequestPasswordResetRequestSchema: GenMessage<RequestPasswordResetRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 16);
+  messageDesc(file_shelfscan_auth_v1_auth, 15);
 
 /**
  * @generated from message shelfscan.auth.v1.RequestPasswordResetResponse
@@ -434,7 +413,7 @@ export type RequestPasswordResetResponse = Message<'shelfscan.auth.v1.RequestPas
  */
 export const RequestPasswordResetResponseSchema: GenMessage<RequestPasswordResetResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 17);
+  messageDesc(file_shelfscan_auth_v1_auth, 16);
 
 /**
  * @generated from message shelfscan.auth.v1.CompletePasswordResetRequest
@@ -462,7 +441,7 @@ export type CompletePasswordResetRequest = Message<'shelfscan.auth.v1.CompletePa
  */
 export const CompletePasswordResetRequestSchema: GenMessage<CompletePasswordResetRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 18);
+  messageDesc(file_shelfscan_auth_v1_auth, 17);
 
 /**
  * @generated from message shelfscan.auth.v1.CompletePasswordResetResponse
@@ -475,7 +454,7 @@ export type CompletePasswordResetResponse = Message<'shelfscan.auth.v1.CompleteP
  */
 export const CompletePasswordResetResponseSchema: GenMessage<CompletePasswordResetResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 19);
+  messageDesc(file_shelfscan_auth_v1_auth, 18);
 
 /**
  * @generated from message shelfscan.auth.v1.GetTokenStateRequest
@@ -495,7 +474,7 @@ export type GetTokenStateRequest = Message<'shelfscan.auth.v1.GetTokenStateReque
  */
 export const GetTokenStateRequestSchema: GenMessage<GetTokenStateRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 20);
+  messageDesc(file_shelfscan_auth_v1_auth, 19);
 
 /**
  * @generated from message shelfscan.auth.v1.GetTokenStateResponse
@@ -523,7 +502,7 @@ export type GetTokenStateResponse = Message<'shelfscan.auth.v1.GetTokenStateResp
  */
 export const GetTokenStateResponseSchema: GenMessage<GetTokenStateResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 21);
+  messageDesc(file_shelfscan_auth_v1_auth, 20);
 
 /**
  * @generated from message shelfscan.auth.v1.UpdateAccountRequest
@@ -579,7 +558,7 @@ export type UpdateAccountRequest = Message<'shelfscan.auth.v1.UpdateAccountReque
  */
 export const UpdateAccountRequestSchema: GenMessage<UpdateAccountRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 22);
+  messageDesc(file_shelfscan_auth_v1_auth, 21);
 
 /**
  * @generated from message shelfscan.auth.v1.UpdateAccountResponse
@@ -592,7 +571,7 @@ export type UpdateAccountResponse = Message<'shelfscan.auth.v1.UpdateAccountResp
  */
 export const UpdateAccountResponseSchema: GenMessage<UpdateAccountResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 23);
+  messageDesc(file_shelfscan_auth_v1_auth, 22);
 
 /**
  * @generated from message shelfscan.auth.v1.SetPhotoRequest
@@ -615,7 +594,7 @@ export type SetPhotoRequest = Message<'shelfscan.auth.v1.SetPhotoRequest'> & {
  */
 export const SetPhotoRequestSchema: GenMessage<SetPhotoRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 24);
+  messageDesc(file_shelfscan_auth_v1_auth, 23);
 
 /**
  * @generated from message shelfscan.auth.v1.SetPhotoResponse
@@ -633,7 +612,7 @@ export type SetPhotoResponse = Message<'shelfscan.auth.v1.SetPhotoResponse'> & {
  */
 export const SetPhotoResponseSchema: GenMessage<SetPhotoResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 25);
+  messageDesc(file_shelfscan_auth_v1_auth, 24);
 
 /**
  * @generated from message shelfscan.auth.v1.GetPhotoRequest
@@ -651,7 +630,7 @@ export type GetPhotoRequest = Message<'shelfscan.auth.v1.GetPhotoRequest'> & {
  */
 export const GetPhotoRequestSchema: GenMessage<GetPhotoRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 26);
+  messageDesc(file_shelfscan_auth_v1_auth, 25);
 
 /**
  * @generated from message shelfscan.auth.v1.GetPhotoResponse
@@ -674,7 +653,7 @@ export type GetPhotoResponse = Message<'shelfscan.auth.v1.GetPhotoResponse'> & {
  */
 export const GetPhotoResponseSchema: GenMessage<GetPhotoResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 27);
+  messageDesc(file_shelfscan_auth_v1_auth, 26);
 
 /**
  * @generated from message shelfscan.auth.v1.SendPhoneCodeRequest
@@ -699,7 +678,7 @@ export type SendPhoneCodeRequest = Message<'shelfscan.auth.v1.SendPhoneCodeReque
  */
 export const SendPhoneCodeRequestSchema: GenMessage<SendPhoneCodeRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 28);
+  messageDesc(file_shelfscan_auth_v1_auth, 27);
 
 /**
  * @generated from message shelfscan.auth.v1.SendPhoneCodeResponse
@@ -717,7 +696,7 @@ export type SendPhoneCodeResponse = Message<'shelfscan.auth.v1.SendPhoneCodeResp
  */
 export const SendPhoneCodeResponseSchema: GenMessage<SendPhoneCodeResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 29);
+  messageDesc(file_shelfscan_auth_v1_auth, 28);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckPhoneCodeRequest
@@ -740,7 +719,7 @@ export type CheckPhoneCodeRequest = Message<'shelfscan.auth.v1.CheckPhoneCodeReq
  */
 export const CheckPhoneCodeRequestSchema: GenMessage<CheckPhoneCodeRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 30);
+  messageDesc(file_shelfscan_auth_v1_auth, 29);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckPhoneCodeResponse
@@ -758,14 +737,14 @@ export type CheckPhoneCodeResponse = Message<'shelfscan.auth.v1.CheckPhoneCodeRe
  */
 export const CheckPhoneCodeResponseSchema: GenMessage<CheckPhoneCodeResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 31);
+  messageDesc(file_shelfscan_auth_v1_auth, 30);
 
 /**
  * @generated from message shelfscan.auth.v1.SetMembershipActiveRequest
  */
 export type SetMembershipActiveRequest = Message<'shelfscan.auth.v1.SetMembershipActiveRequest'> & {
   /**
-   * @generated from field: shelfscan.auth.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -786,7 +765,7 @@ export type SetMembershipActiveRequest = Message<'shelfscan.auth.v1.SetMembershi
  */
 export const SetMembershipActiveRequestSchema: GenMessage<SetMembershipActiveRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 32);
+  messageDesc(file_shelfscan_auth_v1_auth, 31);
 
 /**
  * @generated from message shelfscan.auth.v1.SetMembershipActiveResponse
@@ -806,14 +785,14 @@ export type SetMembershipActiveResponse = Message<'shelfscan.auth.v1.SetMembersh
  */
 export const SetMembershipActiveResponseSchema: GenMessage<SetMembershipActiveResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 33);
+  messageDesc(file_shelfscan_auth_v1_auth, 32);
 
 /**
  * @generated from message shelfscan.auth.v1.LookupUserRequest
  */
 export type LookupUserRequest = Message<'shelfscan.auth.v1.LookupUserRequest'> & {
   /**
-   * @generated from field: shelfscan.auth.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -829,7 +808,7 @@ export type LookupUserRequest = Message<'shelfscan.auth.v1.LookupUserRequest'> &
  */
 export const LookupUserRequestSchema: GenMessage<LookupUserRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 34);
+  messageDesc(file_shelfscan_auth_v1_auth, 33);
 
 /**
  * @generated from message shelfscan.auth.v1.LookupUserResponse
@@ -852,7 +831,7 @@ export type LookupUserResponse = Message<'shelfscan.auth.v1.LookupUserResponse'>
  */
 export const LookupUserResponseSchema: GenMessage<LookupUserResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 35);
+  messageDesc(file_shelfscan_auth_v1_auth, 34);
 
 /**
  * Commands and queries the auth service answers.

@@ -4,6 +4,8 @@
 
 import type { GenFile, GenMessage, GenService } from '@bufbuild/protobuf/codegenv2';
 import { fileDesc, messageDesc, serviceDesc } from '@bufbuild/protobuf/codegenv2';
+import type { Caller } from '../../common/v1/caller_pb.js';
+import { file_shelfscan_common_v1_caller } from '../../common/v1/caller_pb.js';
 import type { Message } from '@bufbuild/protobuf';
 
 /**
@@ -12,33 +14,9 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_billing_v1_billing: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiJzaGVsZnNjYW4vYmlsbGluZy92MS9iaWxsaW5nLnByb3RvEhRzaGVsZnNjYW4uYmlsbGluZy52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAkimQEKBFBsYW4SDwoHZmVhdHVyZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIdChVtb250aGx5X2ZlZV91c2RfY2VudHMYAyABKAMSGgoSZGFpbHlfc2VhcmNoX2xpbWl0GAQgASgFEhwKFG1vbnRobHlfc2VhcmNoX2xpbWl0GAUgASgFEhIKCmFzaW5fbGltaXQYBiABKAUiEgoQTGlzdFBsYW5zUmVxdWVzdCI+ChFMaXN0UGxhbnNSZXNwb25zZRIpCgVwbGFucxgBIAMoCzIaLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlBsYW4iqwEKCFVzZXJQbGFuEgoKAmlkGAEgASgJEhAKCGZlYXR1cmVzGAIgAygJEg0KBXRyaWFsGAMgASgIEg4KBnN0YXR1cxgEIAEoCRISCgpzdGFydF9kYXRlGAUgASgJEhAKCGVuZF9kYXRlGAYgASgJEhIKCmF1dG9fcmVuZXcYByABKAgSEgoKZ3JhbnRlZF9ieRgIIAEoCRIUCgxncmFudF9yZWFzb24YCSABKAkiJAoTR2V0VXNlclBsYW5zUmVxdWVzdBINCgVlbWFpbBgBIAEoCSJFChRHZXRVc2VyUGxhbnNSZXNwb25zZRItCgVwbGFucxgBIAMoCzIeLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlVzZXJQbGFuIrYBCglCcmVha2Rvd24SEQoJdXNkX2NlbnRzGAEgASgDEhoKEmRpc2NvdW50X3VzZF9jZW50cxgCIAEoAxIVCg1uZXRfdXNkX2NlbnRzGAMgASgDEgwKBHJhdGUYBCABKAkSFQoNYnVsbGV0aW5fZGF0ZRgFIAEoCRIRCgl0cnlfa3VydXMYBiABKAMSFAoMZGF5c19jaGFyZ2VkGAcgASgFEhUKDWRheXNfaW5fbW9udGgYCCABKAUieAoQU3Vic2NyaWJlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIQCghmZWF0dXJlcxgCIAMoCRIWCg5wcm9tb3Rpb25fY29kZRgDIAEoCRIMCgRsYW5nGAQgASgJEh0KFXRocmVlX2RzX2NhbGxiYWNrX3VybBgFIAEoCSLIAQoRU3Vic2NyaWJlUmVzcG9uc2USLAoEcGxhbhgBIAEoCzIeLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlVzZXJQbGFuEjIKCWJyZWFrZG93bhgCIAEoCzIfLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkJyZWFrZG93bhIXCg9jb252ZXJzYXRpb25faWQYAyABKAkSOAoIdGhyZWVfZHMYBCABKAsyJi5zaGVsZnNjYW4uYmlsbGluZy52MS5UaHJlZURzQ2hhbGxlbmdlIjoKEFRocmVlRHNDaGFsbGVuZ2USFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEg0KBXRva2VuGAIgASgJIj8KFUdldFRocmVlRHNQYWdlUmVxdWVzdBIXCg9jb252ZXJzYXRpb25faWQYASABKAkSDQoFdG9rZW4YAiABKAkiRAoWR2V0VGhyZWVEc1BhZ2VSZXNwb25zZRIMCgRodG1sGAEgASgJEgwKBGxhbmcYAiABKAkSDgoGcmVhc29uGAMgASgJIoMBChZDb21wbGV0ZVRocmVlRHNSZXF1ZXN0EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCRISCgpwYXltZW50X2lkGAIgASgJEhkKEWNvbnZlcnNhdGlvbl9kYXRhGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIRCgltZF9zdGF0dXMYBSABKAkibwoXQ29tcGxldGVUaHJlZURzUmVzcG9uc2USDAoEcGFpZBgBIAEoCBIXCg9jb252ZXJzYXRpb25faWQYAiABKAkSDAoEbGFuZxgDIAEoCRIOCgZyZWFzb24YBCABKAkSDwoHbWVzc2FnZRgFIAEoCSIaChhHZXRDYXJkU2VhbGluZ0tleVJlcXVlc3QiMwoZR2V0Q2FyZFNlYWxpbmdLZXlSZXNwb25zZRIWCg5wdWJsaWNfa2V5X3BlbRgBIAEoCSIiChFDYW5jZWxQbGFuUmVxdWVzdBINCgVlbWFpbBgBIAEoCSJCChJDYW5jZWxQbGFuUmVzcG9uc2USLAoEcGxhbhgBIAEoCzIeLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlVzZXJQbGFuIiIKEVN0YXJ0VHJpYWxSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkIKElN0YXJ0VHJpYWxSZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4iugEKBENhcmQSCgoCaWQYASABKAkSDQoFYWxpYXMYAiABKAkSEwoLaG9sZGVyX25hbWUYAyABKAkSEQoJbGFzdF9mb3VyGAQgASgJEg0KBWJyYW5kGAUgASgJEhQKDGV4cGlyZV9tb250aBgGIAEoCRITCgtleHBpcmVfeWVhchgHIAEoCRI1CgdiaWxsaW5nGAggASgLMiQuc2hlbGZzY2FuLmJpbGxpbmcudjEuQmlsbGluZ0FkZHJlc3MiHwoOR2V0Q2FyZFJlcXVlc3QSDQoFZW1haWwYASABKAkiOwoPR2V0Q2FyZFJlc3BvbnNlEigKBGNhcmQYASABKAsyGi5zaGVsZnNjYW4uYmlsbGluZy52MS5DYXJkIo0BCg5CaWxsaW5nQWRkcmVzcxIPCgdhZGRyZXNzGAEgASgJEhAKCHppcF9jb2RlGAIgASgJEhQKDGNvbnRhY3RfbmFtZRgDIAEoCRIMCgRjaXR5GAQgASgJEg8KB2NvdW50cnkYBSABKAkSDgoGcmVnaW9uGAYgASgJEhMKC3JlZ2lvbl9uYW1lGAcgASgJItwBCg9TYXZlQ2FyZFJlcXVlc3QSDQoFZW1haWwYASABKAkSEwoLaG9sZGVyX25hbWUYAiABKAkSEwoLY2FyZF9udW1iZXIYAyABKAkSFAoMZXhwaXJlX21vbnRoGAQgASgJEhMKC2V4cGlyZV95ZWFyGAUgASgJEgsKA2N2YxgGIAEoCRI1CgdiaWxsaW5nGAcgASgLMiQuc2hlbGZzY2FuLmJpbGxpbmcudjEuQmlsbGluZ0FkZHJlc3MSDAoEbGFuZxgIIAEoCRITCgtzZWFsZWRfY2FyZBgJIAEoCSI8ChBTYXZlQ2FyZFJlc3BvbnNlEigKBGNhcmQYASABKAsyGi5zaGVsZnNjYW4uYmlsbGluZy52MS5DYXJkIi4KEURlbGV0ZUNhcmRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEgoKAmlkGAIgASgJIhQKEkRlbGV0ZUNhcmRSZXNwb25zZSJSChdQcm9tb3Rpb25TdW1tYXJ5UmVxdWVzdBINCgVlbWFpbBgBIAEoCRIQCghmZWF0dXJlcxgCIAMoCRIWCg5wcm9tb3Rpb25fY29kZRgDIAEoCSKMAQoYUHJvbW90aW9uU3VtbWFyeVJlc3BvbnNlEjIKCWJyZWFrZG93bhgBIAEoCzIfLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkJyZWFrZG93bhIPCgdyZWFzb25zGAIgAygJEg8KB2FwcGxpZXMYAyABKAgSGgoSdW5hdmFpbGFibGVfcmVhc29uGAQgASgJIqADCgdQYXltZW50EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCRISCgpjcmVhdGVkX2F0GAIgASgJEhEKCXVzZF9jZW50cxgDIAEoAxIaChJkaXNjb3VudF91c2RfY2VudHMYBCABKAMSDAoEcmF0ZRgFIAEoCRIVCg1idWxsZXRpbl9kYXRlGAYgASgJEhEKCXRyeV9rdXJ1cxgHIAEoAxIOCgZzdGF0dXMYCCABKAkSEwoLZGVzY3JpcHRpb24YCSABKAkSDgoGcGVyaW9kGAogASgJEhYKDmludm9pY2Vfc3RhdHVzGAsgASgJEhYKDmludm9pY2VfbnVtYmVyGAwgASgDEhUKDWVycm9yX21lc3NhZ2UYDSABKAkSEgoKdXNlcl9lbWFpbBgOIAEoCRIaChJyZWZ1bmRlZF90cnlfa3VydXMYDyABKAMSLQoHcmVmdW5kcxgQIAMoCzIcLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJlZnVuZBITCgt2YXRfcGVyY2VudBgRIAEoCRIRCgl2YXRfa3VydXMYEiABKAMiYgoGUmVmdW5kEgwKBGtpbmQYASABKAkSEQoJdHJ5X2t1cnVzGAIgASgDEg4KBnJlYXNvbhgDIAEoCRITCgtyZWZ1bmRlZF9ieRgEIAEoCRISCgpjcmVhdGVkX2F0GAUgASgJIlIKE0xpc3RQYXltZW50c1JlcXVlc3QSDQoFZW1haWwYASABKAkSLAoGY2FsbGVyGAIgASgLMhwuc2hlbGZzY2FuLmJpbGxpbmcudjEuQ2FsbGVyIkcKFExpc3RQYXltZW50c1Jlc3BvbnNlEi8KCHBheW1lbnRzGAEgAygLMh0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUGF5bWVudCJpChFHZXRQYXltZW50UmVxdWVzdBINCgVlbWFpbBgBIAEoCRIXCg9jb252ZXJzYXRpb25faWQYAiABKAkSLAoGY2FsbGVyGAMgASgLMhwuc2hlbGZzY2FuLmJpbGxpbmcudjEuQ2FsbGVyIkQKEkdldFBheW1lbnRSZXNwb25zZRIuCgdwYXltZW50GAEgASgLMh0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUGF5bWVudCJ6ChRHZXRJbnZvaWNlUGRmUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIXCg9jb252ZXJzYXRpb25faWQYAiABKAkSDAoEbGFuZxgDIAEoCRIsCgZjYWxsZXIYBCABKAsyHC5zaGVsZnNjYW4uYmlsbGluZy52MS5DYWxsZXIiOwoVR2V0SW52b2ljZVBkZlJlc3BvbnNlEg8KB2NvbnRlbnQYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIrEBCglQcm9tb3Rpb24SCgoCaWQYASABKAkSDAoEY29kZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRINCgV2YWx1ZRgEIAEoCRIMCgR0eXBlGAUgASgJEhYKDm1pbmltdW1fYmFza2V0GAYgASgJEg0KBWNvdW50GAcgASgFEgwKBHVzZWQYCCABKAUSEwoLZXhwaXJ5X2RhdGUYCSABKAkSDgoGYWN0aXZlGAogASgIIhcKFUxpc3RQcm9tb3Rpb25zUmVxdWVzdCJNChZMaXN0UHJvbW90aW9uc1Jlc3BvbnNlEjMKCnByb21vdGlvbnMYASADKAsyHy5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb24iSgoUU2F2ZVByb21vdGlvblJlcXVlc3QSMgoJcHJvbW90aW9uGAEgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuUHJvbW90aW9uIksKFVNhdmVQcm9tb3Rpb25SZXNwb25zZRIyCglwcm9tb3Rpb24YASABKAsyHy5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb24iJAoWRGVsZXRlUHJvbW90aW9uUmVxdWVzdBIKCgJpZBgBIAEoCSIZChdEZWxldGVQcm9tb3Rpb25SZXNwb25zZSIhChFSdW5SZW5ld2FsUmVxdWVzdBIMCgRkYXRlGAEgASgJIlMKElJ1blJlbmV3YWxSZXNwb25zZRIPCgdjaGFyZ2VkGAEgASgFEg4KBmZhaWxlZBgCIAEoBRIPCgdleHBpcmVkGAMgASgFEgsKA3JhbhgEIAEoCCKDAQoUUmVmdW5kUGF5bWVudFJlcXVlc3QSLAoGY2FsbGVyGAEgASgLMhwuc2hlbGZzY2FuLmJpbGxpbmcudjEuQ2FsbGVyEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIOCgZyZWFzb24YAyABKAkSFAoMYW1vdW50X2t1cnVzGAQgASgDInEKFVJlZnVuZFBheW1lbnRSZXNwb25zZRIuCgdwYXltZW50GAEgASgLMh0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUGF5bWVudBIMCgRraW5kGAIgASgJEhoKEnJlZnVuZGVkX3RyeV9rdXJ1cxgDIAEoAyKFAQoQR3JhbnRQbGFuUmVxdWVzdBIsCgZjYWxsZXIYASABKAsyHC5zaGVsZnNjYW4uYmlsbGluZy52MS5DYWxsZXISDQoFZW1haWwYAiABKAkSEAoIZmVhdHVyZXMYAyADKAkSEgoKcGVyaW9kX2VuZBgEIAEoCRIOCgZyZWFzb24YBSABKAkiQQoRR3JhbnRQbGFuUmVzcG9uc2USLAoEcGxhbhgBIAEoCzIeLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlVzZXJQbGFuInkKEVJldm9rZVBsYW5SZXF1ZXN0EiwKBmNhbGxlchgBIAEoCzIcLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCRIXCg9zdWJzY3JpcHRpb25faWQYAyABKAkSDgoGcmVhc29uGAQgASgJIkIKElJldm9rZVBsYW5SZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4y0hEKDkJpbGxpbmdTZXJ2aWNlElwKCUxpc3RQbGFucxImLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQbGFuc1JlcXVlc3QaJy5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UGxhbnNSZXNwb25zZRJlCgxHZXRVc2VyUGxhbnMSKS5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRVc2VyUGxhbnNSZXF1ZXN0Giouc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0VXNlclBsYW5zUmVzcG9uc2USXAoJU3Vic2NyaWJlEiYuc2hlbGZzY2FuLmJpbGxpbmcudjEuU3Vic2NyaWJlUmVxdWVzdBonLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlN1YnNjcmliZVJlc3BvbnNlEl8KCkNhbmNlbFBsYW4SJy5zaGVsZnNjYW4uYmlsbGluZy52MS5DYW5jZWxQbGFuUmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhbmNlbFBsYW5SZXNwb25zZRJfCgpTdGFydFRyaWFsEicuc2hlbGZzY2FuLmJpbGxpbmcudjEuU3RhcnRUcmlhbFJlcXVlc3QaKC5zaGVsZnNjYW4uYmlsbGluZy52MS5TdGFydFRyaWFsUmVzcG9uc2USVgoHR2V0Q2FyZBIkLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldENhcmRSZXF1ZXN0GiUuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0Q2FyZFJlc3BvbnNlElkKCFNhdmVDYXJkEiUuc2hlbGZzY2FuLmJpbGxpbmcudjEuU2F2ZUNhcmRSZXF1ZXN0GiYuc2hlbGZzY2FuLmJpbGxpbmcudjEuU2F2ZUNhcmRSZXNwb25zZRJfCgpEZWxldGVDYXJkEicuc2hlbGZzY2FuLmJpbGxpbmcudjEuRGVsZXRlQ2FyZFJlcXVlc3QaKC5zaGVsZnNjYW4uYmlsbGluZy52MS5EZWxldGVDYXJkUmVzcG9uc2UScQoQUHJvbW90aW9uU3VtbWFyeRItLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlByb21vdGlvblN1bW1hcnlSZXF1ZXN0Gi4uc2hlbGZzY2FuLmJpbGxpbmcudjEuUHJvbW90aW9uU3VtbWFyeVJlc3BvbnNlEmUKDExpc3RQYXltZW50cxIpLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQYXltZW50c1JlcXVlc3QaKi5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UGF5bWVudHNSZXNwb25zZRJfCgpHZXRQYXltZW50Eicuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0UGF5bWVudFJlcXVlc3QaKC5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRQYXltZW50UmVzcG9uc2USaAoNR2V0SW52b2ljZVBkZhIqLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldEludm9pY2VQZGZSZXF1ZXN0Gisuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0SW52b2ljZVBkZlJlc3BvbnNlEmsKDkxpc3RQcm9tb3Rpb25zEisuc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFByb21vdGlvbnNSZXF1ZXN0Giwuc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFByb21vdGlvbnNSZXNwb25zZRJoCg1TYXZlUHJvbW90aW9uEiouc2hlbGZzY2FuLmJpbGxpbmcudjEuU2F2ZVByb21vdGlvblJlcXVlc3QaKy5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlUHJvbW90aW9uUmVzcG9uc2USbgoPRGVsZXRlUHJvbW90aW9uEiwuc2hlbGZzY2FuLmJpbGxpbmcudjEuRGVsZXRlUHJvbW90aW9uUmVxdWVzdBotLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkRlbGV0ZVByb21vdGlvblJlc3BvbnNlEl8KClJ1blJlbmV3YWwSJy5zaGVsZnNjYW4uYmlsbGluZy52MS5SdW5SZW5ld2FsUmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJ1blJlbmV3YWxSZXNwb25zZRJrCg5HZXRUaHJlZURzUGFnZRIrLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFRocmVlRHNQYWdlUmVxdWVzdBosLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFRocmVlRHNQYWdlUmVzcG9uc2USbgoPQ29tcGxldGVUaHJlZURzEiwuc2hlbGZzY2FuLmJpbGxpbmcudjEuQ29tcGxldGVUaHJlZURzUmVxdWVzdBotLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNvbXBsZXRlVGhyZWVEc1Jlc3BvbnNlEnQKEUdldENhcmRTZWFsaW5nS2V5Ei4uc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0Q2FyZFNlYWxpbmdLZXlSZXF1ZXN0Gi8uc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0Q2FyZFNlYWxpbmdLZXlSZXNwb25zZRJoCg1SZWZ1bmRQYXltZW50Eiouc2hlbGZzY2FuLmJpbGxpbmcudjEuUmVmdW5kUGF5bWVudFJlcXVlc3QaKy5zaGVsZnNjYW4uYmlsbGluZy52MS5SZWZ1bmRQYXltZW50UmVzcG9uc2USXAoJR3JhbnRQbGFuEiYuc2hlbGZzY2FuLmJpbGxpbmcudjEuR3JhbnRQbGFuUmVxdWVzdBonLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdyYW50UGxhblJlc3BvbnNlEl8KClJldm9rZVBsYW4SJy5zaGVsZnNjYW4uYmlsbGluZy52MS5SZXZva2VQbGFuUmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJldm9rZVBsYW5SZXNwb25zZWIGcHJvdG8z',
+    'CiJzaGVsZnNjYW4vYmlsbGluZy92MS9iaWxsaW5nLnByb3RvEhRzaGVsZnNjYW4uYmlsbGluZy52MSKZAQoEUGxhbhIPCgdmZWF0dXJlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEh0KFW1vbnRobHlfZmVlX3VzZF9jZW50cxgDIAEoAxIaChJkYWlseV9zZWFyY2hfbGltaXQYBCABKAUSHAoUbW9udGhseV9zZWFyY2hfbGltaXQYBSABKAUSEgoKYXNpbl9saW1pdBgGIAEoBSISChBMaXN0UGxhbnNSZXF1ZXN0Ij4KEUxpc3RQbGFuc1Jlc3BvbnNlEikKBXBsYW5zGAEgAygLMhouc2hlbGZzY2FuLmJpbGxpbmcudjEuUGxhbiKrAQoIVXNlclBsYW4SCgoCaWQYASABKAkSEAoIZmVhdHVyZXMYAiADKAkSDQoFdHJpYWwYAyABKAgSDgoGc3RhdHVzGAQgASgJEhIKCnN0YXJ0X2RhdGUYBSABKAkSEAoIZW5kX2RhdGUYBiABKAkSEgoKYXV0b19yZW5ldxgHIAEoCBISCgpncmFudGVkX2J5GAggASgJEhQKDGdyYW50X3JlYXNvbhgJIAEoCSIkChNHZXRVc2VyUGxhbnNSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkUKFEdldFVzZXJQbGFuc1Jlc3BvbnNlEi0KBXBsYW5zGAEgAygLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4itgEKCUJyZWFrZG93bhIRCgl1c2RfY2VudHMYASABKAMSGgoSZGlzY291bnRfdXNkX2NlbnRzGAIgASgDEhUKDW5ldF91c2RfY2VudHMYAyABKAMSDAoEcmF0ZRgEIAEoCRIVCg1idWxsZXRpbl9kYXRlGAUgASgJEhEKCXRyeV9rdXJ1cxgGIAEoAxIUCgxkYXlzX2NoYXJnZWQYByABKAUSFQoNZGF5c19pbl9tb250aBgIIAEoBSJ4ChBTdWJzY3JpYmVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhAKCGZlYXR1cmVzGAIgAygJEhYKDnByb21vdGlvbl9jb2RlGAMgASgJEgwKBGxhbmcYBCABKAkSHQoVdGhyZWVfZHNfY2FsbGJhY2tfdXJsGAUgASgJIsgBChFTdWJzY3JpYmVSZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4SMgoJYnJlYWtkb3duGAIgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuQnJlYWtkb3duEhcKD2NvbnZlcnNhdGlvbl9pZBgDIAEoCRI4Cgh0aHJlZV9kcxgEIAEoCzImLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlRocmVlRHNDaGFsbGVuZ2UiOgoQVGhyZWVEc0NoYWxsZW5nZRIXCg9jb252ZXJzYXRpb25faWQYASABKAkSDQoFdG9rZW4YAiABKAkiPwoVR2V0VGhyZWVEc1BhZ2VSZXF1ZXN0EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCSJEChZHZXRUaHJlZURzUGFnZVJlc3BvbnNlEgwKBGh0bWwYASABKAkSDAoEbGFuZxgCIAEoCRIOCgZyZWFzb24YAyABKAkigwEKFkNvbXBsZXRlVGhyZWVEc1JlcXVlc3QSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEhIKCnBheW1lbnRfaWQYAiABKAkSGQoRY29udmVyc2F0aW9uX2RhdGEYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCW1kX3N0YXR1cxgFIAEoCSJvChdDb21wbGV0ZVRocmVlRHNSZXNwb25zZRIMCgRwYWlkGAEgASgIEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIMCgRsYW5nGAMgASgJEg4KBnJlYXNvbhgEIAEoCRIPCgdtZXNzYWdlGAUgASgJIhoKGEdldENhcmRTZWFsaW5nS2V5UmVxdWVzdCIzChlHZXRDYXJkU2VhbGluZ0tleVJlc3BvbnNlEhYKDnB1YmxpY19rZXlfcGVtGAEgASgJIiIKEUNhbmNlbFBsYW5SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkIKEkNhbmNlbFBsYW5SZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4iIgoRU3RhcnRUcmlhbFJlcXVlc3QSDQoFZW1haWwYASABKAkiQgoSU3RhcnRUcmlhbFJlc3BvbnNlEiwKBHBsYW4YASABKAsyHi5zaGVsZnNjYW4uYmlsbGluZy52MS5Vc2VyUGxhbiK6AQoEQ2FyZBIKCgJpZBgBIAEoCRINCgVhbGlhcxgCIAEoCRITCgtob2xkZXJfbmFtZRgDIAEoCRIRCglsYXN0X2ZvdXIYBCABKAkSDQoFYnJhbmQYBSABKAkSFAoMZXhwaXJlX21vbnRoGAYgASgJEhMKC2V4cGlyZV95ZWFyGAcgASgJEjUKB2JpbGxpbmcYCCABKAsyJC5zaGVsZnNjYW4uYmlsbGluZy52MS5CaWxsaW5nQWRkcmVzcyIfCg5HZXRDYXJkUmVxdWVzdBINCgVlbWFpbBgBIAEoCSI7Cg9HZXRDYXJkUmVzcG9uc2USKAoEY2FyZBgBIAEoCzIaLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhcmQijQEKDkJpbGxpbmdBZGRyZXNzEg8KB2FkZHJlc3MYASABKAkSEAoIemlwX2NvZGUYAiABKAkSFAoMY29udGFjdF9uYW1lGAMgASgJEgwKBGNpdHkYBCABKAkSDwoHY291bnRyeRgFIAEoCRIOCgZyZWdpb24YBiABKAkSEwoLcmVnaW9uX25hbWUYByABKAki3AEKD1NhdmVDYXJkUmVxdWVzdBINCgVlbWFpbBgBIAEoCRITCgtob2xkZXJfbmFtZRgCIAEoCRITCgtjYXJkX251bWJlchgDIAEoCRIUCgxleHBpcmVfbW9udGgYBCABKAkSEwoLZXhwaXJlX3llYXIYBSABKAkSCwoDY3ZjGAYgASgJEjUKB2JpbGxpbmcYByABKAsyJC5zaGVsZnNjYW4uYmlsbGluZy52MS5CaWxsaW5nQWRkcmVzcxIMCgRsYW5nGAggASgJEhMKC3NlYWxlZF9jYXJkGAkgASgJIjwKEFNhdmVDYXJkUmVzcG9uc2USKAoEY2FyZBgBIAEoCzIaLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhcmQiLgoRRGVsZXRlQ2FyZFJlcXVlc3QSDQoFZW1haWwYASABKAkSCgoCaWQYAiABKAkiFAoSRGVsZXRlQ2FyZFJlc3BvbnNlIlIKF1Byb21vdGlvblN1bW1hcnlSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhAKCGZlYXR1cmVzGAIgAygJEhYKDnByb21vdGlvbl9jb2RlGAMgASgJIowBChhQcm9tb3Rpb25TdW1tYXJ5UmVzcG9uc2USMgoJYnJlYWtkb3duGAEgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuQnJlYWtkb3duEg8KB3JlYXNvbnMYAiADKAkSDwoHYXBwbGllcxgDIAEoCBIaChJ1bmF2YWlsYWJsZV9yZWFzb24YBCABKAkioAMKB1BheW1lbnQSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEhIKCmNyZWF0ZWRfYXQYAiABKAkSEQoJdXNkX2NlbnRzGAMgASgDEhoKEmRpc2NvdW50X3VzZF9jZW50cxgEIAEoAxIMCgRyYXRlGAUgASgJEhUKDWJ1bGxldGluX2RhdGUYBiABKAkSEQoJdHJ5X2t1cnVzGAcgASgDEg4KBnN0YXR1cxgIIAEoCRITCgtkZXNjcmlwdGlvbhgJIAEoCRIOCgZwZXJpb2QYCiABKAkSFgoOaW52b2ljZV9zdGF0dXMYCyABKAkSFgoOaW52b2ljZV9udW1iZXIYDCABKAMSFQoNZXJyb3JfbWVzc2FnZRgNIAEoCRISCgp1c2VyX2VtYWlsGA4gASgJEhoKEnJlZnVuZGVkX3RyeV9rdXJ1cxgPIAEoAxItCgdyZWZ1bmRzGBAgAygLMhwuc2hlbGZzY2FuLmJpbGxpbmcudjEuUmVmdW5kEhMKC3ZhdF9wZXJjZW50GBEgASgJEhEKCXZhdF9rdXJ1cxgSIAEoAyJiCgZSZWZ1bmQSDAoEa2luZBgBIAEoCRIRCgl0cnlfa3VydXMYAiABKAMSDgoGcmVhc29uGAMgASgJEhMKC3JlZnVuZGVkX2J5GAQgASgJEhIKCmNyZWF0ZWRfYXQYBSABKAkiUQoTTGlzdFBheW1lbnRzUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIrCgZjYWxsZXIYAiABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlciJHChRMaXN0UGF5bWVudHNSZXNwb25zZRIvCghwYXltZW50cxgBIAMoCzIdLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlBheW1lbnQiaAoRR2V0UGF5bWVudFJlcXVlc3QSDQoFZW1haWwYASABKAkSFwoPY29udmVyc2F0aW9uX2lkGAIgASgJEisKBmNhbGxlchgDIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyIkQKEkdldFBheW1lbnRSZXNwb25zZRIuCgdwYXltZW50GAEgASgLMh0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUGF5bWVudCJ5ChRHZXRJbnZvaWNlUGRmUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIXCg9jb252ZXJzYXRpb25faWQYAiABKAkSDAoEbGFuZxgDIAEoCRIrCgZjYWxsZXIYBCABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlciI7ChVHZXRJbnZvaWNlUGRmUmVzcG9uc2USDwoHY29udGVudBgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkisQEKCVByb21vdGlvbhIKCgJpZBgBIAEoCRIMCgRjb2RlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg0KBXZhbHVlGAQgASgJEgwKBHR5cGUYBSABKAkSFgoObWluaW11bV9iYXNrZXQYBiABKAkSDQoFY291bnQYByABKAUSDAoEdXNlZBgIIAEoBRITCgtleHBpcnlfZGF0ZRgJIAEoCRIOCgZhY3RpdmUYCiABKAgiFwoVTGlzdFByb21vdGlvbnNSZXF1ZXN0Ik0KFkxpc3RQcm9tb3Rpb25zUmVzcG9uc2USMwoKcHJvbW90aW9ucxgBIAMoCzIfLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlByb21vdGlvbiJKChRTYXZlUHJvbW90aW9uUmVxdWVzdBIyCglwcm9tb3Rpb24YASABKAsyHy5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb24iSwoVU2F2ZVByb21vdGlvblJlc3BvbnNlEjIKCXByb21vdGlvbhgBIAEoCzIfLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlByb21vdGlvbiIkChZEZWxldGVQcm9tb3Rpb25SZXF1ZXN0EgoKAmlkGAEgASgJIhkKF0RlbGV0ZVByb21vdGlvblJlc3BvbnNlIiEKEVJ1blJlbmV3YWxSZXF1ZXN0EgwKBGRhdGUYASABKAkiUwoSUnVuUmVuZXdhbFJlc3BvbnNlEg8KB2NoYXJnZWQYASABKAUSDgoGZmFpbGVkGAIgASgFEg8KB2V4cGlyZWQYAyABKAUSCwoDcmFuGAQgASgIIoIBChRSZWZ1bmRQYXltZW50UmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchIXCg9jb252ZXJzYXRpb25faWQYAiABKAkSDgoGcmVhc29uGAMgASgJEhQKDGFtb3VudF9rdXJ1cxgEIAEoAyJxChVSZWZ1bmRQYXltZW50UmVzcG9uc2USLgoHcGF5bWVudBgBIAEoCzIdLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlBheW1lbnQSDAoEa2luZBgCIAEoCRIaChJyZWZ1bmRlZF90cnlfa3VydXMYAyABKAMihAEKEEdyYW50UGxhblJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDQoFZW1haWwYAiABKAkSEAoIZmVhdHVyZXMYAyADKAkSEgoKcGVyaW9kX2VuZBgEIAEoCRIOCgZyZWFzb24YBSABKAkiQQoRR3JhbnRQbGFuUmVzcG9uc2USLAoEcGxhbhgBIAEoCzIeLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlVzZXJQbGFuIngKEVJldm9rZVBsYW5SZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyEg0KBWVtYWlsGAIgASgJEhcKD3N1YnNjcmlwdGlvbl9pZBgDIAEoCRIOCgZyZWFzb24YBCABKAkiQgoSUmV2b2tlUGxhblJlc3BvbnNlEiwKBHBsYW4YASABKAsyHi5zaGVsZnNjYW4uYmlsbGluZy52MS5Vc2VyUGxhbjLSEQoOQmlsbGluZ1NlcnZpY2USXAoJTGlzdFBsYW5zEiYuc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFBsYW5zUmVxdWVzdBonLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQbGFuc1Jlc3BvbnNlEmUKDEdldFVzZXJQbGFucxIpLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFVzZXJQbGFuc1JlcXVlc3QaKi5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRVc2VyUGxhbnNSZXNwb25zZRJcCglTdWJzY3JpYmUSJi5zaGVsZnNjYW4uYmlsbGluZy52MS5TdWJzY3JpYmVSZXF1ZXN0Gicuc2hlbGZzY2FuLmJpbGxpbmcudjEuU3Vic2NyaWJlUmVzcG9uc2USXwoKQ2FuY2VsUGxhbhInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhbmNlbFBsYW5SZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuQ2FuY2VsUGxhblJlc3BvbnNlEl8KClN0YXJ0VHJpYWwSJy5zaGVsZnNjYW4uYmlsbGluZy52MS5TdGFydFRyaWFsUmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlN0YXJ0VHJpYWxSZXNwb25zZRJWCgdHZXRDYXJkEiQuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0Q2FyZFJlcXVlc3QaJS5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRDYXJkUmVzcG9uc2USWQoIU2F2ZUNhcmQSJS5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlQ2FyZFJlcXVlc3QaJi5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlQ2FyZFJlc3BvbnNlEl8KCkRlbGV0ZUNhcmQSJy5zaGVsZnNjYW4uYmlsbGluZy52MS5EZWxldGVDYXJkUmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkRlbGV0ZUNhcmRSZXNwb25zZRJxChBQcm9tb3Rpb25TdW1tYXJ5Ei0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUHJvbW90aW9uU3VtbWFyeVJlcXVlc3QaLi5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb25TdW1tYXJ5UmVzcG9uc2USZQoMTGlzdFBheW1lbnRzEikuc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFBheW1lbnRzUmVxdWVzdBoqLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQYXltZW50c1Jlc3BvbnNlEl8KCkdldFBheW1lbnQSJy5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRQYXltZW50UmVxdWVzdBooLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFBheW1lbnRSZXNwb25zZRJoCg1HZXRJbnZvaWNlUGRmEiouc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0SW52b2ljZVBkZlJlcXVlc3QaKy5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRJbnZvaWNlUGRmUmVzcG9uc2USawoOTGlzdFByb21vdGlvbnMSKy5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UHJvbW90aW9uc1JlcXVlc3QaLC5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UHJvbW90aW9uc1Jlc3BvbnNlEmgKDVNhdmVQcm9tb3Rpb24SKi5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlUHJvbW90aW9uUmVxdWVzdBorLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlNhdmVQcm9tb3Rpb25SZXNwb25zZRJuCg9EZWxldGVQcm9tb3Rpb24SLC5zaGVsZnNjYW4uYmlsbGluZy52MS5EZWxldGVQcm9tb3Rpb25SZXF1ZXN0Gi0uc2hlbGZzY2FuLmJpbGxpbmcudjEuRGVsZXRlUHJvbW90aW9uUmVzcG9uc2USXwoKUnVuUmVuZXdhbBInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJ1blJlbmV3YWxSZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuUnVuUmVuZXdhbFJlc3BvbnNlEmsKDkdldFRocmVlRHNQYWdlEisuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0VGhyZWVEc1BhZ2VSZXF1ZXN0Giwuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0VGhyZWVEc1BhZ2VSZXNwb25zZRJuCg9Db21wbGV0ZVRocmVlRHMSLC5zaGVsZnNjYW4uYmlsbGluZy52MS5Db21wbGV0ZVRocmVlRHNSZXF1ZXN0Gi0uc2hlbGZzY2FuLmJpbGxpbmcudjEuQ29tcGxldGVUaHJlZURzUmVzcG9uc2USdAoRR2V0Q2FyZFNlYWxpbmdLZXkSLi5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRDYXJkU2VhbGluZ0tleVJlcXVlc3QaLy5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRDYXJkU2VhbGluZ0tleVJlc3BvbnNlEmgKDVJlZnVuZFBheW1lbnQSKi5zaGVsZnNjYW4uYmlsbGluZy52MS5SZWZ1bmRQYXltZW50UmVxdWVzdBorLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJlZnVuZFBheW1lbnRSZXNwb25zZRJcCglHcmFudFBsYW4SJi5zaGVsZnNjYW4uYmlsbGluZy52MS5HcmFudFBsYW5SZXF1ZXN0Gicuc2hlbGZzY2FuLmJpbGxpbmcudjEuR3JhbnRQbGFuUmVzcG9uc2USXwoKUmV2b2tlUGxhbhInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJldm9rZVBsYW5SZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuUmV2b2tlUGxhblJlc3BvbnNlYgZwcm90bzM',
+    [file_shelfscan_common_v1_caller],
   );
-
-/**
- * Who calls an admin-only method: the token's subject and roles (the gateway checked them first).
- *
- * @generated from message shelfscan.billing.v1.Caller
- */
-export type Caller = Message<'shelfscan.billing.v1.Caller'> & {
-  /**
-   * @generated from field: string email = 1;
-   */
-  email: string;
-
-  /**
-   * @generated from field: repeated string roles = 2;
-   */
-  roles: string[];
-};
-
-/**
- * Describes the message shelfscan.billing.v1.Caller.
- * Use `create(CallerSchema)` to create a new message.
- */
-export const CallerSchema: GenMessage<Caller> =
-  /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 0);
 
 /**
  * @generated from message shelfscan.billing.v1.Plan
@@ -83,7 +61,7 @@ export type Plan = Message<'shelfscan.billing.v1.Plan'> & {
  * Describes the message shelfscan.billing.v1.Plan.
  * Use `create(PlanSchema)` to create a new message.
  */
-export const PlanSchema: GenMessage<Plan> = /*@__PURE__*/ messageDesc(file_shelfscan_billing_v1_billing, 1);
+export const PlanSchema: GenMessage<Plan> = /*@__PURE__*/ messageDesc(file_shelfscan_billing_v1_billing, 0);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPlansRequest
@@ -96,7 +74,7 @@ export type ListPlansRequest = Message<'shelfscan.billing.v1.ListPlansRequest'> 
  */
 export const ListPlansRequestSchema: GenMessage<ListPlansRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 2);
+  messageDesc(file_shelfscan_billing_v1_billing, 1);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPlansResponse
@@ -114,7 +92,7 @@ export type ListPlansResponse = Message<'shelfscan.billing.v1.ListPlansResponse'
  */
 export const ListPlansResponseSchema: GenMessage<ListPlansResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 3);
+  messageDesc(file_shelfscan_billing_v1_billing, 2);
 
 /**
  * @generated from message shelfscan.billing.v1.UserPlan
@@ -178,7 +156,7 @@ export type UserPlan = Message<'shelfscan.billing.v1.UserPlan'> & {
  */
 export const UserPlanSchema: GenMessage<UserPlan> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 4);
+  messageDesc(file_shelfscan_billing_v1_billing, 3);
 
 /**
  * @generated from message shelfscan.billing.v1.GetUserPlansRequest
@@ -196,7 +174,7 @@ export type GetUserPlansRequest = Message<'shelfscan.billing.v1.GetUserPlansRequ
  */
 export const GetUserPlansRequestSchema: GenMessage<GetUserPlansRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 5);
+  messageDesc(file_shelfscan_billing_v1_billing, 4);
 
 /**
  * @generated from message shelfscan.billing.v1.GetUserPlansResponse
@@ -214,7 +192,7 @@ export type GetUserPlansResponse = Message<'shelfscan.billing.v1.GetUserPlansRes
  */
 export const GetUserPlansResponseSchema: GenMessage<GetUserPlansResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 6);
+  messageDesc(file_shelfscan_billing_v1_billing, 5);
 
 /**
  * The money of a charge: the one computation every screen and charge uses.
@@ -273,7 +251,7 @@ export type Breakdown = Message<'shelfscan.billing.v1.Breakdown'> & {
  */
 export const BreakdownSchema: GenMessage<Breakdown> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 7);
+  messageDesc(file_shelfscan_billing_v1_billing, 6);
 
 /**
  * @generated from message shelfscan.billing.v1.SubscribeRequest
@@ -314,7 +292,7 @@ export type SubscribeRequest = Message<'shelfscan.billing.v1.SubscribeRequest'> 
  */
 export const SubscribeRequestSchema: GenMessage<SubscribeRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 8);
+  messageDesc(file_shelfscan_billing_v1_billing, 7);
 
 /**
  * @generated from message shelfscan.billing.v1.SubscribeResponse
@@ -351,7 +329,7 @@ export type SubscribeResponse = Message<'shelfscan.billing.v1.SubscribeResponse'
  */
 export const SubscribeResponseSchema: GenMessage<SubscribeResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 9);
+  messageDesc(file_shelfscan_billing_v1_billing, 8);
 
 /**
  * A 3-D Secure verification to run in the browser: the page is served once for the token.
@@ -378,7 +356,7 @@ export type ThreeDsChallenge = Message<'shelfscan.billing.v1.ThreeDsChallenge'> 
  */
 export const ThreeDsChallengeSchema: GenMessage<ThreeDsChallenge> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 10);
+  messageDesc(file_shelfscan_billing_v1_billing, 9);
 
 /**
  * @generated from message shelfscan.billing.v1.GetThreeDsPageRequest
@@ -401,7 +379,7 @@ export type GetThreeDsPageRequest = Message<'shelfscan.billing.v1.GetThreeDsPage
  */
 export const GetThreeDsPageRequestSchema: GenMessage<GetThreeDsPageRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 11);
+  messageDesc(file_shelfscan_billing_v1_billing, 10);
 
 /**
  * @generated from message shelfscan.billing.v1.GetThreeDsPageResponse
@@ -434,7 +412,7 @@ export type GetThreeDsPageResponse = Message<'shelfscan.billing.v1.GetThreeDsPag
  */
 export const GetThreeDsPageResponseSchema: GenMessage<GetThreeDsPageResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 12);
+  messageDesc(file_shelfscan_billing_v1_billing, 11);
 
 /**
  * The fields the bank posts back to the callback URL (iyzico's names).
@@ -474,7 +452,7 @@ export type CompleteThreeDsRequest = Message<'shelfscan.billing.v1.CompleteThree
  */
 export const CompleteThreeDsRequestSchema: GenMessage<CompleteThreeDsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 13);
+  messageDesc(file_shelfscan_billing_v1_billing, 12);
 
 /**
  * @generated from message shelfscan.billing.v1.CompleteThreeDsResponse
@@ -518,7 +496,7 @@ export type CompleteThreeDsResponse = Message<'shelfscan.billing.v1.CompleteThre
  */
 export const CompleteThreeDsResponseSchema: GenMessage<CompleteThreeDsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 14);
+  messageDesc(file_shelfscan_billing_v1_billing, 13);
 
 /**
  * @generated from message shelfscan.billing.v1.GetCardSealingKeyRequest
@@ -531,7 +509,7 @@ export type GetCardSealingKeyRequest = Message<'shelfscan.billing.v1.GetCardSeal
  */
 export const GetCardSealingKeyRequestSchema: GenMessage<GetCardSealingKeyRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 15);
+  messageDesc(file_shelfscan_billing_v1_billing, 14);
 
 /**
  * @generated from message shelfscan.billing.v1.GetCardSealingKeyResponse
@@ -551,7 +529,7 @@ export type GetCardSealingKeyResponse = Message<'shelfscan.billing.v1.GetCardSea
  */
 export const GetCardSealingKeyResponseSchema: GenMessage<GetCardSealingKeyResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 16);
+  messageDesc(file_shelfscan_billing_v1_billing, 15);
 
 /**
  * @generated from message shelfscan.billing.v1.CancelPlanRequest
@@ -569,7 +547,7 @@ export type CancelPlanRequest = Message<'shelfscan.billing.v1.CancelPlanRequest'
  */
 export const CancelPlanRequestSchema: GenMessage<CancelPlanRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 17);
+  messageDesc(file_shelfscan_billing_v1_billing, 16);
 
 /**
  * @generated from message shelfscan.billing.v1.CancelPlanResponse
@@ -587,7 +565,7 @@ export type CancelPlanResponse = Message<'shelfscan.billing.v1.CancelPlanRespons
  */
 export const CancelPlanResponseSchema: GenMessage<CancelPlanResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 18);
+  messageDesc(file_shelfscan_billing_v1_billing, 17);
 
 /**
  * @generated from message shelfscan.billing.v1.StartTrialRequest
@@ -605,7 +583,7 @@ export type StartTrialRequest = Message<'shelfscan.billing.v1.StartTrialRequest'
  */
 export const StartTrialRequestSchema: GenMessage<StartTrialRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 19);
+  messageDesc(file_shelfscan_billing_v1_billing, 18);
 
 /**
  * @generated from message shelfscan.billing.v1.StartTrialResponse
@@ -623,7 +601,7 @@ export type StartTrialResponse = Message<'shelfscan.billing.v1.StartTrialRespons
  */
 export const StartTrialResponseSchema: GenMessage<StartTrialResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 20);
+  messageDesc(file_shelfscan_billing_v1_billing, 19);
 
 /**
  * @generated from message shelfscan.billing.v1.Card
@@ -676,7 +654,7 @@ export type Card = Message<'shelfscan.billing.v1.Card'> & {
  * Describes the message shelfscan.billing.v1.Card.
  * Use `create(CardSchema)` to create a new message.
  */
-export const CardSchema: GenMessage<Card> = /*@__PURE__*/ messageDesc(file_shelfscan_billing_v1_billing, 21);
+export const CardSchema: GenMessage<Card> = /*@__PURE__*/ messageDesc(file_shelfscan_billing_v1_billing, 20);
 
 /**
  * @generated from message shelfscan.billing.v1.GetCardRequest
@@ -694,7 +672,7 @@ export type GetCardRequest = Message<'shelfscan.billing.v1.GetCardRequest'> & {
  */
 export const GetCardRequestSchema: GenMessage<GetCardRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 22);
+  messageDesc(file_shelfscan_billing_v1_billing, 21);
 
 /**
  * @generated from message shelfscan.billing.v1.GetCardResponse
@@ -714,7 +692,7 @@ export type GetCardResponse = Message<'shelfscan.billing.v1.GetCardResponse'> & 
  */
 export const GetCardResponseSchema: GenMessage<GetCardResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 23);
+  messageDesc(file_shelfscan_billing_v1_billing, 22);
 
 /**
  * @generated from message shelfscan.billing.v1.BillingAddress
@@ -769,7 +747,7 @@ export type BillingAddress = Message<'shelfscan.billing.v1.BillingAddress'> & {
  */
 export const BillingAddressSchema: GenMessage<BillingAddress> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 24);
+  messageDesc(file_shelfscan_billing_v1_billing, 23);
 
 /**
  * @generated from message shelfscan.billing.v1.SaveCardRequest
@@ -833,7 +811,7 @@ export type SaveCardRequest = Message<'shelfscan.billing.v1.SaveCardRequest'> & 
  */
 export const SaveCardRequestSchema: GenMessage<SaveCardRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 25);
+  messageDesc(file_shelfscan_billing_v1_billing, 24);
 
 /**
  * @generated from message shelfscan.billing.v1.SaveCardResponse
@@ -851,7 +829,7 @@ export type SaveCardResponse = Message<'shelfscan.billing.v1.SaveCardResponse'> 
  */
 export const SaveCardResponseSchema: GenMessage<SaveCardResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 26);
+  messageDesc(file_shelfscan_billing_v1_billing, 25);
 
 /**
  * @generated from message shelfscan.billing.v1.DeleteCardRequest
@@ -874,7 +852,7 @@ export type DeleteCardRequest = Message<'shelfscan.billing.v1.DeleteCardRequest'
  */
 export const DeleteCardRequestSchema: GenMessage<DeleteCardRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 27);
+  messageDesc(file_shelfscan_billing_v1_billing, 26);
 
 /**
  * @generated from message shelfscan.billing.v1.DeleteCardResponse
@@ -887,7 +865,7 @@ export type DeleteCardResponse = Message<'shelfscan.billing.v1.DeleteCardRespons
  */
 export const DeleteCardResponseSchema: GenMessage<DeleteCardResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 28);
+  messageDesc(file_shelfscan_billing_v1_billing, 27);
 
 /**
  * @generated from message shelfscan.billing.v1.PromotionSummaryRequest
@@ -915,7 +893,7 @@ export type PromotionSummaryRequest = Message<'shelfscan.billing.v1.PromotionSum
  */
 export const PromotionSummaryRequestSchema: GenMessage<PromotionSummaryRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 29);
+  messageDesc(file_shelfscan_billing_v1_billing, 28);
 
 /**
  * @generated from message shelfscan.billing.v1.PromotionSummaryResponse
@@ -952,7 +930,7 @@ export type PromotionSummaryResponse = Message<'shelfscan.billing.v1.PromotionSu
  */
 export const PromotionSummaryResponseSchema: GenMessage<PromotionSummaryResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 30);
+  messageDesc(file_shelfscan_billing_v1_billing, 29);
 
 /**
  * @generated from message shelfscan.billing.v1.Payment
@@ -1069,7 +1047,7 @@ export type Payment = Message<'shelfscan.billing.v1.Payment'> & {
  */
 export const PaymentSchema: GenMessage<Payment> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 31);
+  messageDesc(file_shelfscan_billing_v1_billing, 30);
 
 /**
  * @generated from message shelfscan.billing.v1.Refund
@@ -1111,7 +1089,7 @@ export type Refund = Message<'shelfscan.billing.v1.Refund'> & {
  */
 export const RefundSchema: GenMessage<Refund> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 32);
+  messageDesc(file_shelfscan_billing_v1_billing, 31);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPaymentsRequest
@@ -1125,7 +1103,7 @@ export type ListPaymentsRequest = Message<'shelfscan.billing.v1.ListPaymentsRequ
   email: string;
 
   /**
-   * @generated from field: shelfscan.billing.v1.Caller caller = 2;
+   * @generated from field: shelfscan.common.v1.Caller caller = 2;
    */
   caller?: Caller | undefined;
 };
@@ -1136,7 +1114,7 @@ export type ListPaymentsRequest = Message<'shelfscan.billing.v1.ListPaymentsRequ
  */
 export const ListPaymentsRequestSchema: GenMessage<ListPaymentsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 33);
+  messageDesc(file_shelfscan_billing_v1_billing, 32);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPaymentsResponse
@@ -1154,7 +1132,7 @@ export type ListPaymentsResponse = Message<'shelfscan.billing.v1.ListPaymentsRes
  */
 export const ListPaymentsResponseSchema: GenMessage<ListPaymentsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 34);
+  messageDesc(file_shelfscan_billing_v1_billing, 33);
 
 /**
  * @generated from message shelfscan.billing.v1.GetPaymentRequest
@@ -1173,7 +1151,7 @@ export type GetPaymentRequest = Message<'shelfscan.billing.v1.GetPaymentRequest'
   conversationId: string;
 
   /**
-   * @generated from field: shelfscan.billing.v1.Caller caller = 3;
+   * @generated from field: shelfscan.common.v1.Caller caller = 3;
    */
   caller?: Caller | undefined;
 };
@@ -1184,7 +1162,7 @@ export type GetPaymentRequest = Message<'shelfscan.billing.v1.GetPaymentRequest'
  */
 export const GetPaymentRequestSchema: GenMessage<GetPaymentRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 35);
+  messageDesc(file_shelfscan_billing_v1_billing, 34);
 
 /**
  * @generated from message shelfscan.billing.v1.GetPaymentResponse
@@ -1202,7 +1180,7 @@ export type GetPaymentResponse = Message<'shelfscan.billing.v1.GetPaymentRespons
  */
 export const GetPaymentResponseSchema: GenMessage<GetPaymentResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 36);
+  messageDesc(file_shelfscan_billing_v1_billing, 35);
 
 /**
  * @generated from message shelfscan.billing.v1.GetInvoicePdfRequest
@@ -1228,7 +1206,7 @@ export type GetInvoicePdfRequest = Message<'shelfscan.billing.v1.GetInvoicePdfRe
   /**
    * An admin caller with an empty email reads any user's invoice.
    *
-   * @generated from field: shelfscan.billing.v1.Caller caller = 4;
+   * @generated from field: shelfscan.common.v1.Caller caller = 4;
    */
   caller?: Caller | undefined;
 };
@@ -1239,7 +1217,7 @@ export type GetInvoicePdfRequest = Message<'shelfscan.billing.v1.GetInvoicePdfRe
  */
 export const GetInvoicePdfRequestSchema: GenMessage<GetInvoicePdfRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 37);
+  messageDesc(file_shelfscan_billing_v1_billing, 36);
 
 /**
  * @generated from message shelfscan.billing.v1.GetInvoicePdfResponse
@@ -1262,7 +1240,7 @@ export type GetInvoicePdfResponse = Message<'shelfscan.billing.v1.GetInvoicePdfR
  */
 export const GetInvoicePdfResponseSchema: GenMessage<GetInvoicePdfResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 38);
+  messageDesc(file_shelfscan_billing_v1_billing, 37);
 
 /**
  * @generated from message shelfscan.billing.v1.Promotion
@@ -1333,7 +1311,7 @@ export type Promotion = Message<'shelfscan.billing.v1.Promotion'> & {
  */
 export const PromotionSchema: GenMessage<Promotion> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 39);
+  messageDesc(file_shelfscan_billing_v1_billing, 38);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPromotionsRequest
@@ -1346,7 +1324,7 @@ export type ListPromotionsRequest = Message<'shelfscan.billing.v1.ListPromotions
  */
 export const ListPromotionsRequestSchema: GenMessage<ListPromotionsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 40);
+  messageDesc(file_shelfscan_billing_v1_billing, 39);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPromotionsResponse
@@ -1364,7 +1342,7 @@ export type ListPromotionsResponse = Message<'shelfscan.billing.v1.ListPromotion
  */
 export const ListPromotionsResponseSchema: GenMessage<ListPromotionsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 41);
+  messageDesc(file_shelfscan_billing_v1_billing, 40);
 
 /**
  * @generated from message shelfscan.billing.v1.SavePromotionRequest
@@ -1384,7 +1362,7 @@ export type SavePromotionRequest = Message<'shelfscan.billing.v1.SavePromotionRe
  */
 export const SavePromotionRequestSchema: GenMessage<SavePromotionRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 42);
+  messageDesc(file_shelfscan_billing_v1_billing, 41);
 
 /**
  * @generated from message shelfscan.billing.v1.SavePromotionResponse
@@ -1402,7 +1380,7 @@ export type SavePromotionResponse = Message<'shelfscan.billing.v1.SavePromotionR
  */
 export const SavePromotionResponseSchema: GenMessage<SavePromotionResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 43);
+  messageDesc(file_shelfscan_billing_v1_billing, 42);
 
 /**
  * @generated from message shelfscan.billing.v1.DeletePromotionRequest
@@ -1420,7 +1398,7 @@ export type DeletePromotionRequest = Message<'shelfscan.billing.v1.DeletePromoti
  */
 export const DeletePromotionRequestSchema: GenMessage<DeletePromotionRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 44);
+  messageDesc(file_shelfscan_billing_v1_billing, 43);
 
 /**
  * @generated from message shelfscan.billing.v1.DeletePromotionResponse
@@ -1433,7 +1411,7 @@ export type DeletePromotionResponse = Message<'shelfscan.billing.v1.DeletePromot
  */
 export const DeletePromotionResponseSchema: GenMessage<DeletePromotionResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 45);
+  messageDesc(file_shelfscan_billing_v1_billing, 44);
 
 /**
  * @generated from message shelfscan.billing.v1.RunRenewalRequest
@@ -1453,7 +1431,7 @@ export type RunRenewalRequest = Message<'shelfscan.billing.v1.RunRenewalRequest'
  */
 export const RunRenewalRequestSchema: GenMessage<RunRenewalRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 46);
+  messageDesc(file_shelfscan_billing_v1_billing, 45);
 
 /**
  * @generated from message shelfscan.billing.v1.RunRenewalResponse
@@ -1488,14 +1466,14 @@ export type RunRenewalResponse = Message<'shelfscan.billing.v1.RunRenewalRespons
  */
 export const RunRenewalResponseSchema: GenMessage<RunRenewalResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 47);
+  messageDesc(file_shelfscan_billing_v1_billing, 46);
 
 /**
  * @generated from message shelfscan.billing.v1.RefundPaymentRequest
  */
 export type RefundPaymentRequest = Message<'shelfscan.billing.v1.RefundPaymentRequest'> & {
   /**
-   * @generated from field: shelfscan.billing.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -1523,7 +1501,7 @@ export type RefundPaymentRequest = Message<'shelfscan.billing.v1.RefundPaymentRe
  */
 export const RefundPaymentRequestSchema: GenMessage<RefundPaymentRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 48);
+  messageDesc(file_shelfscan_billing_v1_billing, 47);
 
 /**
  * @generated from message shelfscan.billing.v1.RefundPaymentResponse
@@ -1553,14 +1531,14 @@ export type RefundPaymentResponse = Message<'shelfscan.billing.v1.RefundPaymentR
  */
 export const RefundPaymentResponseSchema: GenMessage<RefundPaymentResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 49);
+  messageDesc(file_shelfscan_billing_v1_billing, 48);
 
 /**
  * @generated from message shelfscan.billing.v1.GrantPlanRequest
  */
 export type GrantPlanRequest = Message<'shelfscan.billing.v1.GrantPlanRequest'> & {
   /**
-   * @generated from field: shelfscan.billing.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -1593,7 +1571,7 @@ export type GrantPlanRequest = Message<'shelfscan.billing.v1.GrantPlanRequest'> 
  */
 export const GrantPlanRequestSchema: GenMessage<GrantPlanRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 50);
+  messageDesc(file_shelfscan_billing_v1_billing, 49);
 
 /**
  * @generated from message shelfscan.billing.v1.GrantPlanResponse
@@ -1611,14 +1589,14 @@ export type GrantPlanResponse = Message<'shelfscan.billing.v1.GrantPlanResponse'
  */
 export const GrantPlanResponseSchema: GenMessage<GrantPlanResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 51);
+  messageDesc(file_shelfscan_billing_v1_billing, 50);
 
 /**
  * @generated from message shelfscan.billing.v1.RevokePlanRequest
  */
 export type RevokePlanRequest = Message<'shelfscan.billing.v1.RevokePlanRequest'> & {
   /**
-   * @generated from field: shelfscan.billing.v1.Caller caller = 1;
+   * @generated from field: shelfscan.common.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
 
@@ -1644,7 +1622,7 @@ export type RevokePlanRequest = Message<'shelfscan.billing.v1.RevokePlanRequest'
  */
 export const RevokePlanRequestSchema: GenMessage<RevokePlanRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 52);
+  messageDesc(file_shelfscan_billing_v1_billing, 51);
 
 /**
  * @generated from message shelfscan.billing.v1.RevokePlanResponse
@@ -1662,7 +1640,7 @@ export type RevokePlanResponse = Message<'shelfscan.billing.v1.RevokePlanRespons
  */
 export const RevokePlanResponseSchema: GenMessage<RevokePlanResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 53);
+  messageDesc(file_shelfscan_billing_v1_billing, 52);
 
 /**
  * Commands and queries the billing service answers. Amounts are integers of the minor unit

@@ -1,0 +1,55 @@
+/**
+ * One checked ASIN of an ASIN check, as the scraper stores it (`asin_check_item`) and the search
+ * service keeps it for the user's scan (`todo_asin_check`): both tables have these columns, and
+ * both list it on the bus with the same fields (`scraper.v1.AsinCheckItem`, `search.v1.AsinCheckRow`).
+ */
+export interface AsinCheckRecord {
+  asin: string;
+  /** Place in the list asked for (0-based). */
+  seq: number;
+  /** "sold": a product page with an offer; "unavailable": currently unavailable; "not-found": no such product. */
+  state: 'sold' | 'unavailable' | 'not-found';
+  title: string | null;
+  priceText: string | null;
+  price: number | null;
+  currency: string | null;
+  stars: number | null;
+  reviewCount: number | null;
+  amazonsChoice: boolean;
+  bestSeller: boolean;
+}
+
+const numberOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** A record from its table row (`SELECT *`: snake_case columns; numeric columns come back as text). */
+export function asinCheckRecordOfRow(r: Record<string, unknown>): AsinCheckRecord {
+  return {
+    asin: r.asin as string,
+    seq: r.seq as number,
+    state: r.state as AsinCheckRecord['state'],
+    title: (r.title as string | null) ?? null,
+    priceText: (r.price_text as string | null) ?? null,
+    price: numberOrNull(r.price),
+    currency: (r.currency as string | null) ?? null,
+    stars: numberOrNull(r.stars),
+    reviewCount: numberOrNull(r.review_count),
+    amazonsChoice: r.amazons_choice as boolean,
+    bestSeller: r.best_seller as boolean,
+  };
+}
+
+/** The fields of its bus message: an unknown text is empty, an unknown number unset. */
+export function asinCheckMessageOf(r: Omit<AsinCheckRecord, 'seq'>) {
+  return {
+    asin: r.asin,
+    state: r.state,
+    title: r.title ?? '',
+    priceText: r.priceText ?? '',
+    price: r.price ?? undefined,
+    currency: r.currency ?? '',
+    stars: r.stars ?? undefined,
+    reviewCount: r.reviewCount ?? undefined,
+    amazonsChoice: r.amazonsChoice,
+    bestSeller: r.bestSeller,
+  };
+}

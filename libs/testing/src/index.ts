@@ -1,0 +1,3 @@
+export * from './eventually.js';
+export * from './failure.js';
+export * from './test-service.js';
