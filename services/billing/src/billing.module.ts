@@ -2,7 +2,10 @@ import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { CardSealing } from './cards/card-sealing.js';
 import { CardsRepository } from './cards/cards.repository.js';
 import { CardsService } from './cards/cards.service.js';
+import { ChargeSteps } from './charges/charge-steps.js';
 import { ChargesService } from './charges/charges.service.js';
+import { RefundsService } from './charges/refunds.service.js';
+import { ThreeDsService } from './charges/three-ds.service.js';
 import { FxRates } from './fx/fx-rates.js';
 import { InvoicesRepository } from './invoices/invoices.repository.js';
 import { PaymentsService } from './invoices/payments.service.js';
@@ -18,7 +21,10 @@ const providers = [
   CardSealing,
   CardsRepository,
   CardsService,
+  ChargeSteps,
   ChargesService,
+  RefundsService,
+  ThreeDsService,
   FxRates,
   InvoicesRepository,
   PaymentsService,

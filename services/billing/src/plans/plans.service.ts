@@ -4,7 +4,9 @@ import { billingEventsV1, type billingV1 } from '@shelfscan/contracts';
 import { Clock, DAY, SystemParameters } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { addressLine, CardsRepository, type CardRecord } from '../cards/cards.repository.js';
-import { ChargesService, type SettleOptions } from '../charges/charges.service.js';
+import type { SettleOptions } from '../charges/charge-steps.js';
+import { ChargesService } from '../charges/charges.service.js';
+import { ThreeDsService } from '../charges/three-ds.service.js';
 import { FxRates } from '../fx/fx-rates.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import {
@@ -41,6 +43,7 @@ export class PlansService {
     @Inject(PromotionsRepository) private readonly promotionsRepo: PromotionsRepository,
     @Inject(PromotionsService) private readonly promotions: PromotionsService,
     @Inject(ChargesService) private readonly charges: ChargesService,
+    @Inject(ThreeDsService) private readonly threeDs: ThreeDsService,
     @Inject(FxRates) private readonly fx: FxRates,
   ) {}
 
@@ -264,7 +267,7 @@ export class PlansService {
 
   /** The bank's page of a 3-D Secure start, once per token. */
   async threeDsPage(req: billingV1.GetThreeDsPageRequest): Promise<billingV1.GetThreeDsPageResponse> {
-    const page = await this.charges.threeDsPage(req.conversationId, req.token);
+    const page = await this.threeDs.page(req.conversationId, req.token);
     const lang = page?.lang ?? (await this.invoices.attempt(req.conversationId))?.lang ?? 'tr';
     return {
       $typeName: 'shelfscan.billing.v1.GetThreeDsPageResponse',
@@ -291,8 +294,8 @@ export class PlansService {
     if (!attempt) return answer('tr', { paid: false, conversationId: '', reason: 'threeDsExpired' });
     const invoice = await this.invoices.invoiceById(attempt.invoiceId);
     const sub = (await this.subscriptions.byId(invoice.subscriptionId))!;
-    const result = await this.charges
-      .completeThreeDs(
+    const result = await this.threeDs
+      .complete(
         attempt,
         {
           conversationId: req.conversationId,

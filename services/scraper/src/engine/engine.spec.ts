@@ -19,7 +19,6 @@ import {
   type RunOptions,
   type ScanSpec,
 } from './index.js';
-import { wilsonUpper } from './engine.js';
 
 const LIST_LIMIT = 2720;
 const PAGE = 16;
@@ -580,14 +579,6 @@ describe('Deep on stores that behave like real storefronts (verify, do not trust
       });
     }
   }, 120_000);
-
-  it('the unpriced share is estimated by the upper end of its Wilson interval', () => {
-    expect(wilsonUpper(0, 0)).toBe(1);
-    expect(wilsonUpper(0, 93)).toBeCloseTo(0.0283, 3); // none seen in 93: still up to 2.8 %
-    expect(wilsonUpper(90, 3090)).toBeGreaterThan(90 / 3090);
-    expect(wilsonUpper(90, 3090)).toBeLessThan(1.2 * (90 / 3090)); // many read: close to the share
-    expect(wilsonUpper(5, 5)).toBeCloseTo(1, 9);
-  });
 
   it('restarts the planning from a checkpoint of an older version, keeping what was found', async () => {
     const store = stores.drift;

@@ -3,7 +3,13 @@ import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { marketOfHost, type Market } from '@shelfscan/markets';
 import { navigationHeaders, xhrHeaders } from './browser-headers.js';
 import { CircuitBreaker, type BreakerSnapshot } from './circuit-breaker.js';
-import { defaultClassifier, isBlock, type PageClassifier, type PageKind } from './classify.js';
+import {
+  defaultClassifier,
+  isBlock,
+  type BlockKind,
+  type PageClassifier,
+  type PageKind,
+} from './classify.js';
 import { SystemClock, type Clock } from '@shelfscan/service';
 import { abortReason, throwIfAborted } from './abort.js';
 import { CookieJar } from './cookie-jar.js';
@@ -368,7 +374,11 @@ export class MarketplaceClient extends MarketplaceFetcher {
     }
   }
 
-  /** One request (one redirect hop) with its retries. */
+  /**
+   * One request (one redirect hop) with its retries: each attempt is admitted by the domain's
+   * breaker, sent, reported, and then either answers or — a network error, a block page, a server
+   * error — is retried after a backoff (or throws once out of attempts).
+   */
   private async sendHop(
     market: Market,
     s: DomainSession,
@@ -376,7 +386,6 @@ export class MarketplaceClient extends MarketplaceFetcher {
     options: MarketplaceRequestOptions,
   ): Promise<HopResult> {
     const signal = options.signal;
-    const classify = options.classify ?? this.classify;
     const path = hop.url.pathname + hop.url.search;
     for (let attempt = 1; ; attempt++) {
       const probe = await this.admit(s, signal);
@@ -389,67 +398,48 @@ export class MarketplaceClient extends MarketplaceFetcher {
         throw err;
       }
       const { proxy, exchange, queuedMs, responseMs } = sent;
-
-      if (!exchange.ok) {
-        if (probe) s.breaker.releaseProbe();
-        this.metrics.request?.({
-          domain: s.domain,
-          method: hop.method,
-          path,
-          attempt,
-          latencyMs: responseMs,
-          wireBytes: 0,
-          bodyBytes: 0,
-          proxy: proxy?.label,
-          error: describeError(exchange.error),
-        });
-        if (signal?.aborted) throw abortReason(signal);
-        if (exchange.error instanceof BodyDecodeError || attempt >= this.options.maxAttempts) {
-          throw new MarketplaceFetchError(s.domain, hop.url.href, attempt, undefined, {
-            cause: exchange.error,
-          });
-        }
-        await this.backoff(s.domain, path, attempt, describeError(exchange.error), undefined, signal);
-        continue;
-      }
-
-      const { status, headers, body } = exchange;
-      let kind: PageKind;
-      try {
-        kind = classify(body, status);
-      } catch {
-        kind = defaultClassifier(body, status);
-      }
-      this.metrics.request?.({
+      const report = {
         domain: s.domain,
         method: hop.method,
         path,
         attempt,
+        latencyMs: responseMs,
+        proxy: proxy?.label,
+      };
+
+      if (!exchange.ok) {
+        if (probe) s.breaker.releaseProbe();
+        this.metrics.request?.({
+          ...report,
+          wireBytes: 0,
+          bodyBytes: 0,
+          error: describeError(exchange.error),
+        });
+        await this.afterNetworkError(s.domain, hop, path, attempt, exchange.error, signal);
+        continue;
+      }
+
+      const { status, headers, body } = exchange;
+      const kind = this.classifyPage(options.classify ?? this.classify, body, status);
+      this.metrics.request?.({
+        ...report,
         status,
         kind,
-        latencyMs: responseMs,
         wireBytes: exchange.wireBytes,
         bodyBytes: exchange.bodyBytes,
-        proxy: proxy?.label,
       });
 
       if (isBlock(kind)) {
-        const now = this.clock.nowMs();
-        const state = s.breaker.recordBlock(kind, now);
-        if (proxy) this.proxies.bench(proxy, now);
-        this.metrics.block?.({
-          domain: s.domain,
+        await this.afterBlock(
+          s,
+          proxy,
+          path,
+          attempt,
           kind,
-          breaker: state,
-          slowdown: s.breaker.slowdownFactor,
-          proxy: proxy?.label,
-        });
-        if (state === 'open') {
-          const until = s.breaker.snapshot().openUntil;
-          throw new MarketplaceBlockedError(s.domain, kind, until ? new Date(until) : undefined);
-        }
-        if (attempt >= this.options.maxAttempts) throw new MarketplaceBlockedError(s.domain, kind);
-        await this.backoff(s.domain, path, attempt, `${status} ${kind}`, headers['retry-after'], signal);
+          `${status} ${kind}`,
+          headers['retry-after'],
+          signal,
+        );
         continue;
       }
 
@@ -476,6 +466,63 @@ export class MarketplaceClient extends MarketplaceFetcher {
         responseMs,
       };
     }
+  }
+
+  /** The page's kind by the request's classifier (the default one when that throws). */
+  private classifyPage(classify: PageClassifier, body: string, status: number): PageKind {
+    try {
+      return classify(body, status);
+    } catch {
+      return defaultClassifier(body, status);
+    }
+  }
+
+  /** No answer (a network or decode error): aborted or out of attempts throws, else a backoff. */
+  private async afterNetworkError(
+    domain: string,
+    hop: Hop,
+    path: string,
+    attempt: number,
+    error: unknown,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    if (signal?.aborted) throw abortReason(signal);
+    if (error instanceof BodyDecodeError || attempt >= this.options.maxAttempts) {
+      throw new MarketplaceFetchError(domain, hop.url.href, attempt, undefined, { cause: error });
+    }
+    await this.backoff(domain, path, attempt, describeError(error), undefined, signal);
+  }
+
+  /**
+   * A block page: the breaker and the proxy learn it; an open breaker or the last attempt throws,
+   * else a backoff (honouring Retry-After).
+   */
+  private async afterBlock(
+    s: DomainSession,
+    proxy: Proxy | undefined,
+    path: string,
+    attempt: number,
+    kind: BlockKind,
+    cause: string,
+    retryAfter: string | string[] | undefined,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const now = this.clock.nowMs();
+    const state = s.breaker.recordBlock(kind, now);
+    if (proxy) this.proxies.bench(proxy, now);
+    this.metrics.block?.({
+      domain: s.domain,
+      kind,
+      breaker: state,
+      slowdown: s.breaker.slowdownFactor,
+      proxy: proxy?.label,
+    });
+    if (state === 'open') {
+      const until = s.breaker.snapshot().openUntil;
+      throw new MarketplaceBlockedError(s.domain, kind, until ? new Date(until) : undefined);
+    }
+    if (attempt >= this.options.maxAttempts) throw new MarketplaceBlockedError(s.domain, kind);
+    await this.backoff(s.domain, path, attempt, cause, retryAfter, signal);
   }
 
   /** Picks a proxy, waits for the domain's gate, and makes one exchange. */

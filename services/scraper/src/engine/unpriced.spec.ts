@@ -1,0 +1,205 @@
+import type { ParsedPage } from '../parser/index.js';
+import { context, descending, noResults, results, tile } from './__fixtures__/pages.js';
+import type { TailState, Task } from './checkpoint.js';
+import type { ScanContext } from './context.js';
+import type { Coverage } from './progress.js';
+import { estimatedUnpricedMissing, nextUnpriced, planTail, wilsonUpper } from './unpriced.js';
+
+function tail(extra: Partial<TailState> = {}): TailState {
+  return {
+    chunks: [],
+    read: 0,
+    unpriced: 0,
+    priced: 0,
+    uncovered: 0,
+    skipped: 0,
+    beyondCap: 0,
+    known: 1,
+    ...extra,
+  };
+}
+
+/** A Deep scan that found `found` of the `reported` listings Amazon counts (exactly, or "over"). */
+function scan(
+  found: number,
+  reported: number,
+  lowerBound = false,
+  state: Partial<TailState> | null = {},
+): ScanContext {
+  const ctx = context(
+    {},
+    Array.from({ length: found }, (_, i) => `F${i}`),
+  );
+  ctx.state.reportedTotal = reported;
+  ctx.state.reportedTotalIsLowerBound = lowerBound;
+  ctx.state.tail = state && tail(state);
+  ctx.state.stack = []; // the pass runs when the other queries are done
+  return ctx;
+}
+
+/** The coverage the unpriced pass reads when the count is only a lower bound (not used otherwise). */
+const noCoverage = (): Coverage => {
+  throw new Error('the coverage is not needed here');
+};
+
+describe('the next query of the unpriced pass', () => {
+  it('none for a Standard scan, a store one query serves, or a store whose count was all found', () => {
+    expect(nextUnpriced(context({ type: 'standard' }), noCoverage)).toBe(false);
+    const fits = scan(90, 100, false, null);
+    expect(nextUnpriced(fits, noCoverage)).toBe(false);
+    expect(fits.state.tail).toBeNull();
+    expect(nextUnpriced(scan(1000, 1000, false, null), noCoverage)).toBe(false);
+  });
+
+  it('the most-gaining keyword query, read from where its titles put its unpriced listings', () => {
+    const ctx = scan(990, 1000, false, {
+      chunks: [
+        { words: ['red'], gain: 40, priced: 40 },
+        { words: ['blue'], gain: 1, priced: 1 },
+      ],
+    });
+    expect(nextUnpriced(ctx, noCoverage)).toBe(true);
+    // 10 missing over 41 titles: "blue" would find 0.24 and is dropped from the plan.
+    expect(ctx.state.stack).toEqual([
+      { kind: 'tail', words: ['red'], start: 40, page: 3, pages: [], tailAt: null },
+    ]);
+    expect(ctx.state.tail).toMatchObject({ chunks: [], skipped: 1 });
+  });
+
+  it('a department query starts with its count', () => {
+    const ctx = scan(990, 1000, false, { chunks: [{ words: [], nodeId: '42', gain: 30 }] });
+    expect(nextUnpriced(ctx, noCoverage)).toBe(true);
+    expect(ctx.state.stack).toEqual([{ kind: 'tail', nodeId: '42', page: 1, pages: [], tailAt: null }]);
+  });
+
+  it('stops when a query is expected to find fewer than 0.75 new listings, or nothing is missing', () => {
+    const thin = scan(999, 1000, false, {
+      chunks: [
+        { words: ['a'], gain: 10 },
+        { words: ['b'], gain: 100 },
+      ],
+    });
+    expect(nextUnpriced(thin, noCoverage)).toBe(false);
+    expect(thin.state.tail).toMatchObject({ chunks: [], skipped: 110 });
+
+    const none = scan(990, 1000, false, { chunks: [{ words: ['a'], gain: 100 }] });
+    none.state.unreached = 10;
+    expect(nextUnpriced(none, noCoverage)).toBe(false);
+    expect(none.state.tail?.chunks).toEqual([]);
+  });
+
+  it('on a store counted only as "over 1,000", reads a sample of queries before trusting the rate', () => {
+    const ctx = scan(2000, 1000, true, { chunks: [{ words: ['a'], gain: 1 }], read: 4 });
+    expect(nextUnpriced(ctx, noCoverage)).toBe(true);
+    expect(ctx.state.stack).toHaveLength(1);
+  });
+});
+
+describe('a query of the unpriced pass', () => {
+  /** A keyword tail of a query holding 50 listings; its titles put the unpriced ones from 40 on. */
+  function reading(ctx: ScanContext): Task {
+    const task: Task = { kind: 'tail', words: ['red'], start: 40, page: 3, pages: [], tailAt: null };
+    ctx.state.stack = [task];
+    ctx.state.tail ??= tail();
+    return task;
+  }
+  const priced = (prefix: string, n: number) => descending(prefix, n, 5000);
+  const unpriced = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => tile(`${prefix}${i}`, null));
+  const page3 = (tiles: ParsedPage['tiles']) =>
+    results(tiles, { total: 50, from: 33, lastPage: 4, next: true });
+
+  it('reads on to the last unpriced listing, then counts the query’s priced and unpriced listings', () => {
+    const ctx = context();
+    const task = reading(ctx);
+    planTail(ctx, task, page3([...priced('P', 8), ...unpriced('U', 8)]));
+    expect(task).toMatchObject({ page: 4, tailAt: 40, total: 50, lastPage: 4 });
+    planTail(ctx, task, results(unpriced('V', 2), { total: 50, from: 49, lastPage: 4 }));
+    expect(ctx.state.stack).toEqual([]);
+    expect(ctx.state.tail).toMatchObject({ read: 1, priced: 40, unpriced: 10, beyondCap: 0 });
+  });
+
+  it('after a resume (the titles are a share), looks a page back when the unpriced listings start a page', () => {
+    const ctx = context({}, ['STORED']);
+    const task = reading(ctx);
+    planTail(ctx, task, page3(unpriced('U', 16)));
+    expect(task).toMatchObject({ page: 2, tailAt: 32 });
+  });
+
+  it('a query not sorted by price (an unpriced tile before a priced one) is read from its first page', () => {
+    const ctx = context();
+    const task = reading(ctx);
+    planTail(ctx, task, page3([...unpriced('U', 4), ...priced('P', 12)]));
+    expect(task).toMatchObject({ full: true, tailAt: null, page: 1 });
+  });
+
+  it('past the end of the query reads its first page for the count', () => {
+    const ctx = context();
+    const task = reading(ctx);
+    planTail(ctx, task, noResults());
+    expect(task.page).toBe(1);
+    expect(ctx.state.stack).toEqual([task]);
+  });
+
+  it('a department bigger than a query gives way to its sub-departments', () => {
+    const ctx = context();
+    ctx.state.tail = tail();
+    const task: Task = { kind: 'tail', nodeId: '42', page: 1, pages: [], tailAt: null };
+    ctx.state.stack = [task];
+    const cat = (nodeId: string, depth: number, selected = false) => ({
+      nodeId,
+      label: nodeId,
+      count: null,
+      depth,
+      selected,
+      rh: null,
+    });
+    planTail(
+      ctx,
+      task,
+      results(priced('P', 16), {
+        total: 500,
+        lastPage: 7,
+        next: true,
+        categories: [cat('42', 0, true), cat('421', 1), cat('422', 1)],
+      }),
+    );
+    expect(ctx.state.stack).toEqual([]);
+    expect(ctx.state.tail?.chunks).toEqual([
+      { words: [], nodeId: '421', gain: 1 },
+      { words: [], nodeId: '422', gain: 1 },
+    ]);
+  });
+});
+
+describe('the unpriced listings not found', () => {
+  it('are estimated from the upper end of the share the queries read, plus those beyond a query’s reach', () => {
+    // 3 unpriced in 100 read: the share is up to 7.27 %, 7.84 unpriced per 100 priced; 100 titles not read.
+    const ctx = scan(2000, 1000, true, {
+      read: 5,
+      unpriced: 3,
+      priced: 97,
+      skipped: 60,
+      uncovered: 40,
+      beyondCap: 2,
+    });
+    expect(estimatedUnpricedMissing(ctx)).toBe(10);
+    // The titles known are half of the priced listings found: twice as many not read.
+    ctx.state.tail!.known = 0.5;
+    expect(estimatedUnpricedMissing(ctx)).toBe(18);
+  });
+
+  it('are not estimated when Amazon’s count is exact, or before a query was read', () => {
+    expect(estimatedUnpricedMissing(scan(900, 1000, false, { read: 5 }))).toBeUndefined();
+    expect(estimatedUnpricedMissing(scan(2000, 1000, true, { read: 0 }))).toBeUndefined();
+    expect(estimatedUnpricedMissing(scan(2000, 1000, true, null))).toBeUndefined();
+  });
+
+  it('the share is the upper end of its Wilson interval', () => {
+    expect(wilsonUpper(0, 0)).toBe(1);
+    expect(wilsonUpper(0, 93)).toBeCloseTo(0.0283, 3); // none seen in 93: still up to 2.8 %
+    expect(wilsonUpper(90, 3090)).toBeGreaterThan(90 / 3090);
+    expect(wilsonUpper(90, 3090)).toBeLessThan(1.2 * (90 / 3090)); // many read: close to the share
+    expect(wilsonUpper(5, 5)).toBeCloseTo(1, 9);
+  });
+});
