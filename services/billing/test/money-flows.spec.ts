@@ -175,6 +175,8 @@ describe('charges, renewal, dunning, invoices', () => {
       'Ayşe Yılmaz',
       'Kızılay Mah. 1',
       '2020-10-08',
+      // The period in Istanbul days, as the payment pages show the plan (not UTC's 2020-10-07 – 2020-10-31).
+      'Dönem: 2020-10-08 – 2020-11-01',
       '7.74 USD',
       '2.00 USD',
       '5.74 USD',

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { adminV1 } from '@shelfscan/contracts';
-import { Clock, SystemParameters } from '@shelfscan/service';
+import { Clock, ISTANBUL, SystemParameters } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import { assertAdmin } from '../common/caller.js';
-import { ISTANBUL } from '../common/istanbul.js';
 import { USABLE_AT } from '../users/users.repository.js';
 
 /**

@@ -7,12 +7,14 @@ import {
   type adminV1,
 } from '@shelfscan/contracts';
 import type { DescMessage } from '@bufbuild/protobuf';
+import { istanbulDate } from '@shelfscan/service';
 import type { Payload } from '../read-models/projections.js';
 
 type Item = Pick<adminV1.ActivityItem, 'type' | 'summary'>;
 
 const s = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const day = (v: unknown) => s(v).slice(0, 10);
+/** The Istanbul day of an instant (the day rule of every period), '' for none. */
+const day = (v: unknown) => (s(v) ? istanbulDate(s(v)) : '');
 const join = (...parts: string[]) => parts.filter(Boolean).join(' · ');
 /** Kuruş (a decimal string in the log) as lira with 2 decimals: "790.73 TRY". */
 function lira(kurus: unknown): string {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { minorToDecimal, type Vat } from '../money/money.js';
+import { istanbulDate, minorToDecimal, type Vat } from '../money/money.js';
 import type { AttemptRecord, InvoiceRecord } from './invoices.repository.js';
 import { woffToSfnt } from './woff.js';
 
@@ -100,7 +100,8 @@ export async function renderInvoicePdf(
   doc.registerFont('body', invoiceFont());
   doc.font('body');
   const money = (minor: bigint, cur: string) => `${minorToDecimal(minor)} ${cur}`;
-  const date = (d: Date) => d.toISOString().slice(0, 10);
+  // Istanbul days, as the plan's dates on the payment pages and every other period (one day rule).
+  const date = istanbulDate;
   const seller = invoice.seller ?? { name: '', address: '', taxOffice: '' };
 
   doc.fontSize(20).text(l.title);
