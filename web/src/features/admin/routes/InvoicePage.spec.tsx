@@ -91,6 +91,7 @@ describe('admin invoice view', () => {
     expect(screen.getByTestId('invoice-discount').textContent).toBe('− $2.50');
     expect(screen.getByTestId('invoice-net-usd').textContent).toBe('$7.50');
     expect(screen.getByTestId('invoice-rate').textContent).toBe('36.1234 (central bank, 1 Mar 26)');
+    expect(screen.getByTestId('invoice-period').textContent).toBe('Mar 2026');
     expect(screen.getByTestId('invoice-try').textContent).toBe('₺325.11');
     expect(screen.getByTestId('invoice-refunded').textContent).toBe('Refunded: ₺0.11');
     expect(screen.getByTestId('invoice-refunds').textContent).toContain('Rounding');
@@ -119,6 +120,7 @@ describe('admin invoice view', () => {
     });
     renderApp('/admin/user/invoice/conv-17', { token: token() });
     await screen.findByTestId('refund-form');
+    expect(screen.getByTestId('invoice-rate').textContent).toBe('36,1234 (Merkez Bankası, 1 Mar 26)');
     expect(screen.getByText('İade edilebilecek kalan: ₺325,00.')).toBeTruthy();
     fireEvent.change(input('refund-amount'), { target: { value: '325.01' } });
     await act(async () => fireEvent.click(screen.getByTestId('refund-submit')));

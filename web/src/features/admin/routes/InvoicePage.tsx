@@ -20,10 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { currentToken } from '../../../app/api';
 import { useAppSelector } from '../../../app/hooks';
 import { LocaleLink, useLocale } from '../../../app/locale';
-import { formatDate, formatDay } from '../../../lib/date';
+import { formatDate, formatDay, formatMonth } from '../../../lib/date';
 import { fetchFile, saveBlob } from '../../../lib/download';
 import { useSchemaForm } from '../../../lib/form';
-import { formatMinor, formatMoney } from '../../../lib/money';
+import { formatMinor, formatMoney, formatRate } from '../../../lib/money';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { useAdminActions } from '../actions';
 import { useAdminPaymentQuery } from '../api/billingAdminApi';
@@ -129,7 +129,7 @@ function Breakdown({ payment }: { payment: AdminPayment }) {
         )}
         {field(t('invoice.conversationId'), payment.conversationId, 'invoice-conversation')}
         {field(t('invoice.date'), formatDate(payment.date, locale), 'invoice-date')}
-        {field(t('invoice.period'), payment.period, 'invoice-period')}
+        {field(t('invoice.period'), formatMonth(payment.period, locale), 'invoice-period')}
         {field(t('invoice.description'), payment.description, 'invoice-description')}
         {field(t('invoice.usd'), formatMinor(usd, 'USD', locale), 'invoice-usd')}
         {field(
@@ -141,7 +141,10 @@ function Breakdown({ payment }: { payment: AdminPayment }) {
         {field(
           t('invoice.rate'),
           payment.rate
-            ? t('invoice.rateOf', { rate: payment.rate, date: formatDay(payment.bulletinDate, locale) })
+            ? t('invoice.rateOf', {
+                rate: formatRate(payment.rate, locale),
+                date: formatDay(payment.bulletinDate, locale),
+              })
             : '',
           'invoice-rate',
         )}

@@ -115,6 +115,9 @@ describe('admin user detail', () => {
       '/admin/user/invoice/conv-17',
     );
     expect(within(invoice).getByText('₺325,11')).toBeTruthy();
+    // The month and the rate as Turkish writes them (not "2026-03", "36.1234").
+    expect(within(invoice).getByText('Mar 2026')).toBeTruthy();
+    expect(within(invoice).getByText('36,1234')).toBeTruthy();
     expect(within(invoice).getByTestId('invoice-refund-conv-17').getAttribute('href')).toBe(
       '/admin/user/invoice/conv-17#refund',
     );
