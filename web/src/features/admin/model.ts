@@ -191,6 +191,8 @@ export interface AdminPayment {
   invoiceStatus: string;
   invoiceNumber: number | null;
   description: string;
+  /** The plan's features: the invoice line is worded from them (useInvoiceLine). */
+  features?: string[];
   period: string;
   errorMessage: string | null;
   userEmail: string;

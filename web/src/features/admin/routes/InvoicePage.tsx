@@ -18,6 +18,7 @@ import { IconDownload, IconReceiptRefund } from '@tabler/icons-react';
 import { refundForm, toMinor } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { currentToken } from '../../../app/api';
+import { useInvoiceLine } from '../../../app/billing/invoiceLine';
 import { useAppSelector } from '../../../app/hooks';
 import { LocaleLink, useLocale } from '../../../app/locale';
 import { formatDate, formatDay, formatMonth } from '../../../lib/date';
@@ -55,6 +56,7 @@ export function InvoicePage({ conversationId }: { conversationId: string }) {
 }
 
 function Breakdown({ payment }: { payment: AdminPayment }) {
+  const line = useInvoiceLine();
   const { t } = useTranslation('admin');
   const locale = useLocale();
   const token = useAppSelector(currentToken);
@@ -130,7 +132,7 @@ function Breakdown({ payment }: { payment: AdminPayment }) {
         {field(t('invoice.conversationId'), payment.conversationId, 'invoice-conversation')}
         {field(t('invoice.date'), formatDate(payment.date, locale), 'invoice-date')}
         {field(t('invoice.period'), formatMonth(payment.period, locale), 'invoice-period')}
-        {field(t('invoice.description'), payment.description, 'invoice-description')}
+        {field(t('invoice.description'), line(payment), 'invoice-description')}
         {field(t('invoice.usd'), formatMinor(usd, 'USD', locale), 'invoice-usd')}
         {field(
           t('invoice.discount'),
