@@ -167,6 +167,8 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
         at: expect.any(String),
         type: expect.stringMatching(/^(registered|activated)$/),
         summary: expect.any(String),
+        // The facts by name, for the page to word in its language.
+        facts: expect.any(Object),
       },
     ]);
     const unknown = await stack.call('GET', '/api/admin/users/nobody@example.com', undefined, {
