@@ -117,6 +117,13 @@ describe('admin system parameters', () => {
     });
     renderApp('/admin/system-parameters', { token: token() });
     await screen.findByTestId('parameters-form');
+    // What each key means, in Turkish (not the stored English description).
+    expect(screen.getByTestId('parameter-search.standard.dailyLimit-description').textContent).toBe(
+      'Bir kullanıcının günde başlatabileceği Standart arama sayısı (Fonksiyonel aramalar da buna sayılır)',
+    );
+    expect(screen.getByTestId('parameter-billing.vatPercent-description').textContent).toBe(
+      'Toplama dahil KDV oranı, yüzde',
+    );
     fireEvent.change(input('parameter-search.standard.dailyLimit-value1'), { target: { value: '-5' } });
     fireEvent.change(input('parameter-billing.vatPercent-value1'), { target: { value: '-20' } });
     await act(async () => fireEvent.click(screen.getByTestId('parameters-save')));

@@ -95,12 +95,16 @@ function ParametersForm({ parameters }: { parameters: SystemParameter[] }) {
                     <Code>{p.key}</Code>
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
-                      aria-label={t('parameters.descriptionOf', { key: p.key })}
-                      size="xs"
-                      {...form.getInputProps(`parameters.${i}.description`)}
-                      data-testid={`parameter-${p.key}-description`}
-                    />
+                    {/* What the key means, in the page's language (the catalogue's own words for
+                        a key this page knows; the stored description otherwise). Sent back as stored. */}
+                    <Text size="sm" data-testid={`parameter-${p.key}-description`}>
+                      {t(`parameters.about.${p.key}`, { defaultValue: p.description })}
+                    </Text>
+                    {form.errors[`parameters.${i}.description`] && (
+                      <Text size="xs" c="red">
+                        {form.errors[`parameters.${i}.description`]}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {/* A plain text box for numbers too: what is typed stays as typed ("-5" is not
