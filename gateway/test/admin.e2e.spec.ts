@@ -168,6 +168,8 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
         at: expect.any(String),
         type: expect.stringMatching(/^(registered|activated)$/),
         summary: expect.any(String),
+        // The facts by name, for the page to word in its language.
+        facts: expect.any(Object),
       },
     ]);
     const unknown = await stack.call('GET', '/api/admin/users/nobody@example.com', undefined, {
@@ -319,6 +321,19 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
         { field: 'parameters[9].value1', msg: 'A phone number in international form, e.g. +905321234567.' },
       ],
     });
+    // A negative daily limit is refused as typed (Turkish by default), never saved as 5.
+    const negative = await stack.call(
+      'PUT',
+      '/api/system-parameter',
+      SYSTEM_PARAMETER_DEFAULTS.map((p, i) => (i === 0 ? { ...p, value1: '-5' } : p)),
+      as(adminToken),
+    );
+    expect(negative.statusCode).toBe(422);
+    expect(negative.json().errors).toEqual([
+      { field: 'parameters[0].value1', msg: 'Tam sayı olmalıdır (0 ya da daha büyük).' },
+    ]);
+    const unchanged = await stack.call('GET', '/api/system-parameter', undefined, as(adminToken));
+    expect(unchanged.json().data[0].value1).toBe(SYSTEM_PARAMETER_DEFAULTS[0].value1);
     const shape = await stack.call('PUT', '/api/system-parameter', { key: 'x' }, as(adminToken));
     expect(shape.statusCode).toBe(422);
 

@@ -119,6 +119,8 @@ describe('the billing journey of a new user, across the services', () => {
       currency: 'TRY',
       vatPercent: '20',
       vat: money(halfUp(tryKurus * 20, 120)),
+      // The screens word the invoice line from the features, in the reader's language.
+      features: ['standard'],
     });
     // The list and the admin's read give the same VAT.
     const listed = (await stack.call('GET', '/api/payment/history', undefined, user)).json().data;

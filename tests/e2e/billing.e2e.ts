@@ -168,7 +168,7 @@ test('add card → buy a plan with a coupon at the right lira amount → invoice
     `${decimal(expected.net)} USD`,
     '7.9073',
     `${decimal(expected.tryKurus)} TRY`,
-    `VAT included %20: ${decimal(vat)} TRY`,
+    `VAT included (20%): ${decimal(vat)} TRY`,
     'Final / Paid',
   ])
     expect(text).toContain(part);

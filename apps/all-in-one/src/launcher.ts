@@ -1,6 +1,4 @@
-import type { DescMessage } from '@bufbuild/protobuf';
-import { BusClient, BusTransports, codec } from '@shelfscan/bus';
-import { eventTopic } from '@shelfscan/contracts';
+import { BusClient, BusTransports } from '@shelfscan/bus';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@shelfscan/db';
 import { createGateway } from '@shelfscan/gateway';
 import { createLogger } from '@shelfscan/observability';
@@ -12,8 +10,8 @@ export interface Running {
   url: string;
   /** The services, by name (the demo seed reaches the auth service's accounts through it). */
   services: ReadonlyMap<string, RunningService>;
-  /** Publishes an event on the bus, as a producer's outbox relay would (the demo seed). */
-  publish(schema: DescMessage, data: unknown): Promise<void>;
+  /** A client of the bus (the demo seeds its plans and promotion through billing's API). */
+  bus: BusClient;
   stop(): Promise<void>;
 }
 
@@ -56,12 +54,10 @@ export async function startAllInOne(
   }
   const url = `http://localhost:${config.PORT}`;
   log.info({ url }, `ShelfScan is up on ${url}`);
-  const publisher = transports.client();
   return {
     url,
     services: new Map(services.map((s) => [s.name, s])),
-    publish: (schema, data) =>
-      publisher.publishEncoded(eventTopic(schema), codec.event(eventTopic(schema), data)),
+    bus: new BusClient(transports.client()),
     stop,
   };
 }

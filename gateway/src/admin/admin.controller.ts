@@ -89,7 +89,9 @@ export class AdminController {
   }
 
   @Get('admin/users/:email/activity')
-  @ApiOperation({ summary: "The user's activity from the event log, newest first: [{at, type, summary}]" })
+  @ApiOperation({
+    summary: "The user's activity from the event log, newest first: [{at, type, summary, facts}]",
+  })
   async activity(
     @CurrentUser() user: JwtUser,
     @Param('email') email: string,

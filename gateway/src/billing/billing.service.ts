@@ -96,6 +96,8 @@ function payment(p: billingV1.Payment | undefined) {
     invoiceStatus: p.invoiceStatus,
     invoiceNumber: p.invoiceNumber ? Number(p.invoiceNumber) : null,
     description: p.description,
+    // The plan's features: the web words the invoice line from them in the reader's language.
+    features: p.features,
     period: p.period,
     errorMessage: p.errorMessage || null,
     userEmail: p.userEmail,

@@ -5,3 +5,4 @@ export * from './periodic-task.js';
 export * from './service.js';
 export * from './service-main.js';
 export * from './system-parameters.js';
+export * from './istanbul.js';

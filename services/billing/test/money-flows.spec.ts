@@ -180,6 +180,11 @@ describe('charges, renewal, dunning, invoices', () => {
       'Ayşe Yılmaz',
       'Kızılay Mah. 1',
       '2020-10-08',
+      // The period in Istanbul days, as the payment pages show the plan (not UTC's 2020-10-07 – 2020-10-31).
+      'Dönem: 2020-10-08 – 2020-11-01',
+      // The line and the buyer's country in Turkish (not "ShelfScan standard 2020-10", "Turkey").
+      'Açıklama: ShelfScan Standart aboneliği, Ekim 2020',
+      'Türkiye',
       '7.74 USD',
       '2.00 USD',
       '5.74 USD',
@@ -196,7 +201,10 @@ describe('charges, renewal, dunning, invoices', () => {
       lang: 'en',
     });
     const enText = (await new PDFParse({ data: en.content }).getText()).text;
-    expect(enText).toContain('VAT included %20');
+    expect(enText).toContain('VAT included (20%)');
+    expect(enText).toContain('Description: ShelfScan Standard subscription, October 2020');
+    expect(enText).not.toContain('%20');
+    expect(text).not.toContain('Turkey');
     expect(enText).toContain('Final / Paid');
     // The history gives the VAT the PDF prints and InvoiceFinalized carries: one computation.
     const finalized = (await h.events()).find(
@@ -240,7 +248,7 @@ describe('charges, renewal, dunning, invoices', () => {
         lang: 'en',
       });
       expect((await new PDFParse({ data: pdf2.content }).getText()).text).toContain(
-        'VAT included %18.13: 9.39 TRY',
+        'VAT included (18.13%): 9.39 TRY',
       );
       // Not renewed: the renewal below counts the plans it charges.
       await h.bus.request(h.M.cancelPlan, { email: 'vat@example.com' });

@@ -18,3 +18,5 @@ export type { Market } from './markets.js';
 export { parseSearchQuery, evaluate } from './query.js';
 export type { SearchQuery, QueryResult, SortKey } from './query.js';
 export { parseStoreList, parseCliArgs } from './cli-args.js';
+export { startCentralBank, simulatedBulletin, SIMULATED_USD_SELLING } from './central-bank.js';
+export type { CentralBank, CentralBankOptions } from './central-bank.js';

@@ -74,6 +74,7 @@ function localeTree(base: string) {
           <Route path="modal" element={<AdminPage section="modal" />} />
           <Route path="promotions" element={<AdminPage section="promotions" />} />
           <Route path="search-urls" element={<AdminPage section="searchUrls" />} />
+          <Route path="invoices" element={<AdminPage section="invoices" />} />
           <Route path="system-parameters" element={<AdminPage section="systemParameters" />} />
           <Route path="user/:email?" element={<AdminPage section="user" />} />
           <Route path="user/:invoice/:id" element={<AdminPage section="userInvoice" />} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatMinor, formatMoney, formatRate } from './money';
+import { formatDecimal, formatMinor, formatMoney, formatPercent, formatRate } from './money';
 
 describe('money formatting (by string, exactly the server figure)', () => {
   it('formats amounts with the locale separators and the currency symbol', () => {
@@ -27,5 +27,15 @@ describe("formatMinor (the admin API's minor units)", () => {
     expect(formatMinor(5, 'TRY', 'en')).toBe('₺0.05');
     expect(formatMinor(-250, 'USD', 'en')).toBe('-$2.50');
     expect(formatMinor(null, 'USD', 'en')).toBe('');
+  });
+});
+
+describe('formatPercent', () => {
+  it('puts the sign where the locale does and drops trailing zeros', () => {
+    expect(formatPercent('25.00', 'tr')).toBe('%25');
+    expect(formatPercent('25.00', 'en')).toBe('25%');
+    expect(formatPercent('12.50', 'tr')).toBe('%12,5');
+    expect(formatPercent('12.5', 'en')).toBe('12.5%');
+    expect(formatPercent('100', 'tr')).toBe('%100');
   });
 });

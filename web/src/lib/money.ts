@@ -38,6 +38,13 @@ export function formatRate(value: string | null | undefined, locale: Locale): st
   return value ? formatDecimal(value, locale, 4) : '';
 }
 
+/** A percent as the locale writes it: "%25", "%12,5" (tr); "25%", "12.5%" (en); no trailing zeros. */
+export function formatPercent(value: string, locale: Locale): string {
+  const trimmed = value.trim().includes('.') ? value.trim().replace(/\.?0+$/, '') : value.trim();
+  const text = formatDecimal(trimmed, locale, 0);
+  return locale === 'tr' ? `%${text}` : `${text}%`;
+}
+
 /**
  * An amount in minor units (kuruş, cents; the admin API's integers) with its currency symbol:
  * 123450 → "₺1.234,50" (tr), 1250 → "$12.50" (en); '' for a missing amount. Converted to the decimal

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, type Violation } from '@shelfscan/bus';
 import { authEventsV1, eventTopic, type adminV1 } from '@shelfscan/contracts';
-import { Clock, assertAdmin } from '@shelfscan/service';
+import { Clock, ISTANBUL, assertAdmin, istanbulToday } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { ISTANBUL } from '../common/istanbul.js';
 
 /** The default range: this many Istanbul days, up to today. */
 export const DEFAULT_CHART_DAYS = 30;
@@ -97,7 +96,7 @@ export class ChartsService {
   /** The asked range, or its defaults (the 30 days up to today in Istanbul); violations name from/to. */
   private range(fromText: string, toText: string): { from: string; to: string } {
     const violations: Violation[] = [];
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: ISTANBUL }).format(this.clock.now());
+    const today = istanbulToday(this.clock);
     const to = toText ? calendarDay(toText) : calendarDay(today);
     if (!to) violations.push({ field: 'to', msg: 'dateInvalid' });
     const from = fromText

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { adminV1 } from '@shelfscan/contracts';
-import { Clock, SystemParameters, assertAdmin } from '@shelfscan/service';
+import { Clock, ISTANBUL, SystemParameters, assertAdmin } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { ISTANBUL } from '../common/istanbul.js';
 import { USABLE_AT } from '../users/users.repository.js';
 
 /**

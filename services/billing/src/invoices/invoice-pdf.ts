@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { minorToDecimal, type Vat } from '../money/money.js';
-import type { AttemptRecord, InvoiceRecord } from './invoices.repository.js';
+import { COUNTRIES } from '@shelfscan/validation';
+import { istanbulDate, minorToDecimal, type Vat } from '../money/money.js';
+import type { InvoiceRecord, PaymentView } from './invoices.repository.js';
 import { woffToSfnt } from './woff.js';
 
 /**
@@ -34,7 +35,23 @@ const LABELS = {
     net: 'Net (USD)',
     rate: 'TCMB USD döviz satış kuru',
     bulletin: 'bülten tarihi',
-    vat: 'KDV dahil',
+    vat: (percent: string) => `KDV dahil %${percent}`,
+    features: { standard: 'Standart', deep: 'Derin', functional: 'Fonksiyonel' } as Record<string, string>,
+    months: [
+      'Ocak',
+      'Şubat',
+      'Mart',
+      'Nisan',
+      'Mayıs',
+      'Haziran',
+      'Temmuz',
+      'Ağustos',
+      'Eylül',
+      'Ekim',
+      'Kasım',
+      'Aralık',
+    ],
+    line: (features: string, month: string) => `ShelfScan ${features} aboneliği, ${month}`,
     total: 'Toplam (TRY)',
     status: 'Durum',
     invoiceStatus: { draft: 'Taslak', final: 'Kesinleşti', void: 'İptal' },
@@ -62,7 +79,23 @@ const LABELS = {
     net: 'Net (USD)',
     rate: 'CBRT USD forex selling rate',
     bulletin: 'bulletin date',
-    vat: 'VAT included',
+    vat: (percent: string) => `VAT included (${percent}%)`,
+    features: { standard: 'Standard', deep: 'Deep', functional: 'Functional' } as Record<string, string>,
+    months: [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ],
+    line: (features: string, month: string) => `ShelfScan ${features} subscription, ${month}`,
     total: 'Total (TRY)',
     status: 'Status',
     invoiceStatus: { draft: 'Draft', final: 'Final', void: 'Void' },
@@ -79,11 +112,33 @@ const LABELS = {
 };
 
 /** The invoice as a PDF in the user's language, with its VAT (invoice-vat.ts). */
+type Lang = keyof typeof LABELS;
+
+/** The invoice's line in the reader's language: "ShelfScan Standart, Derin aboneliği, Kasım 2026". */
+export function invoiceLine(features: readonly string[], period: string, lang: Lang): string {
+  const l = LABELS[lang];
+  const m = /^(\d{4})-(\d{2})$/.exec(period);
+  const month = m ? `${l.months[Number(m[2]) - 1]} ${m[1]}` : period;
+  return l.line(features.map((f) => l.features[f] ?? f).join(', '), month);
+}
+
+/**
+ * The buyer's address with its country (the last part, as the card form saved it: the English name of
+ * the built-in list) named in the reader's language: "…, Türkiye" on a Turkish invoice.
+ */
+export function addressIn(address: string, lang: Lang): string {
+  const parts = address.split(', ');
+  const country = COUNTRIES.find((c) => c.name === parts[parts.length - 1]);
+  if (!country) return address;
+  const name = new Intl.DisplayNames([lang], { type: 'region' }).of(country.iso2) ?? country.name;
+  return [...parts.slice(0, -1), name].join(', ');
+}
+
 export async function renderInvoicePdf(
   invoice: InvoiceRecord,
-  attempt: AttemptRecord,
+  attempt: PaymentView,
   vat: Vat,
-  lang: 'tr' | 'en',
+  lang: Lang,
 ): Promise<Buffer> {
   const l = LABELS[lang];
   const doc = new PDFDocument({
@@ -100,7 +155,8 @@ export async function renderInvoicePdf(
   doc.registerFont('body', invoiceFont());
   doc.font('body');
   const money = (minor: bigint, cur: string) => `${minorToDecimal(minor)} ${cur}`;
-  const date = (d: Date) => d.toISOString().slice(0, 10);
+  // Istanbul days, as the plan's dates on the payment pages and every other period (one day rule).
+  const date = istanbulDate;
   const seller = invoice.seller ?? { name: '', address: '', taxOffice: '' };
 
   doc.fontSize(20).text(l.title);
@@ -117,16 +173,20 @@ export async function renderInvoicePdf(
   doc.moveDown();
   doc.fontSize(12).text(l.buyer).fontSize(10);
   doc.text(invoice.buyer.name);
-  if (invoice.buyer.address) doc.text(invoice.buyer.address);
+  if (invoice.buyer.address) doc.text(addressIn(invoice.buyer.address, lang));
   doc.text(invoice.userEmail);
   doc.moveDown();
-  line(l.description, invoice.description);
+  // The line in the reader's language (the stored description is billing's own record of it).
+  line(
+    l.description,
+    attempt.features.length ? invoiceLine(attempt.features, invoice.period, lang) : invoice.description,
+  );
   line(l.period, `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}`);
   line(l.usd, money(invoice.usdCents, 'USD'));
   line(l.discount, money(invoice.discountUsdCents, 'USD'));
   line(l.net, money(invoice.usdCents - invoice.discountUsdCents, 'USD'));
   if (invoice.rate) line(l.rate, `${invoice.rate} (${l.bulletin} ${invoice.bulletinDate ?? ''})`);
-  line(`${l.vat} %${vat.percent}`, money(vat.minor, 'TRY'));
+  line(l.vat(vat.percent), money(vat.minor, 'TRY'));
   doc.fontSize(12);
   line(l.total, money(invoice.tryKurus, 'TRY'));
   doc.fontSize(10);

@@ -70,7 +70,12 @@ export interface RefundRecord {
 }
 
 /** A payment attempt with its invoice and refunds, as the history shows it. */
-export type PaymentView = AttemptRecord & { invoice: InvoiceRecord; refunds: RefundRecord[] };
+/** A payment attempt with its invoice, its refunds and the features of the plan it paid for. */
+export type PaymentView = AttemptRecord & {
+  invoice: InvoiceRecord;
+  refunds: RefundRecord[];
+  features: string[];
+};
 
 /** What InvoiceFinalized tells about a final invoice. */
 export interface FinalizedInvoice {
@@ -415,15 +420,19 @@ export class InvoicesRepository {
   }
 
   private async views(where: string, params: unknown[]): Promise<PaymentView[]> {
-    const rows: (AttemptRecord & { inv: InvoiceRow; refunds: RefundRow[] })[] = await this.dataSource.query(
-      `SELECT ${ATTEMPT}, (SELECT row_to_json(x) FROM (SELECT ${INVOICE} FROM invoice i WHERE i.id = a.invoice_id) x) AS inv,
+    const rows: (AttemptRecord & { inv: InvoiceRow; refunds: RefundRow[]; features: string[] })[] =
+      await this.dataSource.query(
+        `SELECT ${ATTEMPT}, (SELECT row_to_json(x) FROM (SELECT ${INVOICE} FROM invoice i WHERE i.id = a.invoice_id) x) AS inv,
+         (SELECT s.features FROM invoice i JOIN subscription s ON s.id = i.subscription_id
+            WHERE i.id = a.invoice_id) AS features,
          (SELECT COALESCE(json_agg(y ORDER BY y."createdAt"), '[]') FROM (SELECT ${REFUND} FROM refund r
             WHERE r.conversation_id = a.conversation_id) y) AS refunds
        FROM payment_attempt a ${where}`,
-      params,
-    );
-    return rows.map(({ inv, refunds, ...a }) => ({
+        params,
+      );
+    return rows.map(({ inv, refunds, features, ...a }) => ({
       ...a,
+      features: features ?? [],
       refunds: refunds.map(toRefund),
       invoice: toInvoice({
         ...inv,

@@ -94,6 +94,7 @@ function toPaymentMessage(p: PaymentView, vat: Vat): billingV1.Payment {
     refundedTryKurus: refunds.reduce((s, r) => s + r.tryKurus, 0n),
     vatPercent: vat.percent,
     vatKurus: vat.minor,
+    features: p.features,
     refunds: refunds.map((r) => ({
       $typeName: 'shelfscan.billing.v1.Refund' as const,
       kind: r.kind,

@@ -4,8 +4,6 @@
  * integers of 1/10000 (the bulletin's 4 places). No floating point anywhere.
  */
 
-const ISTANBUL = 'Europe/Istanbul';
-
 /** "10", "12.5", "0.99" → minor units (2 places); throws on anything else. */
 export function decimalToMinor(text: string, places = 2): bigint {
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
@@ -29,20 +27,8 @@ export function divRoundHalfUp(n: bigint, d: bigint): bigint {
   return (2n * n + d) / (2n * d);
 }
 
-/** The calendar date in Istanbul of an instant, "YYYY-MM-DD". */
-export function istanbulDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: ISTANBUL,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
-/** The instant an Istanbul calendar day starts (Türkiye keeps UTC+3 all year since 2016). */
-export function istanbulMidnight(date: string): Date {
-  return new Date(`${date}T00:00:00+03:00`);
-}
+// The day rule (Istanbul days) is the service library's, for every service: re-exported for billing's code.
+export { istanbulDate, istanbulMidnight } from '@shelfscan/service';
 
 function parts(date: string): { y: number; m: number; d: number } {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);

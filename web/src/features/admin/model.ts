@@ -76,7 +76,10 @@ export interface AdminUserDetail extends AdminUser {
 export interface Activity {
   at: string;
   type: string;
+  /** The facts in English (an older admin service gives only this). */
   summary: string;
+  /** The facts by name (codes, ids, Istanbul days, months, kuruş): worded by useActivityDetail. */
+  facts?: Record<string, string>;
 }
 
 /** GET /api/admin/counters (definitions: services/admin/README.md). */
@@ -191,6 +194,8 @@ export interface AdminPayment {
   invoiceStatus: string;
   invoiceNumber: number | null;
   description: string;
+  /** The plan's features: the invoice line is worded from them (useInvoiceLine). */
+  features?: string[];
   period: string;
   errorMessage: string | null;
   userEmail: string;

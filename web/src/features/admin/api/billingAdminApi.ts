@@ -1,6 +1,6 @@
 /**
- * Billing's admin routes (gateway/src/billing): promotions, a payment with its invoice, the invoice
- * PDF and refunds.
+ * Billing's admin routes (gateway/src/billing): promotions, every payment with its invoice, one payment,
+ * the invoice PDF and refunds.
  */
 import { toMinor } from '@shelfscan/validation';
 import { api } from '../../../app/api';
@@ -38,6 +38,15 @@ export const billingAdminApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/promotion/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Promotion'],
     }),
+    /** GET /api/admin/payment/history: every user's payments with their invoices, newest first; `email` = one user's. */
+    adminPayments: build.query<AdminPayment[], string>({
+      query: (email) =>
+        email
+          ? `/api/admin/payment/history?email=${encodeURIComponent(email)}`
+          : '/api/admin/payment/history',
+      transformResponse: (response: ApiResponse<AdminPayment[]>) => response.data ?? [],
+      providesTags: [{ type: 'Payment', id: 'LIST' }],
+    }),
     adminPayment: build.query<AdminPayment, string>({
       query: (conversationId) => `/api/admin/payment/history/${encodeURIComponent(conversationId)}`,
       transformResponse: (response: ApiResponse<AdminPayment>) => response.data,
@@ -52,7 +61,10 @@ export const billingAdminApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: (_result, _error, { conversationId }) => [{ type: 'Payment', id: conversationId }],
+      invalidatesTags: (_result, _error, { conversationId }) => [
+        { type: 'Payment', id: conversationId },
+        { type: 'Payment', id: 'LIST' },
+      ],
       // The user's invoices (the admin read model) show the refund once billing's event reached it.
       async onQueryStarted({ conversationId }, { dispatch, queryFulfilled }) {
         let answer: RefundAnswer;
@@ -81,5 +93,6 @@ export const {
   useSetPromotionActiveMutation,
   useDeletePromotionMutation,
   useAdminPaymentQuery,
+  useAdminPaymentsQuery,
   useRefundMutation,
 } = billingAdminApi;

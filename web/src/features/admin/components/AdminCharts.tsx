@@ -4,7 +4,7 @@ import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Alert, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale';
-import { addDays, formatDay, istanbulDay } from '../../../lib/date';
+import { addDays, formatDay, formatMonth, istanbulDay } from '../../../lib/date';
 import { formatMinor } from '../../../lib/money';
 import { useChartsQuery } from '../api/adminApi';
 import type { Charts } from '../model';
@@ -56,13 +56,19 @@ export function AdminCharts() {
   );
 }
 
+/** The axis of a count (scans, sign-ups, failures): whole numbers only, never 0.5 of a scan. */
+const COUNT_AXIS = { allowDecimals: false };
+
 function ChartGrid({ data }: { data: Charts | undefined }) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
   const day = (value: string) => formatDay(value, locale);
   const scans = (data?.scansPerDay ?? []).map((d) => ({ ...d, date: day(d.date) }));
   const signups = (data?.signupsPerDay ?? []).map((d) => ({ ...d, date: day(d.date) }));
-  const revenue = (data?.revenuePerMonth ?? []).map((d) => ({ month: d.month, try: d.tryKurus / 100 }));
+  const revenue = (data?.revenuePerMonth ?? []).map((d) => ({
+    month: formatMonth(d.month, locale),
+    try: d.tryKurus / 100,
+  }));
   const failures = (data?.failuresByReason ?? []).map((d) => ({
     reason: t(`failureReasons.${d.reason}`, { defaultValue: d.reason }),
     count: d.count,
@@ -88,6 +94,7 @@ function ChartGrid({ data }: { data: Charts | undefined }) {
           dataKey="date"
           type="stacked"
           withLegend
+          yAxisProps={COUNT_AXIS}
           series={[
             { name: 'standard', label: t('types.standard'), color: 'blue.6' },
             { name: 'deep', label: t('types.deep'), color: 'violet.6' },
@@ -106,6 +113,7 @@ function ChartGrid({ data }: { data: Charts | undefined }) {
           h={240}
           data={signups}
           dataKey="date"
+          yAxisProps={COUNT_AXIS}
           series={[{ name: 'count', label: t('charts.signupsSeries'), color: 'indigo.6' }]}
           curveType="monotone"
         />
@@ -137,6 +145,7 @@ function ChartGrid({ data }: { data: Charts | undefined }) {
           data={failures}
           dataKey="reason"
           orientation="vertical"
+          xAxisProps={COUNT_AXIS}
           yAxisProps={{ width: 140 }}
           series={[{ name: 'count', label: t('charts.failuresSeries'), color: 'red.6' }]}
         />

@@ -6,6 +6,7 @@ import type { AdminSection } from '../routes/AdminPage';
 const MENU: { section: AdminSection; to: string }[] = [
   { section: 'users', to: '/admin' },
   { section: 'searchUrls', to: '/admin/search-urls' },
+  { section: 'invoices', to: '/admin/invoices' },
   { section: 'promotions', to: '/admin/promotions' },
   { section: 'systemParameters', to: '/admin/system-parameters' },
   { section: 'userInfo', to: '/admin/get-user-info' },

@@ -1,8 +1,8 @@
 import { Anchor, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, useLocale } from '../../../app/locale';
-import { formatDate } from '../../../lib/date';
-import { formatMinor } from '../../../lib/money';
+import { formatDate, formatMonth } from '../../../lib/date';
+import { formatMinor, formatRate } from '../../../lib/money';
 import type { AdminInvoice } from '../model';
 import { invoicePath } from '../paths';
 import { Empty } from './Empty';
@@ -45,13 +45,13 @@ export function InvoicesTable({ invoices }: { invoices: AdminInvoice[] }) {
                   invoice.invoiceNumber
                 )}
               </Table.Td>
-              <Table.Td>{invoice.period}</Table.Td>
+              <Table.Td>{formatMonth(invoice.period, locale)}</Table.Td>
               <Table.Td>
                 {formatMinor(invoice.usdCents - invoice.discountUsdCents, 'USD', locale)}
                 {invoice.discountUsdCents > 0 &&
                   ` (${t('invoices.discount', { amount: formatMinor(invoice.discountUsdCents, 'USD', locale) })})`}
               </Table.Td>
-              <Table.Td>{invoice.rate ?? ''}</Table.Td>
+              <Table.Td>{formatRate(invoice.rate, locale)}</Table.Td>
               <Table.Td>{formatMinor(invoice.tryKurus, 'TRY', locale)}</Table.Td>
               <Table.Td>
                 {invoice.refundedTryKurus > 0 ? formatMinor(invoice.refundedTryKurus, 'TRY', locale) : '—'}

@@ -8,6 +8,7 @@ import { AdminHomePage } from './AdminHomePage';
 import { ConfirmPage } from './ConfirmPage';
 import { DeleteUserPage } from './DeleteUserPage';
 import { InvoicePage } from './InvoicePage';
+import { InvoicesPage } from './InvoicesPage';
 import { PromotionsPage } from './PromotionsPage';
 import { SearchUrlsPage } from './SearchUrlsPage';
 import { SystemParametersPage } from './SystemParametersPage';
@@ -17,6 +18,7 @@ import { UserLookupPage } from './UserLookupPage';
 export type AdminSection =
   | 'users'
   | 'deleteUser'
+  | 'invoices'
   | 'userInfo'
   | 'modal'
   | 'promotions'
@@ -76,6 +78,8 @@ function Section({
       return <PromotionsPage />;
     case 'searchUrls':
       return <SearchUrlsPage />;
+    case 'invoices':
+      return <InvoicesPage />;
     case 'systemParameters':
       return <SystemParametersPage />;
     case 'user':

@@ -24,7 +24,8 @@ function payment(over: Partial<AdminPayment> = {}): AdminPayment {
     status: 'succeeded',
     invoiceStatus: 'final',
     invoiceNumber: 17,
-    description: 'Standard plan, March 2026',
+    description: 'ShelfScan standard, deep 2026-03',
+    features: ['standard', 'deep'],
     period: '2026-03',
     errorMessage: null,
     userEmail: 'ayse@example.com',
@@ -91,6 +92,7 @@ describe('admin invoice view', () => {
     expect(screen.getByTestId('invoice-discount').textContent).toBe('− $2.50');
     expect(screen.getByTestId('invoice-net-usd').textContent).toBe('$7.50');
     expect(screen.getByTestId('invoice-rate').textContent).toBe('36.1234 (central bank, 1 Mar 26)');
+    expect(screen.getByTestId('invoice-period').textContent).toBe('Mar 2026');
     expect(screen.getByTestId('invoice-try').textContent).toBe('₺325.11');
     expect(screen.getByTestId('invoice-refunded').textContent).toBe('Refunded: ₺0.11');
     expect(screen.getByTestId('invoice-refunds').textContent).toContain('Rounding');
@@ -119,6 +121,10 @@ describe('admin invoice view', () => {
     });
     renderApp('/admin/user/invoice/conv-17', { token: token() });
     await screen.findByTestId('refund-form');
+    expect(screen.getByTestId('invoice-rate').textContent).toBe('36,1234 (Merkez Bankası, 1 Mar 26)');
+    expect(screen.getByTestId('invoice-description').textContent).toBe(
+      'ShelfScan Standart, Derin aboneliği, Mar 2026',
+    );
     expect(screen.getByText('İade edilebilecek kalan: ₺325,00.')).toBeTruthy();
     fireEvent.change(input('refund-amount'), { target: { value: '325.01' } });
     await act(async () => fireEvent.click(screen.getByTestId('refund-submit')));

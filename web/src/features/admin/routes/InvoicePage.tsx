@@ -18,12 +18,13 @@ import { IconDownload, IconReceiptRefund } from '@tabler/icons-react';
 import { refundForm, toMinor } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { currentToken } from '../../../app/api';
+import { useInvoiceLine } from '../../../app/billing/invoiceLine';
 import { useAppSelector } from '../../../app/hooks';
 import { LocaleLink, useLocale } from '../../../app/locale';
-import { formatDate, formatDay } from '../../../lib/date';
+import { formatDate, formatDay, formatMonth } from '../../../lib/date';
 import { fetchFile, saveBlob } from '../../../lib/download';
 import { useSchemaForm } from '../../../lib/form';
-import { formatMinor, formatMoney } from '../../../lib/money';
+import { formatMinor, formatMoney, formatRate } from '../../../lib/money';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { useAdminActions } from '../actions';
 import { useAdminPaymentQuery } from '../api/billingAdminApi';
@@ -55,6 +56,7 @@ export function InvoicePage({ conversationId }: { conversationId: string }) {
 }
 
 function Breakdown({ payment }: { payment: AdminPayment }) {
+  const line = useInvoiceLine();
   const { t } = useTranslation('admin');
   const locale = useLocale();
   const token = useAppSelector(currentToken);
@@ -129,8 +131,8 @@ function Breakdown({ payment }: { payment: AdminPayment }) {
         )}
         {field(t('invoice.conversationId'), payment.conversationId, 'invoice-conversation')}
         {field(t('invoice.date'), formatDate(payment.date, locale), 'invoice-date')}
-        {field(t('invoice.period'), payment.period, 'invoice-period')}
-        {field(t('invoice.description'), payment.description, 'invoice-description')}
+        {field(t('invoice.period'), formatMonth(payment.period, locale), 'invoice-period')}
+        {field(t('invoice.description'), line(payment), 'invoice-description')}
         {field(t('invoice.usd'), formatMinor(usd, 'USD', locale), 'invoice-usd')}
         {field(
           t('invoice.discount'),
@@ -141,7 +143,10 @@ function Breakdown({ payment }: { payment: AdminPayment }) {
         {field(
           t('invoice.rate'),
           payment.rate
-            ? t('invoice.rateOf', { rate: payment.rate, date: formatDay(payment.bulletinDate, locale) })
+            ? t('invoice.rateOf', {
+                rate: formatRate(payment.rate, locale),
+                date: formatDay(payment.bulletinDate, locale),
+              })
             : '',
           'invoice-rate',
         )}

@@ -26,6 +26,16 @@ const SPRING: Promotion = {
 const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
 
 describe('admin promotions', () => {
+  it('writes a percent and an amount as Turkish does: %25, $12,50', async () => {
+    fakeGateway({
+      'GET /api/promotion': () =>
+        ok([SPRING, { ...SPRING, id: 'p3', code: 'TWELVE', type: 'AMOUNT', value: '12.50' }]),
+    });
+    renderApp('/admin/promotions', { token: token() });
+    expect(within(await screen.findByTestId('promotion-SPRING')).getByText('%25')).toBeTruthy();
+    expect(within(screen.getByTestId('promotion-TWELVE')).getByText('$12,50')).toBeTruthy();
+  });
+
   it('lists the promotions; an empty list says what to do', async () => {
     fakeGateway({
       'GET /api/promotion': () =>
@@ -44,12 +54,13 @@ describe('admin promotions', () => {
     });
     const first = renderApp('/us/admin/promotions', { token: token() });
     const spring = await screen.findByTestId('promotion-SPRING');
-    expect(within(spring).getByText('%25.00')).toBeTruthy();
+    expect(within(spring).getByText('25%')).toBeTruthy();
     expect(within(spring).getByText('3 of 100')).toBeTruthy();
     expect(within(spring).getByText('31 Mar 99')).toBeTruthy();
     const old = screen.getByTestId('promotion-OLD');
     expect(within(old).getByText('Expired')).toBeTruthy();
     expect((within(old).getByRole('switch') as HTMLInputElement).checked).toBe(false);
+    expect(within(old).getByText('$5.00')).toBeTruthy();
     first.unmount();
 
     fakeGateway({ 'GET /api/promotion': () => ok([]) });
@@ -173,7 +184,7 @@ describe('admin promotions', () => {
       code: 'SPRING',
       value: '30',
     });
-    expect(await screen.findByText('%30')).toBeTruthy();
+    expect(await screen.findByText('30%')).toBeTruthy();
 
     await act(async () => fireEvent.click(screen.getByTestId('promotion-active-SPRING')));
     await waitFor(() => expect(server.callsTo('PUT /api/promotion')).toHaveLength(2));

@@ -4,6 +4,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale';
 import { formatDay, istanbulDay } from '../../../lib/date';
+import { formatMoney, formatPercent } from '../../../lib/money';
 import { notifySuccess, useAdminActions } from '../actions';
 import { usePromotionsQuery, useSetPromotionActiveMutation } from '../api/billingAdminApi';
 import { useConfirm } from '../components/ConfirmDialog';
@@ -23,7 +24,8 @@ export function PromotionsPage() {
   const [editing, setEditing] = useState<Promotion | 'new' | null>(null);
   const today = istanbulDay();
 
-  const value = (p: Promotion) => (p.type === 'PERCENT' ? `%${p.value}` : `$${p.value}`);
+  const value = (p: Promotion) =>
+    p.type === 'PERCENT' ? formatPercent(p.value, locale) : formatMoney(p.value, 'USD', locale);
   const toggle = async (p: Promotion) => {
     await setActive({ ...toInput(p), active: !p.active }).unwrap();
     notifySuccess(t(p.active ? 'promotions.deactivated' : 'promotions.activated', { code: p.code }));

@@ -39,9 +39,15 @@ describe('admin system parameters', () => {
     expect(screen.getByText('No change has been saved yet.')).toBeTruthy();
     const limit = input('parameter-search.standard.dailyLimit-value1');
     expect(limit.value).toBe('15');
-    // A number box: letters cannot be typed into it.
+    // What is typed stays as typed (never rewritten): "-5" is not saved as 5, it is refused.
+    fireEvent.change(limit, { target: { value: '-5' } });
+    expect(limit.value).toBe('-5');
+    await act(async () => fireEvent.click(screen.getByTestId('parameters-save')));
+    expect(limit.value).toBe('-5');
+    expect(screen.getByText('Must be a whole number (0 or more).')).toBeTruthy();
+    expect(server.callsTo('PUT /api/system-parameter')).toHaveLength(0);
     fireEvent.change(limit, { target: { value: 'fifteen' } });
-    expect(limit.value).not.toBe('fifteen');
+    expect(limit.value).toBe('fifteen');
 
     fireEvent.change(input('parameter-billing.vatPercent-value1'), { target: { value: '120' } });
     fireEvent.change(input('parameter-contact.whatsapp-value1'), { target: { value: '0532' } });
@@ -102,6 +108,31 @@ describe('admin system parameters', () => {
     expect(input('parameter-search.standard.dailyLimit-value1').getAttribute('aria-invalid')).not.toBe(
       'true',
     );
+  });
+
+  it('refuses a negative daily limit or fee as typed, with the field’s message (Turkish)', async () => {
+    const server = fakeGateway({
+      'GET /api/system-parameter': () => ok(LIST),
+      'GET /api/admin/system-parameter/changes': () => pageResponse([]),
+    });
+    renderApp('/admin/system-parameters', { token: token() });
+    await screen.findByTestId('parameters-form');
+    // What each key means, in Turkish (not the stored English description).
+    expect(screen.getByTestId('parameter-search.standard.dailyLimit-description').textContent).toBe(
+      'Bir kullanıcının günde başlatabileceği Standart arama sayısı (Fonksiyonel aramalar da buna sayılır)',
+    );
+    expect(screen.getByTestId('parameter-billing.vatPercent-description').textContent).toBe(
+      'Toplama dahil KDV oranı, yüzde',
+    );
+    fireEvent.change(input('parameter-search.standard.dailyLimit-value1'), { target: { value: '-5' } });
+    fireEvent.change(input('parameter-billing.vatPercent-value1'), { target: { value: '-20' } });
+    await act(async () => fireEvent.click(screen.getByTestId('parameters-save')));
+    expect(input('parameter-search.standard.dailyLimit-value1').value).toBe('-5');
+    expect(input('parameter-billing.vatPercent-value1').value).toBe('-20');
+    const limitRow = screen.getByTestId('parameter-search.standard.dailyLimit');
+    expect(within(limitRow).getByText('Tam sayı olmalıdır (0 ya da daha büyük).')).toBeTruthy();
+    expect(input('parameter-billing.vatPercent-value1').getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo('PUT /api/system-parameter')).toHaveLength(0);
   });
 
   it('shows the audit: who, when, and every value before → after', async () => {

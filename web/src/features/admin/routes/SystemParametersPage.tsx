@@ -5,7 +5,6 @@ import {
   Button,
   Code,
   Group,
-  NumberInput,
   Paper,
   Skeleton,
   Stack,
@@ -96,35 +95,27 @@ function ParametersForm({ parameters }: { parameters: SystemParameter[] }) {
                     <Code>{p.key}</Code>
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
-                      aria-label={t('parameters.descriptionOf', { key: p.key })}
-                      size="xs"
-                      {...form.getInputProps(`parameters.${i}.description`)}
-                      data-testid={`parameter-${p.key}-description`}
-                    />
+                    {/* What the key means, in the page's language (the catalogue's own words for
+                        a key this page knows; the stored description otherwise). Sent back as stored. */}
+                    <Text size="sm" data-testid={`parameter-${p.key}-description`}>
+                      {t(`parameters.about.${p.key}`, { defaultValue: p.description })}
+                    </Text>
+                    {form.errors[`parameters.${i}.description`] && (
+                      <Text size="xs" c="red">
+                        {form.errors[`parameters.${i}.description`]}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
-                    {kind === 'text' ? (
-                      <TextInput
-                        aria-label={t('parameters.valueOf', { key: p.key, n: 1 })}
-                        size="xs"
-                        {...value1}
-                        data-testid={`parameter-${p.key}-value1`}
-                      />
-                    ) : (
-                      <NumberInput
-                        aria-label={t('parameters.valueOf', { key: p.key, n: 1 })}
-                        size="xs"
-                        allowNegative={false}
-                        allowDecimal={kind === 'decimal'}
-                        decimalSeparator="."
-                        hideControls
-                        {...value1}
-                        // The list keeps texts (the API's shape): the number box's value back as one.
-                        onChange={(value) => form.setFieldValue(`parameters.${i}.value1`, String(value))}
-                        data-testid={`parameter-${p.key}-value1`}
-                      />
-                    )}
+                    {/* A plain text box for numbers too: what is typed stays as typed ("-5" is not
+                        turned into 5); the key's rule refuses it with the field's message. */}
+                    <TextInput
+                      aria-label={t('parameters.valueOf', { key: p.key, n: 1 })}
+                      size="xs"
+                      inputMode={kind === 'integer' ? 'numeric' : kind === 'decimal' ? 'decimal' : undefined}
+                      {...value1}
+                      data-testid={`parameter-${p.key}-value1`}
+                    />
                   </Table.Td>
                   {VALUE_FIELDS.slice(1).map((field, n) => (
                     <Table.Td key={field}>

@@ -77,7 +77,41 @@ function gatewayFor(user: AdminUserDetail | Response = detail(), answers = {}) {
     [`GET ${USER_PATH}`]: () => (state.user instanceof Response ? state.user.clone() : ok(state.user)),
     'GET /api/search-info': () => pageResponse([scan({ id: 's1', status: 'PROCESSING' })], 16),
     [`GET ${USER_PATH}/activity`]: () =>
-      pageResponse([{ at: '2026-03-04T08:00:00Z', type: 'scanStarted', summary: 'scan 1a2b3c4d' }], 1),
+      pageResponse(
+        [
+          {
+            at: '2026-03-04T08:00:00Z',
+            type: 'scanStarted',
+            summary: 'scan 1a2b3c4d · attempt 2',
+            facts: { scan: '1a2b3c4d', attempt: '2' },
+          },
+          {
+            at: '2026-03-03T08:00:00Z',
+            type: 'invoiceRefunded',
+            summary: 'refund · 100.50 TRY · Çift çekim · by admin@example.com',
+            facts: { kind: 'refund', tryKurus: '10050', reason: 'Çift çekim', by: 'admin@example.com' },
+          },
+          {
+            at: '2026-03-02T08:00:00Z',
+            type: 'planGranted',
+            summary: 'standard, deep · 2026-03-01 → 2026-04-01 · by admin@example.com: Kesinti',
+            facts: {
+              features: 'standard, deep',
+              from: '2026-03-01',
+              to: '2026-04-01',
+              by: 'admin@example.com',
+              reason: 'Kesinti',
+            },
+          },
+          {
+            at: '2026-03-01T08:00:00Z',
+            type: 'scanFailed',
+            summary: 'scan 9f8e7d6c · BLOCKED: BLOCKED happened',
+            facts: { scan: '9f8e7d6c', code: 'BLOCKED', reason: 'BLOCKED happened' },
+          },
+        ],
+        4,
+      ),
     'GET /api/admin/users': () =>
       pageResponse(state.user instanceof Response ? [] : [adminUser({ email: state.user.email })]),
     ...answers,
@@ -115,6 +149,9 @@ describe('admin user detail', () => {
       '/admin/user/invoice/conv-17',
     );
     expect(within(invoice).getByText('₺325,11')).toBeTruthy();
+    // The month and the rate as Turkish writes them (not "2026-03", "36.1234").
+    expect(within(invoice).getByText('Mar 2026')).toBeTruthy();
+    expect(within(invoice).getByText('36,1234')).toBeTruthy();
     expect(within(invoice).getByTestId('invoice-refund-conv-17').getAttribute('href')).toBe(
       '/admin/user/invoice/conv-17#refund',
     );
@@ -126,7 +163,17 @@ describe('admin user detail', () => {
     expect(scans.get('userEmail')).toBe(EMAIL);
     const activity = await screen.findByTestId('activity-list');
     expect(within(activity).getByText('Tarama başladı')).toBeTruthy();
-    expect(within(activity).getByText('scan 1a2b3c4d')).toBeTruthy();
+    // The facts worded in Turkish (the English summary is not shown).
+    expect(
+      within(activity)
+        .getAllByTestId('activity-detail')
+        .map((d) => d.textContent),
+    ).toEqual([
+      'tarama 1a2b3c4d · 2. deneme',
+      'İade · ₺100,50 · Çift çekim · admin@example.com tarafından',
+      'Standart + Derin · 1 Mar 26 → 1 Nis 26 · admin@example.com tarafından: Kesinti',
+      'tarama 9f8e7d6c · Pazar yeri engelledi',
+    ]);
   });
 
   it('an unknown email says so and offers the lookup again (English)', async () => {

@@ -27,6 +27,7 @@ import { Field } from '../components/FormParts';
 import { InvoicesTable } from '../components/InvoicesTable';
 import { Pager } from '../components/Pager';
 import { PlansSection } from '../components/PlansSection';
+import { useActivityDetail } from '../components/activityDetail';
 import { ScansTable } from '../components/ScansTable';
 import { UserFlags } from '../components/UserFlags';
 import { UserLookupForm } from '../components/UserLookupForm';
@@ -218,6 +219,7 @@ function UserScans({ user }: { user: AdminUserDetail }) {
 function ActivityList({ email }: { email: string }) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
+  const detail = useActivityDetail();
   const [page, setPage] = useState(0);
   const activity = useUserActivityQuery({ email, page });
   if (activity.isError)
@@ -239,7 +241,9 @@ function ActivityList({ email }: { email: string }) {
             <Badge variant="outline" size="sm" style={{ flexShrink: 0 }}>
               {t(`activity.types.${entry.type}`, { defaultValue: entry.type })}
             </Badge>
-            <Text size="sm">{entry.summary}</Text>
+            <Text size="sm" data-testid="activity-detail">
+              {detail(entry)}
+            </Text>
           </Group>
         ))}
       </Stack>

@@ -118,6 +118,8 @@ export interface Payment {
   invoiceStatus: InvoiceStatus;
   invoiceNumber: number | null;
   description: string;
+  /** The plan's features: the invoice line is worded from them (useInvoiceLine). */
+  features?: string[];
   /** YYYY-MM. */
   period: string;
   /** The bank's answer of a failed payment. */

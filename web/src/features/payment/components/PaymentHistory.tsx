@@ -1,5 +1,6 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useInvoiceLine } from '../../../app/billing/invoiceLine';
 import { LocaleLink, useLocale } from '../../../app/locale';
 import { formatDate, formatMonth } from '../../../lib/date';
 import { formatMoney } from '../../../lib/money';
@@ -13,6 +14,7 @@ import { PaymentStatusBadges } from './PaymentStatusBadges';
 export function PaymentHistory({ payments }: { payments: readonly Payment[] }) {
   const { t } = useTranslation('payment');
   const locale = useLocale();
+  const line = useInvoiceLine();
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped verticalSpacing="xs" data-testid="payment-history">
@@ -65,7 +67,9 @@ export function PaymentHistory({ payments }: { payments: readonly Payment[] }) {
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{p.description}</Text>
+                <Text size="sm" data-testid="payment-description">
+                  {line(p)}
+                </Text>
               </Table.Td>
               <Table.Td data-testid="payment-period">{formatMonth(p.period, locale)}</Table.Td>
             </Table.Tr>

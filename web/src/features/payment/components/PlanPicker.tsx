@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PLAN_FEATURES } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale';
@@ -11,7 +11,10 @@ export function inCatalogueOrder(features: readonly string[]): string[] {
   return PLAN_FEATURES.filter((f) => features.includes(f));
 }
 
-/** The features on sale (GET /api/plan) as check cards: what each does, its limits and its price. */
+/**
+ * The features on sale (GET /api/plan) as check cards: what each does and its limits. The fee is said
+ * once, above them: one monthly fee for any mix of features (the catalogue gives it on each plan).
+ */
 export function PlanPicker({
   plans,
   value,
@@ -28,7 +31,13 @@ export function PlanPicker({
   return (
     <Checkbox.Group
       label={t('addPlan.features')}
-      description={t('addPlan.featuresHint')}
+      description={
+        plans[0] && (
+          <span data-testid="plan-fee">
+            {t('addPlan.featuresHint', { price: formatMoney(plans[0].price, 'USD', locale) })}
+          </span>
+        )
+      }
       value={value}
       onChange={(v) => onChange(inCatalogueOrder(v))}
       error={error}
@@ -56,9 +65,6 @@ export function PlanPicker({
                     ` · ${t('addPlan.monthlyLimit', { count: plan.monthlySearchLimit })}`}
                   {` · ${t('addPlan.asinLimit', { count: plan.asinLimit })}`}
                 </Text>
-                <Badge variant="light" data-testid={`plan-${plan.feature}-price`}>
-                  {t('addPlan.pricePerMonth', { price: formatMoney(plan.price, 'USD', locale) })}
-                </Badge>
               </Stack>
             </Group>
           </Checkbox.Card>

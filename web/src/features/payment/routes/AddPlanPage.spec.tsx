@@ -57,6 +57,16 @@ function shop(over: Parameters<typeof billingGateway>[0] = {}) {
 }
 
 describe('add plan', () => {
+  it('says the one monthly fee once, in Turkish', async () => {
+    shop();
+    renderApp('/payment/addPlan', { token: token() });
+    expect((await screen.findByTestId('plan-fee')).textContent).toBe(
+      'Hangi özellikleri seçerseniz seçin (biri, ikisi ya da üçü) tek ücret ödersiniz: aylık $10,00.',
+    );
+    for (const feature of ['standard', 'deep', 'functional'])
+      expect(screen.getByTestId(`plan-${feature}`).textContent).not.toMatch(/\$|\/ ay/i);
+  });
+
   it('shows the features with their limits and the live breakdown in USD and TRY; the code is asked for once typing stops', async () => {
     const server = shop();
     renderApp('/us/payment/addPlan', { token: token() });
@@ -66,7 +76,11 @@ describe('add plan', () => {
     expect(screen.getByTestId('plan-deep-limits').textContent).toBe(
       '5 searches a day · up to 2720 items per list',
     );
-    expect(screen.getByTestId('plan-functional-price').textContent).toBe('$10.00 / month');
+    // The fee is said once, for any mix of features, not on each card.
+    expect(screen.getByTestId('plan-fee').textContent).toBe(
+      'One fee of $10.00 a month, whichever features you choose: one, two or all three.',
+    );
+    expect(screen.getByTestId('plan-functional').textContent).not.toContain('$');
     expect((await screen.findByTestId('breakdown-usd')).textContent).toBe('$2.33');
     expect(screen.getByTestId('price-breakdown').textContent).toContain('Price for 7 of 30 days (USD)');
     expect(screen.getByTestId('breakdown-rate').textContent).toBe(

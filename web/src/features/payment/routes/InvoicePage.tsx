@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currentToken } from '../../../app/api';
 import { useAppSelector } from '../../../app/hooks';
+import { useInvoiceLine } from '../../../app/billing/invoiceLine';
 import { LocaleLink, useLocale } from '../../../app/locale';
 import { formatDate, formatMonth } from '../../../lib/date';
 import { fetchFile, saveBlob } from '../../../lib/download';
@@ -20,6 +21,7 @@ import { usePaymentErrorText } from '../components/usePaymentErrorText';
 export function InvoicePage() {
   const { t } = useTranslation('payment');
   const locale = useLocale();
+  const line = useInvoiceLine();
   const { invoice = '' } = useParams();
   const token = useAppSelector(currentToken);
   const errorText = usePaymentErrorText();
@@ -76,9 +78,7 @@ export function InvoicePage() {
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>{t('history.description')}</DataList.ItemLabel>
-                <DataList.ItemValue data-testid="invoice-description">
-                  {payment.description}
-                </DataList.ItemValue>
+                <DataList.ItemValue data-testid="invoice-description">{line(payment)}</DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>{t('history.period')}</DataList.ItemLabel>

@@ -78,6 +78,10 @@ describe('payment page', () => {
     expect(first.getByTestId('payment-status').textContent).toBe('Paid');
     expect(first.getByTestId('invoice-status').textContent).toBe('Invoice issued');
     expect(first.getByTestId('payment-period').textContent).toBe('Nov 2026');
+    // The invoice line in the page's language, from the plan's features (not billing's "ShelfScan standard 2026-11").
+    expect(first.getByTestId('payment-description').textContent).toBe(
+      'ShelfScan Standard subscription, Nov 2026',
+    );
     const failed = within(rows[1]);
     expect(failed.getByTestId('payment-status').textContent).toBe('Failed');
     expect(failed.getByTestId('invoice-status').textContent).toBe('Draft invoice');

@@ -77,6 +77,7 @@ export function payment(over: Partial<Payment> = {}): Payment {
     invoiceStatus: 'final',
     invoiceNumber: 7,
     description: 'ShelfScan standard 2026-11',
+    features: ['standard'],
     period: '2026-11',
     errorMessage: null,
     // 13.82 TRY with 20 % included: 2.303… → 2.30

@@ -1,0 +1,112 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from '../../../test/jwt';
+import { renderApp } from '../../../test/render';
+import type { AdminPayment } from '../model';
+import { fakeGateway, input, ok } from '../test/gateway';
+
+// The lazy admin chunk is compiled once before the tests wait for what it renders.
+beforeAll(() => import('./AdminPage'), 60_000);
+
+const token = () => adminToken('admin@example.com');
+const LIST = 'GET /api/admin/payment/history';
+
+function payment(n: number, over: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    conversationId: `conv-${n}`,
+    date: '2026-03-01T10:00:00Z',
+    amount: '325.10',
+    currency: 'TRY',
+    usd: '10.00',
+    discountUsd: '0.00',
+    rate: '32.5100',
+    bulletinDate: '2026-02-27',
+    status: 'succeeded',
+    invoiceStatus: 'final',
+    invoiceNumber: n,
+    description: 'ShelfScan standard',
+    period: '2026-03',
+    errorMessage: null,
+    userEmail: 'ayse@example.com',
+    refunded: '0.00',
+    refunds: [],
+    ...over,
+  };
+}
+
+/** 25 payments of two users, newest first, as billing lists them; ?email= gives one user's. */
+const PAYMENTS = Array.from({ length: 25 }, (_, i) =>
+  payment(25 - i, {
+    userEmail: i % 5 === 0 ? 'mehmet@example.com' : 'ayse@example.com',
+    status: i === 3 ? 'failed' : 'succeeded',
+    invoiceNumber: i === 3 ? null : 25 - i,
+    // 21:30 UTC on 28 Feb is 1 Mar in Istanbul.
+    date: i < 10 ? '2026-02-28T21:30:00Z' : '2026-02-27T10:00:00Z',
+  }),
+);
+
+function gateway() {
+  return fakeGateway({
+    [LIST]: (_request, url) => {
+      const email = url.searchParams.get('email');
+      return ok(email ? PAYMENTS.filter((p) => p.userEmail === email) : PAYMENTS);
+    },
+  });
+}
+
+describe('admin invoices', () => {
+  it('lists every user’s invoices in pages, with links to the user and the invoice (Turkish)', async () => {
+    gateway();
+    renderApp('/admin', { token: token() });
+    await act(async () =>
+      fireEvent.click(within(await screen.findByTestId('admin-nav')).getByText('Faturalar')),
+    );
+    const table = await screen.findByTestId('all-invoices-table');
+    expect(within(table).getAllByRole('row')).toHaveLength(21); // the header and a page of 20
+    expect(screen.getByTestId('all-invoices-pager-total').textContent).toBe('Toplam 25');
+    const first = screen.getByTestId('all-invoices-conv-25');
+    expect(first.textContent).toContain('mehmet@example.com');
+    expect(first.textContent).toContain('Mar 2026');
+    expect(first.textContent).toContain('Ödendi');
+    expect(within(first).getByText('25').closest('a')!.getAttribute('href')).toBe(
+      '/admin/user/invoice/conv-25',
+    );
+    expect(within(first).getByText('mehmet@example.com').closest('a')!.getAttribute('href')).toBe(
+      '/admin/user/mehmet%40example.com',
+    );
+    const failed = screen.getByTestId('all-invoices-conv-22');
+    expect(failed.textContent).toContain('Başarısız');
+    expect(failed.textContent).toContain('taslak');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sonraki sayfa' })));
+    expect(within(screen.getByTestId('all-invoices-table')).getAllByRole('row')).toHaveLength(6);
+  });
+
+  it('filters by user (billing’s ?email=), status and Istanbul days, kept in the URL (English)', async () => {
+    const server = gateway();
+    const app = renderApp('/us/admin/invoices?status=failed', { token: token() });
+    await screen.findByTestId('all-invoices-table');
+    expect(screen.getAllByTestId(/^all-invoices-conv-/).map((r) => r.dataset.testid)).toEqual([
+      'all-invoices-conv-22',
+    ]);
+    expect(screen.getByTestId('all-invoices-conv-22').textContent).toContain('Failed');
+
+    // Paid on 28 Feb at 21:30 UTC is 1 Mar in Istanbul: "from 1 Mar" keeps those 10.
+    await act(async () => fireEvent.click(screen.getByText('Clear filters')));
+    fireEvent.change(input('all-invoices-filter-from'), { target: { value: '2026-03-01' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('all-invoices-pager-total').textContent).toBe('10 in total'),
+    );
+    expect(app.location()).toBe('/us/admin/invoices?from=2026-03-01');
+
+    fireEvent.change(input('all-invoices-filter-userEmail'), { target: { value: 'mehmet@example.com' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('all-invoices-pager-total').textContent).toBe('2 in total'),
+    );
+    expect(server.calls.some((r) => new URL(r.url).searchParams.get('email') === 'mehmet@example.com')).toBe(
+      true,
+    );
+
+    fireEvent.change(input('all-invoices-filter-to'), { target: { value: '2026-02-28' } });
+    expect(await screen.findByText('No payment matches these filters')).toBeTruthy();
+  });
+});
