@@ -67,6 +67,7 @@ check build "$BOUND_BUILD" BOUND_BUILD make --no-print-directory build
 check proto-generated "$BOUND_PROTO" BOUND_PROTO make --no-print-directory proto-check
 check lint "$BOUND_LINT" BOUND_LINT make --no-print-directory lint
 check readme-targets "$BOUND_SMOKE" BOUND_SMOKE node scripts/readme-targets.mjs listed
+check doc-links "$BOUND_PROTO" BOUND_PROTO node scripts/doc-links.mjs
 
 echo "── jest (libs, proto, services, gateway, apps, tools)"
 bounded jest "$BOUND_JEST" BOUND_JEST make --no-print-directory test-unit \

@@ -1,6 +1,6 @@
 /**
  * The marketplaces ShelfScan scans (and amazon.com, the reference market of many saved pages).
- * Facts from ../shared/docs/amazon-search-notes.md.
+ * Facts read from the saved Amazon pages (../shared/fixtures/amazon-pages) and the markets' sites.
  */
 export type MarketCode = 'CA' | 'MX' | 'AE' | 'AU' | 'SG' | 'UK' | 'US';
 
