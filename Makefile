@@ -13,7 +13,7 @@ export npm_config_update_notifier := false
 
 INSTALL_STAMP := node_modules/.install-stamp
 
-.PHONY: help install build up demo test test-unit test-web test-e2e test-chart test-cluster lint proto-check bench scan clean
+.PHONY: help install build up demo test test-unit test-web test-e2e test-chart test-cluster lint proto-check bench scan scan-build clean
 
 help:
 	@echo "make up     install, build and start ShelfScan on http://localhost:$${PORT:-8080} (embedded PostgreSQL under DATA_DIR)"
@@ -54,11 +54,12 @@ proto-check: install
 test: install
 	scripts/test-all.sh
 
+# JEST_ARGS / VITEST_ARGS: extra arguments for the runner (scripts/test-all.sh adds its reporters).
 test-unit: install
-	node --experimental-vm-modules node_modules/jest/bin/jest.js
+	node --experimental-vm-modules node_modules/jest/bin/jest.js $(JEST_ARGS)
 
 test-web: install
-	npm test -w web
+	npm test -w web $(if $(VITEST_ARGS),-- $(VITEST_ARGS))
 
 test-chart: install
 	node scripts/chart-check.mjs
@@ -69,15 +70,19 @@ test-e2e: build
 # Every service and the gateway as separate processes on Kafka (kcat's mock cluster) and PostgreSQL
 # (part of `make test`; tests/cluster/README.md). The suite builds what it runs.
 test-cluster: install
-	npm test -w tests/cluster
+	npm test -w tests/cluster $(if $(JEST_ARGS),-- $(JEST_ARGS))
 
+# BENCH_QUICK=1: one small store per benchmark, figures under test-results/bench (the smoke of
+# scripts/test-all.sh); the reference figures in bench/results need the full run.
 bench: build
 	node bench/run.mjs
 
 # stdout carries only the ASINs: the install and build say what they do on stderr.
-scan:
-	@$(MAKE) --no-print-directory build >&2
+scan: scan-build
 	@node services/scraper/dist/cli/scan.js --url '$(URL)' --type '$(or $(TYPE),standard)' $(if $(KEYWORD),--keyword '$(KEYWORD)')
+
+scan-build:
+	@$(MAKE) --no-print-directory build >&2
 
 clean:
 	rm -rf node_modules */node_modules */*/node_modules */dist */*/dist .tools

@@ -1,20 +1,24 @@
 // One jest run over every backend workspace (libs, proto, services, gateway, apps, tools).
 // TypeScript is compiled by SWC (with decorator metadata, as Nest needs); workspace packages
 // resolve to their sources so tests never depend on a previous build.
+// Paths are resolved from this file's folder, not the working directory: tests/cluster's config
+// loads this one from its own folder (`make test-cluster`).
 const fs = require('node:fs');
 const path = require('node:path');
+
+const fromRoot = (...parts) => path.join(__dirname, ...parts);
 
 const workspaceDirs = ['proto', 'gateway']
   .concat(
     ...['libs', 'services', 'apps', 'tools'].map((top) =>
-      fs.existsSync(top) ? fs.readdirSync(top).map((d) => `${top}/${d}`) : [],
+      fs.existsSync(fromRoot(top)) ? fs.readdirSync(fromRoot(top)).map((d) => `${top}/${d}`) : [],
     ),
   )
-  .filter((dir) => fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'src')));
+  .filter((dir) => fs.existsSync(fromRoot(dir, 'package.json')) && fs.existsSync(fromRoot(dir, 'src')));
 
 const moduleNameMapper = {};
 for (const dir of workspaceDirs) {
-  const { name } = require(path.resolve(dir, 'package.json'));
+  const { name } = require(fromRoot(dir, 'package.json'));
   moduleNameMapper[`^${name.replace('/', '\\/')}$`] = `<rootDir>/${dir}/src/index.ts`;
 }
 

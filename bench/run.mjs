@@ -1,6 +1,8 @@
 // `make bench`: every benchmark, on the built packages (the Makefile builds first).
 // Exit code 1 when a benchmark misses its target. BENCH_MAX_SIZE=10000 leaves out bigger stores
-// (while iterating; the full figures need the 50,000-ASIN runs).
+// (while iterating; the full figures need the 50,000-ASIN runs). BENCH_QUICK=1 is the smoke of
+// `make test`: stores up to 1,000 ASINs, the figures written under test-results/bench (the
+// reference figures in bench/results are left as they are), the speed targets reported, not enforced.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runParseBench } from './parse.mjs';
@@ -9,25 +11,31 @@ import { runScanBench, SIZES } from './scan.mjs';
 import { runSimulatorBench } from './simulator.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const maxSize = Number(process.env.BENCH_MAX_SIZE || Infinity);
+const quick = process.env.BENCH_QUICK === '1';
+const maxSize = Number(process.env.BENCH_MAX_SIZE || (quick ? 1000 : Infinity));
+const outDir = quick ? path.join(here, '..', 'test-results', 'bench') : path.join(here, 'results');
 
 console.log('== scan benchmark (simulator, 7 × 16 cap) ==');
 const scan = await runScanBench({
   sizes: SIZES.filter((n) => n <= maxSize),
-  outFile: path.join(here, 'results', 'scan.json'),
+  outFile: path.join(outDir, 'scan.json'),
 });
 
 console.log('\n== real-store benchmark (Deep; stores that do not keep the price order) ==');
 console.log(HEADER);
-const real = await runRealStoresBench({ maxSize, outFile: path.join(here, 'results', 'real-stores.json') });
+const real = await runRealStoresBench({ maxSize, outFile: path.join(outDir, 'real-stores.json') });
 
 console.log('\n== parser benchmark (saved Amazon pages) ==');
-const parse = await runParseBench({ outFile: path.join(here, 'results', 'parse.json') });
+const parse = await runParseBench({ outFile: path.join(outDir, 'parse.json') });
 
 console.log('\n== simulator benchmark (pages of a 100,000-ASIN store) ==');
-const simulator = await runSimulatorBench({ outFile: path.join(here, 'results', 'simulator.json') });
+const simulator = await runSimulatorBench({ outFile: path.join(outDir, 'simulator.json') });
 
 if (!scan.pass || !real.pass || !parse.pass || !simulator.pass) {
-  console.error('\nbench: a target was missed (see above)');
-  process.exitCode = 1;
+  // The quick run shares a loaded CI machine: its speed targets (parser, simulator) are reported only.
+  const enforced = !scan.pass || !real.pass || !quick;
+  console.error(
+    `\nbench: a target was missed (see above)${enforced ? '' : ': a speed target, not enforced by BENCH_QUICK'}`,
+  );
+  if (enforced) process.exitCode = 1;
 }

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Runs every suite (checks, jest, web, chart, e2e, cluster), even when one fails, then prints one line
 # "N passed, N failed" over all of them (read by CI) and exits non-zero if anything failed.
+# Every make target the README offers is run here as a reader runs it (`make test-unit`, `make
+# test-cluster`, ...; `make up`, `make demo`, `make scan` and `make bench` as short smokes), and the
+# check `readme-targets` fails when the README names one that is not (scripts/readme-targets.mjs).
 #
 # Nothing can hang it: each test has its own timeout (jest 30 s, vitest 20 s, Playwright 60 s),
 # each suite has a bound (seconds below, each overridable by its variable) after which it is
 # stopped and counted as failed, naming the tests that were still running, and the summary line
-# is printed in every case. The bounds add up to 43.5 minutes; a normal run of `.ci/run` on a fresh
-# clone takes about 15 on 2 cores (install and checks 3, jest 7.5, web 2 (up to 2.3 on a busy
-# machine, hence its 5), e2e 2.5, cluster 1): each suite prints the time it took against its bound.
+# is printed in every case. The bounds add up to 58.5 minutes; a normal run of `.ci/run` on a fresh
+# clone takes about 16.5 on 2 cores (install and checks 3, jest 7.5, web 2 (up to 2.3 on a busy
+# machine, hence its 5), e2e 2.5, cluster 1, the four smokes 1.5 together, each bounded at 3):
+# each suite prints the time it took against its bound.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=test-results
@@ -22,6 +26,7 @@ BOUND_WEB=${BOUND_WEB:-300}
 BOUND_CHART=${BOUND_CHART:-120}
 BOUND_E2E=${BOUND_E2E:-480}
 BOUND_CLUSTER=${BOUND_CLUSTER:-420}
+BOUND_SMOKE=${BOUND_SMOKE:-180}
 # The suites' own bounds fire first and name the stuck tests; the outer `timeout` is the backstop.
 export JEST_RUN_BOUND_SECONDS=${JEST_RUN_BOUND_SECONDS:-$((BOUND_JEST - 30))}
 export VITEST_RUN_BOUND_SECONDS=${VITEST_RUN_BOUND_SECONDS:-$((BOUND_WEB - 30))}
@@ -57,31 +62,40 @@ check() { # name, seconds, variable, command...: a check counts as one test
   else echo "{\"passed\":0,\"failed\":1}" > "$results/check-$name.json"; echo "✗ $name failed"; fi
 }
 
-check build "$BOUND_BUILD" BOUND_BUILD npm run build
+# The build is checked once here; the targets below that build first skip it (`make -o build`).
+check build "$BOUND_BUILD" BOUND_BUILD make --no-print-directory build
 check proto-generated "$BOUND_PROTO" BOUND_PROTO make --no-print-directory proto-check
 check lint "$BOUND_LINT" BOUND_LINT make --no-print-directory lint
+check readme-targets "$BOUND_SMOKE" BOUND_SMOKE node scripts/readme-targets.mjs listed
+check doc-links "$BOUND_PROTO" BOUND_PROTO node scripts/doc-links.mjs
 
 echo "── jest (libs, proto, services, gateway, apps, tools)"
-bounded jest "$BOUND_JEST" BOUND_JEST \
-  node --experimental-vm-modules node_modules/jest/bin/jest.js --ci --json --outputFile="$results/jest.json" \
-  || echo "✗ jest failed"
+bounded jest "$BOUND_JEST" BOUND_JEST make --no-print-directory test-unit \
+  JEST_ARGS="--ci --json --outputFile=$results/jest.json" || echo "✗ jest failed"
 
 echo "── web (vitest)"
-(cd web && bounded "web tests" "$BOUND_WEB" BOUND_WEB \
-  npx vitest run --reporter=default --reporter=json --outputFile="../$results/web.json" \
-  --reporter=../scripts/vitest-watchdog.mjs) || echo "✗ web tests failed"
+bounded "web tests" "$BOUND_WEB" BOUND_WEB make --no-print-directory test-web \
+  VITEST_ARGS="--reporter=default --reporter=json --outputFile=../$results/web.json --reporter=../scripts/vitest-watchdog.mjs" \
+  || echo "✗ web tests failed"
 
 echo "── chart"
-bounded "chart check" "$BOUND_CHART" BOUND_CHART node scripts/chart-check.mjs || echo "✗ chart check failed"
+bounded "chart check" "$BOUND_CHART" BOUND_CHART make --no-print-directory test-chart || echo "✗ chart check failed"
 
 echo "── e2e (Playwright in Chromium)"
-bounded e2e "$BOUND_E2E" BOUND_E2E npm test -w tests/e2e || echo "✗ e2e failed"
+bounded e2e "$BOUND_E2E" BOUND_E2E make --no-print-directory -o build test-e2e || echo "✗ e2e failed"
 
 # Every service and the gateway as separate processes on Kafka (the mock cluster) and PostgreSQL;
 # its processes' logs are kept in test-results/cluster/ (tests/cluster/README.md).
 echo "── cluster (every deployable as its own process, on Kafka)"
 (export JEST_RUN_BOUND_SECONDS=$((BOUND_CLUSTER - 30)) && bounded cluster "$BOUND_CLUSTER" BOUND_CLUSTER \
-  node --experimental-vm-modules node_modules/jest/bin/jest.js --config tests/cluster/jest.config.js \
-  --ci --json --outputFile="$results/cluster.json") || echo "✗ cluster failed"
+  make --no-print-directory test-cluster JEST_ARGS="--ci --json --outputFile=$PWD/$results/cluster.json") \
+  || echo "✗ cluster failed"
+
+# The README's other targets, as short smokes on the built tree (each about 20 s).
+echo "── make up, make demo, make scan, make bench (smokes)"
+check make-up "$BOUND_SMOKE" BOUND_SMOKE node scripts/readme-targets.mjs up
+check make-demo "$BOUND_SMOKE" BOUND_SMOKE node scripts/readme-targets.mjs demo
+check make-scan "$BOUND_SMOKE" BOUND_SMOKE node scripts/readme-targets.mjs scan
+check make-bench "$BOUND_SMOKE" BOUND_SMOKE env BENCH_QUICK=1 make --no-print-directory -o build bench
 
 node scripts/summarize-tests.mjs "$results"

@@ -7,7 +7,7 @@ import { startStack, type Stack } from './stack.js';
 const SELLER = 'AGATEWAY0001';
 const store = (seller = SELLER, host = 'www.amazon.ca') => `https://${host}/s?me=${seller}`;
 
-/** The scan routes of SEARCH-API.md through the real layers: gateway → bus → search + scraper (fake engine) → PostgreSQL. */
+/** The scan routes (gateway/README.md, "Scan routes") through the real layers: gateway → bus → search + scraper (fake engine) → PostgreSQL. */
 describe('gateway + search service: the scan routes', () => {
   let stack: Stack;
   const tokens: Record<string, string> = {};

@@ -319,3 +319,59 @@ test('a user without a plan is told so in both locales: dashboard, scan types, f
   await expect(page.getByTestId('filter-tool-premium-warning')).toContainText('needs a premium plan');
   await expect(page.getByTestId('filter-input')).toBeDisabled();
 });
+
+/** The viewport boxes of the scan cards on the page (the elements whose test id is a card's own). */
+const cardBoxes = (page: Page) =>
+  page
+    .locator('[data-testid^="todo-"]')
+    .evaluateAll((els) =>
+      els
+        .filter((e) => /^todo-[0-9a-f-]{36}$/.test(e.getAttribute('data-testid') ?? ''))
+        .map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
+    );
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+test('at 390 × 844: the four state tabs in one row, the contact button over no card, toasts below the navigation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, completed] of [
+    ['/dashboard', 'Tamamlanan'],
+    ['/us/dashboard', 'Completed'],
+  ]) {
+    await page.goto(path);
+    const tabs = page.getByTestId('board-tabs').getByRole('tab');
+    await expect(tabs).toHaveCount(4);
+    const tabBoxes = await tabs.evaluateAll((els) =>
+      els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
+    );
+    for (const box of tabBoxes) {
+      expect(box.top, `${path}: the tabs in one row`).toBe(tabBoxes[0].top);
+      expect(box.right, `${path}: every tab inside the screen`).toBeLessThanOrEqual(390);
+    }
+    await tabs.filter({ hasText: completed }).click();
+    await expect(page.locator('[data-testid^="todo-"][data-testid$="-name"]').first()).toBeVisible();
+    const contact = page.getByTestId('contact-button');
+    await expect(contact).toBeVisible();
+    // At the top of the page and scrolled to its end, the button covers no card.
+    for (const scroll of ['top', 'end']) {
+      if (scroll === 'end') await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const button = (await contact.evaluate((e) => e.getBoundingClientRect().toJSON())) as DOMRect;
+      const cards = await cardBoxes(page);
+      expect(cards.length).toBeGreaterThan(0);
+      for (const card of cards)
+        expect(overlaps(button, card), `${path}, ${scroll}: a card under the button`).toBe(false);
+    }
+  }
+
+  // A toast (the scan created) opens below the header's navigation, not over it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const dialog = await startScan(page, 'standard', 'Dar ekran', small);
+  await dialog.getByTestId('scan-submit').click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Your scan has been created.' });
+  await expect(toast).toBeVisible();
+  const nav = (await page.locator('header').evaluate((e) => e.getBoundingClientRect().toJSON())) as DOMRect;
+  const box = (await toast.evaluate((e) => e.getBoundingClientRect().toJSON())) as DOMRect;
+  expect(box.top).toBeGreaterThanOrEqual(nav.bottom);
+});

@@ -40,7 +40,8 @@ export async function startAllInOne(
   try {
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
-      pg = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
+      // Its own process group: a Ctrl-C reaches this process, which stops PostgreSQL last.
+      pg = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log, ownProcessGroup: true });
       databaseUrl = pg.url;
     }
     for (const service of embeddedServices as readonly ServiceDeclaration[]) {

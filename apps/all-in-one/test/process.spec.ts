@@ -8,7 +8,7 @@ import { freePort } from '@shelfscan/db';
 
 /**
  * The embedded mode as an operator runs it (`node apps/all-in-one/dist/main.js`, what `make up`
- * starts): exit on bad env, clean Ctrl-C, and no lost or half-written user after kill -9.
+ * starts): exit on bad env, a clean Ctrl-C, and no lost or half-written user after kill -9.
  * Builds apps/all-in-one first (scripts/ensure-built.cjs).
  */
 const root = path.resolve(__dirname, '../../..');
@@ -26,6 +26,8 @@ function launch(env: Record<string, string>): Proc {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, as a terminal starts a command: its Ctrl-C goes to the whole group.
+    detached: true,
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -150,9 +152,12 @@ describe('embedded mode process', () => {
     for (const row of users.rows)
       expect(row).toEqual({ email: row.email, first_name: 'Crash', hashed: true, events: 1 });
 
-    // Ctrl-C stops everything, the database included.
-    second.child.kill('SIGINT');
+    // Ctrl-C (to the whole process group, as a terminal sends it) stops everything, the database
+    // last: no connection is cut under the services.
+    process.kill(-second.child.pid!, 'SIGINT');
     expect(await second.exited).toBe(0);
     expect(postgresPids(dataDir)).toEqual([]);
+    expect(second.output()).toContain('PostgreSQL stopped');
+    expect(second.output()).not.toMatch(/Postgres pool raised an error|terminating connection/);
   });
 });

@@ -39,7 +39,7 @@ const TYPE_STATUS =
 
 const isAdmin = (user: JwtUser) => user.roles.includes(ROLE_ADMIN);
 
-/** Scans (SEARCH-API.md): the dashboard's lists, scan forms, moves, deletes, downloads, quotas. */
+/** Scans (gateway/README.md, "Scan routes"): the dashboard's lists, scan forms, moves, deletes, downloads, quotas. */
 @ApiTags('search')
 @Authenticated()
 @Controller()

@@ -1,5 +1,5 @@
 /**
- * The payloads of the scan routes (SEARCH-API.md). Their shapes are checked here with zod (file
+ * The payloads of the scan routes (gateway/README.md, "Scan routes"). Their shapes are checked here with zod (file
  * name: the shared field of @shelfscan/validation); the search service
  * checks the rules that need data (market, store link intake, plan, quota).
  */

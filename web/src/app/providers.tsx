@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { i18n } from '../lib/i18n';
 import { TOAST_AUTO_CLOSE_MS } from './api';
 import type { AppStore } from './store';
+import './toasts.css';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -26,7 +27,11 @@ export function AppProviders({
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <MantineProvider theme={theme} env={env}>
-          <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
+          <Notifications
+            autoClose={TOAST_AUTO_CLOSE_MS}
+            position="top-right"
+            classNames={{ root: 'toasts' }}
+          />
           {children}
         </MantineProvider>
       </I18nextProvider>

@@ -173,7 +173,8 @@ async function main(): Promise<number> {
   try {
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
-      pg = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
+      // Its own process group: a Ctrl-C reaches this process, which stops PostgreSQL last.
+      pg = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, ownProcessGroup: true });
       databaseUrl = pg.url;
     }
     ds = serviceDataSource(scraperService, databaseUrl, 4);

@@ -1,7 +1,8 @@
 /**
  * Reads an Amazon search / storefront results page: the organic result ASINs in document order
  * and what the scan engine needs to plan the next requests (result count, pagination, category
- * and star refinements). Facts behind the selectors: ../shared/docs/amazon-search-notes.md.
+ * and star refinements). The selectors follow the saved
+ * pages in ../shared/fixtures/amazon-pages (services/scraper/README.md, "Parser").
  */
 import { ASIN_PATTERN, CURRENT_TILE_SELECTOR, LEGACY_TILE_SELECTOR, classifyDocument } from './classify.js';
 import { loadHtml, ownText, rhOf, visibleText, type CheerioAPI, type Nodes } from './dom.js';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Box, Drawer } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilterToolPanel } from '../../features/filter-tool/components/FilterToolPanel';
@@ -15,13 +15,16 @@ import { PageFallback } from './PageFallback';
 
 export const FILTER_PANEL_WIDTH = 550;
 
-/** Top navigation, footer, the ASIN filter side panel and the floating contact button. */
+/** Top navigation, footer, the ASIN filter side panel and the contact button. */
 export function IndexLayout() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const { loggedIn } = useSession();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [filterOpened, setFilterOpened] = useState(false);
+  // Below the md breakpoint (the burger's), the contact button sits in the header: floating, it
+  // would cover the scan cards of a phone-wide page.
+  const small = useMediaQuery('(max-width: 62em)');
   // The current user is loaded on every page of this layout except the landing page.
   useGetCurrentUserQuery(undefined, { skip: !loggedIn || isRootPath(pathname) });
 
@@ -32,6 +35,7 @@ export function IndexLayout() {
           mobileOpened={mobileOpened}
           onToggleMobile={mobile.toggle}
           onOpenFilter={() => setFilterOpened(true)}
+          contact={loggedIn && small ? <ContactButton inline /> : undefined}
         />
       </Box>
       <MobileMenu opened={mobileOpened} onClose={mobile.close} onOpenFilter={() => setFilterOpened(true)} />
@@ -51,7 +55,7 @@ export function IndexLayout() {
       >
         <FilterToolPanel />
       </Drawer>
-      {loggedIn && <ContactButton />}
+      {loggedIn && !small && <ContactButton />}
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Avatar, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconFilter, IconLogout, IconUser } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
@@ -13,9 +14,11 @@ interface NavbarProps {
   mobileOpened: boolean;
   onToggleMobile: () => void;
   onOpenFilter: () => void;
+  /** Shown beside the menu button on small screens (the contact button). */
+  contact?: ReactNode;
 }
 
-export function Navbar({ mobileOpened, onToggleMobile, onOpenFilter }: NavbarProps) {
+export function Navbar({ mobileOpened, onToggleMobile, onOpenFilter, contact }: NavbarProps) {
   const { t } = useTranslation('common');
   const { loggedIn, admin, user } = useSession();
   const logout = useLogout();
@@ -119,13 +122,15 @@ export function Navbar({ mobileOpened, onToggleMobile, onOpenFilter }: NavbarPro
           </>
         )}
       </Group>
-      <Burger
-        hiddenFrom="md"
-        opened={mobileOpened}
-        onClick={onToggleMobile}
-        aria-label={t('nav.menu')}
-        data-testid="nav-burger"
-      />
+      <Group gap="sm" hiddenFrom="md" wrap="nowrap">
+        {contact}
+        <Burger
+          opened={mobileOpened}
+          onClick={onToggleMobile}
+          aria-label={t('nav.menu')}
+          data-testid="nav-burger"
+        />
+      </Group>
     </Group>
   );
 }

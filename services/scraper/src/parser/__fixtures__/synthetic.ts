@@ -1,7 +1,6 @@
 /**
  * SYNTHETIC pages, hand-written for tests. They are NOT saved Amazon pages: they imitate the
- * markup described in ../shared/docs/amazon-search-notes.md for cases the real fixtures do not
- * cover (2025 button captcha, page-not-found, no-results, empty block, edge cases of tiles).
+ * markup of the saved pages (../shared/fixtures/amazon-pages) for cases those do not cover (2025 button captcha, page-not-found, no-results, empty block, edge cases of tiles).
  */
 
 const chrome = (body: string, title = 'Amazon.com : test') => `<!DOCTYPE html>

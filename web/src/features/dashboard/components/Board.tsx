@@ -126,8 +126,16 @@ export function Board({ filters, filtered }: { filters: Filters; filtered: boole
         </Paper>
       )}
       {small ? (
-        <Tabs defaultValue="pending" keepMounted={false}>
-          <Tabs.List grow mb="sm">
+        // One row of four tabs on a phone-wide screen (390 px): no wrapping, narrower tabs, smaller text.
+        <Tabs
+          defaultValue="pending"
+          keepMounted={false}
+          styles={{
+            list: { flexWrap: 'nowrap' },
+            tab: { paddingInline: 8, whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)' },
+          }}
+        >
+          <Tabs.List grow mb="sm" data-testid="board-tabs">
             {TODO_STATES.map((state) => (
               <Tabs.Tab key={state} value={state}>
                 {t(`states.${state}`)}

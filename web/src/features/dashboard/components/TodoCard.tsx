@@ -38,6 +38,7 @@ import { saveBlob } from '../../../lib/download';
 import { fetchDownload, type DownloadFormat } from '../download';
 import { isRunning, waitOf, type Todo, type TodoStatus } from '../model';
 import { useDuration } from '../useDuration';
+import { useTimeLeft } from '../useTimeLeft';
 import { ConfirmModal } from './ConfirmModal';
 
 // The ASIN check's table loads when it is opened.
@@ -123,6 +124,7 @@ export function TodoCard({
   });
   const running = isRunning(todo);
   const progress = running ? todo.progress : null;
+  const timeLeft = useTimeLeft(progress);
   const check = todo.searchType === 'asinCheck';
   const testId = `todo-${todo.id}`;
 
@@ -334,7 +336,12 @@ export function TodoCard({
             />
             {progress && (
               <Text size="xs" c="dimmed" data-testid={`${testId}-progress-text`}>
-                {progressLine(todo, t, duration, locale)}
+                {progressLine(
+                  { ...todo, progress: { ...progress, etaSeconds: timeLeft } },
+                  t,
+                  duration,
+                  locale,
+                )}
               </Text>
             )}
           </Stack>

@@ -10,7 +10,7 @@ import { FilterToolPanel } from './FilterToolPanel';
 
 type Plans = { standard: boolean; deep: boolean; functional: boolean };
 
-/** The gateway's quota answer (SEARCH-API.md) with the given plans; anything else is a 404. */
+/** The gateway's quota answer (gateway/README.md, "Scan routes") with the given plans; anything else is a 404. */
 function gateway(plans: Plans | 'missing') {
   const calls: string[] = [];
   vi.stubGlobal(
