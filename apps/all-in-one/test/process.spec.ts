@@ -5,6 +5,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { Client } from 'pg';
 import { freePort } from '@shelfscan/db';
+import { eventually, printed } from '@shelfscan/testing';
 
 /**
  * The embedded mode as an operator runs it (`node apps/all-in-one/dist/main.js`, what `make up`
@@ -35,16 +36,7 @@ function launch(env: Record<string, string>): Proc {
   return { child, output: () => out, exited };
 }
 
-async function waitFor(p: Proc, text: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!p.output().includes(text)) {
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for "${text}"; output:\n${p.output().slice(-3000)}`);
-    if (p.child.exitCode !== null)
-      throw new Error(`process exited (${p.child.exitCode}):\n${p.output().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = (p: Proc, text: string, timeoutMs = 60_000) => printed(p.child, p.output, text, timeoutMs);
 
 function postgresPids(dataDir: string): number[] {
   const pids: number[] = [];
@@ -104,7 +96,7 @@ describe('embedded mode process', () => {
         .catch(() => undefined),
     );
     // Kill in the middle of the burst.
-    while (answered.size < 3) await new Promise((r) => setTimeout(r, 20));
+    await eventually(() => answered.size >= 3, { what: 'three registrations answered', everyMs: 20 });
     first.child.kill('SIGKILL');
     await first.exited;
     await Promise.all(requests);

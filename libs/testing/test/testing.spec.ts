@@ -1,5 +1,5 @@
 import { BusError } from '@shelfscan/bus';
-import { eventually, failure } from '../src/index.js';
+import { GaveUp, eventually, failure, printed } from '../src/index.js';
 
 describe('eventually', () => {
   it('answers the first truthy answer, asking again after answers that are not and after errors', async () => {
@@ -26,6 +26,35 @@ describe('eventually', () => {
     }, 30).catch((e: Error) => e);
     expect((err as Error).message).toMatch(
       /not true within 30 ms: .*throw new Error\('no such row'\).*it last threw .*no such row/,
+    );
+  });
+});
+
+describe('eventually gives up', () => {
+  it('at once when the probe throws GaveUp', async () => {
+    const started = Date.now();
+    await expect(
+      eventually(() => {
+        throw new GaveUp('the process exited');
+      }, 10_000),
+    ).rejects.toThrow('the process exited');
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('printed: resolves once the text is out, fails at once on an exit, names the output on a timeout', async () => {
+    const child = { exitCode: null as number | null, signalCode: null };
+    let out = 'starting\n';
+    setTimeout(() => (out += 'ShelfScan is up\n'), 50);
+    await expect(printed(child, () => out, 'ShelfScan is up', 5_000)).resolves.toBe(true);
+    const started = Date.now();
+    child.exitCode = 1;
+    await expect(printed(child, () => out, 'never', 10_000)).rejects.toThrow(
+      /the process exited \(1\) before printing "never":\nstarting\nShelfScan is up/,
+    );
+    expect(Date.now() - started).toBeLessThan(1_000);
+    child.exitCode = null;
+    await expect(printed(child, () => out, 'never', 30)).rejects.toThrow(
+      /not true within 30 ms: the process to print "never"; it printed:\nstarting/,
     );
   });
 });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, freePort } from '@shelfscan/db';
+import { printed } from '@shelfscan/testing';
 import { simpleParser } from 'mailparser';
 import { Client } from 'pg';
 import { bulletinOf, cardPayload, istanbulToday } from './fixtures.js';
@@ -40,14 +41,7 @@ function launch(env: Record<string, string>) {
   const exited = new Promise<NodeJS.Signals | number | null>((r) =>
     child.on('exit', (code, signal) => r(signal ?? code)),
   );
-  const up = async () => {
-    const deadline = Date.now() + 90_000;
-    while (!out.includes('ShelfScan is up')) {
-      if (Date.now() > deadline || child.exitCode !== null)
-        throw new Error(`the program did not come up:\n${out.slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const up = () => printed(child, () => out, 'ShelfScan is up', 90_000);
   return { child, exited, up, output: () => out };
 }
 

@@ -6,6 +6,7 @@ import { MarketplaceClient } from '../src/fetch/marketplace-client.js';
 import { marketByCode } from '@shelfscan/markets';
 import { MarketplaceBlockedError } from '../src/fetch/errors.js';
 import { FINAL_STATUSES, ScanJobRepository, LeaseLostError } from '../src/jobs/scan-job.repository.js';
+import { isAsinCheck, type JobSpec } from '../src/jobs/job-spec.js';
 import { ScanWorker, type ScanWorkerOptions } from '../src/jobs/scan-worker.js';
 import { ManualClock } from '@shelfscan/service';
 import { FakeEngine, makeAsins } from './fake-engine.js';
@@ -256,7 +257,8 @@ describe('durable scan jobs (real PostgreSQL)', () => {
     const clock = new ManualClock();
     // The first job's page takes a minute (real time): only the heartbeat can end it sooner.
     const slow = new FakeEngine(makeAsins(64), { pageDelayMs: 60_000 });
-    const engineFor = (s: ScanSpec) => (s.sellerId === 'ATAKENSTORE1' ? slow : new FakeEngine(makeAsins(16)));
+    const engineFor = (s: JobSpec) =>
+      !isAsinCheck(s) && s.sellerId === 'ATAKENSTORE1' ? slow : new FakeEngine(makeAsins(16));
     worker({ owner: 'holder', engineFor, heartbeatMs: 200, clock }).start();
     await eventually(async () => (await repo.get(taken))?.leaseOwner === 'holder', {
       what: 'the holder runs the job',

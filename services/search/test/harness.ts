@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { BusTransports, codec, type BusTransportClient } from '@shelfscan/bus';
+import { BusTransports, codec, type BusTransportClient, type MemoryBroker } from '@shelfscan/bus';
 import { billingEventsV1, eventTopic, scraperV1, searchV1 } from '@shelfscan/contracts';
 import {
   MarketplaceBlockedError,
@@ -190,6 +190,8 @@ function harnessOf(deps: { bed: TestBed; clock: ManualClock; search: RunningServ
     async publish(schema: Parameters<typeof eventTopic>[0], data: unknown, messageId = randomUUID()) {
       await client.publishEncoded(eventTopic(schema), codec.event(eventTopic(schema), data, messageId));
     },
+    /** Waits until every message on the in-process bus has been handled (a published event included). */
+    drained: () => client.unwrap<MemoryBroker>().drain(),
     /** PlanActivated for these features, usable for a year from the clock's now (published twice). */
     async grant(userEmail: string, features: string[], opts: { days?: number; start?: Date } = {}) {
       const subscriptionId = randomUUID();

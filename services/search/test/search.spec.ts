@@ -370,7 +370,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
         etaSeconds: 5,
       });
       await h.publish(scraperEventsV1.ScanStartedSchema, { scanId: todo.id, attempt: 2 });
-      await new Promise((r) => setTimeout(r, 100));
+      await h.drained(); // both handled
       expect(await h.get(u, todo.id)).toEqual(t);
     });
   });
