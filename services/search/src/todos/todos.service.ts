@@ -465,10 +465,10 @@ export class TodosService {
       keyword: t.keyword ?? '',
       filters: functional
         ? {
-            amazonsChoice: t.amazonChoice ? true : undefined,
+            amazonChoice: t.amazonChoice ? true : undefined,
             bestSeller: t.bestSeller ? true : undefined,
-            minStars: t.minStar ?? undefined,
-            maxStars: t.maxStar ?? undefined,
+            minStar: t.minStar ?? undefined,
+            maxStar: t.maxStar ?? undefined,
             minPrice: t.minPrice ?? undefined,
             maxPrice: t.maxPrice ?? undefined,
           }
