@@ -250,7 +250,10 @@ describe('gateway + search service: the scan routes', () => {
     expect(deepAu.json()).toMatchObject({
       status: 422,
       errors: [
-        { field: 'market', msg: 'Derin arama yalnızca Kanada, BAE, Meksika ve Birleşik Krallık’ta çalışır.' },
+        {
+          field: 'market',
+          msg: 'Derin arama yalnızca şu pazarlarda çalışır: Kanada, Meksika, Birleşik Arap Emirlikleri ve Birleşik Krallık.',
+        },
       ],
     });
     const stars = await as('seller', 'POST', '/api/search-info/functional-search', {
