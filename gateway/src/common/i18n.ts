@@ -1,6 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { marketCodesFor, marketName, SOLD_MARKETS, type MarketScanType } from '@shelfscan/markets';
 
 export type Lang = 'tr' | 'en';
+
+/** The markets of a scan type named in a language, from the market table ("Kanada, Meksika ve ..."). */
+const marketsIn = (type: MarketScanType, lang: Lang) =>
+  new Intl.ListFormat(lang, { type: 'conjunction' }).format(
+    marketCodesFor(type).map((c) => marketName(c, lang)),
+  );
+const MARKET_CODES = SOLD_MARKETS.map((m) => m.code).join(', ');
+const MARKET_DOMAINS = SOLD_MARKETS.map((m) => m.domain).join(', ');
 const langStore = new AsyncLocalStorage<Lang>();
 
 /** The caller's language (Accept-Language: tr or en; Turkish by default), for messages the gateway writes. */
@@ -96,8 +105,8 @@ const messages: Record<string, Record<Lang, string>> = {
   searchNotFound: { en: 'Page not found.', tr: 'Sayfa bulunamadı.' },
   searchTypeInvalid: { en: 'Choose a scan type.', tr: 'Bir tarama türü seçin.' },
   marketInvalid: {
-    en: 'Choose one of the markets: CA, MX, AE, AU, SG, UK.',
-    tr: 'Pazarlardan birini seçin: CA, MX, AE, AU, SG, UK.',
+    en: `Choose one of the markets: ${MARKET_CODES}.`,
+    tr: `Pazarlardan birini seçin: ${MARKET_CODES}.`,
   },
   fileNameTooLong: { en: 'The file name is too long.', tr: 'Dosya adı çok uzun.' },
   keywordInvalid: { en: 'The keyword is too long.', tr: 'Anahtar kelime çok uzun.' },
@@ -109,8 +118,8 @@ const messages: Record<string, Record<Lang, string>> = {
   },
   storeUrlNotAmazon: { en: 'This is not an Amazon link.', tr: 'Bu bir Amazon bağlantısı değil.' },
   storeUrlMarketNotSupported: {
-    en: 'ShelfScan scans amazon.ca, amazon.com.mx, amazon.ae, amazon.com.au, amazon.sg and amazon.co.uk only.',
-    tr: 'ShelfScan yalnızca amazon.ca, amazon.com.mx, amazon.ae, amazon.com.au, amazon.sg ve amazon.co.uk mağazalarını tarar.',
+    en: `ShelfScan scans stores of ${MARKET_DOMAINS} only.`,
+    tr: `ShelfScan yalnızca şu pazarların mağazalarını tarar: ${MARKET_DOMAINS}.`,
   },
   storeUrlNoSellerId: {
     en: 'This link does not name a seller; paste the link of the seller’s storefront.',
@@ -125,12 +134,12 @@ const messages: Record<string, Record<Lang, string>> = {
     tr: 'Mağaza bağlantısı seçilen pazara ait değil.',
   },
   deepNotInMarket: {
-    en: 'Deep search works only in Canada, the UAE, Mexico and the UK.',
-    tr: 'Derin arama yalnızca Kanada, BAE, Meksika ve Birleşik Krallık’ta çalışır.',
+    en: `Deep search works only in ${marketsIn('deep', 'en')}.`,
+    tr: `Derin arama yalnızca şu pazarlarda çalışır: ${marketsIn('deep', 'tr')}.`,
   },
   functionalNotInMarket: {
-    en: 'Functional search works only in Canada and Mexico.',
-    tr: 'Fonksiyonel arama yalnızca Kanada ve Meksika’da çalışır.',
+    en: `Functional search works only in ${marketsIn('functional', 'en')}.`,
+    tr: `Fonksiyonel arama yalnızca şu pazarlarda çalışır: ${marketsIn('functional', 'tr')}.`,
   },
   priceRange: { en: 'Prices must be 0 or more.', tr: 'Fiyatlar 0 veya daha büyük olmalıdır.' },
   minGreaterThanMax: {

@@ -91,7 +91,7 @@ export class SearchController {
   @ApiOperation({ summary: 'Start a Standard or Deep scan' })
   @ApiOkResponse({
     description:
-      '{success, data: Todo}; 422 required | storeUrlInvalid | deepNotInMarket; 403 noStandardPlan | noDeepPlan; 429 dailySearchLimitExceeded | noRemainingDailySearchRights + Retry-After, data.retryAt',
+      '{success, data: Todo}; 422 (the shared scan rules: required, tooLong, marketInvalid, storeUrl…, deepNotInMarket); 403 noStandardPlan | noDeepPlan; 429 dailySearchLimitExceeded | noRemainingDailySearchRights + Retry-After, data.retryAt',
   })
   async create(@CurrentUser() user: JwtUser, @Body() dto: CreateScanDto) {
     return ok(await this.search.create(user.sub, dto));
@@ -102,7 +102,7 @@ export class SearchController {
   @ApiOperation({ summary: 'Start a Functional scan (stars 0–5, prices ≥ 0, min ≤ max; CA and MX)' })
   @ApiOkResponse({
     description:
-      '{success, data: Todo}; 422 functionalNotInMarket | minGreaterThanMax; 403 noFunctionalPlan; 429',
+      '{success, data: Todo}; 422 functionalNotInMarket | starRange | priceInvalid | rangeInvalid (on the maximum); 403 noFunctionalPlan; 429',
   })
   async createFunctional(@CurrentUser() user: JwtUser, @Body() dto: FunctionalScanDto) {
     return ok(await this.search.create(user.sub, { ...dto, searchType: 'functional' }));
@@ -129,7 +129,7 @@ export class SearchController {
   })
   @ApiOkResponse({
     description:
-      '{success, data: {etaSeconds, pages, reportedTotal, reportedTotalIsLowerBound}}; etaSeconds null when the store cannot be probed now; 422 storeUrlInvalid',
+      '{success, data: {etaSeconds, pages, reportedTotal, reportedTotalIsLowerBound}}; etaSeconds null when the store cannot be probed now; 422 the store link’s verdict (storeUrl…)',
   })
   async estimate(@CurrentUser() user: JwtUser, @Body() dto: EstimateDto) {
     return ok(await this.search.estimate(user.sub, dto));

@@ -1,52 +1,29 @@
 /**
- * The payloads of the scan routes (gateway/README.md, "Scan routes"). Their shapes are checked here with zod (file
- * name: the shared field of @shelfscan/validation); the search service
- * checks the rules that need data (market, store link intake, plan, quota).
+ * The payloads of the scan routes (gateway/README.md, "Scan routes"). The scan, functional scan, ASIN check and estimate
+ * payloads are the shared schemas of @shelfscan/validation (the web's dialogs and the search service
+ * apply the same ones); the search service then checks what needs data (plan, quota, list limit).
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MARKETS, email, fileName as sharedFileName } from '@shelfscan/validation';
+import {
+  asinCheckRequest as asinCheck,
+  email,
+  functionalScanRequest as functionalScan,
+  market,
+  MARKETS,
+  scanEstimateRequest as estimate,
+  scanRequest as createScan,
+} from '@shelfscan/validation';
 import { z } from 'zod';
 import { SchemaDto } from '../common/validation.js';
 
 const STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'COMPLETED_PARTIAL', 'CANCELED', 'FAILED'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const market = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z.enum(MARKETS, { error: 'marketInvalid' }),
-);
 const flag = z.preprocess(
   (v) => (v === 'true' ? true : v === 'false' ? false : v),
   z.boolean({ error: 'booleanInvalid' }),
 );
-const stars = z.number({ error: 'starRange' }).min(0, { error: 'starRange' }).max(5, { error: 'starRange' });
-const price = z.number({ error: 'priceRange' }).min(0, { error: 'priceRange' });
 
-const scanFields = {
-  fileName: sharedFileName,
-  // Whether it is a storefront of the market is the scraper's URL intake's verdict, in the service.
-  storeUrl: z.string('required').trim().min(1, { error: 'required' }).max(2000, { error: 'storeUrlInvalid' }),
-  market,
-  keyword: z.string({ error: 'keywordInvalid' }).trim().max(200, { error: 'keywordInvalid' }).optional(),
-  categories: z
-    .array(z.string().regex(/^\d{1,20}$/, { error: 'categoriesInvalid' }), { error: 'categoriesInvalid' })
-    .max(50, { error: 'categoriesInvalid' })
-    .optional(),
-};
-
-const createScan = z.strictObject({
-  ...scanFields,
-  searchType: z.enum(['standard', 'deep'], { error: 'searchTypeInvalid' }),
-});
-const functionalScan = z.strictObject({
-  ...scanFields,
-  minStar: stars.optional(),
-  maxStar: stars.optional(),
-  minPrice: price.optional(),
-  maxPrice: price.optional(),
-  amazonChoice: flag.optional(),
-  bestSeller: flag.optional(),
-});
 const listQuery = z.strictObject({
   type: z
     .enum(['standard', 'deep', 'FUNCTIONAL', 'functional', 'asinCheck'], { error: 'searchTypeInvalid' })
@@ -76,29 +53,9 @@ const move = z.strictObject({
     .array(z.object({ id: z.string({ error: 'searchNotFound' }) }), { error: 'required' })
     .max(500, { error: 'tooManyTodos' }),
 });
-/**
- * The ASIN check: the ASINs as one text (as typed or uploaded) or as a list; the service checks
- * each one and the count against the list limit (a system parameter), with the shared rule.
- */
-const asinCheck = z.strictObject({
-  fileName: sharedFileName,
-  market,
-  asins: z.preprocess(
-    (v) => (Array.isArray(v) ? v.join('\n') : v),
-    z.string({ error: 'required' }).min(1, { error: 'required' }).max(300_000, { error: 'asinTooMany' }),
-  ),
-});
 const asinCheckQuery = z.strictObject({
   page: listQuery.shape.page,
   size: listQuery.shape.size,
-});
-/** The wait before a store scan: the scan form's store fields. */
-const estimate = z.strictObject({
-  searchType: z.enum(['standard', 'deep', 'functional', 'FUNCTIONAL'], { error: 'searchTypeInvalid' }),
-  storeUrl: scanFields.storeUrl,
-  market,
-  keyword: scanFields.keyword,
-  categories: scanFields.categories,
 });
 const status = z.strictObject({
   status: z.enum(['CANCELED', 'PENDING'], { error: 'statusChangeNotAllowed' }),
@@ -123,10 +80,11 @@ export class FunctionalScanDto extends SchemaDto(functionalScan) implements z.ou
   @ApiProperty({ enum: MARKETS }) market!: (typeof MARKETS)[number];
   @ApiPropertyOptional() keyword?: string;
   @ApiPropertyOptional({ type: [String] }) categories?: string[];
-  @ApiPropertyOptional({ description: 'stars 0–5; min ≤ max' }) minStar?: number;
-  @ApiPropertyOptional() maxStar?: number;
-  @ApiPropertyOptional({ description: 'prices ≥ 0 in the market currency; min ≤ max' }) minPrice?: number;
-  @ApiPropertyOptional() maxPrice?: number;
+  @ApiPropertyOptional({ description: 'stars 0–5; min ≤ max' }) minStar?: number | null;
+  @ApiPropertyOptional() maxStar?: number | null;
+  @ApiPropertyOptional({ description: 'prices ≥ 0 in the market currency; min ≤ max' }) minPrice?:
+    number | null;
+  @ApiPropertyOptional() maxPrice?: number | null;
   @ApiPropertyOptional() amazonChoice?: boolean;
   @ApiPropertyOptional() bestSeller?: boolean;
 }

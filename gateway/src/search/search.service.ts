@@ -117,10 +117,10 @@ export class SearchApiService {
       filters: functional && {
         amazonChoice: functional.amazonChoice,
         bestSeller: functional.bestSeller,
-        minStar: functional.minStar,
-        maxStar: functional.maxStar,
-        minPrice: functional.minPrice,
-        maxPrice: functional.maxPrice,
+        minStar: functional.minStar ?? undefined,
+        maxStar: functional.maxStar ?? undefined,
+        minPrice: functional.minPrice ?? undefined,
+        maxPrice: functional.maxPrice ?? undefined,
       },
     });
     return todoJson(r.todo)!;

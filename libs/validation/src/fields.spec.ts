@@ -12,7 +12,7 @@ import {
   phoneProblem,
   registerForm,
   registerRequest,
-  scanForm,
+  storeScanForm,
   toE164,
   VALIDATION_MESSAGES,
 } from './index.js';
@@ -143,26 +143,51 @@ describe('shared field rules', () => {
     ]);
   });
 
-  it('scan form: file name and store link required ("this is required"), the link an http(s) address', () => {
-    expect(messages(scanForm, { fileName: '', storeUrl: '' })).toEqual([
+  it('scan form: file name, store link and market required ("this is required"); the link a store of the market', () => {
+    const form = storeScanForm('standard');
+    const valid = {
+      fileName: 'shop',
+      storeUrl: 'https://www.amazon.ca/s?me=A2DP2EEPU3VU45',
+      market: 'CA',
+      categories: [],
+    };
+    expect(messages(form, { fileName: '', storeUrl: '', market: '', categories: [] })).toEqual([
       ['fileName', 'required'],
       ['storeUrl', 'required'],
+      ['market', 'required'],
     ]);
-    expect(messages(scanForm, { fileName: 'shop', storeUrl: 'amazon' })).toEqual([
-      ['storeUrl', 'urlInvalid'],
+    expect(messages(form, { ...valid, storeUrl: 'amazon' })).toEqual([['storeUrl', 'storeUrlNotAUrl']]);
+    expect(messages(form, { ...valid, storeUrl: 'javascript:alert(1)' })).toEqual([
+      ['storeUrl', 'storeUrlNotAUrl'],
     ]);
-    expect(messages(scanForm, { fileName: 'shop', storeUrl: 'javascript:alert(1)' })).toEqual([
-      ['storeUrl', 'urlInvalid'],
-    ]);
+    expect(messages(form, { ...valid, market: 'UK' })).toEqual([['storeUrl', 'storeUrlWrongMarket']]);
     expect(
-      scanForm.parse({ fileName: ' shop ', storeUrl: 'https://www.amazon.ca/s?me=A1B2', keywords: '' }),
-    ).toEqual({ fileName: 'shop', storeUrl: 'https://www.amazon.ca/s?me=A1B2', keywords: '' });
+      messages(storeScanForm('deep'), {
+        ...valid,
+        market: 'AU',
+        storeUrl: 'amazon.com.au/s?me=A2DP2EEPU3VU45',
+      }),
+    ).toEqual([['market', 'deepNotInMarket']]);
+    expect(
+      form.parse({
+        ...valid,
+        fileName: ' shop ',
+        market: 'uk',
+        storeUrl: 'www.amazon.co.uk/s?me=A2DP2EEPU3VU45',
+        keyword: '',
+      }),
+    ).toEqual({
+      ...valid,
+      market: 'UK',
+      storeUrl: 'www.amazon.co.uk/s?me=A2DP2EEPU3VU45',
+      keyword: '',
+    });
   });
 
   it('functional scan: stars 0–5, prices ≥ 0, empty bounds allowed, min not above max', () => {
     const valid = {
       fileName: 'shop',
-      storeUrl: 'https://www.amazon.ca/s?me=A1B2',
+      storeUrl: 'https://www.amazon.ca/s?me=A2DP2EEPU3VU45',
       market: 'CA',
       categories: [],
       amazonChoice: true,

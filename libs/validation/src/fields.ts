@@ -120,28 +120,36 @@ export const asinList = (max: number) =>
     .transform((text) => text.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(asin).min(1, e('required')).max(max, e('asinTooMany')));
 
-const isHttpUrl = (text: string) => {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-};
-
-/** The storefront link of a scan: required, an http(s) address. */
-export const storeUrl = requiredText(2000).refine(isHttpUrl, e('urlInvalid'));
+/**
+ * The storefront link of a scan: required, at most 2,000 characters. Whether it is a store of the
+ * chosen market is the store-URL intake's verdict (`storeLinkProblem`, checked with the market).
+ */
+export const storeUrl = requiredText(2000);
 /** The file name of a scan's result: required. */
 export const fileName = requiredText(100);
-/** Keywords of a scan: optional. */
-export const keywords = z.string('tooLong').trim().max(500, e('tooLong'));
+/** The longest keyword a scan takes (Amazon's own search box cuts longer ones). */
+export const KEYWORD_MAX = 200;
+/** The keyword of a scan: optional, at most KEYWORD_MAX characters (`tooLong`). */
+export const keyword = z.string('tooLong').trim().max(KEYWORD_MAX, e('tooLong'));
+/** The most categories a scan may be restricted to. */
+export const CATEGORIES_MAX = 50;
+/** The category (browse node) ids of a scan: digits, at most CATEGORIES_MAX (`categoriesInvalid`). */
+export const categories = z
+  .array(z.string('categoriesInvalid'), 'categoriesInvalid')
+  .max(CATEGORIES_MAX, e('categoriesInvalid'))
+  .refine((ids) => ids.every((id) => /^\d{1,20}$/.test(id)), e('categoriesInvalid'));
 
 /** The Amazon markets a scan runs in (the sold markets of @shelfscan/markets, by code). */
 export const MARKETS = SOLD_MARKET_CODES;
 export type Market = SoldMarketCode;
 const isMarket = (value: string): value is Market => (MARKETS as readonly string[]).includes(value);
-/** The market of a scan: one of MARKETS (an empty or unknown choice is `required`). */
-export const market = z.string('required').refine(isMarket, e('required'));
+/** The market of a scan by its code (`UK`): none chosen is `required`, another code `marketInvalid`. */
+export const market = z
+  .string('required')
+  .trim()
+  .toUpperCase()
+  .min(1, e('required'))
+  .refine((v) => v === '' || isMarket(v), e('marketInvalid'));
 
 export const STAR_MIN = 0;
 export const STAR_MAX = 5;
@@ -154,7 +162,7 @@ const optionalNumber = (check: z.ZodNumber) =>
 export const starBound = optionalNumber(
   z.number('starRange').min(STAR_MIN, e('starRange')).max(STAR_MAX, e('starRange')),
 );
-/** A price bound of a functional scan: empty, or ≥ 0 (`priceInvalid`). */
+/** A price bound of a functional scan, in the market's currency: empty, or ≥ 0 (`priceInvalid`). */
 export const priceBound = optionalNumber(z.number('priceInvalid').min(0, e('priceInvalid')));
 
 /**

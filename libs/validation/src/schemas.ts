@@ -2,8 +2,19 @@
  * The shared field rules assembled into the payloads of the API (strict: an unknown field is an
  * error) and into the web forms (the API payload plus what only the form has: confirmation, terms).
  */
+import {
+  marketByCode,
+  marketsFor,
+  parseStoreUrl,
+  StoreUrlError,
+  type MarketScanType,
+  type StoreUrlErrorCode,
+} from '@shelfscan/markets';
 import { z } from 'zod';
 import * as f from './fields.js';
+import type { ValidationMessage } from './messages.js';
+
+const e = (error: ValidationMessage) => ({ error });
 
 // ---------------------------------------------------------------------------------------------
 // API payloads (gateway DTOs; services re-check with the same fields)
@@ -144,54 +155,156 @@ export const contactRequest = contactForm
   })
   .strict();
 
-/** A scan form: file name and store link required, keywords optional. */
-export const scanForm = z.object({
-  fileName: f.fileName,
-  storeUrl: f.storeUrl,
-  keywords: f.keywords.optional(),
-});
-
 /** A schema a form can validate its values with (the values being the schema's input). */
 export type FormSchema<Values> = z.ZodType<unknown, Values>;
 
-/** A store scan of the dashboard (standard or deep): the scan form plus its market and categories. */
-export const storeScanForm = scanForm.extend({
+/**
+ * Scans (product spec parts 3, 5 and 6): one set of rules for the web's dialogs, the gateway's
+ * `POST /api/search-info[/functional-search|/asin-check]` and the search service. The field names are
+ * the API's (`keyword`, `minStar`, `amazonChoice`, ...), in the form, the API and the contracts.
+ */
+const scanFields = {
+  fileName: f.fileName,
+  storeUrl: f.storeUrl,
   market: f.market,
-  categories: z.array(z.string()),
-});
+  keyword: f.keyword.optional(),
+};
 
-type Range = { min?: number | string | null; max?: number | string | null };
-const outOfOrder = ({ min, max }: Range) => typeof min === 'number' && typeof max === 'number' && min > max;
+/** The scan types of a store scan and the markets each runs in (@shelfscan/markets). */
+export const SCAN_TYPES = ['standard', 'deep', 'functional'] as const satisfies readonly MarketScanType[];
+export type ScanType = (typeof SCAN_TYPES)[number];
+
+const NOT_IN_MARKET: Record<ScanType, ValidationMessage | null> = {
+  standard: null,
+  deep: 'deepNotInMarket',
+  functional: 'functionalNotInMarket',
+};
 
 /**
- * A functional scan: a store scan with Amazon's Choice, Best Seller, a star range (0–5) and a price
- * range (≥ 0); in each range the minimum may not be above the maximum (`rangeInvalid`, on the maximum).
+ * The checks of a store link against the chosen market (the store-URL intake of @shelfscan/markets):
+ * the intake's verdict on `storeUrl` (`storeUrlNotAmazon`, ..., `storeUrlWrongMarket`), and, for a deep
+ * or functional scan, whether the market sells it (`deepNotInMarket` / `functionalNotInMarket` on
+ * `market`). Skipped while the link or the market fail their own rules (they have their message).
  */
-export const functionalScanForm = storeScanForm
-  .extend({
-    amazonChoice: z.boolean(),
-    bestSeller: z.boolean(),
-    minStar: f.starBound,
-    maxStar: f.starBound,
-    minPrice: f.priceBound,
-    maxPrice: f.priceBound,
+function storeChecks(type: ScanType | ((value: Record<string, unknown>) => ScanType | undefined)) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const code = typeof value.market === 'string' ? value.market.trim().toUpperCase() : '';
+    const chosen = f.market.safeParse(code).success ? marketByCode(code) : undefined;
+    const url = typeof value.storeUrl === 'string' ? value.storeUrl : '';
+    const problem = f.storeUrl.safeParse(url).success ? storeLinkProblem(url, chosen?.code) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['storeUrl'], message: problem });
+    const scanType = typeof type === 'function' ? type(value) : type;
+    const notIn = scanType ? NOT_IN_MARKET[scanType] : null;
+    if (chosen && notIn && !marketsFor(scanType!).includes(chosen))
+      ctx.addIssue({ code: 'custom', path: ['market'], message: notIn });
+  };
+}
+
+/** What the store-URL intake says of a pasted link for a market: null when it is a store of that market. */
+export function storeLinkProblem(url: string, market: string | undefined): ValidationMessage | null {
+  try {
+    const ref = parseStoreUrl(url);
+    return market && ref.market.code !== market ? 'storeUrlWrongMarket' : null;
+  } catch (err) {
+    if (err instanceof StoreUrlError) return STORE_URL_MESSAGES[err.code];
+    throw err;
+  }
+}
+
+/** The message key of each rejection of the store-URL intake. */
+export const STORE_URL_MESSAGES: Record<StoreUrlErrorCode, ValidationMessage> = {
+  NOT_A_URL: 'storeUrlNotAUrl',
+  NOT_AMAZON: 'storeUrlNotAmazon',
+  MARKET_NOT_SUPPORTED: 'storeUrlMarketNotSupported',
+  NO_SELLER_ID: 'storeUrlNoSellerId',
+  INVALID_SELLER_ID: 'storeUrlInvalidSellerId',
+};
+
+type Range = { min?: unknown; max?: unknown };
+const outOfOrder = ({ min, max }: Range) => typeof min === 'number' && typeof max === 'number' && min > max;
+
+/** In each range the minimum may not be above the maximum: `rangeInvalid`, on the maximum. */
+function orderedRanges(value: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const ranges: [string, string, z.ZodType][] = [
+    ['minStar', 'maxStar', f.starBound],
+    ['minPrice', 'maxPrice', f.priceBound],
+  ];
+  for (const [min, max, bound] of ranges) {
+    const both = bound.safeParse(value[min]).success && bound.safeParse(value[max]).success;
+    if (both && outOfOrder({ min: value[min], max: value[max] }))
+      ctx.addIssue({ code: 'custom', path: [max], message: 'rangeInvalid' });
+  }
+}
+
+/** The filters of a functional scan: Amazon's Choice, Best Seller, stars 0–5 and prices ≥ 0, each optional. */
+const functionalFields = {
+  amazonChoice: z.boolean('booleanInvalid').optional(),
+  bestSeller: z.boolean('booleanInvalid').optional(),
+  minStar: f.starBound,
+  maxStar: f.starBound,
+  minPrice: f.priceBound,
+  maxPrice: f.priceBound,
+};
+
+/** POST /api/search-info: a standard or deep scan of a store. */
+export const scanRequest = z
+  .strictObject({
+    ...scanFields,
+    searchType: z.enum(['standard', 'deep'], { error: 'searchTypeInvalid' }),
+    categories: f.categories.optional(),
   })
-  .refine((v) => !outOfOrder({ min: v.minStar, max: v.maxStar }), {
-    path: ['maxStar'],
-    error: 'rangeInvalid',
-    when: (payload) => {
-      const v = payload.value as { minStar?: unknown; maxStar?: unknown };
-      return f.starBound.safeParse(v?.minStar).success && f.starBound.safeParse(v?.maxStar).success;
-    },
+  .superRefine(storeChecks((v) => (v.searchType === 'deep' ? 'deep' : 'standard')));
+
+/** POST /api/search-info/functional-search: a store scan with the functional filters. */
+export const functionalScanRequest = z
+  .strictObject({ ...scanFields, categories: f.categories.optional(), ...functionalFields })
+  .superRefine(storeChecks('functional'))
+  .superRefine(orderedRanges);
+
+/** POST /api/search-info/estimate: the wait before a store scan, from the scan form's store fields. */
+export const scanEstimateRequest = z
+  .strictObject({
+    searchType: z.enum(['standard', 'deep', 'functional', 'FUNCTIONAL'], { error: 'searchTypeInvalid' }),
+    storeUrl: f.storeUrl,
+    market: f.market,
+    keyword: f.keyword.optional(),
+    categories: f.categories.optional(),
   })
-  .refine((v) => !outOfOrder({ min: v.minPrice, max: v.maxPrice }), {
-    path: ['maxPrice'],
-    error: 'rangeInvalid',
-    when: (payload) => {
-      const v = payload.value as { minPrice?: unknown; maxPrice?: unknown };
-      return f.priceBound.safeParse(v?.minPrice).success && f.priceBound.safeParse(v?.maxPrice).success;
-    },
-  });
+  .superRefine(
+    storeChecks((v) =>
+      typeof v.searchType === 'string' &&
+      (SCAN_TYPES as readonly string[]).includes(v.searchType.toLowerCase())
+        ? (v.searchType.toLowerCase() as ScanType)
+        : undefined,
+    ),
+  );
+
+/** The create dialog of a standard or deep scan: the request's rules on the form's values. */
+export const storeScanForm = (type: 'standard' | 'deep') =>
+  z.object({ ...scanFields, categories: f.categories }).superRefine(storeChecks(type));
+
+/** The create dialog of a functional scan. */
+export const functionalScanForm = z
+  .object({ ...scanFields, categories: f.categories, ...functionalFields })
+  .superRefine(storeChecks('functional'))
+  .superRefine(orderedRanges);
+
+/** Longest ASIN text an ASIN check takes (the list limit is checked with the system parameter). */
+const ASIN_TEXT_MAX = 300_000;
+
+/**
+ * POST /api/search-info/asin-check: a file name, a market and the ASINs as one text (as typed or
+ * uploaded) or as a list, each ASIN 10 letters or digits; the count against the list limit (a system
+ * parameter) is the search service's check with `asinList(limit)`, the form's with `asinCheckForm(limit)`.
+ */
+export const asinCheckRequest = z.strictObject({
+  fileName: f.fileName,
+  market: f.market,
+  asins: z.preprocess(
+    (v) => (Array.isArray(v) ? v.join('\n') : v),
+    f.asinText(Number.MAX_SAFE_INTEGER).refine((text) => text.length <= ASIN_TEXT_MAX, e('asinTooMany')),
+  ),
+});
 
 /** The ASIN check ("ASIN details form"): file name, market and at most `max` ASINs in one text. */
 export const asinCheckForm = (max: number) =>

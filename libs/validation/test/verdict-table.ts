@@ -207,3 +207,106 @@ export const CARD_VERDICTS: CardVerdictRow[] = [
   bad('no address', { address: '  ' }, 'address', 'required'),
   bad('no zip code', { zip: '' }, 'zip', 'required'),
 ];
+
+/**
+ * Scans: one table for the web's create dialogs (`storeScanForm(type)`, `functionalScanForm`,
+ * `asinCheckForm(limit)` through @mantine/form's resolver: web/src/features/dashboard/components/
+ * ScanDialog.verdicts.spec.ts), the gateway's `POST /api/search-info[/functional-search|/asin-check]`
+ * (its validation pipe and DTOs: gateway/src/search/search.dto.spec.ts) and the search service's rules
+ * (services/search/src/todos/scan-rules.spec.ts). A row changes the API payload of VALID_SCANS; the
+ * verdict is the first message of `field` (null = accepted).
+ */
+export type ScanVerdictForm = 'scan' | 'functionalScan' | 'asinCheck';
+
+const SELLER = 'A2DP2EEPU3VU45';
+const ca = `https://www.amazon.ca/s?me=${SELLER}`;
+const uk = `https://www.amazon.co.uk/s?me=${SELLER}`;
+
+export const VALID_SCANS: Record<ScanVerdictForm, Record<string, unknown>> = {
+  scan: { searchType: 'standard', fileName: 'Kamp mağazası', storeUrl: ca, market: 'CA', keyword: 'çadır' },
+  functionalScan: {
+    fileName: 'Kamp mağazası',
+    storeUrl: ca,
+    market: 'CA',
+    amazonChoice: true,
+    bestSeller: false,
+    minStar: 3,
+    maxStar: 5,
+    minPrice: 10,
+    maxPrice: 100,
+  },
+  asinCheck: { fileName: 'Kontrol listesi', market: 'UK', asins: 'B0ABCDEFGH, B0ABCDEFGI' },
+};
+
+export interface ScanVerdictRow {
+  form: ScanVerdictForm;
+  case: string;
+  /** What differs from VALID_SCANS[form]. */
+  change: Record<string, unknown>;
+  field: string | null;
+  verdict: ValidationMessage | null;
+}
+
+const scanRows = (
+  form: ScanVerdictForm,
+  list: [string, Record<string, unknown>, string | null, ValidationMessage | null][],
+): ScanVerdictRow[] =>
+  list.map(([name, change, field, verdict]) => ({ form, case: name, change, field, verdict }));
+
+export const SCAN_VERDICTS: ScanVerdictRow[] = [
+  ...scanRows('scan', [
+    ['valid', {}, null, null],
+    ['the United Kingdom by its code UK', { market: 'UK', storeUrl: uk }, null, null],
+    ['a deep scan in the UK', { searchType: 'deep', market: 'UK', storeUrl: uk }, null, null],
+    ['GB is not a market code', { market: 'GB', storeUrl: uk }, 'market', 'marketInvalid'],
+    ['no market chosen', { market: '' }, 'market', 'required'],
+    [
+      'a deep scan in Australia',
+      { searchType: 'deep', market: 'AU', storeUrl: `https://www.amazon.com.au/s?me=${SELLER}` },
+      'market',
+      'deepNotInMarket',
+    ],
+    ['a link without scheme', { storeUrl: `amazon.ca/s?me=${SELLER}` }, null, null],
+    ['a seller profile link', { storeUrl: `https://www.amazon.ca/sp?seller=${SELLER}` }, null, null],
+    ['no file name', { fileName: '  ' }, 'fileName', 'required'],
+    ['a file name of 101 characters', { fileName: 'x'.repeat(101) }, 'fileName', 'tooLong'],
+    ['no store link', { storeUrl: '' }, 'storeUrl', 'required'],
+    ['not a link', { storeUrl: 'my favourite store' }, 'storeUrl', 'storeUrlNotAUrl'],
+    ['not Amazon', { storeUrl: 'https://www.ebay.com/str/x' }, 'storeUrl', 'storeUrlNotAmazon'],
+    [
+      'a market ShelfScan does not scan',
+      { storeUrl: `https://www.amazon.de/s?me=${SELLER}` },
+      'storeUrl',
+      'storeUrlMarketNotSupported',
+    ],
+    [
+      'no seller in the link',
+      { storeUrl: 'https://www.amazon.ca/s?k=tent' },
+      'storeUrl',
+      'storeUrlNoSellerId',
+    ],
+    ['a link of another market', { storeUrl: uk }, 'storeUrl', 'storeUrlWrongMarket'],
+    ['a keyword of 200 characters', { keyword: 'k'.repeat(200) }, null, null],
+    ['a keyword of 201 characters', { keyword: 'k'.repeat(201) }, 'keyword', 'tooLong'],
+    ['a category that is not a node id', { categories: ['Books'] }, 'categories', 'categoriesInvalid'],
+  ]),
+  ...scanRows('functionalScan', [
+    ['valid', {}, null, null],
+    ['Mexico', { market: 'MX', storeUrl: `https://www.amazon.com.mx/s?me=${SELLER}` }, null, null],
+    ['the UK sells no functional scan', { market: 'UK', storeUrl: uk }, 'market', 'functionalNotInMarket'],
+    ['stars above 5', { minStar: 6 }, 'minStar', 'starRange'],
+    ['stars below 0', { maxStar: -1 }, 'maxStar', 'starRange'],
+    ['min stars above max', { minStar: 4, maxStar: 3 }, 'maxStar', 'rangeInvalid'],
+    ['min stars equal to max', { minStar: 3, maxStar: 3 }, null, null],
+    ['a negative price', { minPrice: -1 }, 'minPrice', 'priceInvalid'],
+    ['min price above max', { minPrice: 100, maxPrice: 10 }, 'maxPrice', 'rangeInvalid'],
+    ['a keyword of 201 characters', { keyword: 'k'.repeat(201) }, 'keyword', 'tooLong'],
+  ]),
+  ...scanRows('asinCheck', [
+    ['valid', {}, null, null],
+    ['GB is not a market code', { market: 'GB' }, 'market', 'marketInvalid'],
+    ['no file name', { fileName: '' }, 'fileName', 'required'],
+    ['no ASINs', { asins: '' }, 'asins', 'required'],
+    ['an ASIN of 7 characters', { asins: 'B0ABCDEFGH B0SHORT' }, 'asins', 'asinInvalid'],
+  ]),
+];

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { loginForm, phoneVerificationForm, systemParametersForm } from '@shelfscan/validation';
 import { describe, expect, it } from 'vitest';
-import { showServerErrors, useSchemaForm } from './form';
+import { showServerErrors, useSchemaForm, useValidationText } from './form';
 import { i18n } from './i18n';
 
 /** A failed `unwrap()` as RTK Query rejects it. */
@@ -18,6 +18,30 @@ describe('useSchemaForm', () => {
     expect(result.current.getInputProps('password').error).toBe('Password is required.');
     // The hook's component re-renders in the new language: inside act, as React wants.
     await act(() => i18n.changeLanguage('tr'));
+  });
+});
+
+describe('useValidationText', () => {
+  it('names the markets of a message from the market table, in the page language', async () => {
+    await i18n.changeLanguage('tr');
+    const tr = renderHook(() => useValidationText());
+    expect(tr.result.current('deepNotInMarket')).toBe(
+      'Derin arama yalnızca şu pazarlarda çalışır: Kanada, Meksika, Birleşik Arap Emirlikleri ve Birleşik Krallık.',
+    );
+    expect(tr.result.current('functionalNotInMarket')).toBe(
+      'Fonksiyonel arama yalnızca şu pazarlarda çalışır: Kanada ve Meksika.',
+    );
+    tr.unmount();
+    await i18n.changeLanguage('en');
+    const en = renderHook(() => useValidationText());
+    expect(en.result.current('deepNotInMarket')).toBe(
+      'Deep search works only in Canada, Mexico, United Arab Emirates, and United Kingdom.',
+    );
+    expect(en.result.current('storeUrlMarketNotSupported')).toBe(
+      'ShelfScan scans stores of amazon.ca, amazon.com.mx, amazon.ae, amazon.com.au, amazon.sg, amazon.co.uk only.',
+    );
+    en.unmount();
+    await i18n.changeLanguage('tr');
   });
 });
 

@@ -45,10 +45,10 @@ export function specFromRequest(req: scraperEventsV1.ScanRequested, defaultListL
   if (type === 'functional' && req.filters) {
     const f = req.filters;
     const filters: FunctionalFilters = {};
-    if (f.amazonsChoice !== undefined) filters.amazonsChoice = f.amazonsChoice;
+    if (f.amazonChoice !== undefined) filters.amazonsChoice = f.amazonChoice;
     if (f.bestSeller !== undefined) filters.bestSeller = f.bestSeller;
-    if (f.minStars !== undefined) filters.minStars = f.minStars;
-    if (f.maxStars !== undefined) filters.maxStars = f.maxStars;
+    if (f.minStar !== undefined) filters.minStars = f.minStar;
+    if (f.maxStar !== undefined) filters.maxStars = f.maxStar;
     if (f.minPrice !== undefined) filters.minPrice = f.minPrice;
     if (f.maxPrice !== undefined) filters.maxPrice = f.maxPrice;
     spec.filters = filters;

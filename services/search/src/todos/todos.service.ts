@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient, BusError, OutboxRelay, addToOutbox, type Violation } from '@shelfscan/bus';
 import { scraperEventsV1, scraperV1, type searchV1 } from '@shelfscan/contracts';
-import { StoreUrlError, parseStoreUrl, type StoreUrlErrorCode } from '@shelfscan/markets';
+import { parseStoreUrl } from '@shelfscan/markets';
 import { Clock, SystemParameters } from '@shelfscan/service';
 import { asinList } from '@shelfscan/validation';
 import { DataSource, type EntityManager } from 'typeorm';
 import { soldMarket } from '../catalog/catalog.js';
 import { PlansRepository, normalizeEmail, type Feature } from '../plans/plans.repository.js';
 import { QuotaRepository, type QuotaClaim } from '../quota/quota.repository.js';
+import { asinCheckViolations, estimateViolations, scanViolations } from './scan-rules.js';
 import { asinCheckRecordOf, toTodoMessage } from './todo.message.js';
 import {
   RUNNING,
@@ -48,15 +49,6 @@ const NO_PLAN: Record<Feature, string> = {
   functional: 'noFunctionalPlan',
 };
 
-/** Message keys of the store-URL intake's typed rejections (the gateway localises them). */
-const STORE_URL_MESSAGES: Record<StoreUrlErrorCode, string> = {
-  NOT_A_URL: 'storeUrlNotAUrl',
-  NOT_AMAZON: 'storeUrlNotAmazon',
-  MARKET_NOT_SUPPORTED: 'storeUrlMarketNotSupported',
-  NO_SELLER_ID: 'storeUrlNoSellerId',
-  INVALID_SELLER_ID: 'storeUrlInvalidSellerId',
-};
-
 const notFound = () => new BusError('NOT_FOUND', 'searchNotFound', { reason: 'searchNotFound' });
 
 function invalid(violations: (Violation & { reason?: string })[]): BusError {
@@ -89,38 +81,13 @@ export class TodosService {
   async create(req: searchV1.CreateScanRequest) {
     const userEmail = normalizeEmail(req.userEmail);
     const type = TYPES[req.searchType.toLowerCase()];
-    const violations: (Violation & { reason?: string })[] = [];
-    if (!type) violations.push({ field: 'searchType', msg: 'searchTypeInvalid' });
-    const fileName = req.fileName.trim();
-    if (!fileName) violations.push({ field: 'fileName', msg: 'required' });
-    const market = soldMarket(req.market);
-    if (!market) violations.push({ field: 'market', msg: 'marketInvalid' });
-    let sellerId = '';
-    let urlKeyword: string | undefined;
-    const storeUrl = req.storeUrl.trim();
-    if (!storeUrl) violations.push({ field: 'storeUrl', msg: 'required' });
-    else {
-      try {
-        const ref = parseStoreUrl(storeUrl);
-        if (market && ref.market.code !== market.code)
-          violations.push({ field: 'storeUrl', msg: 'storeUrlWrongMarket', reason: 'storeUrlInvalid' });
-        sellerId = ref.sellerId;
-        urlKeyword = ref.keyword;
-      } catch (err) {
-        if (!(err instanceof StoreUrlError)) throw err;
-        violations.push({ field: 'storeUrl', msg: STORE_URL_MESSAGES[err.code], reason: 'storeUrlInvalid' });
-      }
-    }
-    if (market && type?.feature === 'deep' && !market.deep)
-      violations.push({ field: 'market', msg: 'deepNotInMarket' });
-    if (market && type?.feature === 'functional' && !market.functional)
-      violations.push({ field: 'market', msg: 'functionalNotInMarket' });
     const f = type?.feature === 'functional' ? req.filters : undefined;
-    if (f?.minStar !== undefined && f.maxStar !== undefined && f.minStar > f.maxStar)
-      violations.push({ field: 'minStar', msg: 'minGreaterThanMax' });
-    if (f?.minPrice !== undefined && f.maxPrice !== undefined && f.minPrice > f.maxPrice)
-      violations.push({ field: 'minPrice', msg: 'minGreaterThanMax' });
+    const violations = scanViolations(req);
+    const market = soldMarket(req.market.trim());
     if (violations.length || !type || !market) throw invalid(violations);
+    const fileName = req.fileName.trim();
+    const storeUrl = req.storeUrl.trim();
+    const { sellerId, keyword: urlKeyword } = parseStoreUrl(storeUrl);
 
     return this.start(type, {
       userEmail,
@@ -147,15 +114,11 @@ export class TodosService {
    * checked once). Needs the Standard plan and counts against the standard quota.
    */
   async createAsinCheck(req: searchV1.CreateAsinCheckRequest) {
-    const violations: Violation[] = [];
+    const violations = asinCheckViolations(req, this.parameters.number('search.listLimit'));
     const fileName = req.fileName.trim();
-    if (!fileName) violations.push({ field: 'fileName', msg: 'required' });
-    const market = soldMarket(req.market);
-    if (!market) violations.push({ field: 'market', msg: req.market.trim() ? 'marketInvalid' : 'required' });
-    const parsed = asinList(this.parameters.number('search.listLimit')).safeParse(req.asins);
-    if (!parsed.success)
-      violations.push({ field: 'asins', msg: parsed.error.issues[0]?.message ?? 'asinInvalid' });
-    if (violations.length || !market || !parsed.success) throw invalid(violations);
+    const market = soldMarket(req.market.trim());
+    if (violations.length || !market) throw invalid(violations);
+    const asins = asinList(Number.MAX_SAFE_INTEGER).parse(req.asins);
     return this.start(ASIN_CHECK, {
       userEmail: normalizeEmail(req.userEmail),
       searchType: ASIN_CHECK.searchType,
@@ -171,7 +134,7 @@ export class TodosService {
       maxStar: null,
       amazonChoice: false,
       bestSeller: false,
-      asins: [...new Set(parsed.data)],
+      asins: [...new Set(asins)],
     });
   }
 
@@ -385,23 +348,12 @@ export class TodosService {
    */
   async estimate(req: searchV1.EstimateScanRequest) {
     const type = TYPES[req.searchType.toLowerCase()];
-    const market = soldMarket(req.market);
-    const violations: (Violation & { reason?: string })[] = [];
-    if (!type) violations.push({ field: 'searchType', msg: 'searchTypeInvalid' });
-    if (!market) violations.push({ field: 'market', msg: 'marketInvalid' });
-    let sellerId = '';
-    let keyword = req.keyword.trim();
-    try {
-      const ref = parseStoreUrl(req.storeUrl.trim());
-      if (market && ref.market.code !== market.code)
-        violations.push({ field: 'storeUrl', msg: 'storeUrlWrongMarket', reason: 'storeUrlInvalid' });
-      sellerId = ref.sellerId;
-      keyword ||= ref.keyword ?? '';
-    } catch (err) {
-      if (!(err instanceof StoreUrlError)) throw err;
-      violations.push({ field: 'storeUrl', msg: STORE_URL_MESSAGES[err.code], reason: 'storeUrlInvalid' });
-    }
+    const market = soldMarket(req.market.trim());
+    const violations = estimateViolations(req);
     if (violations.length || !type || !market) throw invalid(violations);
+    const ref = parseStoreUrl(req.storeUrl.trim());
+    const sellerId = ref.sellerId;
+    const keyword = req.keyword.trim() || ref.keyword || '';
     const unknown = {
       etaSeconds: -1,
       pages: 0,
@@ -503,10 +455,10 @@ export class TodosService {
       keyword: t.keyword ?? '',
       filters: functional
         ? {
-            amazonsChoice: t.amazonChoice ? true : undefined,
+            amazonChoice: t.amazonChoice ? true : undefined,
             bestSeller: t.bestSeller ? true : undefined,
-            minStars: t.minStar ?? undefined,
-            maxStars: t.maxStar ?? undefined,
+            minStar: t.minStar ?? undefined,
+            maxStar: t.maxStar ?? undefined,
             minPrice: t.minPrice ?? undefined,
             maxPrice: t.maxPrice ?? undefined,
           }

@@ -52,7 +52,7 @@ describe('create dialogs', () => {
     expect(posts(server.calls, '/api/search-info')).toHaveLength(0);
 
     type('scan-file-name', 'Şık mağaza');
-    type('scan-store-url', 'https://www.amazon.ca/s?me=NOTASTORE');
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A2NOTASTORE1');
     await choose('scan-market', 'Canada');
     type('scan-keyword', 'mug');
     await act(async () => fireEvent.click(within(dialog).getByTestId('scan-submit')));
@@ -63,7 +63,7 @@ describe('create dialogs', () => {
     expect(await post.json()).toEqual({
       searchType: 'standard',
       fileName: 'Şık mağaza',
-      storeUrl: 'https://www.amazon.ca/s?me=NOTASTORE',
+      storeUrl: 'https://www.amazon.ca/s?me=A2NOTASTORE1',
       market: 'CA',
       keyword: 'mug',
     });
@@ -87,7 +87,7 @@ describe('create dialogs', () => {
     expect(options).toEqual(['Canada', 'Mexico']);
     await act(async () => fireEvent.click(screen.getByRole('option', { name: 'Mexico' })));
     type('scan-file-name', 'filtered');
-    type('scan-store-url', 'https://www.amazon.com.mx/s?me=A1');
+    type('scan-store-url', 'https://www.amazon.com.mx/s?me=A1MXSTORE01');
     type('scan-min-star', '4');
     type('scan-max-star', '3');
     type('scan-min-price', '20');
@@ -103,7 +103,7 @@ describe('create dialogs', () => {
     await waitFor(() => expect(posts(server.calls, '/api/search-info/functional-search')).toHaveLength(1));
     expect(await posts(server.calls, '/api/search-info/functional-search')[0].json()).toEqual({
       fileName: 'filtered',
-      storeUrl: 'https://www.amazon.com.mx/s?me=A1',
+      storeUrl: 'https://www.amazon.com.mx/s?me=A1MXSTORE01',
       market: 'MX',
       amazonChoice: false,
       bestSeller: true,
@@ -259,7 +259,7 @@ describe('create dialogs', () => {
     renderApp('/us/dashboard', { token: token() });
     const dialog = await openDialog('deep');
     type('scan-file-name', 'big store');
-    type('scan-store-url', 'https://www.amazon.co.uk/s?me=A9');
+    type('scan-store-url', 'https://www.amazon.co.uk/s?me=A9UKSTORE01');
     await choose('scan-market', 'United Kingdom');
     await act(async () => fireEvent.click(within(dialog).getByTestId('scan-submit')));
     const error = await within(dialog).findByTestId('scan-error');

@@ -2,7 +2,7 @@ import { Alert, Loader, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconClock } from '@tabler/icons-react';
-import type { Market } from '@shelfscan/validation';
+import { storeLinkProblem, type Market } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { useEstimateScanQuery } from '../api/dashboardApi';
 import { DEEP_WAIT_MINUTES, type EstimateArgs } from '../model';
@@ -10,14 +10,6 @@ import { useDuration } from '../useDuration';
 
 /** Changes to the form wait this long before the store is probed (typing a link). */
 const DEBOUNCE_MS = 700;
-
-const isHttpUrl = (text: string) => {
-  try {
-    return /^https?:$/.test(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The wait before a deep scan of this store ends, before it starts: the engine's estimate for the
@@ -39,7 +31,8 @@ export function DeepWait({
   const { t, i18n } = useTranslation('dashboard');
   const duration = useDuration();
   const args: EstimateArgs | null =
-    market && isHttpUrl(storeUrl.trim())
+    // Only a store of the chosen market is probed (the shared store-link rule of the form).
+    market && storeUrl.trim() && storeLinkProblem(storeUrl.trim(), market) === null
       ? {
           searchType: 'deep',
           storeUrl: storeUrl.trim(),

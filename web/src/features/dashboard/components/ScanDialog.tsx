@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -42,7 +42,7 @@ type Bound = number | string | null;
 interface Values extends Record<string, unknown> {
   fileName: string;
   storeUrl: string;
-  keywords: string;
+  keyword: string;
   market: string;
   categories: string[];
   amazonChoice: boolean;
@@ -56,7 +56,7 @@ interface Values extends Record<string, unknown> {
 const INITIAL: Values = {
   fileName: '',
   storeUrl: '',
-  keywords: '',
+  keyword: '',
   market: '',
   categories: [],
   amazonChoice: false,
@@ -88,7 +88,10 @@ export function ScanDialog({
   const { t } = useTranslation('dashboard');
   const functional = type === 'FUNCTIONAL';
   // One set of values for the three types: a store scan's schema ignores the functional filters.
-  const schema = (functional ? functionalScanForm : storeScanForm) as unknown as FormSchema<Values>;
+  const schema = useMemo(
+    () => (type === 'FUNCTIONAL' ? functionalScanForm : storeScanForm(type)) as unknown as FormSchema<Values>,
+    [type],
+  );
   const form = useSchemaForm<Values>(schema, INITIAL);
   const [error, setError] = useState<string | null>(null);
   const createError = useCreateError();
@@ -107,7 +110,7 @@ export function ScanDialog({
       fileName: values.fileName.trim(),
       storeUrl: values.storeUrl.trim(),
       market: values.market as Market,
-      keyword: values.keywords.trim() || undefined,
+      keyword: values.keyword.trim() || undefined,
       categories: values.categories.length > 0 ? values.categories : undefined,
     };
     try {
@@ -125,7 +128,7 @@ export function ScanDialog({
       notifications.show({ color: 'green', message: t('messages.created'), autoClose: TOAST_AUTO_CLOSE_MS });
       onClose();
     } catch (e) {
-      setError(createError(form, e, { keyword: 'keywords' }));
+      setError(createError(form, e));
     }
   };
 
@@ -139,7 +142,7 @@ export function ScanDialog({
               storeUrl={form.getValues().storeUrl}
               market={market}
               categories={form.getValues().categories}
-              keyword={form.getValues().keywords}
+              keyword={form.getValues().keyword}
             />
           )}
           <TextInput
@@ -180,7 +183,7 @@ export function ScanDialog({
           />
           <TextInput
             label={t('create.keyword')}
-            {...form.getInputProps('keywords')}
+            {...form.getInputProps('keyword')}
             data-testid="scan-keyword"
           />
           {functional && (

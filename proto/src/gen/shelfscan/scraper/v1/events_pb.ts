@@ -12,19 +12,21 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_scraper_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiFzaGVsZnNjYW4vc2NyYXBlci92MS9ldmVudHMucHJvdG8SFHNoZWxmc2Nhbi5zY3JhcGVyLnYxIv8BCgtTY2FuRmlsdGVycxIbCg5hbWF6b25zX2Nob2ljZRgBIAEoCEgAiAEBEhgKC2Jlc3Rfc2VsbGVyGAIgASgISAGIAQESFgoJbWluX3N0YXJzGAMgASgBSAKIAQESFgoJbWF4X3N0YXJzGAQgASgBSAOIAQESFgoJbWluX3ByaWNlGAUgASgBSASIAQESFgoJbWF4X3ByaWNlGAYgASgBSAWIAQFCEQoPX2FtYXpvbnNfY2hvaWNlQg4KDF9iZXN0X3NlbGxlckIMCgpfbWluX3N0YXJzQgwKCl9tYXhfc3RhcnNCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlIpECCg1TY2FuUmVxdWVzdGVkEg8KB3NjYW5faWQYASABKAkSEgoKdXNlcl9lbWFpbBgCIAEoCRIOCgZtYXJrZXQYAyABKAkSEQoJc2VsbGVyX2lkGAQgASgJEgwKBHR5cGUYBSABKAkSDwoHa2V5d29yZBgGIAEoCRIyCgdmaWx0ZXJzGAcgASgLMiEuc2hlbGZzY2FuLnNjcmFwZXIudjEuU2NhbkZpbHRlcnMSEgoKbGlzdF9saW1pdBgIIAEoBRIRCglmaWxlX25hbWUYCSABKAkSDQoFYXNpbnMYCiADKAkSGQoRY2F0ZWdvcnlfbm9kZV9pZHMYCyADKAkSFAoMcXVvdGFfZXhlbXB0GAwgASgIIi8KC1NjYW5TdGFydGVkEg8KB3NjYW5faWQYASABKAkSDwoHYXR0ZW1wdBgCIAEoBSK6AQoOU2NhblByb2dyZXNzZWQSDwoHc2Nhbl9pZBgBIAEoCRIVCg1wYWdlc19mZXRjaGVkGAIgASgFEhMKC2FzaW5zX2ZvdW5kGAMgASgFEhcKD3BhcnRpdGlvbnNfbGVmdBgEIAEoBRIWCg5yZXBvcnRlZF90b3RhbBgFIAEoBRIlCh1yZXBvcnRlZF90b3RhbF9pc19sb3dlcl9ib3VuZBgGIAEoCBITCgtldGFfc2Vjb25kcxgHIAEoBSK0AQoNU2NhbkNvbXBsZXRlZBIPCgdzY2FuX2lkGAEgASgJEhEKBWFzaW5zGAIgAygJQgIYARIVCg1jb3ZlcmFnZV9saW5lGAMgASgJEhUKDXBhZ2VzX2ZldGNoZWQYBCABKAUSFgoOcmVwb3J0ZWRfdG90YWwYBSABKAUSEwoLc3RvcF9yZWFzb24YBiABKAkSDwoHb3V0Y29tZRgHIAEoCRITCgthc2luc19mb3VuZBgIIAEoBSI7CgpTY2FuRmFpbGVkEg8KB3NjYW5faWQYASABKAkSDgoGcmVhc29uGAIgASgJEgwKBGNvZGUYAyABKAkiNQoNU2NhbkNhbmNlbGxlZBIPCgdzY2FuX2lkGAEgASgJEhMKC2FzaW5zX2ZvdW5kGAIgASgFYgZwcm90bzM',
+    'CiFzaGVsZnNjYW4vc2NyYXBlci92MS9ldmVudHMucHJvdG8SFHNoZWxmc2Nhbi5zY3JhcGVyLnYxIvkBCgtTY2FuRmlsdGVycxIaCg1hbWF6b25fY2hvaWNlGAEgASgISACIAQESGAoLYmVzdF9zZWxsZXIYAiABKAhIAYgBARIVCghtaW5fc3RhchgDIAEoAUgCiAEBEhUKCG1heF9zdGFyGAQgASgBSAOIAQESFgoJbWluX3ByaWNlGAUgASgBSASIAQESFgoJbWF4X3ByaWNlGAYgASgBSAWIAQFCEAoOX2FtYXpvbl9jaG9pY2VCDgoMX2Jlc3Rfc2VsbGVyQgsKCV9taW5fc3RhckILCglfbWF4X3N0YXJCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlIpECCg1TY2FuUmVxdWVzdGVkEg8KB3NjYW5faWQYASABKAkSEgoKdXNlcl9lbWFpbBgCIAEoCRIOCgZtYXJrZXQYAyABKAkSEQoJc2VsbGVyX2lkGAQgASgJEgwKBHR5cGUYBSABKAkSDwoHa2V5d29yZBgGIAEoCRIyCgdmaWx0ZXJzGAcgASgLMiEuc2hlbGZzY2FuLnNjcmFwZXIudjEuU2NhbkZpbHRlcnMSEgoKbGlzdF9saW1pdBgIIAEoBRIRCglmaWxlX25hbWUYCSABKAkSDQoFYXNpbnMYCiADKAkSGQoRY2F0ZWdvcnlfbm9kZV9pZHMYCyADKAkSFAoMcXVvdGFfZXhlbXB0GAwgASgIIi8KC1NjYW5TdGFydGVkEg8KB3NjYW5faWQYASABKAkSDwoHYXR0ZW1wdBgCIAEoBSK6AQoOU2NhblByb2dyZXNzZWQSDwoHc2Nhbl9pZBgBIAEoCRIVCg1wYWdlc19mZXRjaGVkGAIgASgFEhMKC2FzaW5zX2ZvdW5kGAMgASgFEhcKD3BhcnRpdGlvbnNfbGVmdBgEIAEoBRIWCg5yZXBvcnRlZF90b3RhbBgFIAEoBRIlCh1yZXBvcnRlZF90b3RhbF9pc19sb3dlcl9ib3VuZBgGIAEoCBITCgtldGFfc2Vjb25kcxgHIAEoBSK0AQoNU2NhbkNvbXBsZXRlZBIPCgdzY2FuX2lkGAEgASgJEhEKBWFzaW5zGAIgAygJQgIYARIVCg1jb3ZlcmFnZV9saW5lGAMgASgJEhUKDXBhZ2VzX2ZldGNoZWQYBCABKAUSFgoOcmVwb3J0ZWRfdG90YWwYBSABKAUSEwoLc3RvcF9yZWFzb24YBiABKAkSDwoHb3V0Y29tZRgHIAEoCRITCgthc2luc19mb3VuZBgIIAEoBSI7CgpTY2FuRmFpbGVkEg8KB3NjYW5faWQYASABKAkSDgoGcmVhc29uGAIgASgJEgwKBGNvZGUYAyABKAkiNQoNU2NhbkNhbmNlbGxlZBIPCgdzY2FuX2lkGAEgASgJEhMKC2FzaW5zX2ZvdW5kGAIgASgFYgZwcm90bzM',
   );
 
 /**
- * Functional-scan refinements; an unset field is not applied.
+ * Functional-scan refinements; an unset field is not applied. The names are the API's and
+ * search.v1.FunctionalFilters' (amazonChoice, minStar, ...); renamed from amazons_choice/min_stars/
+ * max_stars with the same numbers, so the wire is unchanged.
  *
  * @generated from message shelfscan.scraper.v1.ScanFilters
  */
 export type ScanFilters = Message<'shelfscan.scraper.v1.ScanFilters'> & {
   /**
-   * @generated from field: optional bool amazons_choice = 1;
+   * @generated from field: optional bool amazon_choice = 1;
    */
-  amazonsChoice?: boolean | undefined;
+  amazonChoice?: boolean | undefined;
 
   /**
    * @generated from field: optional bool best_seller = 2;
@@ -34,14 +36,14 @@ export type ScanFilters = Message<'shelfscan.scraper.v1.ScanFilters'> & {
   /**
    * Star range, inclusive, 0-5.
    *
-   * @generated from field: optional double min_stars = 3;
+   * @generated from field: optional double min_star = 3;
    */
-  minStars?: number | undefined;
+  minStar?: number | undefined;
 
   /**
-   * @generated from field: optional double max_stars = 4;
+   * @generated from field: optional double max_star = 4;
    */
-  maxStars?: number | undefined;
+  maxStar?: number | undefined;
 
   /**
    * Price range in the market's major currency units, inclusive.

@@ -1,0 +1,38 @@
+import { UnprocessableEntityException } from '@nestjs/common';
+import { SCAN_VERDICTS, VALID_SCANS } from '../../../libs/validation/test/verdict-table';
+import type { ApiResponse } from '../common/api-response.js';
+import { runWithLang, t } from '../common/i18n.js';
+import { createValidationPipe } from '../common/validation.js';
+import { AsinCheckDto, CreateScanDto, FunctionalScanDto } from './search.dto.js';
+
+const pipe = createValidationPipe();
+
+const DTO = { scan: CreateScanDto, functionalScan: FunctionalScanDto, asinCheck: AsinCheckDto };
+
+/** A body through the gateway's validation pipe: the 422's errors (none when accepted). */
+function errorsOf(metatype: (typeof DTO)[keyof typeof DTO], body: unknown) {
+  return runWithLang('en', () => {
+    try {
+      pipe.transform(body, { type: 'body', metatype });
+      return [];
+    } catch (error) {
+      if (!(error instanceof UnprocessableEntityException)) throw error;
+      return (error.getResponse() as ApiResponse).errors ?? [];
+    }
+  });
+}
+
+describe('POST /api/search-info[/functional-search|/asin-check]: the verdicts of the web dialogs and the search service', () => {
+  it.each(SCAN_VERDICTS.map((r) => [`${r.form}: ${r.case}`, r] as const))('%s', (_name, row) => {
+    const errors = errorsOf(DTO[row.form], { ...VALID_SCANS[row.form], ...row.change });
+    expect(errors).toEqual(
+      row.verdict === null ? [] : [{ field: row.field, msg: runWithLang('en', () => t(row.verdict!)) }],
+    );
+  });
+
+  it('refuses a field the payload does not have', () => {
+    expect(errorsOf(CreateScanDto, { ...VALID_SCANS.scan, amazonsChoice: true })).toEqual([
+      { field: 'amazonsChoice', msg: expect.any(String) },
+    ]);
+  });
+});
