@@ -97,10 +97,7 @@ describe('make demo', () => {
 
   it('gives the seller all three plans through billing, so billing, search and admin agree', async () => {
     const seller = await signIn(DEMO_SELLER);
-    const plans = (await api(seller, 'GET', '/api/user-plan')).json.data as {
-      features: string[];
-      status: string;
-    }[];
+    const plans = (await api<Plan[]>(seller, 'GET', '/api/user-plan')).data;
     expect(plans).toEqual([
       expect.objectContaining({ status: 'active', features: ['standard', 'deep', 'functional'] }),
     ]);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { grantPlanForm, PLAN_FEATURES } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../app/DayInput';
 import { useLocale } from '../../../app/locale';
 import { addDays, formatDay, istanbulDay } from '../../../lib/date';
 import { showServerErrors, useSchemaForm } from '../../../lib/form';
@@ -149,11 +150,9 @@ function GrantPlanForm({ email, onDone }: { email: string; onDone: () => void })
             ))}
           </Group>
         </Checkbox.Group>
-        <TextInput
-          type="date"
+        <DayInput
           label={t('plans.periodEnd')}
           description={t('plans.periodEndHint')}
-          min={addDays(today, 1)}
           required
           {...form.getInputProps('periodEnd')}
           data-testid="plan-grant-end"

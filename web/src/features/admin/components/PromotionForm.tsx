@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { promotionForm, PROMOTION_TYPES } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../app/DayInput';
 import { istanbulDay } from '../../../lib/date';
 import { readApiError } from '../../../lib/errors';
 import { showServerErrors, useSchemaForm } from '../../../lib/form';
@@ -142,11 +143,10 @@ export function PromotionForm({ promotion, onDone }: { promotion: Promotion | nu
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            type="date"
+          <DayInput
             label={t('promotions.expiryDate')}
             description={t('promotions.expiryHint')}
-            min={today}
+            clearable
             {...form.getInputProps('expiryDate')}
             data-testid="promotion-expiry"
           />

@@ -109,4 +109,23 @@ describe('admin invoices', () => {
     fireEvent.change(input('all-invoices-filter-to'), { target: { value: '2026-02-28' } });
     expect(await screen.findByText('No payment matches these filters')).toBeTruthy();
   });
+
+  it('writes and reads the date filters as the page’s language does (31.12.2026, 12/31/2026)', async () => {
+    gateway();
+    const tr = renderApp('/admin/invoices?from=2026-03-01', { token: token() });
+    await screen.findByTestId('all-invoices-table');
+    expect(input('all-invoices-filter-from').value).toBe('01.03.2026');
+    expect(input('all-invoices-filter-to').placeholder).toBe('GG.AA.YYYY');
+    fireEvent.change(input('all-invoices-filter-to'), { target: { value: '28.02.2026' } });
+    await waitFor(() => expect(tr.location()).toBe('/admin/invoices?from=2026-03-01&to=2026-02-28'));
+    // Not a day: nothing is set.
+    fireEvent.change(input('all-invoices-filter-from'), { target: { value: '31.02.2026' } });
+    expect(tr.location()).toBe('/admin/invoices?from=2026-03-01&to=2026-02-28');
+    tr.unmount();
+
+    renderApp('/us/admin/invoices?from=2026-03-01', { token: token() });
+    await screen.findByTestId('all-invoices-table');
+    expect(input('all-invoices-filter-from').value).toBe('03/01/2026');
+    expect(input('all-invoices-filter-to').placeholder).toBe('MM/DD/YYYY');
+  });
 });

@@ -4,6 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { email } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../app/DayInput';
 import { LocaleLink, useLocale } from '../../../app/locale';
 import { formatDate, formatMonth, istanbulDay } from '../../../lib/date';
 import { formatMoney } from '../../../lib/money';
@@ -142,11 +143,11 @@ function InvoiceFiltersBar({
     400,
   );
   const date = (key: 'from' | 'to') => (
-    <TextInput
-      type="date"
+    <DayInput
       label={t(`allInvoices.filters.${key}`)}
       value={filters[key] ?? ''}
-      onChange={(event) => onChange(key, event.currentTarget.value || null)}
+      onChange={(day) => onChange(key, day || null)}
+      clearable
       data-testid={`all-invoices-filter-${key}`}
     />
   );

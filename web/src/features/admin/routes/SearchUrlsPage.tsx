@@ -4,6 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { MARKETS, email } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../app/DayInput';
 import { useAdminScansQuery } from '../api/adminApi';
 import { Empty } from '../components/Empty';
 import { useUrlQuery } from '../useUrlQuery';
@@ -110,11 +111,11 @@ function ScanFiltersBar({
     />
   );
   const date = (key: 'from' | 'to') => (
-    <TextInput
-      type="date"
+    <DayInput
       label={t(`scans.filters.${key}`)}
       value={filters[key] ?? ''}
-      onChange={(event) => onChange(key, event.currentTarget.value || null)}
+      onChange={(day) => onChange(key, day || null)}
+      clearable
       data-testid={`scans-filter-${key}`}
     />
   );
