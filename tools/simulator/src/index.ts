@@ -1,5 +1,6 @@
 export { startSimulator } from './server.js';
-export type { Simulator, SimulatorOptions, SimulatorStats } from './server.js';
+export type { Simulator, SimulatorOptions } from './server.js';
+export type { SimulatorStats } from './site.js';
 export {
   createStore,
   describeStore,
