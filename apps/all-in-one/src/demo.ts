@@ -86,17 +86,26 @@ void runOrExit(async () => {
   // The simulator is local: scans may go faster than the 0.5 requests/second Amazon gets.
   process.env.SCRAPER_REQUESTS_PER_SECOND ||= '5';
 
-  let running: Running | undefined;
-  try {
-    running = await startAllInOne(loadConfig(allInOneEnvSchema));
-    await seedDemoSeller(running);
-  } catch (err) {
-    await running?.stop();
+  const ready = (async () => {
+    let running: Running | undefined;
+    try {
+      running = await startAllInOne(loadConfig(allInOneEnvSchema));
+      await seedDemoSeller(running);
+      return running;
+    } catch (err) {
+      await running?.stop();
+      await sim.close();
+      throw err;
+    }
+  })();
+  // Signals are handled from the first moment: a Ctrl-C while it starts stops it once started, in
+  // order (the terminal's Ctrl-C does not reach PostgreSQL, which is in a process group of its own).
+  stopOnSignals(async () => {
+    await (await ready).stop();
     await sim.close();
-    throw err;
-  }
+  }, log);
 
-  const up = running;
+  const up = await ready;
   const out = (line = '') => process.stdout.write(`${line}\n`);
   out();
   out(`ShelfScan demo is up on ${up.url}`);
@@ -121,9 +130,4 @@ void runOrExit(async () => {
   );
   out();
   out('Ctrl-C stops everything.');
-
-  stopOnSignals(async () => {
-    await up.stop();
-    await sim.close();
-  }, log);
 });
