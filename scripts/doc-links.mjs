@@ -1,4 +1,4 @@
-// Every document the code and the chart cite (`something.md`) is in the repository: a path from the
+// Every document the code and the chart cite (a path ending in .md) is in the repository: a path from the
 // repository's root or from the citing file's folder. Run by scripts/test-all.sh (check doc-links).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

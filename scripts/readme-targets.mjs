@@ -72,6 +72,31 @@ function listed() {
     );
 }
 
+/**
+ * Stops a run as a terminal would: Ctrl-C to its process group (the program then stops its
+ * PostgreSQL, which is in a group of its own), SIGKILL to the group if it is still there 15 s later.
+ */
+async function stopRun(run) {
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-run.child.pid, signal);
+    } catch {
+      // gone already
+    }
+  };
+  signalGroup('SIGINT');
+  await Promise.race([run.exited, new Promise((r) => setTimeout(r, 15_000))]);
+  signalGroup('SIGKILL');
+}
+
+/** The runs started here, stopped when this script is (test-all.sh's bound). */
+const runs = new Set();
+for (const signal of ['SIGTERM', 'SIGINT'])
+  process.on(signal, async () => {
+    await Promise.all([...runs].map(stopRun));
+    process.exit(1);
+  });
+
 /** `make <args>` in a process group of its own, as a terminal starts it. */
 function startMake(args, env) {
   let output = '';
@@ -85,7 +110,9 @@ function startMake(args, env) {
   child.stdout.on('data', (d) => ((stdout += d), (output += d)));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return { child, exited, output: () => output, stdout: () => stdout };
+  const run = { child, exited, output: () => output, stdout: () => stdout };
+  runs.add(run);
+  return run;
 }
 
 /** Runs `step` until it returns a truthy value; past `seconds`, fails naming the step. */
@@ -137,7 +164,7 @@ async function serve(target, upLine, answer) {
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    await until(`make ${target} says "${upLine}"`, 150, run, async () => run.output().includes(upLine));
+    await until(`make ${target} says "${upLine}"`, 110, run, async () => run.output().includes(upLine));
     if (!(await fetch(`${base}/readyz`)).ok) throw new Error(`make ${target}: /readyz did not answer 200`);
     const spa = await fetch(`${base}/`);
     if (!spa.ok || !(spa.headers.get('content-type') ?? '').includes('text/html'))
@@ -146,12 +173,12 @@ async function serve(target, upLine, answer) {
       );
     await answer?.(base);
   } catch (err) {
-    process.kill(-run.child.pid, 'SIGKILL');
+    await stopRun(run);
     throw err;
   } finally {
     if (run.child.exitCode === null && run.child.signalCode === null) process.kill(-run.child.pid, 'SIGINT');
   }
-  await bounded(`make ${target} stops after Ctrl-C`, 60, run.exited);
+  await bounded(`make ${target} stops after Ctrl-C`, 45, run.exited);
   const output = run.output();
   const problems = [
     !output.includes('PostgreSQL stopped') && 'it did not say "PostgreSQL stopped"',
@@ -180,9 +207,10 @@ async function scan() {
   const { startSimulator } = require(path.join(root, 'tools/simulator/dist/index.js'));
   const sim = await startSimulator({ stores: [{ seed: 'make-scan-smoke', size: 200 }] });
   const dir = dataDir('scan');
+  let run;
   try {
     const store = sim.stores[0];
-    const run = startMake(
+    run = startMake(
       ['-o', 'scan-build', 'scan', `URL=https://www.amazon.ca/s?me=${store.sellerId}`, 'TYPE=standard'],
       { MARKETPLACE_ORIGIN: sim.url, SCRAPER_REQUESTS_PER_SECOND: '50', DATA_DIR: dir, DATABASE_URL: '' },
     );
@@ -195,6 +223,7 @@ async function scan() {
       );
     console.log(`✓ make scan: 112 ASINs of the simulator store on stdout, exit 0`);
   } finally {
+    if (run && run.child.exitCode === null && run.child.signalCode === null) await stopRun(run);
     await sim.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }

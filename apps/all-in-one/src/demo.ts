@@ -8,7 +8,11 @@ import { stopOnSignals } from './stop-on-signals.js';
 
 void runOrExit(async () => {
   const log = createLogger('demo');
-  const demo = await startDemo();
+  const ready = startDemo();
+  // Signals are handled from the first moment: a Ctrl-C while it starts stops it once started, in
+  // order (the terminal's Ctrl-C does not reach PostgreSQL, which is in a process group of its own).
+  stopOnSignals(async () => (await ready).stop(), log);
+  const demo = await ready;
   const { running: up, sim, centralBank, env } = demo;
   const out = (line = '') => process.stdout.write(`${line}\n`);
   out();
@@ -25,7 +29,7 @@ void runOrExit(async () => {
   out();
   out('Demo stores (paste one into a scan, or try it from the command line):');
   for (const store of sim.stores) {
-    out(`  https://www.amazon.ca/s?me=${store.sellerId}   ${store.asins.length} ASINs`);
+    out(`  https://www.${store.market.domain}/s?me=${store.sellerId}   ${store.asins.length} ASINs`);
   }
   const first = sim.stores[1] ?? sim.stores[0];
   out();
@@ -40,6 +44,4 @@ void runOrExit(async () => {
   );
   out();
   out('Ctrl-C stops everything.');
-
-  stopOnSignals(() => demo.stop(), log);
 });

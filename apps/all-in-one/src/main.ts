@@ -8,6 +8,9 @@ import { stopOnSignals } from './stop-on-signals.js';
 
 void runOrExit(async () => {
   const config = loadConfig(allInOneEnvSchema);
-  const running = await startAllInOne(config);
-  stopOnSignals(running.stop, createLogger('all-in-one'));
+  // Signals are handled from the first moment: a Ctrl-C while it starts stops it once started, in
+  // order (the terminal's Ctrl-C does not reach PostgreSQL, which is in a process group of its own).
+  const started = startAllInOne(config);
+  stopOnSignals(async () => (await started).stop(), createLogger('all-in-one'));
+  await started;
 });

@@ -73,6 +73,21 @@ describe('embedded mode process', () => {
     expect(q.output()).toMatch(/BUS: expected one of memory, kafka/);
   });
 
+  it('a Ctrl-C while it starts stops it once started, its PostgreSQL included', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-aio-start-'));
+    fs.chmodSync(dir, 0o755);
+    try {
+      const p = launch({ DATA_DIR: dir, PORT: String(await freePort()) });
+      await waitFor(p, 'PostgreSQL is up');
+      process.kill(-p.child.pid!, 'SIGINT');
+      expect(await p.exited).toBe(0);
+      expect(p.output()).toContain('PostgreSQL stopped');
+      expect(postgresPids(dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('loses no committed user and leaves no half-written one after kill -9, then restarts on the same data', async () => {
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port) };
