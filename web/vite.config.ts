@@ -18,7 +18,10 @@ const workspaceSource = (dir: string) => fileURLToPath(new URL(`../${dir}/src/in
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@shelfscan/validation': workspaceSource('libs/validation') },
+    alias: {
+      '@shelfscan/messages': workspaceSource('libs/messages'),
+      '@shelfscan/validation': workspaceSource('libs/validation'),
+    },
   },
   server: {
     port: 5173,

@@ -1,11 +1,12 @@
 /**
  * The forms of the app: @mantine/form holds values, touched and errors; the rules are the shared
- * schemas of @shelfscan/validation (product spec part 5), whose messages are keys translated under
- * `common:validation.<key>`. A server 422 puts each message on the field it names.
+ * schemas of @shelfscan/validation (product spec part 5), whose messages are keys of the shared
+ * catalogue (@shelfscan/messages, namespace `messages`). A server 422 puts each message on the field it names.
  */
 import { useCallback, type ReactNode } from 'react';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import { isValidationMessage, type FormSchema } from '@shelfscan/validation';
+import { isMessageKey } from '@shelfscan/messages';
+import type { FormSchema } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { readApiError } from './errors';
 
@@ -13,7 +14,7 @@ import { readApiError } from './errors';
 export function useValidationText() {
   const { t } = useTranslation('common');
   return useCallback(
-    (error: ReactNode): ReactNode => (isValidationMessage(error) ? t(`common:validation.${error}`) : error),
+    (error: ReactNode): ReactNode => (isMessageKey(error) ? t(`messages:${error}`) : error),
     [t],
   );
 }
