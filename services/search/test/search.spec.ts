@@ -241,6 +241,8 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
         asinCount: 40,
         reportedTotal: 40,
         coverageLine: 'Found 40 ASINs of the 40 Amazon reports (100%).',
+        // The facts of that line, for the web app to word in the user's language.
+        coverage: { found: 40, reported: 40, reportedIsLowerBound: false, filtered: false, unreached: 0 },
         searchCompleteDate: '2030-06-01T09:00:00.000Z',
       });
       expect(t.progress).toBeUndefined();

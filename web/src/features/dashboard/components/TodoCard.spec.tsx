@@ -250,4 +250,42 @@ describe('scan card', () => {
     await screen.findByTestId('todo-f1-delete');
     expect(screen.queryByTestId('todo-f1-requeue')).toBeNull();
   });
+
+  it('words the coverage and the failure reason in the page’s language, not the scraper’s English', async () => {
+    gateway({
+      lists: {
+        completed: {
+          items: [
+            todo({
+              id: 'c1',
+              asinCount: 60,
+              coverageLine: 'Found 60 ASINs of the 60 Amazon reports (100%).',
+              coverage: {
+                found: 60,
+                reported: 60,
+                reportedIsLowerBound: false,
+                filtered: false,
+                listLimit: 2720,
+                stoppedAtListLimit: false,
+                unpricedMissing: 0,
+                unpricedMissingEstimated: false,
+                unreached: 0,
+                asinCheck: null,
+              },
+            }),
+            todo({
+              id: 'f1',
+              status: 'FAILED',
+              failureCode: 'BLOCKED',
+              failureReason: 'amazon.ca is asking for a captcha; please try again later.',
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard', { token: token() });
+    const coverage = await screen.findByTestId('todo-c1-coverage', {}, { timeout: 15_000 });
+    expect(coverage.textContent).toBe("Amazon'un bildirdiği 60 üründen 60 ASIN bulundu (%100).");
+    expect(screen.getByTestId('todo-f1-reason').textContent).toBe('Neden: Pazar yeri engelledi');
+  });
 });

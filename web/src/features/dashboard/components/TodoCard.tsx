@@ -38,6 +38,7 @@ import { saveBlob } from '../../../lib/download';
 import { fetchDownload, type DownloadFormat } from '../download';
 import { isRunning, waitOf, type Todo, type TodoStatus } from '../model';
 import { useDuration } from '../useDuration';
+import { coverageText } from '../coverage';
 import { ConfirmModal } from './ConfirmModal';
 
 // The ASIN check's table loads when it is opened.
@@ -177,6 +178,7 @@ export function TodoCard({
   };
 
   const date = (value: string | null) => formatDate(value, locale);
+  const coverage = coverageText(todo, t, locale);
 
   return (
     <Card
@@ -340,14 +342,17 @@ export function TodoCard({
           </Stack>
         )}
 
-        {todo.coverageLine && (
+        {coverage && (
           <Text size="xs" data-testid={`${testId}-coverage`}>
-            {todo.coverageLine}
+            {coverage}
           </Text>
         )}
-        {todo.status === 'FAILED' && todo.failureReason && (
+        {todo.status === 'FAILED' && (todo.failureCode || todo.failureReason) && (
           <Text size="xs" c="red" data-testid={`${testId}-reason`}>
-            {t('card.reason')}: {todo.failureReason}
+            {t('card.reason')}:{' '}
+            {todo.failureCode
+              ? t(`common:scanFailures.${todo.failureCode}`, { defaultValue: todo.failureReason ?? '' })
+              : todo.failureReason}
           </Text>
         )}
 
