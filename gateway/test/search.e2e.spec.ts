@@ -127,6 +127,7 @@ describe('gateway + search service: the scan routes', () => {
         'searchCancelDate',
         'asinCount',
         'reportedTotal',
+        'coverage',
         'coverageLine',
         'failureReason',
         'failureCode',
