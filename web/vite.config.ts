@@ -20,6 +20,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@shelfscan/markets': workspaceSource('libs/markets'),
+      '@shelfscan/messages': workspaceSource('libs/messages'),
       '@shelfscan/validation': workspaceSource('libs/validation'),
     },
   },

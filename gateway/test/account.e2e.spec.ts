@@ -54,7 +54,7 @@ describe('gateway + auth service (real PostgreSQL)', () => {
     expect(again.json()).toMatchObject({
       success: false,
       code: 'emailIsAlreadyTaken',
-      message: 'email address already taken',
+      message: 'e-posta adresi zaten kullanılıyor',
     });
 
     const activation = await call('GET', '/api/public/check-activation?email=ayse@example.com');
@@ -104,14 +104,16 @@ describe('gateway + auth service (real PostgreSQL)', () => {
     const en = await call('POST', '/api/public/register', bad, { 'accept-language': 'en-US,en;q=0.9' });
     expect(en.statusCode).toBe(422);
     expect(en.json().errors.map((e: { msg: string }) => e.msg)).toEqual([
-      'Name is invalid.',
-      'Surname is invalid.',
+      'Name is invalid: use 2–50 letters, with single spaces, hyphens or apostrophes between them.',
+      'Surname is invalid: use 2–50 letters, with single spaces, hyphens or apostrophes between them.',
       'Email is invalid.',
-      'Phone must have at least 10 digits.',
+      'Phone number must have at least 10 digits.',
       'Password must be at least 6 characters.',
     ]);
     const tr = await call('POST', '/api/public/register', bad);
-    expect(tr.json().errors[0].msg).toBe('Ad geçersiz.');
+    expect(tr.json().errors[0].msg).toBe(
+      'Ad geçersiz: 2–50 harf kullanın; harfler arasında tek boşluk, tire veya kesme işareti olabilir.',
+    );
     const extra = await call('POST', '/api/public/register', {
       ...ayse,
       email: 'x@example.com',

@@ -285,7 +285,7 @@ describe('accounts API (gateway + auth service)', () => {
     expect([bad.statusCode, bad.json().code, bad.json().errors]).toEqual([
       422,
       'photoInvalidType',
-      [{ field: 'file', msg: 'Fotoğraf JPG, GIF ya da PNG olmalıdır.' }],
+      [{ field: 'file', msg: 'Yalnızca JPG, GIF veya PNG resimler yüklenebilir.' }],
     ]);
     const big = multipart(
       'file',
@@ -302,7 +302,7 @@ describe('accounts API (gateway + auth service)', () => {
     expect([large.statusCode, large.json().code, large.json().message]).toEqual([
       422,
       'photoTooLarge',
-      'The photo must be at most 800 kB.',
+      'The photo is too large: at most 800 kB.',
     ]);
     const still = await call('GET', imageUrl);
     expect(still.rawPayload.equals(png)).toBe(true);
@@ -387,7 +387,7 @@ describe('accounts API (gateway + auth service)', () => {
     );
     expect([junk.statusCode, junk.json().errors]).toEqual([
       422,
-      [{ field: 'gsm', msg: 'Phone must have at least 10 digits.' }],
+      [{ field: 'gsm', msg: 'Phone number must have at least 10 digits.' }],
     ]);
     const notANumber = await call(
       'GET',

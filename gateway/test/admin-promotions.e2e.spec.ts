@@ -111,7 +111,7 @@ describe('admin promotions and grants: the form rules on the server', () => {
     const bad = await stack.call('POST', url, { features: [], periodEnd: '1.1.2030', reason: ' ' }, admin);
     expect(bad.json().errors).toEqual([
       { field: 'features', msg: 'En az bir özellik seçin.' },
-      { field: 'periodEnd', msg: 'Tarihler YYYY-AA-GG biçiminde olmalıdır.' },
+      { field: 'periodEnd', msg: 'Bir tarih girin (YYYY-AA-GG).' },
       { field: 'reason', msg: 'Bu alan zorunludur.' },
     ]);
     const today = await stack.call(

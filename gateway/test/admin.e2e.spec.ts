@@ -276,8 +276,8 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
       return d.scansPerDay.length === 30 && signups === 4;
     });
     for (const [query, field, msg] of [
-      ['from=2030-3-1', 'from', 'Dates are YYYY-MM-DD.'],
-      ['from=2030-02-30', 'from', 'Dates are YYYY-MM-DD.'],
+      ['from=2030-3-1', 'from', 'Enter a date (YYYY-MM-DD).'],
+      ['from=2030-02-30', 'from', 'Enter a date (YYYY-MM-DD).'],
       ['from=2030-03-10&to=2030-03-01', 'from', 'The start date must not be after the end date.'],
       ['from=2020-01-01&to=2030-03-01', 'to', 'The date range may be at most 366 days.'],
       ['days=7', 'days', 'Unknown field: days.'],

@@ -118,6 +118,7 @@ describe('gateway + search service: the scan routes', () => {
         'searchCancelDate',
         'asinCount',
         'reportedTotal',
+        'coverage',
         'coverageLine',
         'failureReason',
         'failureCode',
@@ -209,7 +210,7 @@ describe('gateway + search service: the scan routes', () => {
     const bad = await as('admin', 'GET', '/api/search-info?all=true&userEmail=not-an-email');
     expect([bad.statusCode, bad.json().errors]).toEqual([
       422,
-      [{ field: 'userEmail', msg: 'E-posta geçersiz.' }],
+      [{ field: 'userEmail', msg: 'E-posta adresi geçersiz.' }],
     ]);
   });
 
@@ -275,7 +276,7 @@ describe('gateway + search service: the scan routes', () => {
       { 'accept-language': 'en' },
     );
     expect(noDeep.statusCode).toBe(403);
-    expect(noDeep.json()).toMatchObject({ code: 'noDeepPlan', message: 'You have no Deep plan.' });
+    expect(noDeep.json()).toMatchObject({ code: 'noDeepPlan', message: 'You do not have a Deep plan.' });
     const noPlan = await as('noplan', 'POST', '/api/search-info/functional-search', {
       fileName: 'x',
       storeUrl: store(),
@@ -290,7 +291,7 @@ describe('gateway + search service: the scan routes', () => {
     expect(noFunctional.json()).toMatchObject({
       status: 403,
       code: 'noFunctionalPlan',
-      message: 'Fonksiyonel arama planınız yok.',
+      message: 'Fonksiyonel planınız yok.',
     });
   });
 
@@ -410,7 +411,7 @@ describe('gateway + search service: the scan routes', () => {
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({
       code: 'noRemainingDailySearchRights',
-      message: 'No remaining daily search rights.',
+      message: 'You have no remaining daily search rights.',
       data: { retryAt: q.nextDayAt },
     });
     const retryAfter = Number(over.headers['retry-after']);

@@ -391,7 +391,7 @@ test.describe.serial('an admin and a seller, end to end', () => {
       expect(refused.status()).toBe(429);
       expect(await refused.json()).toMatchObject({
         code: 'noRemainingDailySearchRights',
-        message: 'No remaining daily search rights.',
+        message: 'You have no remaining daily search rights.',
       });
 
       // The dashboard says the same when the seller tries.

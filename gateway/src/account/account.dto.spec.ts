@@ -67,19 +67,26 @@ describe('gateway validation pipe', () => {
       ok: false,
       body: {
         success: false,
-        message: 'Ad geçersiz.\nSoyad geçersiz.\nE-posta geçersiz.\nŞifre en az 6 karakter olmalıdır.',
+        message:
+          'Ad geçersiz: 2–50 harf kullanın; harfler arasında tek boşluk, tire veya kesme işareti olabilir.\nSoyad geçersiz: 2–50 harf kullanın; harfler arasında tek boşluk, tire veya kesme işareti olabilir.\nE-posta adresi geçersiz.\nŞifre en az 6 karakter olmalıdır.',
         errors: [
-          { field: 'firstName', msg: 'Ad geçersiz.' },
-          { field: 'lastName', msg: 'Soyad geçersiz.' },
-          { field: 'email', msg: 'E-posta geçersiz.' },
+          {
+            field: 'firstName',
+            msg: 'Ad geçersiz: 2–50 harf kullanın; harfler arasında tek boşluk, tire veya kesme işareti olabilir.',
+          },
+          {
+            field: 'lastName',
+            msg: 'Soyad geçersiz: 2–50 harf kullanın; harfler arasında tek boşluk, tire veya kesme işareti olabilir.',
+          },
+          { field: 'email', msg: 'E-posta adresi geçersiz.' },
           { field: 'password', msg: 'Şifre en az 6 karakter olmalıdır.' },
         ],
       },
     });
     const en = validate(RegisterDto, body, 'en-US,en;q=0.9');
     expect(en.ok ? [] : en.body.errors?.map((e) => e.msg)).toEqual([
-      'Name is invalid.',
-      'Surname is invalid.',
+      'Name is invalid: use 2–50 letters, with single spaces, hyphens or apostrophes between them.',
+      'Surname is invalid: use 2–50 letters, with single spaces, hyphens or apostrophes between them.',
       'Email is invalid.',
       'Password must be at least 6 characters.',
     ]);

@@ -50,13 +50,20 @@ describe('HttpExceptionFilter: bus errors to HTTP answers, in one table', () => 
       ],
     });
     expect(answer(err, 'en').body).toMatchObject({
-      message: 'Name is invalid.\nPhone number is invalid.',
+      message:
+        'Name is invalid: use 2–50 letters, with single spaces, hyphens or apostrophes between them.\nPhone number is invalid.',
       errors: [
-        { field: 'firstName', msg: 'Name is invalid.' },
+        {
+          field: 'firstName',
+          msg: 'Name is invalid: use 2–50 letters, with single spaces, hyphens or apostrophes between them.',
+        },
         { field: 'phone', msg: 'Phone number is invalid.' },
       ],
     });
-    expect(answer(err, 'tr').body).toMatchObject({ message: 'Ad geçersiz.\nTelefon numarası geçersiz.' });
+    expect(answer(err, 'tr').body).toMatchObject({
+      message:
+        'Ad geçersiz: 2–50 harf kullanın; harfler arasında tek boşluk, tire veya kesme işareti olabilir.\nTelefon numarası geçersiz.',
+    });
   });
 
   it('sends Retry-After from the bus error', () => {
@@ -78,5 +85,36 @@ describe('HttpExceptionFilter: bus errors to HTTP answers, in one table', () => 
       status: 500,
       body: { success: false, message: 'system error occurred', code: 'systemError' },
     });
+  });
+
+  it.each([
+    // The search service's quota answers: one per counter, each in both languages.
+    [
+      'monthlySearchLimitExceeded',
+      'Monthly search limit exceeded; your searches come back on the 1st of the month.',
+      "Aylık arama sınırı aşıldı; aramalarınız ayın 1'inde yenilenir.",
+    ],
+    [
+      'noRemainingDailySearchRights',
+      'You have no remaining daily search rights.',
+      'Kalan günlük arama hakkınız yok.',
+    ],
+    [
+      'noRemainingDailyDeepSearchRights',
+      'You have no remaining deep search rights today.',
+      'Bugün kalan derin arama hakkınız yok.',
+    ],
+  ])('words the quota answer %s in English and Turkish', (reason, en, tr) => {
+    const err = new BusError('RESOURCE_EXHAUSTED', reason, { reason, retryAfterSeconds: 60 });
+    expect(answer(err, 'en')).toMatchObject({ status: 429, body: { code: reason, message: en } });
+    expect(answer(err, 'tr')).toMatchObject({ status: 429, body: { code: reason, message: tr } });
+  });
+
+  it('words a reason from the catalogue with the service’s text as its detail, and keeps unknown text', () => {
+    const failed = new BusError('FAILED_PRECONDITION', 'Insufficient funds', { reason: 'paymentFailed' });
+    expect(answer(failed, 'tr').body).toMatchObject({ message: 'Ödeme başarısız: Insufficient funds' });
+    expect(answer(failed, 'en').body).toMatchObject({ message: 'Payment failed: Insufficient funds' });
+    const plain = new BusError('FAILED_PRECONDITION', 'noDeepPlan', { reason: 'noDeepPlan' });
+    expect(answer(plain, 'tr').body).toMatchObject({ message: 'Derin planınız yok.' });
   });
 });

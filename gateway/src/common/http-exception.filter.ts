@@ -107,10 +107,12 @@ function toResponse(exception: unknown): { status: number; body: ApiResponse; re
   };
 }
 
-/** A reason with its own text (`reason.<reason>`) is translated, the service's text as {detail}. */
+/**
+ * A bus error in the request language: by its reason when the catalogue has it (the service's message
+ * fills a {{detail}}, e.g. the bank's answer), else by its message.
+ */
 function messageOf(e: BusError): string {
-  const key = `reason.${e.reason ?? ''}`;
-  return e.reason && hasMessage(key) ? t(key, { detail: e.message }) : t(e.message);
+  return e.reason && hasMessage(e.reason) ? t(e.reason, { detail: e.message }) : t(e.message);
 }
 
 function defaultCode(status: number): string | undefined {

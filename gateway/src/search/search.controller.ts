@@ -91,7 +91,7 @@ export class SearchController {
   @ApiOperation({ summary: 'Start a Standard or Deep scan' })
   @ApiOkResponse({
     description:
-      '{success, data: Todo}; 422 (the shared scan rules: required, tooLong, marketInvalid, storeUrl…, deepNotInMarket); 403 noStandardPlan | noDeepPlan; 429 dailySearchLimitExceeded | noRemainingDailySearchRights + Retry-After, data.retryAt',
+      '{success, data: Todo}; 422 (the shared scan rules: required, tooLong, marketInvalid, storeUrl…, deepNotInMarket); 403 noStandardPlan | noDeepPlan; 429 monthlySearchLimitExceeded | noRemainingDailySearchRights | noRemainingDailyDeepSearchRights + Retry-After, data.retryAt',
   })
   async create(@CurrentUser() user: JwtUser, @Body() dto: CreateScanDto) {
     return ok(await this.search.create(user.sub, dto));

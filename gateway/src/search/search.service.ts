@@ -40,6 +40,27 @@ function todoJson(t: searchV1.Todo | undefined) {
     asinCount: t.asinCount,
     reportedTotal: n(t.reportedTotal),
     coverageLine: n(t.coverageLine),
+    coverage: t.coverage
+      ? {
+          found: t.coverage.found,
+          reported: n(t.coverage.reported),
+          reportedIsLowerBound: t.coverage.reportedIsLowerBound,
+          filtered: t.coverage.filtered,
+          listLimit: t.coverage.listLimit,
+          stoppedAtListLimit: t.coverage.stoppedAtListLimit,
+          unpricedMissing: t.coverage.unpricedMissing,
+          unpricedMissingEstimated: t.coverage.unpricedMissingEstimated,
+          unreached: t.coverage.unreached,
+          asinCheck: t.coverage.asinCheck
+            ? {
+                checked: t.coverage.asinCheck.checked,
+                sold: t.coverage.asinCheck.sold,
+                unavailable: t.coverage.asinCheck.unavailable,
+                notFound: t.coverage.asinCheck.notFound,
+              }
+            : null,
+        }
+      : null,
     failureReason: n(t.failureReason),
     failureCode: n(t.failureCode),
     progress: t.progress

@@ -1,7 +1,7 @@
 /**
- * Every message a shared rule can give. They are keys, not texts: the web app translates them under
- * `common:validation.<key>` and the gateway with its own table (`gateway/src/common/i18n.ts`), both
- * in Turkish and US English; a test on each side checks that none is missing.
+ * Every message a shared rule can give. They are keys, not texts: the gateway and the web app word
+ * them from one catalogue (@shelfscan/messages) in Turkish and US English; a test on each side checks
+ * that none is missing.
  */
 export const VALIDATION_MESSAGES = [
   'required',
@@ -72,8 +72,7 @@ export const VALIDATION_MESSAGES = [
 
 /**
  * Messages of rules only the web forms apply so far (the servers accept these values or have no such
- * field yet), so only the web translates them; a rule the gateway takes over moves its key to
- * VALIDATION_MESSAGES together with the gateway's texts.
+ * field yet); a rule the gateway takes over moves its key to VALIDATION_MESSAGES.
  */
 export const FORM_ONLY_MESSAGES = [
   // A refund's amount is typed in TRY here and sent in kuruş (amountKurus); billing answers

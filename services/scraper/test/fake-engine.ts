@@ -73,6 +73,14 @@ export class FakeEngine implements ScanEngine {
       asins: [...seen],
       progress: progress(),
       coverageLine: `Found ${seen.size} ASINs of the ${this.asins.length} Amazon reports.`,
+      coverage: {
+        found: seen.size,
+        reported: this.asins.length,
+        reportedIsLowerBound: false,
+        listLimit: spec.listLimit,
+        stoppedAtListLimit: seen.size >= spec.listLimit,
+        filtered: false,
+      },
       stopReason: seen.size >= spec.listLimit ? 'list-limit' : 'exhausted',
       outcome: this.options.outcome ?? 'complete',
     };

@@ -230,6 +230,17 @@ describe('durable scan jobs (real PostgreSQL)', () => {
     expect(await repo.asins(id)).toEqual(asins.slice(0, 150)); // in discovery order
     expect(completed.stopReason).toBe('list-limit');
     expect(completed.coverageLine).toMatch(/Found 150 ASINs/);
+    // The facts of that line, for the web app to word (stored with the result too).
+    expect(completed.coverage).toMatchObject({
+      found: 150,
+      reported: 300,
+      reportedIsLowerBound: false,
+      listLimit: 150,
+      stoppedAtListLimit: true,
+      unpricedMissing: 0,
+      unreached: 0,
+    });
+    expect((await repo.get(id))?.result?.coverage).toMatchObject({ found: 150, stoppedAtListLimit: true });
     expect((await repo.get(id))?.progress?.asinsFound).toBe(150);
   });
 

@@ -114,6 +114,14 @@ class ScriptedEngine implements JobEngine {
             etaSeconds: 0,
           },
           coverageLine: `Found ${all.length} ASINs of the ${all.length} Amazon reports (100%).`,
+          coverage: {
+            found: all.length,
+            reported: all.length,
+            reportedIsLowerBound: false,
+            listLimit: spec.listLimit,
+            stoppedAtListLimit: false,
+            filtered: false,
+          },
           stopReason: 'exhausted',
           outcome: 'complete',
         };

@@ -194,13 +194,13 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       });
     });
 
-    it('allows 5 deep scans a day, and the monthly standard limit answers dailySearchLimitExceeded until the 1st', async () => {
+    it('allows 5 deep scans a day (then noRemainingDailyDeepSearchRights), and the monthly standard limit answers monthlySearchLimitExceeded until the 1st', async () => {
       const u = 'monthly@example.com';
       await h.grant(u, ['standard', 'deep']);
       h.clock.set('2030-04-30T12:00:00Z');
       for (let i = 0; i < 5; i++) await h.create(u, { searchType: 'deep' });
       const deep = await h.errorOf(h.create(u, { searchType: 'deep' }));
-      expect(deep).toMatchObject({ reason: 'noRemainingDailySearchRights' });
+      expect(deep).toMatchObject({ reason: 'noRemainingDailyDeepSearchRights' });
       expect(deep.options.retryAt).toBe('2030-04-30T21:00:00.000Z');
 
       const params = h.searchApp().get(SystemParameters);
@@ -209,7 +209,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
         await h.create(u);
         await h.create(u);
         const monthly = await h.errorOf(h.create(u));
-        expect(monthly).toMatchObject({ code: 'RESOURCE_EXHAUSTED', reason: 'dailySearchLimitExceeded' });
+        expect(monthly).toMatchObject({ code: 'RESOURCE_EXHAUSTED', reason: 'monthlySearchLimitExceeded' });
         expect(monthly.options.retryAt).toBe('2030-04-30T21:00:00.000Z'); // 1 May 00:00 in Istanbul
         h.clock.set('2030-04-30T21:00:00Z');
         expect((await h.create(u)).todo.status).toBe('PENDING');
@@ -241,6 +241,8 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
         asinCount: 40,
         reportedTotal: 40,
         coverageLine: 'Found 40 ASINs of the 40 Amazon reports (100%).',
+        // The facts of that line, for the web app to word in the user's language.
+        coverage: { found: 40, reported: 40, reportedIsLowerBound: false, filtered: false, unreached: 0 },
         searchCompleteDate: '2030-06-01T09:00:00.000Z',
       });
       expect(t.progress).toBeUndefined();

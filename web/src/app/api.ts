@@ -54,7 +54,6 @@ export function currentLocale(): Locale {
 
 export const errorEffects: ErrorEffects = {
   t: (key, options) => i18n.t(key, options ?? {}) as string,
-  hasCodeTranslation: (code) => i18n.exists(`common:codes.${code}`),
   notifyError: (title, message) =>
     notifications.show({
       color: 'red',

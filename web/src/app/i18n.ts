@@ -1,4 +1,8 @@
-/** Collects one namespace per feature (src/features/<f>/locales/{tr,en}.json) plus `common`. */
+/**
+ * Collects one namespace per feature (src/features/<f>/locales/{tr,en}.json), `common`, and `messages`:
+ * the catalogue shared with the gateway (@shelfscan/messages), for the codes and field messages servers answer with.
+ */
+import { messagesFor } from '@shelfscan/messages';
 import type { Resource } from 'i18next';
 import { initI18n } from '../lib/i18n';
 import type { Locale } from '../lib/locale';
@@ -13,7 +17,7 @@ const commonLocales = import.meta.glob<Record<string, unknown>>('./locales/*.jso
 });
 
 export function buildResources(): Resource {
-  const resources: Resource = { tr: {}, en: {} };
+  const resources: Resource = { tr: { messages: messagesFor('tr') }, en: { messages: messagesFor('en') } };
   for (const [file, bundle] of Object.entries(featureLocales)) {
     const match = /features\/([^/]+)\/locales\/(tr|en)\.json$/.exec(file);
     if (match) resources[match[2]][match[1]] = bundle as Resource[string][string];

@@ -20,7 +20,6 @@ function effects(pathname = '/dashboard') {
   let cleaned = 0;
   const fx: ErrorEffects = {
     t: (key, options) => i18n.t(key, { lng: pathname.startsWith('/us') ? 'en' : 'tr', ...options }) as string,
-    hasCodeTranslation: (code) => i18n.exists(`common:codes.${code}`),
     notifyError: (title, message) => toasts.push({ title, message }),
     cleanNotifications: () => void cleaned++,
     removeAuthCookie,

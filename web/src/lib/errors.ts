@@ -6,6 +6,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { isApiErrorBody, type ApiValidationError } from './http';
 import { localeFromPath, localizePath } from './locale';
+import { codeText } from './messages';
 
 export type ErrorOutcome =
   | { kind: 'network'; message: string }
@@ -30,8 +31,6 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 export interface ErrorEffects {
   t: Translate;
-  /** Whether a translation exists for `common:codes.<code>`. */
-  hasCodeTranslation: (code: string) => boolean;
   notifyError: (title: string, message: string) => void;
   cleanNotifications: () => void;
   removeAuthCookie: () => void;
@@ -55,23 +54,17 @@ export function statusOf(error: FetchBaseQueryError): number | undefined {
   return undefined;
 }
 
-/** The text to show for an error body: the translation of its `code` when the web has one, else its `message`. */
-export function messageOf(
-  data: unknown,
-  fx: Pick<ErrorEffects, 't' | 'hasCodeTranslation'>,
-  fallbackKey: string,
-): string {
+/** The text to show for an error body: the catalogue's text of its `code` when it has one, else its `message`. */
+export function messageOf(data: unknown, fx: Pick<ErrorEffects, 't'>, fallbackKey: string): string {
   if (isApiErrorBody(data)) {
-    if (data.code && fx.hasCodeTranslation(data.code)) return fx.t(`common:codes.${data.code}`);
+    const known = codeText((key) => fx.t(key), data.code, data.message);
+    if (known) return known;
     if (data.message) return data.message;
   }
   return fx.t(fallbackKey);
 }
 
-export function classifyError(
-  error: FetchBaseQueryError,
-  fx: Pick<ErrorEffects, 't' | 'hasCodeTranslation'>,
-): ErrorOutcome {
+export function classifyError(error: FetchBaseQueryError, fx: Pick<ErrorEffects, 't'>): ErrorOutcome {
   const status = statusOf(error);
   const data = 'data' in error ? error.data : undefined;
   const code = isApiErrorBody(data) ? data.code : undefined;

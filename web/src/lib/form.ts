@@ -1,37 +1,22 @@
 /**
  * The forms of the app: @mantine/form holds values, touched and errors; the rules are the shared
- * schemas of @shelfscan/validation (product spec part 5), whose messages are keys translated under
- * `common:validation.<key>`. A server 422 puts each message on the field it names.
+ * schemas of @shelfscan/validation (product spec part 5), whose messages are keys of the shared
+ * catalogue (@shelfscan/messages, namespace `messages`). A server 422 puts each message on the field it names.
  */
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import { marketCodesFor, SOLD_MARKETS } from '@shelfscan/markets';
-import { isValidationMessage, type FormSchema } from '@shelfscan/validation';
+import { isMessageKey } from '@shelfscan/messages';
+import type { FormSchema } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { readApiError } from './errors';
-import { useMarketNames } from './useMarketNames';
 
 /**
- * The text of a field error: a shared message key translated, any other text (a server's) as it is.
- * The market lists in the texts come from the market table (@shelfscan/markets), in the page's language.
+ * The text of a field error: a key of the shared catalogue translated (its market lists come from the
+ * market table, @shelfscan/messages' messagesFor), any other text (a server's) as it is.
  */
 export function useValidationText() {
   const { t } = useTranslation('common');
-  const names = useMarketNames();
-  const markets = useMemo(
-    () => ({
-      markets: names.list(SOLD_MARKETS.map((m) => m.code)),
-      deepMarkets: names.list(marketCodesFor('deep')),
-      functionalMarkets: names.list(marketCodesFor('functional')),
-      domains: SOLD_MARKETS.map((m) => m.domain).join(', '),
-    }),
-    [names],
-  );
-  return useCallback(
-    (error: ReactNode): ReactNode =>
-      isValidationMessage(error) ? t(`common:validation.${error}`, markets) : error,
-    [t, markets],
-  );
+  return useCallback((error: ReactNode): ReactNode => (isMessageKey(error) ? t(`messages:${error}`) : error), [t]);
 }
 
 /**

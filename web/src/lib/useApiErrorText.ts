@@ -1,16 +1,19 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { joinValidationErrors, readApiError } from './errors';
+import { codeText } from './messages';
 
 /**
- * The text to show for a failed call of a feature: the feature's (then the common) translation of a
- * known code, else the 422 list joined by line breaks, else the network error, else the server message.
+ * The text to show for a failed call of a feature: the shared catalogue's text of a known code (then
+ * the feature's, then the common translation of a code only the web words), else the 422 list joined by line breaks, else the network error, else the server message.
  */
 export function useApiErrorText(namespace: string) {
   const { t, i18n } = useTranslation([namespace, 'common']);
   return useCallback(
     (error: unknown, fallbackKey = 'common:errors.generic'): string => {
       const e = readApiError(error);
+      const known = codeText((key) => t(key), e.code, e.message);
+      if (known) return known;
       if (e.code && i18n.exists(`${namespace}:codes.${e.code}`)) return t(`${namespace}:codes.${e.code}`);
       if (e.code && i18n.exists(`common:codes.${e.code}`)) return t(`common:codes.${e.code}`);
       if (e.status === 422) {

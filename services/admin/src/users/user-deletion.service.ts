@@ -34,7 +34,7 @@ export class UserDeletionService {
       caller: { email: req.caller?.email, roles: req.caller?.roles },
       email,
     });
-    if (!account) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (!account) throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
     if (account.roles.includes(ROLE_ADMIN))
       throw new BusError('FAILED_PRECONDITION', 'cannotDeleteAdmin', { reason: 'cannotDeleteAdmin' });
     const deletedAt = this.clock.now();

@@ -29,7 +29,7 @@ export class UsersService {
     assertAdmin(req.caller);
     const email = req.email.trim().toLowerCase();
     const user = await this.users.find(email, this.clock.now());
-    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (!user) throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
     const account = await this.bus.request(authV1.AuthService.method.lookupUser, {
       caller: { email: req.caller?.email, roles: req.caller?.roles },
       email,
@@ -65,7 +65,7 @@ export class UsersService {
     const email = req.email.trim().toLowerCase();
     const { limit, offset } = paging(req.page, req.size);
     if (!(await this.users.find(email, this.clock.now())))
-      throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+      throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
     const { events, total } = await this.users.activity(email, limit, offset);
     return {
       total,

@@ -45,7 +45,7 @@ export class PasswordResetService {
    * token version (older tokens are refused) and activates the account (the key proved the email).
    */
   async complete(email: string, key: string, password: string): Promise<void> {
-    const invalid = new BusError('INVALID_ARGUMENT', 'The token is expired or not valid. Please try again.', {
+    const invalid = new BusError('INVALID_ARGUMENT', 'resetKeyInvalid', {
       reason: 'resetKeyInvalid',
     });
     const checked = newPassword.safeParse(password);

@@ -26,7 +26,7 @@ export class PhoneVerificationService {
 
   async send(email: string, phoneInput: string): Promise<{ sent: boolean }> {
     const user = await this.users.findByEmail(email);
-    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (!user) throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
     const phone = toE164(phoneInput);
     if (!phone) {
       throw new BusError('INVALID_ARGUMENT', 'phoneInvalid', {
@@ -45,7 +45,7 @@ export class PhoneVerificationService {
   /** A right code makes the number the account's verified phone, announced by PhoneVerified (billing's trial). */
   async check(email: string, code: string): Promise<{ isValid: boolean }> {
     const user = await this.users.findByEmail(email);
-    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (!user) throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
     try {
       const result = await this.codes.check(user.id, 'phone', code.trim(), async (manager, target) => {
         await this.repository.update(user.id, { phone: target, phoneVerified: true }, manager);
@@ -70,7 +70,7 @@ export class PhoneVerificationService {
 }
 
 function phoneInUse(): BusError {
-  return new BusError('ALREADY_EXISTS', 'this phone number is already verified on another account', {
+  return new BusError('ALREADY_EXISTS', 'phoneInUse', {
     reason: 'phoneInUse',
   });
 }

@@ -30,9 +30,9 @@ export class ProfileService {
    */
   async update(req: authV1.UpdateAccountRequest): Promise<void> {
     const user = await this.users.findByEmail(req.subjectEmail);
-    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (!user) throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
     if (req.id && req.id !== user.id) {
-      throw new BusError('PERMISSION_DENIED', 'you can only change your own account', {
+      throw new BusError('PERMISSION_DENIED', 'forbidden', {
         reason: 'forbidden',
       });
     }
@@ -77,7 +77,7 @@ export class ProfileService {
   /** Stores the photo when its content is a JPEG, PNG or GIF of at most 800 kB; else nothing changes. */
   async setPhoto(email: string, content: Uint8Array): Promise<{ imageUrl: string }> {
     const user = await this.users.findByEmail(email);
-    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (!user) throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
     if (content.length > MAX_PHOTO_BYTES) {
       throw new BusError('INVALID_ARGUMENT', 'photoTooLarge', {
         reason: 'photoTooLarge',
@@ -107,7 +107,7 @@ export class ProfileService {
           userId,
         ])
       : [];
-    if (!rows[0]) throw new BusError('NOT_FOUND', 'no photo', { reason: 'photoNotFound' });
+    if (!rows[0]) throw new BusError('NOT_FOUND', 'photoNotFound', { reason: 'photoNotFound' });
     return { content: rows[0].content, contentType: rows[0].content_type };
   }
 }

@@ -50,7 +50,7 @@ export class LoginThrottle {
       await check('account', email, this.limits.perAccount),
       await check('address', address, this.limits.perAddress),
     );
-    if (wait > 0) throw tooMany('tooManyAttempts', 'too many failed logins, try again later', wait);
+    if (wait > 0) throw tooMany('tooManyAttempts', wait);
   }
 
   async recordFailure(email: string, address: string): Promise<void> {

@@ -45,11 +45,10 @@ export class UsersService {
     if (!checked.success) {
       const violations = fieldErrors(checked.error);
       const onlyPhone = violations.length === 1 && violations[0].field === 'phone';
-      throw new BusError(
-        'INVALID_ARGUMENT',
-        onlyPhone ? violations[0].msg : 'registration failed, check your information',
-        { reason: 'registrationFailed', violations },
-      );
+      throw new BusError('INVALID_ARGUMENT', onlyPhone ? violations[0].msg : 'registrationFailed', {
+        reason: 'registrationFailed',
+        violations,
+      });
     }
     const email = normalizeEmail(req.email);
     const phone = req.phone.trim() ? toE164(req.phone) : null;
@@ -77,7 +76,7 @@ export class UsersService {
       });
     } catch (err) {
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
-        throw new BusError('ALREADY_EXISTS', 'email address already taken', {
+        throw new BusError('ALREADY_EXISTS', 'emailIsAlreadyTaken', {
           reason: 'emailIsAlreadyTaken',
         });
       }
@@ -125,13 +124,13 @@ export class UsersService {
       : await this.hasher.verify(await (dummyHash ??= this.hasher.hash('not a password')), req.password);
     if (!user || !ok) {
       await this.throttle.recordFailure(email, address);
-      throw new BusError('UNAUTHENTICATED', 'login failed, check email and password', {
+      throw new BusError('UNAUTHENTICATED', 'loginError', {
         reason: 'loginError',
       });
     }
     await this.throttle.clearAccount(email);
     if (!user.activated) {
-      throw new BusError('FAILED_PRECONDITION', 'Your email account is not activated', {
+      throw new BusError('FAILED_PRECONDITION', 'accountNotActivated', {
         reason: 'accountNotActivated',
       });
     }
@@ -165,7 +164,7 @@ export class UsersService {
 
   async account(email: string): Promise<authV1.GetAccountResponse['account']> {
     const user = await this.findByEmail(email);
-    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (!user) throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
     const photo: { updated_at: Date }[] = await this.dataSource.query(
       'SELECT updated_at FROM user_photo WHERE user_id = $1',
       [user.id],
@@ -254,7 +253,7 @@ export class UsersService {
   async setMembershipActive(req: authV1.SetMembershipActiveRequest): Promise<{ changed: boolean }> {
     const admin = assertAdmin(req.caller);
     const user = await this.findByEmail(req.email);
-    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (!user) throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
     if (user.membershipActive === req.active) return { changed: false };
     const change = { userId: user.id, email: user.email, changedBy: admin, changedAt: this.nowIso() };
     await this.dataSource.transaction(async (manager) => {
@@ -270,7 +269,7 @@ export class UsersService {
   async lookup(req: authV1.LookupUserRequest): Promise<authV1.LookupUserResponse> {
     assertAdmin(req.caller);
     const user = await this.findByEmail(req.email);
-    if (!user) throw new BusError('NOT_FOUND', 'user not found', { reason: 'userNotFound' });
+    if (!user) throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
     return {
       $typeName: 'shelfscan.auth.v1.LookupUserResponse',
       account: await this.account(user.email),
@@ -319,15 +318,15 @@ export function photoUrl(userId: string, updatedAt: Date): string {
 /** The answer to a wrong, expired or spent activation code. */
 function codeError(why: 'invalid' | 'expired' | 'exhausted'): BusError {
   if (why === 'exhausted') {
-    return new BusError('RESOURCE_EXHAUSTED', 'too many attempts, ask for a new code', {
+    return new BusError('RESOURCE_EXHAUSTED', 'tooManyAttempts', {
       reason: 'tooManyAttempts',
     });
   }
   return why === 'expired'
-    ? new BusError('INVALID_ARGUMENT', 'The token is expired or not valid. Please try again.', {
+    ? new BusError('INVALID_ARGUMENT', 'activationCodeExpired', {
         reason: 'activationCodeExpired',
       })
-    : new BusError('INVALID_ARGUMENT', 'Sorry, we cannot verify your email. Please try again.', {
+    : new BusError('INVALID_ARGUMENT', 'activationCodeInvalid', {
         reason: 'activationCodeInvalid',
       });
 }

@@ -115,11 +115,12 @@ export class CodeStore {
     let waitMs = 0;
     if (inMinute.length >= perMinute) waitMs = inMinute[perMinute - 1] + 60_000 - now;
     if (times.length >= perHour) waitMs = Math.max(waitMs, times[perHour - 1] + 3_600_000 - now);
-    if (waitMs > 0) throw tooMany('tooManyRequests', 'too many requests, try again later', waitMs);
+    if (waitMs > 0) throw tooMany('tooManyRequests', waitMs);
   }
 }
 
-export function tooMany(reason: string, message: string, waitMs: number): BusError {
+/** RESOURCE_EXHAUSTED with its reason as the message key, and how long until trying again. */
+export function tooMany(reason: 'tooManyRequests' | 'tooManyAttempts', waitMs: number): BusError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new BusError('RESOURCE_EXHAUSTED', message, { reason, retryAfterSeconds: seconds });
+  return new BusError('RESOURCE_EXHAUSTED', reason, { reason, retryAfterSeconds: seconds });
 }

@@ -106,6 +106,8 @@ describe('ASIN check', () => {
     expect(result.coverageLine).toBe(
       `Checked ${n} ASINs on amazon.ca: ${n - 2} sold there, 0 currently unavailable, 2 not found.`,
     );
+    // The same facts for a UI to word in its own language.
+    expect(result.asinCheck).toEqual({ checked: n, sold: n - 2, unavailable: 0, notFound: 2 });
     expect(result.progress).toMatchObject({
       pagesFetched: n,
       asinsFound: n - 2,

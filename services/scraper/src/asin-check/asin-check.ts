@@ -159,6 +159,12 @@ class Check {
       asins: [...this.found],
       progress: this.progress(),
       coverageLine: asinCheckLine(this.market.domain, s.next, s.counts),
+      asinCheck: {
+        checked: s.next,
+        sold: s.counts.sold,
+        unavailable: s.counts.unavailable,
+        notFound: s.counts['not-found'],
+      },
       stopReason: 'exhausted',
       outcome: 'complete',
     };

@@ -11,10 +11,6 @@ export function coveragePercent(c: Coverage): number | null {
 }
 
 /**
- * The scan's closing line in English, e.g. "Found 1,234 ASINs of the 1,240 Amazon reports (99.5%)."
- * (the UI words `ScanResult.coverage` in its own language).
- */
-/**
  * `complete` when the scan found at least the threshold share of what Amazon reports (or of what
  * its own counted windows add up to, when that is more), or reached the list limit; `partial`
  * otherwise. Only Deep scans promise the whole store: Standard reads what one query serves, and a
@@ -30,25 +26,68 @@ export function scanOutcome(c: Coverage, type: ScanType): ScanOutcome {
   return c.found >= (c.threshold ?? 1) * denominator ? 'complete' : 'partial';
 }
 
-/** What is missing and why, for a partial scan ("130 listings have no price and could not be reached"). */
-function missingLine(c: Coverage): string {
+/**
+ * The facts of a scan's coverage, for a UI to word in its own language (ScanCompleted.coverage):
+ * what was found of what Amazon reports and, for a partial scan, what is missing and why.
+ */
+export interface CoverageFacts {
+  found: number;
+  reported: number | null;
+  reportedIsLowerBound: boolean;
+  filtered: boolean;
+  listLimit: number;
+  stoppedAtListLimit: boolean;
+  /** Listings with no price that could not be reached (0 unless partial). */
+  unpricedMissing: number;
+  /** `unpricedMissing` is estimated from the keyword queries read. */
+  unpricedMissingEstimated: boolean;
+  /** Listings counted by Amazon but not served (0 unless partial). */
+  unreached: number;
+}
+
+export function coverageFacts(c: Coverage, outcome: ScanOutcome = 'complete'): CoverageFacts {
+  const partial = outcome === 'partial';
   const reported = c.reportedIsLowerBound ? 0 : (c.reported ?? 0);
-  const unreached = c.unreached ?? 0;
-  const gap = Math.max(0, reported - c.found);
+  const unreached = partial ? (c.unreached ?? 0) : 0;
   const estimated = c.estimatedUnpricedMissing !== undefined;
-  const unpriced = estimated ? (c.estimatedUnpricedMissing ?? 0) : Math.max(0, gap - unreached);
+  const gap = Math.max(0, reported - c.found);
+  const unpriced = !partial
+    ? 0
+    : estimated
+      ? (c.estimatedUnpricedMissing ?? 0)
+      : Math.max(0, gap - (c.unreached ?? 0));
+  return {
+    found: c.found,
+    reported: c.reported,
+    reportedIsLowerBound: c.reportedIsLowerBound,
+    filtered: c.filtered,
+    listLimit: c.listLimit,
+    stoppedAtListLimit: c.stoppedAtListLimit,
+    unpricedMissing: unpriced,
+    unpricedMissingEstimated: partial && estimated,
+    unreached,
+  };
+}
+
+/** What is missing and why, for a partial scan ("130 listings have no price and could not be reached"). */
+function missingLine(f: CoverageFacts): string {
   const parts: string[] = [];
-  if (unpriced > 0)
+  const about = f.unpricedMissingEstimated ? 'about ' : '';
+  if (f.unpricedMissing > 0)
     parts.push(
-      `${estimated ? 'about ' : ''}${fmt(unpriced)} ${unpriced === 1 ? 'listing has' : 'listings have'} no price and could not be reached${estimated ? ' (estimated from the keyword queries read)' : ''}`,
+      `${about}${fmt(f.unpricedMissing)} ${f.unpricedMissing === 1 ? 'listing has' : 'listings have'} no price and could not be reached${f.unpricedMissingEstimated ? ' (estimated from the keyword queries read)' : ''}`,
     );
-  if (unreached > 0)
+  if (f.unreached > 0)
     parts.push(
-      `${fmt(unreached)} ${unreached === 1 ? 'listing was' : 'listings were'} counted by Amazon but not served (one price shared by more listings than Amazon shows, or an order that changed between pages)`,
+      `${fmt(f.unreached)} ${f.unreached === 1 ? 'listing was' : 'listings were'} counted by Amazon but not served (one price shared by more listings than Amazon shows, or an order that changed between pages)`,
     );
   return parts.length ? ` Incomplete: ${parts.join('; ')}.` : ' Incomplete.';
 }
 
+/**
+ * The scan's closing line in English, e.g. "Found 1,234 ASINs of the 1,240 Amazon reports (99.5%).",
+ * for logs and `make scan` (a UI words `coverageFacts` in its own language).
+ */
 export function coverageLine(c: Coverage, outcome: ScanOutcome = 'complete'): string {
   const what = c.filtered ? 'matching ASINs' : 'ASINs';
   const found = `Found ${fmt(c.found)} ${c.found === 1 ? what.replace(/s$/, '') : what}`;
@@ -63,6 +102,6 @@ export function coverageLine(c: Coverage, outcome: ScanOutcome = 'complete'): st
     line = `${found} of the ${fmt(c.reported)} Amazon reports (${coveragePercent(c)}%).`;
   }
   if (c.stoppedAtListLimit) line += ` Stopped at the list limit of ${fmt(c.listLimit)} ASINs.`;
-  if (outcome === 'partial') line += missingLine(c);
+  if (outcome === 'partial') line += missingLine(coverageFacts(c, outcome));
   return line;
 }

@@ -71,6 +71,8 @@ export interface ScanResult {
   stopReason: 'exhausted' | 'list-limit';
   /** The numbers behind `coverageLine`, so a UI can word it in its own language. */
   coverage?: ScanCoverage;
+  /** An ASIN check: the ASINs checked and what was found for them. */
+  asinCheck?: AsinCheckCounts;
   /**
    * `complete`: coverage reached the threshold of the reported count, or the list limit; `partial`:
    * listings are missing and `coverageLine` says how many and why.
@@ -81,6 +83,13 @@ export interface ScanResult {
 }
 
 export type ScanOutcome = 'complete' | 'partial';
+
+export interface AsinCheckCounts {
+  checked: number;
+  sold: number;
+  unavailable: number;
+  notFound: number;
+}
 
 export interface ScanCoverage {
   /** ASINs found. */

@@ -4,7 +4,15 @@ import { scraperEventsV1 } from '@shelfscan/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { asinCheckRecordOfRow } from '@shelfscan/asin-check';
 import { isAsinCheckReport, type AsinCheckRow } from '../asin-check/asin-check.js';
-import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
+import { coverageFacts, type CoverageFacts } from '../engine/progress.js';
+import type {
+  AsinCheckCounts,
+  PageReport,
+  ScanCheckpoint,
+  ScanProgress,
+  ScanResult,
+  ScanSpec,
+} from '../engine/types.js';
 import type { JobSpec } from './job-spec.js';
 
 /**
@@ -45,6 +53,8 @@ export interface ScanJob {
     coverageLine: string;
     stopReason: ScanResult['stopReason'];
     outcome?: ScanResult['outcome'];
+    /** Absent in results stored before it existed. */
+    coverage?: StoredCoverage;
   } | null;
   error: string | null;
   errorCode: ScanFailureCode | null;
@@ -265,6 +275,7 @@ export class ScanJobRepository {
       await this.lockOwned(manager, id, owner);
       const count = await this.storedCount(manager, id);
       const progress = { ...result.progress, asinsFound: count, partitionsLeft: 0, etaSeconds: 0 };
+      const coverage = storedCoverage(result);
       await manager.query(
         `UPDATE scan_job SET status = $4, progress = $2::jsonb, result = $3::jsonb,
                 lease_owner = NULL, lease_until = NULL, error = NULL, error_code = NULL,
@@ -277,6 +288,7 @@ export class ScanJobRepository {
             coverageLine: result.coverageLine,
             stopReason: result.stopReason,
             outcome: result.outcome,
+            coverage,
           }),
           completedStatus(result),
         ],
@@ -290,6 +302,7 @@ export class ScanJobRepository {
         reportedTotal: progress.reportedTotal ?? 0,
         stopReason: result.stopReason,
         outcome: result.outcome,
+        coverage: coverage && coverageMessage(coverage),
       });
     });
   }
@@ -451,4 +464,29 @@ export class ScanJobRepository {
     );
     if (rows.length === 0) throw new LeaseLostError(id);
   }
+}
+
+/** The coverage facts a finished scan keeps and announces: a store scan's, or an ASIN check's counts. */
+type StoredCoverage = Partial<CoverageFacts> & { asinCheck?: AsinCheckCounts };
+
+function storedCoverage(result: ScanResult): StoredCoverage | undefined {
+  if (result.coverage) return coverageFacts(result.coverage, result.outcome);
+  if (result.asinCheck) return { found: result.asinCheck.sold, asinCheck: result.asinCheck };
+  return undefined;
+}
+
+/** ScanCompleted.coverage of the stored facts. */
+function coverageMessage(c: StoredCoverage) {
+  return {
+    found: c.found ?? 0,
+    reported: c.reported ?? undefined,
+    reportedIsLowerBound: c.reportedIsLowerBound ?? false,
+    filtered: c.filtered ?? false,
+    listLimit: c.listLimit ?? 0,
+    stoppedAtListLimit: c.stoppedAtListLimit ?? false,
+    unpricedMissing: c.unpricedMissing ?? 0,
+    unpricedMissingEstimated: c.unpricedMissingEstimated ?? false,
+    unreached: c.unreached ?? 0,
+    asinCheck: c.asinCheck,
+  };
 }

@@ -19,7 +19,7 @@ const ESTIMATE_CACHE_SIZE = 500;
 /** A probe that waits longer (a busy or blocked domain) gives up: the caller shows its fallback. */
 const ESTIMATE_TIMEOUT_MS = 20_000;
 
-const notFound = () => new BusError('NOT_FOUND', 'No such scan.', { reason: 'scanNotFound' });
+const notFound = () => new BusError('NOT_FOUND', 'scanNotFound', { reason: 'scanNotFound' });
 
 /** The scraper's bus-facing operations: one method per handler. */
 @Injectable()
@@ -121,10 +121,10 @@ export class ScansService {
       !SELLER_ID_PATTERN.test(req.sellerId) ||
       !['standard', 'deep', 'functional'].includes(type)
     )
-      throw new BusError('INVALID_ARGUMENT', 'Not a store scan.', { reason: 'estimateInvalid' });
+      throw new BusError('INVALID_ARGUMENT', 'estimateInvalid', { reason: 'estimateInvalid' });
     const estimateOf = this.engines.estimate?.bind(this.engines);
     if (!estimateOf)
-      throw new BusError('UNAVAILABLE', 'No estimate here.', { reason: 'estimateUnavailable' });
+      throw new BusError('UNAVAILABLE', 'estimateUnavailable', { reason: 'estimateUnavailable' });
     const spec: StoreScanSpec = {
       market: market.code,
       sellerId: req.sellerId,

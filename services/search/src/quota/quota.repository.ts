@@ -120,14 +120,19 @@ function periodOf(counter: QuotaCounter, p: Periods): string {
 }
 
 /**
- * 429: the month's standard searches are spent ('dailySearchLimitExceeded', back on the 1st), or
- * the day's ('noRemainingDailySearchRights', back at Istanbul midnight); Retry-After and retryAt
- * say when.
+ * 429, one reason per counter: the month's standard searches ('monthlySearchLimitExceeded', back on
+ * the 1st), the day's standard searches ('noRemainingDailySearchRights') or the day's deep searches
+ * ('noRemainingDailyDeepSearchRights', both back at Istanbul midnight); Retry-After and retryAt say when.
  */
+const EXHAUSTED: Record<QuotaCounter, string> = {
+  'standard-month': 'monthlySearchLimitExceeded',
+  'standard-day': 'noRemainingDailySearchRights',
+  'deep-day': 'noRemainingDailyDeepSearchRights',
+};
+
 function exhausted(counter: QuotaCounter, p: Periods, now: Date): BusError {
-  const monthly = counter === 'standard-month';
-  const retryAt = monthly ? p.nextMonthAt : p.nextDayAt;
-  const reason = monthly ? 'dailySearchLimitExceeded' : 'noRemainingDailySearchRights';
+  const retryAt = counter === 'standard-month' ? p.nextMonthAt : p.nextDayAt;
+  const reason = EXHAUSTED[counter];
   return new BusError('RESOURCE_EXHAUSTED', reason, {
     reason,
     retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)),

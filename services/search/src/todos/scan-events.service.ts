@@ -9,6 +9,7 @@ import {
   TodoRepository,
   type AsinCheckRecord,
   type TodoRecord,
+  type TodoCoverage,
   type TodoStatus,
 } from './todo.repository.js';
 import { asinCheckRecordOf } from './todo.message.js';
@@ -124,6 +125,7 @@ export class ScanEventsService {
         pages_fetched: evt.pagesFetched,
         reported_total: evt.reportedTotal > 0 ? evt.reportedTotal : null,
         coverage_line: evt.coverageLine || null,
+        coverage: evt.coverage ? JSON.stringify(coverageOf(evt.coverage)) : null,
         eta_seconds: null,
         progress_percent: 100,
         search_complete_date: this.clock.now(),
@@ -208,4 +210,29 @@ export class ScanEventsService {
       if (page.items.length < ASIN_CHECK_PAGE) return rows;
     }
   }
+}
+
+/** ScanCompleted.coverage as the todo keeps it. */
+function coverageOf(c: scraperEventsV1.ScanCoverage): TodoCoverage {
+  return {
+    found: c.found,
+    reported: c.reported ?? null,
+    reportedIsLowerBound: c.reportedIsLowerBound,
+    filtered: c.filtered,
+    listLimit: c.listLimit,
+    stoppedAtListLimit: c.stoppedAtListLimit,
+    unpricedMissing: c.unpricedMissing,
+    unpricedMissingEstimated: c.unpricedMissingEstimated,
+    unreached: c.unreached,
+    ...(c.asinCheck
+      ? {
+          asinCheck: {
+            checked: c.asinCheck.checked,
+            sold: c.asinCheck.sold,
+            unavailable: c.asinCheck.unavailable,
+            notFound: c.asinCheck.notFound,
+          },
+        }
+      : {}),
+  };
 }

@@ -46,6 +46,7 @@ export function toTodoMessage(t: TodoRecord, withUser = false) {
     asinCount: t.asinCount,
     reportedTotal: t.reportedTotal && t.reportedTotal > 0 ? t.reportedTotal : undefined,
     coverageLine: orUndefined(t.coverageLine),
+    coverage: t.coverage ? { ...t.coverage, reported: orUndefined(t.coverage.reported) } : undefined,
     failureReason: orUndefined(t.failureReason),
     failureCode: orUndefined(t.failureCode),
     progress: progressOf(t),

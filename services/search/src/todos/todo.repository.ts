@@ -23,6 +23,20 @@ const STATUSES_OF_STATE: Record<Exclude<TodoState, 'archived'>, TodoStatus[]> = 
   completed: ['COMPLETED', 'COMPLETED_PARTIAL', 'CANCELED', 'FAILED'],
 };
 
+/** The scraper's ScanCompleted.coverage as a todo keeps it (a jsonb column). */
+export interface TodoCoverage {
+  found: number;
+  reported: number | null;
+  reportedIsLowerBound: boolean;
+  filtered: boolean;
+  listLimit: number;
+  stoppedAtListLimit: boolean;
+  unpricedMissing: number;
+  unpricedMissingEstimated: boolean;
+  unreached: number;
+  asinCheck?: { checked: number; sold: number; unavailable: number; notFound: number };
+}
+
 export interface TodoRecord {
   id: string;
   scanId: string;
@@ -50,6 +64,8 @@ export interface TodoRecord {
   etaSeconds: number | null;
   reportedTotal: number | null;
   coverageLine: string | null;
+  /** A finished scan's coverage facts (null before the scraper sent them, and while running). */
+  coverage: TodoCoverage | null;
   failureReason: string | null;
   failureCode: string | null;
   resultStored: boolean;
@@ -140,6 +156,7 @@ function toRecord(r: Row): TodoRecord {
     etaSeconds: num(r.eta_seconds),
     reportedTotal: num(r.reported_total),
     coverageLine: (r.coverage_line as string | null) ?? null,
+    coverage: (r.coverage as TodoCoverage | null) ?? null,
     failureReason: (r.failure_reason as string | null) ?? null,
     failureCode: (r.failure_code as string | null) ?? null,
     resultStored: r.result_stored as boolean,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, filtersFromQuery, listParams, planMove, stateOfStatus, waitOf, type Todo } from './model';
+import { i18n } from '../../lib/i18n';
+import {
+  categoryLabel,
+  canMove,
+  filtersFromQuery,
+  listParams,
+  planMove,
+  stateOfStatus,
+  waitOf,
+  type Todo,
+} from './model';
 
 const markets = ['CA', 'MX', 'AE', 'AU', 'SG', 'UK'];
 const scan = (id: string, state: Todo['state'], status: Todo['status']) => ({ id, state, status }) as Todo;
@@ -48,5 +58,13 @@ describe('dashboard model', () => {
     ).toBe(3600);
     expect(waitOf({ status: 429, data: { code: 'x' }, retryAfter: 5 }, now)).toBe(5);
     expect(waitOf({ status: 429, data: {} }, now)).toBeUndefined();
+  });
+
+  it('words the "All Categories" entry in the page’s language; departments keep Amazon’s names', () => {
+    const all = { label: 'All Categories', level: 1, suffix: 'ca', nodeId: '1' };
+    const books = { label: 'Books', level: 1, suffix: 'ca', nodeId: '916520' };
+    expect(categoryLabel(all, i18n.getFixedT('tr', 'dashboard'))).toBe('Tüm Kategoriler');
+    expect(categoryLabel(all, i18n.getFixedT('en', 'dashboard'))).toBe('All Categories');
+    expect(categoryLabel(books, i18n.getFixedT('tr', 'dashboard'))).toBe('Books');
   });
 });

@@ -1,5 +1,6 @@
 /** The scans of the dashboard: types of the API contract and the rules the screens apply. */
 import type { Market } from '@shelfscan/validation';
+import type { TFunction } from 'i18next';
 import { retryAfterOf } from '../../lib/retryAfter';
 
 export const TODO_STATES = ['pending', 'ongoing', 'completed', 'archived'] as const;
@@ -41,6 +42,22 @@ export interface Progress {
   percent: number | null;
 }
 
+/** A finished scan's coverage facts, worded by the card in the page's language. */
+export interface Coverage {
+  found: number;
+  /** The count Amazon reported (the refined search's for a Functional scan); null when none. */
+  reported: number | null;
+  reportedIsLowerBound: boolean;
+  /** A Functional scan: `found` counts the matching ASINs. */
+  filtered: boolean;
+  listLimit: number;
+  stoppedAtListLimit: boolean;
+  unpricedMissing: number;
+  unpricedMissingEstimated: boolean;
+  unreached: number;
+  asinCheck: { checked: number; sold: number; unavailable: number; notFound: number } | null;
+}
+
 export interface Todo {
   id: string;
   searchType: SearchType;
@@ -63,7 +80,10 @@ export interface Todo {
   searchCancelDate: string | null;
   asinCount: number;
   reportedTotal: number | null;
+  /** English, from scans finished before `coverage` existed; shown only when `coverage` is null. */
   coverageLine: string | null;
+  coverage: Coverage | null;
+  /** English, for the logs; the card words `failureCode`. */
   failureReason: string | null;
   failureCode: string | null;
   progress: Progress | null;
@@ -122,6 +142,14 @@ export interface Category {
   level: number;
   suffix: string;
   nodeId: string;
+}
+
+/**
+ * A category as the scan dialog lists it: node 1 is the spec's "All Categories" entry, worded in the
+ * page's language; a department keeps the name Amazon gives it on its market.
+ */
+export function categoryLabel(c: Category, t: TFunction<'dashboard'>): string {
+  return c.nodeId === '1' ? t('create.allCategories') : c.label;
 }
 
 /** The caller's plans and quota (one endpoint for the app: src/app/searchQuotaApi.ts). */

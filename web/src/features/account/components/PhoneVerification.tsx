@@ -49,7 +49,7 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
       if (wait !== undefined) countdown.start(wait);
       setError(
         wait !== undefined
-          ? t('codes.waitSeconds', { count: wait })
+          ? t('common:codes.waitSeconds', { count: wait })
           : showServerErrors(form, e, errorText, { gsm: 'phone' }),
       );
     }

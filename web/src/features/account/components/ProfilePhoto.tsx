@@ -23,7 +23,7 @@ export function ProfilePhoto({ user }: { user: CurrentUser }) {
     setUploaded(false);
     const problem = await checkPhotoFile(file);
     if (problem) {
-      setError(t(`codes.${problem}`));
+      setError(t(`messages:${problem}`));
       return;
     }
     try {

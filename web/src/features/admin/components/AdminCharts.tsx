@@ -70,7 +70,7 @@ function ChartGrid({ data }: { data: Charts | undefined }) {
     try: d.tryKurus / 100,
   }));
   const failures = (data?.failuresByReason ?? []).map((d) => ({
-    reason: t(`failureReasons.${d.reason}`, { defaultValue: d.reason }),
+    reason: t(`common:scanFailures.${d.reason}`, { defaultValue: d.reason }),
     count: d.count,
   }));
   const money = (value: number) => formatMinor(Math.round(value * 100), 'TRY', locale);

@@ -85,7 +85,11 @@ export function ScansTable({ scans, showUser = true }: { scans: AdminScan[]; sho
                   </Badge>
                   {scan.status === 'FAILED' && (scan.failureReason || scan.failureCode) && (
                     <Text size="xs" c="red" mt={2} data-testid={`scan-failure-${scan.id}`}>
-                      {scan.failureReason || scan.failureCode}
+                      {scan.failureCode
+                        ? t(`common:scanFailures.${scan.failureCode}`, {
+                            defaultValue: scan.failureReason ?? '',
+                          })
+                        : scan.failureReason}
                     </Text>
                   )}
                 </Table.Td>

@@ -58,7 +58,7 @@ export function ActivationCodeForm({
       const wait = retryAfterOf(e);
       const { code: reason } = readApiError(e);
       if (reason === 'tooManyAttempts') setError(t('activation.tooManyAttempts'));
-      else if (wait !== undefined) setError(t('codes.waitSeconds', { count: wait }));
+      else if (wait !== undefined) setError(t('common:codes.waitSeconds', { count: wait }));
       else setError(errorText(e, 'activation.failed'));
     }
   };
@@ -75,7 +75,7 @@ export function ActivationCodeForm({
       const wait = retryAfterOf(e);
       if (wait !== undefined) {
         countdown.start(wait);
-        setError(t('codes.waitSeconds', { count: wait }));
+        setError(t('common:codes.waitSeconds', { count: wait }));
       } else setError(errorText(e));
     }
   };

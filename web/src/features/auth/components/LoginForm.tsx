@@ -34,7 +34,7 @@ export function LoginForm() {
 
   const notActivated = (email: string) => {
     loginSession.fail();
-    setError(t('codes.accountNotActivated'));
+    setError(t('messages:accountNotActivated'));
     setInactiveEmail(email);
   };
 
@@ -61,12 +61,14 @@ export function LoginForm() {
       loginSession.fail();
       const wait = retryAfterOf(e);
       if (status === undefined) setError(errorText(e));
-      else if (status === 422) setError(showServerErrors(form, e, () => t('codes.loginError')));
+      else if (status === 422) setError(showServerErrors(form, e, () => t('messages:loginError')));
       else if (status === 429 || code === 'tooManyAttempts')
         setError(
-          wait !== undefined ? t('codes.tooManyAttemptsWait', { count: wait }) : t('codes.tooManyAttempts'),
+          wait !== undefined
+            ? t('codes.tooManyAttemptsWait', { count: wait })
+            : t('messages:tooManyAttempts'),
         );
-      else setError(t('codes.loginError'));
+      else setError(t('messages:loginError'));
     }
   };
 

@@ -60,7 +60,7 @@ export function RegisterForm() {
       }).unwrap();
       setRegisteredEmail(email);
     } catch (error) {
-      setServerError(showServerErrors(form, error, (e) => errorText(e, 'codes.registrationFailed')));
+      setServerError(showServerErrors(form, error, (e) => errorText(e, 'messages:registrationFailed')));
     }
   };
 

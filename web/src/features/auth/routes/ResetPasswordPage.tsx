@@ -44,7 +44,7 @@ export function ResetPasswordPage() {
         RESET_REDIRECT_DELAY_MS,
       );
     } catch (error) {
-      const text = showServerErrors(form, error, (e) => errorText(e, 'codes.resetKeyInvalid'));
+      const text = showServerErrors(form, error, (e) => errorText(e, 'messages:resetKeyInvalid'));
       setResult(text ? { kind: 'error', text } : null);
     }
   };

@@ -60,7 +60,7 @@ export function CreateScan({ quota }: { quota: Quota | undefined }) {
                   {t(`create.${type}`)}
                 </Text>
                 <Text size="xs" c={block ? 'red' : 'dimmed'} data-testid={`create-${type}-hint`}>
-                  {block ? t(`codes.${block}`) : t(`create.${type}Hint`)}
+                  {block ? t(`messages:${block}`) : t(`create.${type}Hint`)}
                 </Text>
               </Menu.Item>
             );

@@ -15,7 +15,7 @@ export function QuotaNote({ quota, deep }: { quota: Quota | undefined; deep: boo
   return (
     <Alert color="yellow" data-testid="create-limit">
       {monthUsedUp
-        ? t('codes.dailySearchLimitExceeded')
+        ? t('messages:monthlySearchLimitExceeded')
         : t('limitReached', { date: formatDate(quota.nextDayAt, locale) })}
     </Alert>
   );

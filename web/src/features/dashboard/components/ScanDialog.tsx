@@ -31,7 +31,7 @@ import {
   useCreateScanMutation,
 } from '../api/dashboardApi';
 import { useMarketNames } from '../../../lib/useMarketNames';
-import type { Quota } from '../model';
+import { categoryLabel, type Quota } from '../model';
 import { DeepWait } from './DeepWait';
 import { QuotaNote } from './QuotaNote';
 import { useCreateError } from './useCreateError';
@@ -174,7 +174,7 @@ export function ScanDialog({
           />
           <MultiSelect
             label={t('create.categories')}
-            data={(categories.data ?? []).map((c) => ({ value: c.nodeId, label: c.label }))}
+            data={(categories.data ?? []).map((c) => ({ value: c.nodeId, label: categoryLabel(c, t) }))}
             disabled={!market}
             searchable
             clearable

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, userToken } from '../../../test/jwt';
 import { jsonResponse, renderApp } from '../../../test/render';
 import { POLL_MS } from '../model';
@@ -12,8 +12,20 @@ async function openMenu(id: string) {
   await act(async () => fireEvent.click(within(card).getByTestId(`todo-${id}-menu`)));
 }
 
+/**
+ * Polling runs on fake timers that also follow real time (the app's first loads still resolve): a
+ * test moves the clock by a poll instead of sleeping for it.
+ */
+const fakeTimers = () => vi.useFakeTimers({ shouldAdvanceTime: true });
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('scan card', () => {
   it('progress: polls its list every second while a shown scan runs, and stops once none does', async () => {
+    fakeTimers();
     const running = todo({
       id: 'r1',
       state: 'ongoing',
@@ -40,12 +52,9 @@ describe('scan card', () => {
     // Second answer: still running; third: gone from ongoing. Every column is then asked once
     // more (the scan shows in completed, where its status puts it), and polling stops.
     expect(server.listCalls('pending')).toHaveLength(1); // a list without a running scan is not polled
-    const done = await within(screen.getByTestId('column-completed')).findByTestId(
-      'todo-r1',
-      {},
-      // Two polls at POLL_MS (2 s); the rest is room for a busy machine (a 5 s poll would miss it).
-      { timeout: 8000 },
-    );
+    await pass(POLL_MS); // second answer: still running
+    await pass(POLL_MS); // third: gone from ongoing
+    const done = await within(screen.getByTestId('column-completed')).findByTestId('todo-r1');
     expect(within(done).getByTestId('todo-r1-status').textContent).toBe('Completed');
     await waitFor(() =>
       expect(screen.getByTestId('column-ongoing').getAttribute('data-polling')).toBe('false'),
@@ -53,12 +62,13 @@ describe('scan card', () => {
     expect(server.listCalls('pending')).toHaveLength(2);
     const ongoingCalls = server.listCalls('ongoing').length;
     // A poll's due time passes (inside act: the page's timers and transitions update state).
-    await act(() => new Promise((resolve) => setTimeout(resolve, POLL_MS + 500)));
+    await pass(POLL_MS + 500);
     expect(server.listCalls('ongoing')).toHaveLength(ongoingCalls);
     expect(server.listCalls('pending')).toHaveLength(2);
   });
 
   it('an ASIN check: its progress counts the ASINs checked, and its table opens from the card (Turkish)', async () => {
+    fakeTimers();
     const running = todo({
       id: 'k1',
       searchType: 'asinCheck',
@@ -130,8 +140,8 @@ describe('scan card', () => {
     expect(within(table).getByTestId('check-table-k1-pages')).toBeTruthy();
     const tableCalls = () => server.calls.filter((r) => r.url.includes('/asin-check')).length;
     const before = tableCalls();
-    // One poll at POLL_MS; the rest is room for a busy machine (a 5 s poll would miss it).
-    await waitFor(() => expect(tableCalls()).toBeGreaterThan(before), { timeout: 4500 });
+    await pass(POLL_MS); // one poll
+    await waitFor(() => expect(tableCalls()).toBeGreaterThan(before));
     expect(new URL(server.calls.find((r) => r.url.includes('/asin-check'))!.url).search).toBe(
       '?page=0&size=20',
     );
@@ -249,5 +259,43 @@ describe('scan card', () => {
     await openMenu('f1');
     await screen.findByTestId('todo-f1-delete');
     expect(screen.queryByTestId('todo-f1-requeue')).toBeNull();
+  });
+
+  it('words the coverage and the failure reason in the page’s language, not the scraper’s English', async () => {
+    gateway({
+      lists: {
+        completed: {
+          items: [
+            todo({
+              id: 'c1',
+              asinCount: 60,
+              coverageLine: 'Found 60 ASINs of the 60 Amazon reports (100%).',
+              coverage: {
+                found: 60,
+                reported: 60,
+                reportedIsLowerBound: false,
+                filtered: false,
+                listLimit: 2720,
+                stoppedAtListLimit: false,
+                unpricedMissing: 0,
+                unpricedMissingEstimated: false,
+                unreached: 0,
+                asinCheck: null,
+              },
+            }),
+            todo({
+              id: 'f1',
+              status: 'FAILED',
+              failureCode: 'BLOCKED',
+              failureReason: 'amazon.ca is asking for a captcha; please try again later.',
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard', { token: token() });
+    const coverage = await screen.findByTestId('todo-c1-coverage', {}, { timeout: 15_000 });
+    expect(coverage.textContent).toBe("Amazon'un bildirdiği 60 üründen 60 ASIN bulundu (%100).");
+    expect(screen.getByTestId('todo-f1-reason').textContent).toBe('Neden: Pazar yeri engelledi');
   });
 });

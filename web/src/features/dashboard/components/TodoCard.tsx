@@ -1,45 +1,22 @@
 import { Suspense, useState } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Menu,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useDraggable } from '@dnd-kit/core';
-import {
-  IconDots,
-  IconDownload,
-  IconGripVertical,
-  IconPlayerStop,
-  IconRefresh,
-  IconRepeat,
-  IconTable,
-  IconTrash,
-} from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
+import { IconGripVertical, IconTable } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentToken, TOAST_AUTO_CLOSE_MS } from '../../../app/api';
-import { useAppSelector } from '../../../app/hooks';
+import { TOAST_AUTO_CLOSE_MS } from '../../../app/api';
 import { useLocale } from '../../../app/locale';
-import { useSession } from '../../../app/useSession';
 import { formatDate } from '../../../lib/date';
 import { lazyNamed } from '../../../lib/lazy';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { useChangeStatusMutation, useDeleteTodoMutation, useRerunMutation } from '../api/dashboardApi';
-import { saveBlob } from '../../../lib/download';
-import { fetchDownload, type DownloadFormat } from '../download';
 import { isRunning, waitOf, type Todo, type TodoStatus } from '../model';
 import { useDuration } from '../useDuration';
-import { useTimeLeft } from '../useTimeLeft';
+import { coverageText } from '../coverage';
 import { ConfirmModal } from './ConfirmModal';
+import { TodoCardMenu } from './TodoCardMenu';
+import { TodoProgress } from './TodoProgress';
+import { useTodoDownload } from '../useTodoDownload';
 
 // The ASIN check's table loads when it is opened.
 const AsinCheckTable = lazyNamed(() => import('./AsinCheckTable'), 'AsinCheckTable');
@@ -52,46 +29,6 @@ const STATUS_COLORS: Record<TodoStatus, string> = {
   CANCELED: 'orange',
   FAILED: 'red',
 };
-
-/**
- * The progress line of a running scan: pages, ASINs found of what the store shows, ETA and the
- * share done; for an ASIN check, the ASINs checked of the list and how many are sold there.
- */
-export function progressLine(
-  todo: Todo,
-  t: TFunction<'dashboard'>,
-  duration: (seconds: number) => string,
-  locale: string,
-): string {
-  const p = todo.progress;
-  if (!p) return '';
-  const n = (v: number) => v.toLocaleString(locale);
-  const parts =
-    todo.searchType === 'asinCheck'
-      ? [
-          t('card.checked', {
-            checked: n(p.pagesFetched),
-            total: n(p.reportedTotal ?? todo.asinListSize ?? 0),
-          }),
-          t('card.sold', { count: p.asinsFound }),
-        ]
-      : [
-          t('card.pages', { count: p.pagesFetched }),
-          [
-            t('card.found', { count: p.asinsFound }),
-            p.reportedTotal
-              ? t(p.reportedTotalIsLowerBound ? 'card.reportedOver' : 'card.reported', {
-                  count: n(p.reportedTotal),
-                })
-              : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-        ];
-  if (p.etaSeconds != null) parts.push(t('card.eta', { time: duration(p.etaSeconds) }));
-  if (p.percent != null) parts.push(`${Math.round(p.percent)}%`);
-  return parts.join(' · ');
-}
 
 const notify = (message: string, color: 'green' | 'red') =>
   notifications.show({ color, message, autoClose: TOAST_AUTO_CLOSE_MS, style: { whiteSpace: 'pre-line' } });
@@ -109,12 +46,10 @@ export function TodoCard({
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
   const duration = useDuration();
-  const { admin } = useSession();
-  const token = useAppSelector(currentToken);
   const errorText = useApiErrorText('dashboard');
   const [confirm, setConfirm] = useState<'delete' | 'rerun' | null>(null);
   const [table, setTable] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download } = useTodoDownload(todo);
   const [deleteTodo, deleting] = useDeleteTodoMutation();
   const [rerun, rerunning] = useRerunMutation();
   const [changeStatus] = useChangeStatusMutation();
@@ -123,28 +58,8 @@ export function TodoCard({
     data: { todo },
   });
   const running = isRunning(todo);
-  const progress = running ? todo.progress : null;
-  const timeLeft = useTimeLeft(progress);
   const check = todo.searchType === 'asinCheck';
   const testId = `todo-${todo.id}`;
-
-  const download = async (format: DownloadFormat) => {
-    setDownloading(true);
-    try {
-      const { blob, name } = await fetchDownload({
-        id: todo.id,
-        fileName: todo.fileName,
-        format,
-        token,
-        locale,
-      });
-      saveBlob(blob, name);
-    } catch (error) {
-      notify(errorText(error), 'red');
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   const remove = async () => {
     try {
@@ -179,6 +94,7 @@ export function TodoCard({
   };
 
   const date = (value: string | null) => formatDate(value, locale);
+  const coverage = coverageText(todo, t, locale);
 
   return (
     <Card
@@ -219,71 +135,14 @@ export function TodoCard({
               {todo.fileName}
             </Text>
           </Group>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={t('card.actions')} data-testid={`${testId}-menu`}>
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconDownload size={14} />}
-                disabled={downloading}
-                onClick={() => void download('txt')}
-                data-testid={`${testId}-download`}
-              >
-                {t(check ? 'card.downloadSold' : 'card.download')}
-              </Menu.Item>
-              {check && (
-                <Menu.Item
-                  leftSection={<IconDownload size={14} />}
-                  disabled={downloading}
-                  onClick={() => void download('csv')}
-                  data-testid={`${testId}-download-csv`}
-                >
-                  {t('card.downloadCsv')}
-                </Menu.Item>
-              )}
-              <Menu.Item
-                leftSection={<IconRepeat size={14} />}
-                onClick={() => setConfirm('rerun')}
-                data-testid={`${testId}-rerun`}
-              >
-                {t('card.rerun')}
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => setConfirm('delete')}
-                data-testid={`${testId}-delete`}
-              >
-                {t('card.delete')}
-              </Menu.Item>
-              {admin && (running || todo.status === 'FAILED') && (
-                <>
-                  <Menu.Divider />
-                  <Menu.Label>{t('card.status')}</Menu.Label>
-                  {running ? (
-                    <Menu.Item
-                      leftSection={<IconPlayerStop size={14} />}
-                      onClick={() => void setStatus('CANCELED')}
-                      data-testid={`${testId}-cancel`}
-                    >
-                      {t('card.cancelScan')}
-                    </Menu.Item>
-                  ) : (
-                    <Menu.Item
-                      leftSection={<IconRefresh size={14} />}
-                      onClick={() => void setStatus('PENDING')}
-                      data-testid={`${testId}-requeue`}
-                    >
-                      {t('card.requeue')}
-                    </Menu.Item>
-                  )}
-                </>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <TodoCardMenu
+            todo={todo}
+            testId={testId}
+            downloading={downloading}
+            onDownload={(format) => void download(format)}
+            onConfirm={setConfirm}
+            onSetStatus={(status) => void setStatus(status)}
+          />
         </Group>
 
         <Group gap={6}>
@@ -324,37 +183,19 @@ export function TodoCard({
           </Text>
         )}
 
-        {running && (
-          <Stack gap={2} data-testid={`${testId}-progress`}>
-            <Progress
-              data-testid={`${testId}-bar`}
-              data-value={progress?.percent ?? ''}
-              value={progress?.percent ?? 0}
-              animated={progress?.percent == null}
-              striped={progress?.percent == null}
-              aria-label={t(`statuses.${todo.status}`)}
-            />
-            {progress && (
-              <Text size="xs" c="dimmed" data-testid={`${testId}-progress-text`}>
-                {progressLine(
-                  { ...todo, progress: { ...progress, etaSeconds: timeLeft } },
-                  t,
-                  duration,
-                  locale,
-                )}
-              </Text>
-            )}
-          </Stack>
-        )}
+        {running && <TodoProgress todo={todo} testId={testId} />}
 
-        {todo.coverageLine && (
+        {coverage && (
           <Text size="xs" data-testid={`${testId}-coverage`}>
-            {todo.coverageLine}
+            {coverage}
           </Text>
         )}
-        {todo.status === 'FAILED' && todo.failureReason && (
+        {todo.status === 'FAILED' && (todo.failureCode || todo.failureReason) && (
           <Text size="xs" c="red" data-testid={`${testId}-reason`}>
-            {t('card.reason')}: {todo.failureReason}
+            {t('card.reason')}:{' '}
+            {todo.failureCode
+              ? t(`common:scanFailures.${todo.failureCode}`, { defaultValue: todo.failureReason ?? '' })
+              : todo.failureReason}
           </Text>
         )}
 

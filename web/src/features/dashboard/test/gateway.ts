@@ -26,6 +26,7 @@ export function todo(over: Partial<Todo> & Pick<Todo, 'id'>): Todo {
     asinCount: 0,
     reportedTotal: null,
     coverageLine: null,
+    coverage: null,
     failureReason: null,
     failureCode: null,
     progress: null,

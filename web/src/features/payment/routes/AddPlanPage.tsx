@@ -54,11 +54,13 @@ interface BuyError {
 function useReasonText() {
   const { t, i18n } = useTranslation('payment');
   return (reason: string, fallbackKey: string) =>
-    i18n.exists(`payment:codes.${reason}`)
-      ? t(`codes.${reason}`)
-      : i18n.exists(`common:codes.${reason}`)
-        ? t(`common:codes.${reason}`)
-        : t(fallbackKey);
+    i18n.exists(`messages:${reason}`)
+      ? t(`messages:${reason}`)
+      : i18n.exists(`payment:codes.${reason}`)
+        ? t(`codes.${reason}`)
+        : i18n.exists(`common:codes.${reason}`)
+          ? t(`common:codes.${reason}`)
+          : t(fallbackKey);
 }
 
 /**
@@ -215,7 +217,7 @@ export function AddPlanPage() {
               )}
               {unavailable && toPay && (
                 <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="fx-unavailable">
-                  {reasonText(unavailable, 'codes.fxRateUnavailable')}
+                  {reasonText(unavailable, 'messages:fxRateUnavailable')}
                 </Alert>
               )}
               {plans.data?.[0] && (
@@ -227,7 +229,7 @@ export function AddPlanPage() {
           </Card>
           {noCard && (
             <Alert color="yellow" data-testid="no-card-warning">
-              {t('codes.noCardFound')}{' '}
+              {t('messages:noCardFound')}{' '}
               <Anchor component={LocaleLink} to="/payment/addCard" data-testid="no-card-add">
                 {t('actions.addCard')}
               </Anchor>

@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_scraper_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiFzaGVsZnNjYW4vc2NyYXBlci92MS9ldmVudHMucHJvdG8SFHNoZWxmc2Nhbi5zY3JhcGVyLnYxIvkBCgtTY2FuRmlsdGVycxIaCg1hbWF6b25fY2hvaWNlGAEgASgISACIAQESGAoLYmVzdF9zZWxsZXIYAiABKAhIAYgBARIVCghtaW5fc3RhchgDIAEoAUgCiAEBEhUKCG1heF9zdGFyGAQgASgBSAOIAQESFgoJbWluX3ByaWNlGAUgASgBSASIAQESFgoJbWF4X3ByaWNlGAYgASgBSAWIAQFCEAoOX2FtYXpvbl9jaG9pY2VCDgoMX2Jlc3Rfc2VsbGVyQgsKCV9taW5fc3RhckILCglfbWF4X3N0YXJCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlIpECCg1TY2FuUmVxdWVzdGVkEg8KB3NjYW5faWQYASABKAkSEgoKdXNlcl9lbWFpbBgCIAEoCRIOCgZtYXJrZXQYAyABKAkSEQoJc2VsbGVyX2lkGAQgASgJEgwKBHR5cGUYBSABKAkSDwoHa2V5d29yZBgGIAEoCRIyCgdmaWx0ZXJzGAcgASgLMiEuc2hlbGZzY2FuLnNjcmFwZXIudjEuU2NhbkZpbHRlcnMSEgoKbGlzdF9saW1pdBgIIAEoBRIRCglmaWxlX25hbWUYCSABKAkSDQoFYXNpbnMYCiADKAkSGQoRY2F0ZWdvcnlfbm9kZV9pZHMYCyADKAkSFAoMcXVvdGFfZXhlbXB0GAwgASgIIi8KC1NjYW5TdGFydGVkEg8KB3NjYW5faWQYASABKAkSDwoHYXR0ZW1wdBgCIAEoBSK6AQoOU2NhblByb2dyZXNzZWQSDwoHc2Nhbl9pZBgBIAEoCRIVCg1wYWdlc19mZXRjaGVkGAIgASgFEhMKC2FzaW5zX2ZvdW5kGAMgASgFEhcKD3BhcnRpdGlvbnNfbGVmdBgEIAEoBRIWCg5yZXBvcnRlZF90b3RhbBgFIAEoBRIlCh1yZXBvcnRlZF90b3RhbF9pc19sb3dlcl9ib3VuZBgGIAEoCBITCgtldGFfc2Vjb25kcxgHIAEoBSK0AQoNU2NhbkNvbXBsZXRlZBIPCgdzY2FuX2lkGAEgASgJEhEKBWFzaW5zGAIgAygJQgIYARIVCg1jb3ZlcmFnZV9saW5lGAMgASgJEhUKDXBhZ2VzX2ZldGNoZWQYBCABKAUSFgoOcmVwb3J0ZWRfdG90YWwYBSABKAUSEwoLc3RvcF9yZWFzb24YBiABKAkSDwoHb3V0Y29tZRgHIAEoCRITCgthc2luc19mb3VuZBgIIAEoBSI7CgpTY2FuRmFpbGVkEg8KB3NjYW5faWQYASABKAkSDgoGcmVhc29uGAIgASgJEgwKBGNvZGUYAyABKAkiNQoNU2NhbkNhbmNlbGxlZBIPCgdzY2FuX2lkGAEgASgJEhMKC2FzaW5zX2ZvdW5kGAIgASgFYgZwcm90bzM',
+    'CiFzaGVsZnNjYW4vc2NyYXBlci92MS9ldmVudHMucHJvdG8SFHNoZWxmc2Nhbi5zY3JhcGVyLnYxIvkBCgtTY2FuRmlsdGVycxIaCg1hbWF6b25fY2hvaWNlGAEgASgISACIAQESGAoLYmVzdF9zZWxsZXIYAiABKAhIAYgBARIVCghtaW5fc3RhchgDIAEoAUgCiAEBEhUKCG1heF9zdGFyGAQgASgBSAOIAQESFgoJbWluX3ByaWNlGAUgASgBSASIAQESFgoJbWF4X3ByaWNlGAYgASgBSAWIAQFCEAoOX2FtYXpvbl9jaG9pY2VCDgoMX2Jlc3Rfc2VsbGVyQgsKCV9taW5fc3RhckILCglfbWF4X3N0YXJCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlIpECCg1TY2FuUmVxdWVzdGVkEg8KB3NjYW5faWQYASABKAkSEgoKdXNlcl9lbWFpbBgCIAEoCRIOCgZtYXJrZXQYAyABKAkSEQoJc2VsbGVyX2lkGAQgASgJEgwKBHR5cGUYBSABKAkSDwoHa2V5d29yZBgGIAEoCRIyCgdmaWx0ZXJzGAcgASgLMiEuc2hlbGZzY2FuLnNjcmFwZXIudjEuU2NhbkZpbHRlcnMSEgoKbGlzdF9saW1pdBgIIAEoBRIRCglmaWxlX25hbWUYCSABKAkSDQoFYXNpbnMYCiADKAkSGQoRY2F0ZWdvcnlfbm9kZV9pZHMYCyADKAkSFAoMcXVvdGFfZXhlbXB0GAwgASgIIi8KC1NjYW5TdGFydGVkEg8KB3NjYW5faWQYASABKAkSDwoHYXR0ZW1wdBgCIAEoBSK6AQoOU2NhblByb2dyZXNzZWQSDwoHc2Nhbl9pZBgBIAEoCRIVCg1wYWdlc19mZXRjaGVkGAIgASgFEhMKC2FzaW5zX2ZvdW5kGAMgASgFEhcKD3BhcnRpdGlvbnNfbGVmdBgEIAEoBRIWCg5yZXBvcnRlZF90b3RhbBgFIAEoBRIlCh1yZXBvcnRlZF90b3RhbF9pc19sb3dlcl9ib3VuZBgGIAEoCBITCgtldGFfc2Vjb25kcxgHIAEoBSL8AQoNU2NhbkNvbXBsZXRlZBIPCgdzY2FuX2lkGAEgASgJEhEKBWFzaW5zGAIgAygJQgIYARIVCg1jb3ZlcmFnZV9saW5lGAMgASgJEhUKDXBhZ2VzX2ZldGNoZWQYBCABKAUSFgoOcmVwb3J0ZWRfdG90YWwYBSABKAUSEwoLc3RvcF9yZWFzb24YBiABKAkSDwoHb3V0Y29tZRgHIAEoCRITCgthc2luc19mb3VuZBgIIAEoBRI5Cghjb3ZlcmFnZRgJIAEoCzIiLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLlNjYW5Db3ZlcmFnZUgAiAEBQgsKCV9jb3ZlcmFnZSLHAgoMU2NhbkNvdmVyYWdlEg0KBWZvdW5kGAEgASgFEhUKCHJlcG9ydGVkGAIgASgFSACIAQESHwoXcmVwb3J0ZWRfaXNfbG93ZXJfYm91bmQYAyABKAgSEAoIZmlsdGVyZWQYBCABKAgSEgoKbGlzdF9saW1pdBgFIAEoBRIdChVzdG9wcGVkX2F0X2xpc3RfbGltaXQYBiABKAgSGAoQdW5wcmljZWRfbWlzc2luZxgHIAEoBRIiChp1bnByaWNlZF9taXNzaW5nX2VzdGltYXRlZBgIIAEoCBIRCgl1bnJlYWNoZWQYCSABKAUSPgoKYXNpbl9jaGVjaxgKIAEoCzIlLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkFzaW5DaGVja0NvdW50c0gBiAEBQgsKCV9yZXBvcnRlZEINCgtfYXNpbl9jaGVjayJYCg9Bc2luQ2hlY2tDb3VudHMSDwoHY2hlY2tlZBgBIAEoBRIMCgRzb2xkGAIgASgFEhMKC3VuYXZhaWxhYmxlGAMgASgFEhEKCW5vdF9mb3VuZBgEIAEoBSI7CgpTY2FuRmFpbGVkEg8KB3NjYW5faWQYASABKAkSDgoGcmVhc29uGAIgASgJEgwKBGNvZGUYAyABKAkiNQoNU2NhbkNhbmNlbGxlZBIPCgdzY2FuX2lkGAEgASgJEhMKC2FzaW5zX2ZvdW5kGAIgASgFYgZwcm90bzM',
   );
 
 /**
@@ -267,7 +267,8 @@ export type ScanCompleted = Message<'shelfscan.scraper.v1.ScanCompleted'> & {
   asins: string[];
 
   /**
-   * "Found 1,234 ASINs of the 1,240 Amazon reports (99.5%)."
+   * "Found 1,234 ASINs of the 1,240 Amazon reports (99.5%).": English, for logs and the command
+   * line; a UI words `coverage` in its own language.
    *
    * @generated from field: string coverage_line = 3;
    */
@@ -308,6 +309,13 @@ export type ScanCompleted = Message<'shelfscan.scraper.v1.ScanCompleted'> & {
    * @generated from field: int32 asins_found = 8;
    */
   asinsFound: number;
+
+  /**
+   * The facts coverage_line words. Absent from a scraper older than this field.
+   *
+   * @generated from field: optional shelfscan.scraper.v1.ScanCoverage coverage = 9;
+   */
+  coverage?: ScanCoverage | undefined;
 };
 
 /**
@@ -317,6 +325,122 @@ export type ScanCompleted = Message<'shelfscan.scraper.v1.ScanCompleted'> & {
 export const ScanCompletedSchema: GenMessage<ScanCompleted> =
   /*@__PURE__*/
   messageDesc(file_shelfscan_scraper_v1_events, 4);
+
+/**
+ * What a finished scan found against what Amazon reports, and what is missing: facts, not words.
+ *
+ * @generated from message shelfscan.scraper.v1.ScanCoverage
+ */
+export type ScanCoverage = Message<'shelfscan.scraper.v1.ScanCoverage'> & {
+  /**
+   * ASINs found (matching ASINs for a Functional scan).
+   *
+   * @generated from field: int32 found = 1;
+   */
+  found: number;
+
+  /**
+   * The count Amazon reported (the refined search's for a Functional scan); absent when it showed none.
+   *
+   * @generated from field: optional int32 reported = 2;
+   */
+  reported?: number | undefined;
+
+  /**
+   * Amazon said only "over <reported>".
+   *
+   * @generated from field: bool reported_is_lower_bound = 3;
+   */
+  reportedIsLowerBound: boolean;
+
+  /**
+   * A Functional scan: found counts the ASINs matching its filters.
+   *
+   * @generated from field: bool filtered = 4;
+   */
+  filtered: boolean;
+
+  /**
+   * @generated from field: int32 list_limit = 5;
+   */
+  listLimit: number;
+
+  /**
+   * The scan stopped at list_limit.
+   *
+   * @generated from field: bool stopped_at_list_limit = 6;
+   */
+  stoppedAtListLimit: boolean;
+
+  /**
+   * A partial scan: listings without a price that could not be reached ...
+   *
+   * @generated from field: int32 unpriced_missing = 7;
+   */
+  unpricedMissing: number;
+
+  /**
+   * ... estimated from the keyword queries read (Amazon gave only a lower bound).
+   *
+   * @generated from field: bool unpriced_missing_estimated = 8;
+   */
+  unpricedMissingEstimated: boolean;
+
+  /**
+   * A partial scan: listings Amazon counted but did not serve.
+   *
+   * @generated from field: int32 unreached = 9;
+   */
+  unreached: number;
+
+  /**
+   * An ASIN check: what the check found for the list.
+   *
+   * @generated from field: optional shelfscan.scraper.v1.AsinCheckCounts asin_check = 10;
+   */
+  asinCheck?: AsinCheckCounts | undefined;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.ScanCoverage.
+ * Use `create(ScanCoverageSchema)` to create a new message.
+ */
+export const ScanCoverageSchema: GenMessage<ScanCoverage> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_events, 5);
+
+/**
+ * @generated from message shelfscan.scraper.v1.AsinCheckCounts
+ */
+export type AsinCheckCounts = Message<'shelfscan.scraper.v1.AsinCheckCounts'> & {
+  /**
+   * @generated from field: int32 checked = 1;
+   */
+  checked: number;
+
+  /**
+   * @generated from field: int32 sold = 2;
+   */
+  sold: number;
+
+  /**
+   * @generated from field: int32 unavailable = 3;
+   */
+  unavailable: number;
+
+  /**
+   * @generated from field: int32 not_found = 4;
+   */
+  notFound: number;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.AsinCheckCounts.
+ * Use `create(AsinCheckCountsSchema)` to create a new message.
+ */
+export const AsinCheckCountsSchema: GenMessage<AsinCheckCounts> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_events, 6);
 
 /**
  * The scan ended without a result.
@@ -330,7 +454,8 @@ export type ScanFailed = Message<'shelfscan.scraper.v1.ScanFailed'> & {
   scanId: string;
 
   /**
-   * A reason fit to show a user ("amazon.ca is asking for a captcha; please try again later.").
+   * The reason in English, for logs ("amazon.ca is asking for a captcha; please try again later.");
+   * a UI words `code` in its own language.
    *
    * @generated from field: string reason = 2;
    */
@@ -350,7 +475,7 @@ export type ScanFailed = Message<'shelfscan.scraper.v1.ScanFailed'> & {
  */
 export const ScanFailedSchema: GenMessage<ScanFailed> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_scraper_v1_events, 5);
+  messageDesc(file_shelfscan_scraper_v1_events, 7);
 
 /**
  * The scan was cancelled on request; the ASINs found until then are kept by the scraper.
@@ -375,4 +500,4 @@ export type ScanCancelled = Message<'shelfscan.scraper.v1.ScanCancelled'> & {
  */
 export const ScanCancelledSchema: GenMessage<ScanCancelled> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_scraper_v1_events, 6);
+  messageDesc(file_shelfscan_scraper_v1_events, 8);

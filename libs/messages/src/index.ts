@@ -1,0 +1,68 @@
+import { marketCodesFor, marketName, SOLD_MARKETS } from '@shelfscan/markets';
+import { en } from './en.js';
+import { tr } from './tr.js';
+
+export type Lang = 'tr' | 'en';
+
+/** A key of the message catalogue. */
+export type MessageKey = keyof typeof en;
+
+/** The catalogue: one text per key in each language (Turkish is the product's default). */
+export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };
+
+const keys: ReadonlySet<string> = new Set(Object.keys(en));
+
+/** Whether a text is a key of the catalogue (a bus error's reason or message, a field rule's message). */
+export function isMessageKey(text: unknown): text is MessageKey {
+  return typeof text === 'string' && keys.has(text);
+}
+
+/** The placeholders of a text (`{{detail}}` → `detail`), in order of appearance. */
+export function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
+}
+
+/**
+ * The text of a key in a language with its placeholders filled (a missing value leaves nothing), as
+ * i18next renders the same entry in the web app.
+ */
+export function formatMessage(lang: Lang, key: MessageKey, params: Record<string, string> = {}): string {
+  const values = { ...marketParams(lang), ...params };
+  return messages[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+/**
+ * The catalogue of a language with the market lists filled in (the other placeholders kept), as the
+ * web app loads it: every text that names markets says what the market table says.
+ */
+export function messagesFor(lang: Lang): Record<MessageKey, string> {
+  const markets = marketParams(lang);
+  const filled = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => markets[name] ?? all);
+  return Object.fromEntries(Object.entries(messages[lang]).map(([key, text]) => [key, filled(text)])) as Record<
+    MessageKey,
+    string
+  >;
+}
+
+const marketLists = new Map<string, Record<string, string>>();
+
+/**
+ * The market lists some texts name, from the one market table (@shelfscan/markets) in a language:
+ * `{{markets}}` (the codes), `{{domains}}`, `{{deepMarkets}}` and `{{functionalMarkets}}` (names,
+ * joined as the language joins a list). The gateway and the web fill them alike.
+ */
+function marketParams(lang: string): Record<string, string> {
+  let params = marketLists.get(lang);
+  if (!params) {
+    const names = (codes: readonly string[]) =>
+      new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(codes.map((c) => marketName(c, lang)));
+    params = {
+      markets: SOLD_MARKETS.map((m) => m.code).join(', '),
+      domains: SOLD_MARKETS.map((m) => m.domain).join(', '),
+      deepMarkets: names(marketCodesFor('deep')),
+      functionalMarkets: names(marketCodesFor('functional')),
+    };
+    marketLists.set(lang, params);
+  }
+  return params;
+}

@@ -1,0 +1,215 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  DEMO_SELLER,
+  demoURL,
+  logIn,
+  setSimFaults,
+  simStores,
+  startDemo,
+  stopDemo,
+  type SimStore,
+} from './scans-demo';
+
+/**
+ * Every page in Turkish, as the demo seller and the demo admin see them on `make demo`, with scans in
+ * every state on the dashboard: no English sentence may show. The words below never occur in Turkish
+ * text nor in the brand names the pages show (ShelfScan, Amazon, iyzico, ASIN); a page that shows one
+ * fails naming the page and the word.
+ */
+const ENGLISH = [
+  'Found',
+  'ASINs of the',
+  'Amazon reports',
+  'All Categories',
+  'United Kingdom',
+  'Canada',
+  'Mexico',
+  'Australia',
+  'Singapore',
+  'Turkey',
+  'failed',
+  'Failed',
+  // 'Daily', not 'daily': the admin's parameter keys (search.deep.dailyLimit) are keys, not prose.
+  'Daily',
+  'Monthly',
+  'Blocked',
+  'not found',
+  'Not found',
+  'Checked',
+  'sold there',
+  'unavailable',
+  'Incomplete',
+  'listings',
+  'Completed',
+  'Pending',
+  'Processing',
+  'Canceled',
+  'Cancelled',
+  'Last updated',
+  'VAT',
+  'Please',
+  'You have',
+  'Your ',
+  'The ',
+  ' the ',
+  ' of ',
+  ' and ',
+  'Search',
+  'Download',
+  'Delete',
+  'Settings',
+  'Loading',
+  'Error',
+];
+
+const ADMIN = { email: 'admin@shelfscan.local', password: 'demo-admin' };
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: demoURL, locale: 'tr-TR' });
+
+let small: SimStore;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  await startDemo();
+  small = (await simStores()).find((s) => s.seed === 'demo-small')!;
+});
+
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await stopDemo();
+});
+
+/** The English words a page shows (its visible text, once it has settled). */
+async function englishOn(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Skeletons and lazy chunks settle; a loader's text is not the page's.
+  await page.waitForTimeout(500);
+  const text = await page.evaluate(() => document.body.innerText);
+  return ENGLISH.filter((w) => text.includes(w));
+}
+
+async function scan(request: APIRequestContext, token: string, data: Record<string, unknown>, path = '') {
+  const res = await request.post(`${demoURL}/api/search-info${path}`, {
+    data,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': 'tr' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data as { id: string; status: string };
+}
+
+async function statusOf(request: APIRequestContext, token: string, id: string): Promise<string> {
+  const res = await request.get(`${demoURL}/api/search-info?size=100`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const all = ((await res.json()).data ?? []) as { id: string; status: string }[];
+  return all.find((t) => t.id === id)?.status ?? '';
+}
+
+test('every page in Turkish shows no English word, with scans in every state', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const problems: string[] = [];
+  const check = async (path: string) => {
+    for (const word of await englishOn(page, path)) problems.push(`${path}: "${word}"`);
+  };
+
+  // Logged out: the landing page, the auth pages, the legal pages, a page that does not exist.
+  for (const path of [
+    '/',
+    '/auth/login',
+    '/auth/register',
+    '/auth/forgotpassword',
+    '/privacy',
+    '/security',
+    '/no-such-page',
+  ])
+    await check(path);
+
+  // The demo seller with scans in every state.
+  const seller = await logIn(request, context, DEMO_SELLER);
+  const store = `https://www.amazon.ca/s?me=${small.sellerId}`;
+  const done = await scan(request, seller, {
+    searchType: 'standard',
+    fileName: 'Tamam',
+    storeUrl: store,
+    market: 'CA',
+  });
+  await expect.poll(() => statusOf(request, seller, done.id), { timeout: 60_000 }).toBe('COMPLETED');
+  const check1 = await scan(
+    request,
+    seller,
+    { fileName: 'Kontrol', market: 'CA', asins: 'B000000000, B000000001' },
+    '/asin-check',
+  );
+  await expect.poll(() => statusOf(request, seller, check1.id), { timeout: 60_000 }).toBe('COMPLETED');
+  // Slow scans stay queued and running while the pages are read; one of them is cancelled; one meets
+  // only captchas (blocked, then failed once its retries are spent).
+  const faults = await setSimFaults({ captchaRate: 1 });
+  await scan(request, seller, {
+    searchType: 'standard',
+    fileName: 'Engellendi',
+    storeUrl: store,
+    market: 'CA',
+  });
+  await setSimFaults({ captchaRate: 0, latencyMs: 20_000, jitterMs: 0 });
+  try {
+    await scan(request, seller, { searchType: 'deep', fileName: 'Derin', storeUrl: store, market: 'CA' });
+    const running = await scan(request, seller, {
+      searchType: 'standard',
+      fileName: 'Sürüyor',
+      storeUrl: store,
+      market: 'CA',
+    });
+    await scan(request, seller, {
+      searchType: 'standard',
+      fileName: 'Sırada',
+      storeUrl: store,
+      market: 'CA',
+    });
+    const admin = (await (await request.post(`${demoURL}/api/authenticate`, { data: ADMIN })).json()).data
+      .token as string;
+    const cancel = await request.put(`${demoURL}/api/search-info/${running.id}/status`, {
+      data: { status: 'CANCELED' },
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(cancel.status(), await cancel.text()).toBe(200);
+
+    await check('/dashboard');
+    // The ASIN check's table and the filter tool.
+    await page.getByTestId(`todo-${check1.id}-table`).click();
+    const tableText = await page.getByTestId(`check-table-${check1.id}`).innerText();
+    for (const w of ENGLISH.filter((x) => tableText.includes(x)))
+      problems.push(`/dashboard (ASIN check table): "${w}"`);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('nav-filter-tool').click();
+    await page.waitForTimeout(500);
+    const panel = await page.evaluate(() => document.body.innerText);
+    for (const w of ENGLISH.filter((x) => panel.includes(x)))
+      problems.push(`/dashboard (filter tool): "${w}"`);
+    for (const path of ['/account', '/payment', '/payment/addPlan', '/payment/addCard']) await check(path);
+
+    // The admin's pages.
+    await logIn(request, context, ADMIN);
+    for (const path of [
+      '/admin',
+      '/admin/search-urls',
+      '/admin/promotions',
+      '/admin/system-parameters',
+      `/admin/user/${encodeURIComponent(DEMO_SELLER.email)}`,
+    ])
+      await check(path);
+  } finally {
+    await setSimFaults({
+      captchaRate: faults.captchaRate,
+      latencyMs: faults.latencyMs,
+      jitterMs: faults.jitterMs,
+    });
+  }
+
+  expect(problems, `English on Turkish pages:\n${problems.join('\n')}`).toEqual([]);
+});
