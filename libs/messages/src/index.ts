@@ -37,11 +37,11 @@ export function formatMessage(lang: Lang, key: MessageKey, params: Record<string
  */
 export function messagesFor(lang: Lang): Record<MessageKey, string> {
   const markets = marketParams(lang);
-  const filled = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => markets[name] ?? all);
-  return Object.fromEntries(Object.entries(messages[lang]).map(([key, text]) => [key, filled(text)])) as Record<
-    MessageKey,
-    string
-  >;
+  const filled = (text: string) =>
+    text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => markets[name] ?? all);
+  return Object.fromEntries(
+    Object.entries(messages[lang]).map(([key, text]) => [key, filled(text)]),
+  ) as Record<MessageKey, string>;
 }
 
 const marketLists = new Map<string, Record<string, string>>();
@@ -55,7 +55,9 @@ function marketParams(lang: string): Record<string, string> {
   let params = marketLists.get(lang);
   if (!params) {
     const names = (codes: readonly string[]) =>
-      new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(codes.map((c) => marketName(c, lang)));
+      new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(
+        codes.map((c) => marketName(c, lang)),
+      );
     params = {
       markets: SOLD_MARKETS.map((m) => m.code).join(', '),
       domains: SOLD_MARKETS.map((m) => m.domain).join(', '),

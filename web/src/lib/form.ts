@@ -16,7 +16,10 @@ import { readApiError } from './errors';
  */
 export function useValidationText() {
   const { t } = useTranslation('common');
-  return useCallback((error: ReactNode): ReactNode => (isMessageKey(error) ? t(`messages:${error}`) : error), [t]);
+  return useCallback(
+    (error: ReactNode): ReactNode => (isMessageKey(error) ? t(`messages:${error}`) : error),
+    [t],
+  );
 }
 
 /**
