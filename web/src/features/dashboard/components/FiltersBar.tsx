@@ -3,6 +3,7 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../app/DayInput';
 import { SEARCH_TYPES, TODO_STATUSES, type Filters } from '../model';
 
 type Key = keyof Filters;
@@ -64,20 +65,17 @@ export function FiltersBar({
         w={240}
         data-testid="filter-q"
       />
-      <TextInput
-        type="date"
-        label={t('filters.from')}
-        value={filters.from ?? ''}
-        onChange={(event) => onChange('from', event.currentTarget.value || null)}
-        data-testid="filter-from"
-      />
-      <TextInput
-        type="date"
-        label={t('filters.to')}
-        value={filters.to ?? ''}
-        onChange={(event) => onChange('to', event.currentTarget.value || null)}
-        data-testid="filter-to"
-      />
+      {(['from', 'to'] as const).map((key) => (
+        <DayInput
+          key={key}
+          label={t(`filters.${key}`)}
+          value={filters[key] ?? ''}
+          onChange={(day) => onChange(key, day || null)}
+          clearable
+          w={140}
+          data-testid={`filter-${key}`}
+        />
+      ))}
       {any && (
         <Button
           variant="subtle"

@@ -6,6 +6,12 @@ import { fullQuota, gateway, todo } from '../test/gateway';
 
 const token = () => userToken('ayse@example.com');
 
+/** The text box of a day field (its test id may sit on a wrapper). */
+function dayField(testId: string): HTMLInputElement {
+  const el = screen.getByTestId(testId);
+  return (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
+}
+
 describe('dashboard page: lists', () => {
   it('shows each column a page at a time with the total of x-total-count, and the card of a scan', async () => {
     const pending = Array.from({ length: 20 }, (_, i) =>
@@ -82,10 +88,33 @@ describe('dashboard page: lists', () => {
     expect((await screen.findByTestId('column-archived-empty')).textContent).toBe(
       'No scan matches the filters. Clear them to see every scan.',
     );
-    fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '2026-11-20' } });
+    fireEvent.change(dayField('filter-to'), { target: { value: '2026-11-20' } });
     await waitFor(() => expect(location()).toContain('to=2026-11-20'));
     await waitFor(() => expect(server.listCalls('archived')).toHaveLength(2));
     expect(new URL(server.listCalls('archived')[1].url).searchParams.get('to')).toBe('2026-11-20');
+  });
+
+  it('writes and reads the date filters as the page’s language does (31.12.2026, 12/31/2026)', async () => {
+    const server = gateway();
+    const tr = renderApp('/dashboard?from=2026-11-01', { token: token() });
+    await waitFor(() => expect(server.listCalls('archived')).toHaveLength(1));
+    expect(dayField('filter-from').value).toBe('01.11.2026');
+    expect(dayField('filter-to').placeholder).toBe('GG.AA.YYYY');
+    fireEvent.change(dayField('filter-to'), { target: { value: '20.11.2026' } });
+    await waitFor(() => expect(tr.location()).toBe('/dashboard?from=2026-11-01&to=2026-11-20'));
+    await waitFor(() => expect(server.listCalls('archived')).toHaveLength(2));
+    expect(new URL(server.listCalls('archived')[1].url).searchParams.get('to')).toBe('2026-11-20');
+    // Not a day: nothing is set.
+    fireEvent.change(dayField('filter-from'), { target: { value: '31.11.2026' } });
+    expect(tr.location()).toBe('/dashboard?from=2026-11-01&to=2026-11-20');
+    tr.unmount();
+
+    const en = renderApp('/us/dashboard?from=2026-11-01', { token: token() });
+    expect(await screen.findByTestId('filter-from')).toBeTruthy();
+    expect(dayField('filter-from').value).toBe('11/01/2026');
+    expect(dayField('filter-to').placeholder).toBe('MM/DD/YYYY');
+    fireEvent.change(dayField('filter-to'), { target: { value: '11/20/2026' } });
+    await waitFor(() => expect(en.location()).toBe('/us/dashboard?from=2026-11-01&to=2026-11-20'));
   });
 
   it('speaks Turkish without a prefix and English under /us', async () => {
