@@ -405,7 +405,12 @@ describe('charges, renewal, dunning, invoices', () => {
       2000n,
       2000n,
     ]);
-    expect((await failure(refund(3681n))).reason).toBe('refundTooMuch');
+    const tooMuch = await failure(refund(3681n));
+    expect([tooMuch.reason, tooMuch.message, tooMuch.options.detail]).toEqual([
+      'refundTooMuch',
+      'refundTooMuch',
+      '36.80 TRY',
+    ]);
     const rest = await refund(0n); // what is left
     expect([rest.kind, rest.refundedTryKurus, rest.payment?.refundedTryKurus]).toEqual([
       'refund',
@@ -419,6 +424,24 @@ describe('charges, renewal, dunning, invoices', () => {
         .filter((e) => e.type === 'InvoiceRefunded' && e.message.conversationId === bought.conversationId)
         .map((e) => e.message.refundedTryKurus),
     ).toEqual([2000n, 3680n]);
+  });
+
+  it("a renewal without an exchange rate mails the reason worded in the user's language, not its key", async () => {
+    const email = 'fx-down@example.com';
+    h.setDay('2021-01-20');
+    h.fx.state.body = bulletin('2021-01-20', '8.0000');
+    h.clock.advance(2 * 3600_000);
+    await h.addCard(email);
+    await h.subscribe(email);
+    h.setDay('2021-02-01');
+    h.fx.state.body = SAMPLE_XML.slice(0, 700); // unreadable: the newest stored bulletin is 12 days old
+    h.clock.advance(2 * 3600_000);
+    await h.bus.request(h.M.runRenewal, { date: '2021-02-01' });
+    expect((await h.bus.request(h.M.getUserPlans, { email })).plans[0].status).toBe('past_due');
+    const mails = await h.mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('Merkez Bankası kuru şu anda alınamıyor');
+    expect(mails[0].text).not.toContain('fxRateUnavailable');
   });
 
   it('no card number and no CVC in the billing schema or in the logs of the whole run', async () => {
