@@ -110,11 +110,33 @@ describe('HttpExceptionFilter: bus errors to HTTP answers, in one table', () => 
     expect(answer(err, 'tr')).toMatchObject({ status: 429, body: { code: reason, message: tr } });
   });
 
-  it('words a reason from the catalogue with the service’s text as its detail, and keeps unknown text', () => {
-    const failed = new BusError('FAILED_PRECONDITION', 'Insufficient funds', { reason: 'paymentFailed' });
+  it('words a reason from the catalogue with the error’s detail in its {{detail}}', () => {
+    const failed = new BusError('FAILED_PRECONDITION', 'paymentFailed', {
+      reason: 'paymentFailed',
+      detail: 'Insufficient funds',
+    });
     expect(answer(failed, 'tr').body).toMatchObject({ message: 'Ödeme başarısız: Insufficient funds' });
     expect(answer(failed, 'en').body).toMatchObject({ message: 'Payment failed: Insufficient funds' });
     const plain = new BusError('FAILED_PRECONDITION', 'noDeepPlan', { reason: 'noDeepPlan' });
     expect(answer(plain, 'tr').body).toMatchObject({ message: 'Derin planınız yok.' });
+  });
+
+  it('words a billing card refusal once, in Turkish and in English (the prefix is the catalogue’s)', () => {
+    const refused = new BusError('FAILED_PRECONDITION', 'cardSaveFailed', {
+      reason: 'cardSaveFailed',
+      detail: 'Kart numarası geçersizdir',
+    });
+    expect(answer(refused, 'tr')).toMatchObject({
+      status: 400,
+      body: { code: 'cardSaveFailed', message: 'Kart kaydedilemedi: Kart numarası geçersizdir' },
+    });
+    expect(answer(refused, 'en').body.message).toBe('Card save failed: Kart numarası geçersizdir');
+    const tooMuch = new BusError('FAILED_PRECONDITION', 'refundTooMuch', {
+      reason: 'refundTooMuch',
+      detail: '12.50 TRY',
+    });
+    expect(answer(tooMuch, 'en').body.message).toBe(
+      'A refund cannot exceed what is left of the payment (12.50 TRY).',
+    );
   });
 });

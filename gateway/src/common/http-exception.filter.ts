@@ -108,11 +108,12 @@ function toResponse(exception: unknown): { status: number; body: ApiResponse; re
 }
 
 /**
- * A bus error in the request language: by its reason when the catalogue has it (the service's message
- * fills a {{detail}}, e.g. the bank's answer), else by its message.
+ * A bus error in the request language: by its reason when the catalogue has it, else by its message
+ * (a catalogue key too); the error's `detail` (e.g. the bank's answer) fills a {{detail}}.
  */
 function messageOf(e: BusError): string {
-  return e.reason && hasMessage(e.reason) ? t(e.reason, { detail: e.message }) : t(e.message);
+  const params = { detail: e.options.detail ?? '' };
+  return e.reason && hasMessage(e.reason) ? t(e.reason, params) : t(e.message, params);
 }
 
 function defaultCode(status: number): string | undefined {

@@ -93,6 +93,7 @@ export const codec = {
             violations: err.violations,
             retryAfterSeconds: err.options.retryAfterSeconds ?? 0,
             retryAt: err.options.retryAt ?? '',
+            detail: err.options.detail ?? '',
           },
         },
       }),
@@ -110,6 +111,7 @@ export const codec = {
         violations: e.violations.map((v) => ({ field: v.field, msg: v.msg })),
         retryAfterSeconds: e.retryAfterSeconds || undefined,
         retryAt: e.retryAt || undefined,
+        detail: e.detail || undefined,
       });
     }
     throw new BusError('INTERNAL', `empty reply to ${pattern}`);

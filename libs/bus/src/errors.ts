@@ -16,8 +16,9 @@ export interface Violation {
 }
 
 /**
- * An error a handler returns to the caller over the bus. `message` is fit to show a user;
- * `reason` is a stable key the web app may translate (`emailIsAlreadyTaken`).
+ * An error a handler returns to the caller over the bus. `message` is a key of the message catalogue
+ * (@shelfscan/messages), never prose; `reason` is a stable key the web app may translate
+ * (`emailIsAlreadyTaken`); `detail` fills the text's `{{detail}}` (e.g. the bank's answer).
  */
 export class BusError extends Error {
   constructor(
@@ -29,6 +30,8 @@ export class BusError extends Error {
       retryAfterSeconds?: number;
       /** RESOURCE_EXHAUSTED: when the right comes back (RFC 3339), sent to the client as data.retryAt. */
       retryAt?: string;
+      /** A dynamic detail the text's `{{detail}}` placeholder shows (e.g. the bank's answer). */
+      detail?: string;
     } = {},
   ) {
     super(message);

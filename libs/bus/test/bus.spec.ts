@@ -25,6 +25,11 @@ class AuthLikeHandlers {
     if (req.email === 'boom@example.com')
       throw new BusError('NOT_FOUND', 'no such user', { reason: 'userNotFound' });
     if (req.email === 'crash@example.com') throw new Error('database on fire');
+    if (req.email === 'declined@example.com')
+      throw new BusError('FAILED_PRECONDITION', 'paymentFailed', {
+        reason: 'paymentFailed',
+        detail: 'Insufficient funds',
+      });
     if (req.email === 'slow@example.com') {
       throw new BusError('RESOURCE_EXHAUSTED', 'too many', {
         reason: 'tooManyRequests',
@@ -103,6 +108,18 @@ describe('bus over the in-process transport', () => {
       .catch((e) => e);
     expect(err).toBeInstanceOf(BusError);
     expect(err.options).toMatchObject({ reason: 'tooManyRequests', retryAfterSeconds: 42 });
+  });
+
+  it("carries the detail that fills the message key's {{detail}} back to the caller", async () => {
+    const err = await bus
+      .request(authV1.AuthService.method.checkActivation, { email: 'declined@example.com' })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(BusError);
+    expect([err.message, err.reason, err.options.detail]).toEqual([
+      'paymentFailed',
+      'paymentFailed',
+      'Insufficient funds',
+    ]);
   });
 
   it('fails fast when no service answers a pattern', async () => {

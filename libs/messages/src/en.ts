@@ -179,4 +179,6 @@ export const en = {
     'Monthly search limit exceeded; your searches come back on the 1st of the month.',
   noRemainingDailySearchRights: 'You have no remaining daily search rights.',
   noRemainingDailyDeepSearchRights: 'You have no remaining deep search rights today.',
+  // Any request whose fields are answered one by one (the errors list words each field)
+  invalidFields: 'Check the marked fields.',
 } as const;

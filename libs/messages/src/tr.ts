@@ -179,4 +179,6 @@ export const tr: Record<MessageKey, string> = {
   monthlySearchLimitExceeded: "Aylık arama sınırı aşıldı; aramalarınız ayın 1'inde yenilenir.",
   noRemainingDailySearchRights: 'Kalan günlük arama hakkınız yok.',
   noRemainingDailyDeepSearchRights: 'Bugün kalan derin arama hakkınız yok.',
+  // Any request whose fields are answered one by one (the errors list words each field)
+  invalidFields: 'İşaretli alanları kontrol edin.',
 };

@@ -120,8 +120,8 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
       const email = `declined-${card}@example.com`;
       await h.addCard(email, card);
       const err = await failure(h.subscribe(email));
-      expect(err.reason).toBe(reason);
-      expect(err.message).toMatch(message);
+      expect([err.reason, err.message]).toEqual([reason, reason]);
+      expect(err.options.detail).toMatch(message);
       expect(
         (await h.bus.request(h.M.getUserPlans, { email })).plans.filter((p) => p.status !== 'inactive'),
       ).toEqual([]);

@@ -297,7 +297,11 @@ describe('charges through the iyzico adapter (billing service, real PostgreSQL, 
   it('a decline and 3-D Secure (5010) come back as reasons; with a callback URL the browser flow starts', async () => {
     await h.addCard('iyzico-poor@example.com', CARDS.insufficientFunds);
     const poor = await failure(h.subscribe('iyzico-poor@example.com'));
-    expect([poor.reason, poor.message]).toEqual(['paymentFailed', 'Kart limiti yetersiz, yetersiz bakiye']);
+    expect([poor.reason, poor.message, poor.options.detail]).toEqual([
+      'paymentFailed',
+      'paymentFailed',
+      'Kart limiti yetersiz, yetersiz bakiye',
+    ]);
     const email = 'iyzico-3ds@example.com';
     await h.addCard(email, CARDS.threeDs);
     expect((await failure(h.subscribe(email))).reason).toBe('threeDsRequired');

@@ -14,6 +14,9 @@ import { bulletinOf } from './fixtures.js';
 import { failure } from '@shelfscan/testing';
 import { CARDS, SAMPLE_XML, startHarness, type Harness } from './harness.js';
 
+/** Whether one log line holds every one of the texts. */
+const logged = (...texts: string[]) => capturedLogs.some((line) => texts.every((t) => line.includes(t)));
+
 jest.setTimeout(60_000);
 
 const bulletin = bulletinOf;
@@ -52,7 +55,8 @@ describe('FX rates (central bank bulletin double)', () => {
     await h.addCard('fx@example.com');
     const err = await failure(h.subscribe('fx@example.com'));
     expect(err.reason).toBe('fxRateUnavailable');
-    expect(err.message).toMatch(/bulletin unreadable/);
+    expect(err.message).toBe('fxRateUnavailable'); // a catalogue key; the cause is in the logs
+    expect(logged('no exchange rate for a charge', 'bulletin unreadable')).toBe(true);
     expect(await h.sql('SELECT * FROM payment_attempt')).toEqual([]);
     expect(await h.sql(`SELECT * FROM subscription WHERE status <> 'inactive'`)).toEqual([]);
     const summary = await h.bus.request(h.M.promotionSummary, {
@@ -111,7 +115,8 @@ describe('FX rates (central bank bulletin double)', () => {
     });
     expect(stale.unavailableReason).toBe('fxRateUnavailable');
     await h.addCard('stale@example.com');
-    expect((await failure(h.subscribe('stale@example.com'))).message).toMatch(/older than 4 days/);
+    expect((await failure(h.subscribe('stale@example.com'))).message).toBe('fxRateUnavailable');
+    expect(logged('no exchange rate for a charge', '"maxAgeDays":4')).toBe(true);
   });
 });
 
@@ -400,7 +405,12 @@ describe('charges, renewal, dunning, invoices', () => {
       2000n,
       2000n,
     ]);
-    expect((await failure(refund(3681n))).reason).toBe('refundTooMuch');
+    const tooMuch = await failure(refund(3681n));
+    expect([tooMuch.reason, tooMuch.message, tooMuch.options.detail]).toEqual([
+      'refundTooMuch',
+      'refundTooMuch',
+      '36.80 TRY',
+    ]);
     const rest = await refund(0n); // what is left
     expect([rest.kind, rest.refundedTryKurus, rest.payment?.refundedTryKurus]).toEqual([
       'refund',
@@ -414,6 +424,24 @@ describe('charges, renewal, dunning, invoices', () => {
         .filter((e) => e.type === 'InvoiceRefunded' && e.message.conversationId === bought.conversationId)
         .map((e) => e.message.refundedTryKurus),
     ).toEqual([2000n, 3680n]);
+  });
+
+  it("a renewal without an exchange rate mails the reason worded in the user's language, not its key", async () => {
+    const email = 'fx-down@example.com';
+    h.setDay('2021-01-20');
+    h.fx.state.body = bulletin('2021-01-20', '8.0000');
+    h.clock.advance(2 * 3600_000);
+    await h.addCard(email);
+    await h.subscribe(email);
+    h.setDay('2021-02-01');
+    h.fx.state.body = SAMPLE_XML.slice(0, 700); // unreadable: the newest stored bulletin is 12 days old
+    h.clock.advance(2 * 3600_000);
+    await h.bus.request(h.M.runRenewal, { date: '2021-02-01' });
+    expect((await h.bus.request(h.M.getUserPlans, { email })).plans[0].status).toBe('past_due');
+    const mails = await h.mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('Merkez Bankası kuru şu anda alınamıyor');
+    expect(mails[0].text).not.toContain('fxRateUnavailable');
   });
 
   it('no card number and no CVC in the billing schema or in the logs of the whole run', async () => {

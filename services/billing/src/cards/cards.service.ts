@@ -34,7 +34,7 @@ export class CardsService {
   async save(req: billingV1.SaveCardRequest): Promise<billingV1.Card> {
     const opened = await this.openCard(req);
     const violations = validate(req, opened, this.clock.now());
-    if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalid card', { violations });
+    if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalidFields', { violations });
     const previous = await this.cards.find(req.email);
     const alias = req.holderName.trim().slice(0, 3);
     let stored;
@@ -54,8 +54,9 @@ export class CardsService {
     } catch (err) {
       if (err instanceof CardRejectedError) {
         log.info({ errorCode: err.errorCode }, 'card refused by the provider');
-        throw new BusError('FAILED_PRECONDITION', `Card save failed: ${err.message}`, {
+        throw new BusError('FAILED_PRECONDITION', 'cardSaveFailed', {
           reason: 'cardSaveFailed',
+          detail: err.message,
         });
       }
       throw err;
@@ -94,7 +95,7 @@ export class CardsService {
    */
   private async openCard(req: billingV1.SaveCardRequest): Promise<OpenedCard> {
     const refuse = (msg: string) =>
-      new BusError('INVALID_ARGUMENT', 'invalid card', { violations: [{ field: 'cardNumber', msg }] });
+      new BusError('INVALID_ARGUMENT', 'invalidFields', { violations: [{ field: 'cardNumber', msg }] });
     if (req.cardNumber || req.cvc) throw refuse('cardNotSealed');
     if (!req.sealedCard) throw refuse('cardNumberInvalid');
     try {
@@ -108,7 +109,7 @@ export class CardsService {
 
   async delete(email: string, id: string): Promise<void> {
     const removed = /^[0-9a-f-]{36}$/i.test(id) ? await this.cards.delete(email, id) : null;
-    if (!removed) throw new BusError('NOT_FOUND', 'No card found.', { reason: 'noCardFound' });
+    if (!removed) throw new BusError('NOT_FOUND', 'noCardFound', { reason: 'noCardFound' });
     await this.deleteAtProvider(removed);
   }
 

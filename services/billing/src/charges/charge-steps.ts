@@ -42,11 +42,7 @@ export interface SettleOptions {
 }
 
 export const unknownStatus = () =>
-  new BusError(
-    'UNAVAILABLE',
-    'The payment provider did not answer; the payment is being checked. Try again in a minute.',
-    { reason: 'paymentStatusUnknown' },
-  );
+  new BusError('UNAVAILABLE', 'paymentStatusUnknown', { reason: 'paymentStatusUnknown' });
 
 /**
  * The steps every way of paying an invoice shares (a charge, the bank's 3-D Secure answer) and
@@ -79,7 +75,7 @@ export class ChargeSteps {
           [key],
         );
         if (!locked)
-          throw new BusError('FAILED_PRECONDITION', 'A payment for this plan is already in progress.', {
+          throw new BusError('FAILED_PRECONDITION', 'paymentInProgress', {
             reason: 'paymentInProgress',
           });
       }

@@ -76,7 +76,7 @@ export class ChargesService {
       return this.steps.paid(invoice, conversationId, '', opts, tx);
     }
     if (!opts.card)
-      throw new BusError('FAILED_PRECONDITION', 'No card found. Add a card first.', {
+      throw new BusError('FAILED_PRECONDITION', 'noCardFound', {
         reason: 'noCardFound',
       });
 

@@ -30,7 +30,7 @@ export class RefundsService {
     p: { amountKurus: bigint; reason: string; refundedBy: string },
   ): Promise<{ kind: 'cancel' | 'refund'; tryKurus: bigint }> {
     const attempt = await this.invoices.attempt(conversationId);
-    if (!attempt) throw new BusError('NOT_FOUND', 'Payment not found.', { reason: 'paymentNotFound' });
+    if (!attempt) throw new BusError('NOT_FOUND', 'paymentNotFound', { reason: 'paymentNotFound' });
     return this.steps.locked(attempt.invoiceId, true, async (tx) => {
       const invoice = await tx((m) => this.invoices.lockInvoice(m, attempt.invoiceId));
       const paidKurus = decimalToMinor(attempt.price);
@@ -40,15 +40,16 @@ export class RefundsService {
         paidKurus === 0n ||
         !attempt.providerPaymentId
       )
-        throw new BusError('FAILED_PRECONDITION', 'Only a paid payment can be refunded.', {
+        throw new BusError('FAILED_PRECONDITION', 'refundNotPossible', {
           reason: 'refundNotPossible',
         });
       const already = await tx((m) => this.invoices.refundedKurus(m, conversationId));
       const left = paidKurus - already;
       const amount = p.amountKurus > 0n ? p.amountKurus : left;
       if (amount <= 0n || amount > left)
-        throw new BusError('FAILED_PRECONDITION', `${minorToDecimal(left)} TRY`, {
+        throw new BusError('FAILED_PRECONDITION', 'refundTooMuch', {
           reason: 'refundTooMuch',
+          detail: `${minorToDecimal(left)} TRY`,
         });
       const now = this.clock.now();
       const sameDay = istanbulDate(new Date(attempt.updatedAt)) === istanbulDate(now);
@@ -94,7 +95,10 @@ export class RefundsService {
             now: this.clock.now(),
           }),
         );
-        throw new BusError('FAILED_PRECONDITION', outcome.errorMessage, { reason: 'refundRefused' });
+        throw new BusError('FAILED_PRECONDITION', 'refundRefused', {
+          reason: 'refundRefused',
+          detail: outcome.errorMessage,
+        });
       }
       await tx(async (m) => {
         await this.invoices.settleRefund(m, row.id, { status: 'succeeded', now: this.clock.now() });

@@ -39,13 +39,11 @@ export class FxRates {
       latest = await this.latest();
     }
     if (!latest || daysBetween(latest.date, today) > maxAge) {
-      throw new BusError(
-        'FAILED_PRECONDITION',
-        latest
-          ? `no exchange rate: the newest central bank bulletin (${latest.date}) is older than ${maxAge} days`
-          : `no exchange rate: no central bank bulletin could be read${this.lastError ? ` (${this.lastError})` : ''}`,
-        { reason: 'fxRateUnavailable' },
+      log.warn(
+        { newestBulletin: latest?.date ?? null, maxAgeDays: maxAge, lastError: this.lastError || null },
+        'no exchange rate for a charge',
       );
+      throw new BusError('FAILED_PRECONDITION', 'fxRateUnavailable', { reason: 'fxRateUnavailable' });
     }
     return { units4: decimalToMinor(latest.usdForexSelling, 4), bulletinDate: latest.date };
   }

@@ -45,7 +45,7 @@ export class PaymentsService {
     const violations = [];
     if (!req.reason.trim()) violations.push({ field: 'reason', msg: 'required' });
     if (req.amountKurus < 0n) violations.push({ field: 'amountKurus', msg: 'amountInvalid' });
-    if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalid refund', { violations });
+    if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalidFields', { violations });
     await this.find(null, req.conversationId);
     const done = await this.charges.refund(req.conversationId, {
       amountKurus: req.amountKurus,
@@ -63,7 +63,7 @@ export class PaymentsService {
 
   private async find(email: string | null, conversationId: string): Promise<PaymentView> {
     const p = await this.invoices.payment(email, conversationId);
-    if (!p) throw new BusError('NOT_FOUND', 'Payment not found.', { reason: 'paymentNotFound' });
+    if (!p) throw new BusError('NOT_FOUND', 'paymentNotFound', { reason: 'paymentNotFound' });
     return p;
   }
 

@@ -111,12 +111,7 @@ export class PlansService {
       await this.abandon(open, invoice.id);
       open = null;
     }
-    if (open)
-      throw new BusError(
-        'FAILED_PRECONDITION',
-        'You already have a plan; a new plan or an upgrade is possible after its end date.',
-        { reason: 'planAlreadyActive' },
-      );
+    if (open) throw new BusError('FAILED_PRECONDITION', 'planAlreadyActive', { reason: 'planAlreadyActive' });
 
     const fee = monthlyFeeUsdCents(this.parameters);
     const plain = computeCharge({ monthlyFeeUsdCents: fee, today, rate: null });
@@ -128,13 +123,13 @@ export class PlansService {
         basketUsdCents: plain.usdCents,
       });
       if (r.reasons.length)
-        throw new BusError('FAILED_PRECONDITION', r.reasons.join(', '), { reason: r.reasons[0] });
+        throw new BusError('FAILED_PRECONDITION', r.reasons[0]!, { reason: r.reasons[0] });
       promotion = r.promotion;
     }
     const usdOnly = computeCharge({ monthlyFeeUsdCents: fee, today, promotion, rate: null });
     const card = await this.cards.find(email);
     if (usdOnly.netUsdCents > 0n && !card)
-      throw new BusError('FAILED_PRECONDITION', 'No card found. Add a card first.', {
+      throw new BusError('FAILED_PRECONDITION', 'noCardFound', {
         reason: 'noCardFound',
       });
     const rate = usdOnly.netUsdCents > 0n ? await this.fx.rateFor(today) : null;
@@ -153,7 +148,7 @@ export class PlansService {
         now,
       });
       if (!s)
-        throw new BusError('FAILED_PRECONDITION', 'You already have a plan.', {
+        throw new BusError('FAILED_PRECONDITION', 'planAlreadyActive', {
           reason: 'planAlreadyActive',
         });
       if (promotion) {
@@ -164,7 +159,7 @@ export class PlansService {
           today,
         });
         if (!taken)
-          throw new BusError('FAILED_PRECONDITION', 'This promotion code has no uses left.', {
+          throw new BusError('FAILED_PRECONDITION', 'promotionUsedUp', {
             reason: 'promotionUsedUp',
           });
         await this.subscriptions.setPromotion(m, s.id, promotion.id);
@@ -240,9 +235,8 @@ export class PlansService {
     if (!result.paid) {
       await this.abandon(sub, invoice.id);
       const d = result.decline;
-      throw new BusError('FAILED_PRECONDITION', d.errorMessage, {
-        reason: d.threeDsRequired ? 'threeDsRequired' : 'paymentFailed',
-      });
+      const reason = d.threeDsRequired ? 'threeDsRequired' : 'paymentFailed';
+      throw new BusError('FAILED_PRECONDITION', reason, { reason, detail: d.errorMessage });
     }
     const plan = (await this.subscriptions.byId(sub.id))!;
     return {
@@ -337,7 +331,7 @@ export class PlansService {
     else if (req.periodEnd <= today) violations.push({ field: 'periodEnd', msg: 'periodEndPast' });
     if (!req.reason.trim()) violations.push({ field: 'reason', msg: 'required' });
     if (!/^[^@\s]+@[^@\s]+$/.test(req.email)) violations.push({ field: 'email', msg: 'emailInvalid' });
-    if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalid grant', { violations });
+    if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalidFields', { violations });
     const now = this.clock.now();
     const sub = await this.dataSource.transaction(async (m) => {
       const s = await this.subscriptions.insertGranted(m, {
@@ -359,7 +353,7 @@ export class PlansService {
   /** An admin ends a user's plan now (PlanExpired revoked); no money moves (refunds are apart). */
   async revoke(req: billingV1.RevokePlanRequest, admin: string): Promise<billingV1.UserPlan> {
     if (!req.reason.trim())
-      throw new BusError('INVALID_ARGUMENT', 'invalid revoke', {
+      throw new BusError('INVALID_ARGUMENT', 'invalidFields', {
         violations: [{ field: 'reason', msg: 'required' }],
       });
     const sub = /^[0-9a-f-]{36}$/i.test(req.subscriptionId)
@@ -379,7 +373,7 @@ export class PlansService {
           return s;
         })
       : null;
-    if (!sub) throw new BusError('NOT_FOUND', 'Package not found.', { reason: 'packageNotFound' });
+    if (!sub) throw new BusError('NOT_FOUND', 'packageNotFound', { reason: 'packageNotFound' });
     this.relay.nudge();
     return toPlanMessage(sub);
   }
@@ -408,7 +402,7 @@ export class PlansService {
   async cancel(email: string): Promise<billingV1.UserPlan> {
     const open = await this.subscriptions.openPlan(email);
     if (!open || open.status === 'pending' || open.status === 'cancelled')
-      throw new BusError('NOT_FOUND', 'Package not found.', { reason: 'packageNotFound' });
+      throw new BusError('NOT_FOUND', 'packageNotFound', { reason: 'packageNotFound' });
     await this.dataSource.transaction(async (m) => {
       if (open.status === 'past_due') {
         await this.subscriptions.setStatus(m, open.id, 'inactive');
@@ -438,17 +432,11 @@ export class PlansService {
   async startTrial(email: string): Promise<billingV1.UserPlan> {
     const phone = await this.subscriptions.verifiedPhone(email);
     if (!phone)
-      throw new BusError('FAILED_PRECONDITION', 'Verify your phone number to start the free trial.', {
+      throw new BusError('FAILED_PRECONDITION', 'phoneNotVerified', {
         reason: 'phoneNotVerified',
       });
     const refused = () =>
-      new BusError(
-        'FAILED_PRECONDITION',
-        'The free trial was already used by this account or phone number.',
-        {
-          reason: 'trialAlreadyUsed',
-        },
-      );
+      new BusError('FAILED_PRECONDITION', 'trialAlreadyUsed', { reason: 'trialAlreadyUsed' });
     if (await this.subscriptions.hadTrial(email, phone)) throw refused();
     const now = this.clock.now();
     const sub = await this.dataSource.transaction(async (m) => {
@@ -471,7 +459,7 @@ export class PlansService {
 
 function checkFeatures(features: string[]): void {
   if (!features.length || !features.every(isFeature))
-    throw new BusError('NOT_FOUND', 'Package not found.', { reason: 'packageNotFound' });
+    throw new BusError('NOT_FOUND', 'packageNotFound', { reason: 'packageNotFound' });
 }
 
 export function toPlanMessage(s: SubscriptionRecord): billingV1.UserPlan {

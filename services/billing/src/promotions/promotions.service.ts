@@ -49,14 +49,14 @@ export class PromotionsService {
    * except the one the promotion already has (an expired promotion can still be turned off).
    */
   async save(input: billingV1.Promotion | undefined): Promise<billingV1.Promotion> {
-    if (!input) throw new BusError('INVALID_ARGUMENT', 'promotion missing');
+    if (!input) throw new BusError('INVALID_ARGUMENT', 'promotionMissing', { reason: 'promotionMissing' });
     const stored = input.id && isId(input.id) ? await this.promotions.byId(input.id) : null;
     if (input.id && !stored) throw notFound();
     const saved = await this.promotions
       .save(stored?.id ?? null, toInput(input, istanbulDate(this.clock.now()), stored?.expiryDate ?? null))
       .catch((err: { code?: string }) => {
         if (err.code === '23505')
-          throw new BusError('ALREADY_EXISTS', 'A promotion with this code exists.', {
+          throw new BusError('ALREADY_EXISTS', 'promotionCodeTaken', {
             reason: 'promotionCodeTaken',
           });
         throw err;
@@ -71,7 +71,7 @@ export class PromotionsService {
 }
 
 const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
-const notFound = () => new BusError('NOT_FOUND', 'Promotion not found.', { reason: 'promotionNotFound' });
+const notFound = () => new BusError('NOT_FOUND', 'promotionNotFound', { reason: 'promotionNotFound' });
 
 /** The promotion as stored, once it passes the form's rules (violations named by field). */
 function toInput(p: billingV1.Promotion, today: string, storedExpiry: string | null): PromotionInput {
@@ -86,7 +86,7 @@ function toInput(p: billingV1.Promotion, today: string, storedExpiry: string | n
     active: p.active,
   });
   if (!checked.success)
-    throw new BusError('INVALID_ARGUMENT', 'invalid promotion', { violations: fieldErrors(checked.error) });
+    throw new BusError('INVALID_ARGUMENT', 'invalidFields', { violations: fieldErrors(checked.error) });
   const v = checked.data;
   return {
     code: v.code,

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { formatMessage, isMessageKey } from '@shelfscan/messages';
 import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { billingEventsV1 } from '@shelfscan/contracts';
 import { withAdvisoryLock } from '@shelfscan/db';
@@ -59,7 +60,8 @@ export class RenewalService {
   /** Runs the renewal for an Istanbul date (default today). */
   async run(date?: string): Promise<RenewalReport> {
     const day = date || istanbulDate(this.clock.now());
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new BusError('INVALID_ARGUMENT', 'date must be YYYY-MM-DD');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day))
+      throw new BusError('INVALID_ARGUMENT', 'dateInvalid', { reason: 'dateInvalid' });
     const run = await withAdvisoryLock(this.dataSource, LOCK, { wait: false }, () => this.runLocked(day));
     return run.locked ? run.value : { ran: false, charged: 0, failed: 0, expired: 0 };
   }
@@ -180,7 +182,11 @@ export class RenewalService {
     } catch (err) {
       if (!(err instanceof BusError)) throw err;
       // No card, no rate, or an unknown outcome: a soft failure, retried on the schedule.
-      failure = { reason: err.message, hard: false };
+      const lang = sub.lang === 'en' ? 'en' : 'tr';
+      const reason = isMessageKey(err.message)
+        ? formatMessage(lang, err.message, { detail: err.options.detail ?? '' })
+        : err.message;
+      failure = { reason, hard: false };
     }
     const updated = await this.dataSource.transaction((m) =>
       this.subscriptions.recordFailure(m, sub.id, { date: day, hardDecline: failure.hard }),

@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_bus_v1_envelope: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIocBCghFbnZlbG9wZRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAkSEwoLb2NjdXJyZWRfYXQYBCABKAkSDwoHcGF5bG9hZBgFIAEoDBITCgt0cmFjZXBhcmVudBgGIAEoCRISCgp0cmFjZXN0YXRlGAcgASgJIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQimwEKBUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCRI0Cgp2aW9sYXRpb25zGAMgAygLMiAuc2hlbGZzY2FuLmJ1cy52MS5GaWVsZFZpb2xhdGlvbhIOCgZyZWFzb24YBCABKAkSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgFIAEoDRIQCghyZXRyeV9hdBgGIAEoCSIsCg5GaWVsZFZpb2xhdGlvbhINCgVmaWVsZBgBIAEoCRILCgNtc2cYAiABKAliBnByb3RvMw',
+    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIocBCghFbnZlbG9wZRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAkSEwoLb2NjdXJyZWRfYXQYBCABKAkSDwoHcGF5bG9hZBgFIAEoDBITCgt0cmFjZXBhcmVudBgGIAEoCRISCgp0cmFjZXN0YXRlGAcgASgJIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQiqwEKBUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCRI0Cgp2aW9sYXRpb25zGAMgAygLMiAuc2hlbGZzY2FuLmJ1cy52MS5GaWVsZFZpb2xhdGlvbhIOCgZyZWFzb24YBCABKAkSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgFIAEoDRIQCghyZXRyeV9hdBgGIAEoCRIOCgZkZXRhaWwYByABKAkiLAoORmllbGRWaW9sYXRpb24SDQoFZmllbGQYASABKAkSCwoDbXNnGAIgASgJYgZwcm90bzM',
   );
 
 /**
@@ -126,7 +126,7 @@ export type Error = Message<'shelfscan.bus.v1.Error'> & {
   code: string;
 
   /**
-   * A message fit to show a user (or a message key the web app translates).
+   * A message key of the shared catalogue (@shelfscan/messages) the gateway words in the caller's language.
    *
    * @generated from field: string message = 2;
    */
@@ -159,6 +159,13 @@ export type Error = Message<'shelfscan.bus.v1.Error'> & {
    * @generated from field: string retry_at = 6;
    */
   retryAt: string;
+
+  /**
+   * A dynamic detail the message's {{detail}} placeholder shows (e.g. the bank's answer); may be empty.
+   *
+   * @generated from field: string detail = 7;
+   */
+  detail: string;
 };
 
 /**
