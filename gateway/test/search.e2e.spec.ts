@@ -244,7 +244,7 @@ describe('gateway + search service: the scan routes', () => {
       errors: [
         {
           field: 'market',
-          msg: 'Derin arama yalnızca şu pazarlarda çalışır: Kanada, Meksika, Birleşik Arap Emirlikleri ve Birleşik Krallık.',
+          msg: 'Derin tarama yalnızca şu pazarlarda çalışır: Kanada, Meksika, Birleşik Arap Emirlikleri ve Birleşik Krallık.',
         },
       ],
     });

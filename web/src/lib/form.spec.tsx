@@ -26,16 +26,16 @@ describe('useValidationText', () => {
     await i18n.changeLanguage('tr');
     const tr = renderHook(() => useValidationText());
     expect(tr.result.current('deepNotInMarket')).toBe(
-      'Derin arama yalnızca şu pazarlarda çalışır: Kanada, Meksika, Birleşik Arap Emirlikleri ve Birleşik Krallık.',
+      'Derin tarama yalnızca şu pazarlarda çalışır: Kanada, Meksika, Birleşik Arap Emirlikleri ve Birleşik Krallık.',
     );
     expect(tr.result.current('functionalNotInMarket')).toBe(
-      'Fonksiyonel arama yalnızca şu pazarlarda çalışır: Kanada ve Meksika.',
+      'Fonksiyonel tarama yalnızca şu pazarlarda çalışır: Kanada ve Meksika.',
     );
     tr.unmount();
     await i18n.changeLanguage('en');
     const en = renderHook(() => useValidationText());
     expect(en.result.current('deepNotInMarket')).toBe(
-      'Deep search works only in Canada, Mexico, United Arab Emirates, and United Kingdom.',
+      'Deep scans work only in Canada, Mexico, United Arab Emirates, and United Kingdom.',
     );
     expect(en.result.current('storeUrlMarketNotSupported')).toBe(
       'ShelfScan scans stores of amazon.ca, amazon.com.mx, amazon.ae, amazon.com.au, amazon.sg, amazon.co.uk only.',
