@@ -27,7 +27,8 @@ export function placeholdersOf(text: string): string[] {
  * i18next renders the same entry in the web app.
  */
 export function formatMessage(lang: Lang, key: MessageKey, params: Record<string, string> = {}): string {
-  const values = { ...marketParams(lang), ...params };
+  // The market lists always say what the market table says (as the web's messagesFor fills them).
+  const values = { ...params, ...marketParams(lang) };
   return messages[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }
 

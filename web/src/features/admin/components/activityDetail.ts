@@ -77,7 +77,7 @@ export function useActivityDetail(): (entry: Activity) => string {
             t(`activity.details.outcomes.${f('outcome') || 'complete'}`, { defaultValue: f('outcome') }),
           ];
         case 'scanFailed':
-          return [scan, t(`failureReasons.${f('code')}`, { defaultValue: f('reason') || f('code') })];
+          return [scan, t(`common:scanFailures.${f('code')}`, { defaultValue: f('reason') || f('code') })];
         case 'scanCancelled':
           return [scan, t('activity.details.asinsFound', { count: Number(f('asins') || 0) })];
         default:
