@@ -303,7 +303,7 @@ test('a user without a plan is told so in both locales: dashboard, scan types, f
   await expect(page.getByTestId('dashboard-no-plan')).toContainText('Henüz bir paketiniz yok');
   await expect(page.getByTestId('dashboard-buy-plan')).toHaveAttribute('href', '/payment');
   await page.getByTestId('create-scan').click();
-  await expect(page.getByTestId('create-standard-hint')).toHaveText('Standart paketiniz yok.');
+  await expect(page.getByTestId('create-standard-hint')).toHaveText('Standart planınız yok.');
   await page.keyboard.press('Escape');
   await page.getByTestId('nav-filter-tool').click();
   await expect(page.getByTestId('filter-tool-premium-warning')).toContainText('premium plan gerektirir');

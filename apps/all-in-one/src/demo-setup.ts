@@ -16,7 +16,7 @@ export const DEMO_ADMIN = { email: 'admin@shelfscan.local', password: 'demo-admi
 /** A promotion code anyone may use on the demo: 20 % off a purchase. */
 export const DEMO_PROMOTION = { code: 'DEMO20', type: 'PERCENT', value: '20' } as const;
 const FEATURES = ['standard', 'deep', 'functional'];
-const GRANT_REASON = 'make demo: the demo seller';
+const GRANT_REASON = 'make demo';
 
 /**
  * The simulator's departments under the amazon.ca ids the scan dialog lists (its categories), so
