@@ -66,6 +66,10 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM to the server's process group, then its own ordered stop (gateway, services, its
+    // PostgreSQL, which runs in a process group of its own): Playwright's default, SIGKILL to the
+    // group, left that PostgreSQL running after every e2e run.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
