@@ -25,4 +25,9 @@ describe('the Istanbul day rule', () => {
     expect(istanbulDate(end.toISOString())).toBe('2026-12-01');
     expect(istanbulDate(new Date(end.getTime() - 1))).toBe('2026-11-30');
   });
+
+  it('gives the Istanbul date of an instant (UTC+3)', () => {
+    expect(istanbulDate(new Date('2030-01-31T21:00:00Z'))).toBe('2030-02-01');
+    expect(istanbulDate(new Date('2030-01-31T20:59:59Z'))).toBe('2030-01-31');
+  });
 });

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BusError, addToOutbox } from '@shelfscan/bus';
 import { billingEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
-import { Clock } from '@shelfscan/service';
+import { Clock, istanbulDate } from '@shelfscan/service';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
-import { decimalToMinor, istanbulDate, minorToDecimal } from '../money/money.js';
+import { decimalToMinor, minorToDecimal } from '../money/money.js';
 import { PaymentProvider, ProviderTimeoutError } from '../provider/index.js';
 import { ChargeSteps, unknownStatus } from './charge-steps.js';
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { COUNTRIES } from '@shelfscan/validation';
-import { istanbulDate, minorToDecimal, type Vat } from '../money/money.js';
+import { istanbulDate } from '@shelfscan/service';
+import { minorToDecimal, type Vat } from '../money/money.js';
 import type { InvoiceRecord, PaymentView } from './invoices.repository.js';
 import { woffToSfnt } from './woff.js';
 

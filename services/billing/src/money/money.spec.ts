@@ -3,7 +3,6 @@ import {
   decimalToMinor,
   divRoundHalfUp,
   includedVat,
-  istanbulDate,
   minorToDecimal,
   percentToMinor,
   vatIncluded,
@@ -93,11 +92,6 @@ describe('helpers', () => {
     expect(minorToDecimal(7907n)).toBe('79.07');
     expect(minorToDecimal(79073n, 4)).toBe('7.9073');
     expect(minorToDecimal(5n)).toBe('0.05');
-  });
-
-  it('gives the Istanbul date of an instant (UTC+3)', () => {
-    expect(istanbulDate(new Date('2030-01-31T21:00:00Z'))).toBe('2030-02-01');
-    expect(istanbulDate(new Date('2030-01-31T20:59:59Z'))).toBe('2030-01-31');
   });
 
   it('computes the VAT included in a total', () => {

@@ -27,9 +27,6 @@ export function divRoundHalfUp(n: bigint, d: bigint): bigint {
   return (2n * n + d) / (2n * d);
 }
 
-// The day rule (Istanbul days) is the service library's, for every service: re-exported for billing's code.
-export { istanbulDate, istanbulMidnight } from '@shelfscan/service';
-
 function parts(date: string): { y: number; m: number; d: number } {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) throw new Error(`not a date YYYY-MM-DD: ${date}`);

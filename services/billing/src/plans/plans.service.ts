@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { billingEventsV1, type billingV1 } from '@shelfscan/contracts';
-import { Clock, DAY, SystemParameters } from '@shelfscan/service';
+import { Clock, DAY, SystemParameters, istanbulDate, istanbulMidnight } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { addressLine, CardsRepository, type CardRecord } from '../cards/cards.repository.js';
 import type { SettleOptions } from '../charges/charge-steps.js';
@@ -12,8 +12,6 @@ import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import {
   computeCharge,
   firstOfNextMonth,
-  istanbulDate,
-  istanbulMidnight,
   minorToDecimal,
   type Breakdown,
   type Rate,

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError } from '@shelfscan/bus';
 import type { billingV1 } from '@shelfscan/contracts';
-import { Clock } from '@shelfscan/service';
+import { Clock, istanbulDate } from '@shelfscan/service';
 import { fieldErrors, promotionForm } from '@shelfscan/validation';
-import { decimalToMinor, istanbulDate, minorToDecimal } from '../money/money.js';
+import { decimalToMinor, minorToDecimal } from '../money/money.js';
 import { PromotionsRepository, type PromotionInput, type PromotionRecord } from './promotions.repository.js';
 
 /** Every reason a code does not apply, as keys the web translates. */

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, MINUTE, PeriodicTask } from '@shelfscan/service';
-import { istanbulDate } from '../money/money.js';
+import { Clock, MINUTE, PeriodicTask, istanbulDate } from '@shelfscan/service';
 import { RenewalService, type RenewalReport } from './renewal.service.js';
 
 const log = createLogger('billing.renewal');

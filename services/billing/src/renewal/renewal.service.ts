@@ -4,21 +4,13 @@ import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { billingEventsV1 } from '@shelfscan/contracts';
 import { withAdvisoryLock } from '@shelfscan/db';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, SystemParameters } from '@shelfscan/service';
+import { Clock, SystemParameters, istanbulDate, istanbulMidnight } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import { addressLine, CardsRepository } from '../cards/cards.repository.js';
 import { ChargesService } from '../charges/charges.service.js';
 import { FxRates } from '../fx/fx-rates.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
-import {
-  computeCharge,
-  dayOfMonth,
-  firstOfMonth,
-  firstOfNextMonth,
-  istanbulDate,
-  istanbulMidnight,
-  minorToDecimal,
-} from '../money/money.js';
+import { computeCharge, dayOfMonth, firstOfMonth, firstOfNextMonth, minorToDecimal } from '../money/money.js';
 import { BillingMails } from '../notifications/billing-mails.js';
 import { monthlyFeeUsdCents } from '../plans/plan-catalogue.js';
 import { PlansService } from '../plans/plans.service.js';

@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError } from '@shelfscan/bus';
+import { ISTANBUL } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
-
-/** Days and months are counted in Turkey's time. */
-export const QUOTA_TIME_ZONE = 'Europe/Istanbul';
 
 export type QuotaCounter = 'standard-day' | 'standard-month' | 'deep-day';
 
@@ -29,14 +27,14 @@ export type QuotaClaim = { counter: QuotaCounter; limit: number }[];
 export class QuotaRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** The periods of `now` (PostgreSQL's time zone database does the calendar). */
+  /** The Istanbul periods of `now` (PostgreSQL's time zone database does the calendar). */
   async periods(now: Date, manager: EntityManager = this.dataSource.manager): Promise<Periods> {
     const rows: { day: string; month: string; next_day: Date; next_month: Date }[] = await manager.query(
       `SELECT to_char(l, 'YYYY-MM-DD') AS day, to_char(date_trunc('month', l), 'YYYY-MM-DD') AS month,
               (date_trunc('day', l) + interval '1 day') AT TIME ZONE $2::text AS next_day,
               (date_trunc('month', l) + interval '1 month') AT TIME ZONE $2::text AS next_month
          FROM (SELECT $1::timestamptz AT TIME ZONE $2::text AS l) t`,
-      [now, QUOTA_TIME_ZONE],
+      [now, ISTANBUL],
     );
     const r = rows[0]!;
     return { day: r.day, month: r.month, nextDayAt: r.next_day, nextMonthAt: r.next_month };

@@ -1,5 +1,6 @@
 import { asinCheckRecordOfRow, type AsinCheckRecord } from '@shelfscan/asin-check';
 import { Inject, Injectable } from '@nestjs/common';
+import { istanbulMidnight } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QuotaCounter } from '../quota/quota.repository.js';
 
@@ -275,10 +276,10 @@ export class TodoRepository {
       const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       add((p) => `(file_name ILIKE ${p} OR coalesce(store_url, '') ILIKE ${p})`, like);
     }
-    if (filter.from)
-      add((p) => `search_date >= (${p}::date)::timestamp AT TIME ZONE 'Europe/Istanbul'`, filter.from);
+    // Istanbul has no daylight saving time: a day is 24 hours from its midnight.
+    if (filter.from) add((p) => `search_date >= ${p}`, istanbulMidnight(filter.from));
     if (filter.to)
-      add((p) => `search_date < (${p}::date + 1)::timestamp AT TIME ZONE 'Europe/Istanbul'`, filter.to);
+      add((p) => `search_date < ${p}::timestamptz + interval '1 day'`, istanbulMidnight(filter.to));
     const clause = where.join(' AND ');
     const count: { n: string }[] = await this.dataSource.query(
       `SELECT count(*) AS n FROM todo WHERE ${clause}`,
