@@ -1,5 +1,6 @@
 import { billingEventsV1, scraperEventsV1 } from '@shelfscan/contracts';
 import { DataSource } from 'typeorm';
+import { eventually, failure } from '@shelfscan/testing';
 import { progressPercent } from '../src/todos/scan-events.service.js';
 import { STORES, asinsOf, ranSpecs, startSearchHarness, type SearchHarness } from './harness.js';
 
@@ -42,18 +43,18 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
       [{ asins: 'B0SOLD0001, B0SHORT' }, 'asins', 'asinInvalid'],
       [{ asins: 'B0SOLD0001,B0SOLD0001-X' }, 'asins', 'asinInvalid'],
     ])('%j → 422 %s %s', async (input, field, msg) => {
-      const err = await h.errorOf(check(u, input));
+      const err = await failure(check(u, input));
       expect(err).toMatchObject({ code: 'INVALID_ARGUMENT' });
       expect(err.violations).toContainEqual({ field, msg });
     });
 
     it('takes at most the list limit (a system parameter)', async () => {
-      const err = await h.errorOf(check(u, { asins: asinsOf(2721).join(' ') }));
+      const err = await failure(check(u, { asins: asinsOf(2721).join(' ') }));
       expect(err.violations).toContainEqual({ field: 'asins', msg: 'asinTooMany' });
     });
 
     it('needs the Standard plan', async () => {
-      const err = await h.errorOf(check('no-plan-checker@example.com'));
+      const err = await failure(check('no-plan-checker@example.com'));
       expect(err).toMatchObject({ code: 'FAILED_PRECONDITION', reason: 'noStandardPlan' });
     });
 
@@ -124,12 +125,12 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
         () => table('intruder@example.com', todo!.id),
         () => table('intruder@example.com', todo!.id, { forDownload: true }),
       ])
-        expect(await h.errorOf(call())).toMatchObject({ code: 'NOT_FOUND', reason: 'searchNotFound' });
+        expect(await failure(call())).toMatchObject({ code: 'NOT_FOUND', reason: 'searchNotFound' });
     });
 
     it('a store scan has no table (404); a download of the table needs an active plan', async () => {
       const { todo: scan } = await h.create(u);
-      expect(await h.errorOf(table(u, scan!.id))).toMatchObject({ code: 'NOT_FOUND' });
+      expect(await failure(table(u, scan!.id))).toMatchObject({ code: 'NOT_FOUND' });
       const v = 'expired-checker@example.com';
       const sub = await h.grant(v, ['standard']);
       const { todo } = await check(v);
@@ -139,8 +140,8 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
         userEmail: v,
         reason: 'revoked',
       });
-      await h.until(async () => !(await h.bus.request(h.S.getQuota, { userEmail: v })).plans?.standard);
-      expect(await h.errorOf(table(v, todo!.id, { forDownload: true }))).toMatchObject({
+      await eventually(async () => !(await h.bus.request(h.S.getQuota, { userEmail: v })).plans?.standard);
+      expect(await failure(table(v, todo!.id, { forDownload: true }))).toMatchObject({
         code: 'FAILED_PRECONDITION',
         reason: 'noActivePlanForDownload',
       });
@@ -195,7 +196,7 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
     });
 
     it('checks the store link as a scan does', async () => {
-      const err = await h.errorOf(estimate({ storeUrl: `https://www.amazon.co.uk/s?me=${STORES.ok}` }));
+      const err = await failure(estimate({ storeUrl: `https://www.amazon.co.uk/s?me=${STORES.ok}` }));
       expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', reason: 'storeUrlInvalid' });
       expect(err.violations).toContainEqual({ field: 'storeUrl', msg: 'storeUrlWrongMarket' });
     });
@@ -247,7 +248,7 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
       await h.grant(u, ['standard']);
       const t0 = new Date();
       const { todo } = await h.create(u, { storeUrl: `https://www.amazon.ca/s?me=${STORES.hold}` });
-      const seen = await h.until(async () => {
+      const seen = await eventually(async () => {
         const t = await h.get(u, todo!.id);
         return t.progress?.pagesFetched === 1 ? { t, at: Date.now() } : undefined;
       });

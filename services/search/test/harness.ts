@@ -16,7 +16,7 @@ import {
   type StoreScanSpec,
 } from '@shelfscan/scraper-service';
 import { ManualClock, type RunningService } from '@shelfscan/service';
-import { eventually, failure, startTestBed, startTestService, type TestBed } from '@shelfscan/testing';
+import { eventually, startTestBed, startTestService, type TestBed } from '@shelfscan/testing';
 import { DataSource } from 'typeorm';
 import { searchService } from '../src/index.js';
 
@@ -215,7 +215,7 @@ function harnessOf(deps: { bed: TestBed; clock: ManualClock; search: RunningServ
       const id = randomUUID();
       await h.publish(billingEventsV1.PlanActivatedSchema, data, id);
       await h.publish(billingEventsV1.PlanActivatedSchema, data, id);
-      await h.until(async () => {
+      await eventually(async () => {
         const q = await bus.request(S.getQuota, { userEmail });
         return features.every((f) => (q.plans as unknown as Record<string, boolean>)[f]);
       });
@@ -235,7 +235,7 @@ function harnessOf(deps: { bed: TestBed; clock: ManualClock; search: RunningServ
     get: (userEmail: string, id: string) => bus.request(S.getTodo, { userEmail, id }).then((r) => r.todo!),
     /** Waits until the todo satisfies `ok`, and returns it. */
     async todoWhen(userEmail: string, id: string, ok: (t: searchV1.Todo) => boolean) {
-      return h.until(async () => {
+      return eventually(async () => {
         const t = await h.get(userEmail, id);
         return ok(t) ? t : undefined;
       });
@@ -251,10 +251,6 @@ function harnessOf(deps: { bed: TestBed; clock: ManualClock; search: RunningServ
     },
     scanStatus: (scanId: string) =>
       bus.request(scraperV1.ScraperService.method.getScan, { scanId }).then((s) => s.status),
-    /** Polls until `probe` answers something truthy (events cross the bus asynchronously). */
-    until: eventually,
-    /** The bus error a call fails with. */
-    errorOf: failure,
     stop: () => bed.stop(),
   };
   return h;

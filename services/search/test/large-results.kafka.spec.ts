@@ -27,6 +27,7 @@ import {
   type ScanSpec,
 } from '@shelfscan/scraper-service';
 import { SystemParameters, startService, type RunningService } from '@shelfscan/service';
+import { GaveUp, eventually } from '@shelfscan/testing';
 import { searchService } from '../src/index.js';
 import { asinsOf } from './harness.js';
 
@@ -133,15 +134,9 @@ describe('large scan results over Kafka (paged, never one message)', () => {
       .client()
       .publishEncoded(eventTopic(schema), codec.event(eventTopic(schema), data, randomUUID()));
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000) {
-    const end = Date.now() + timeoutMs;
-    for (;;) {
-      const v = await probe().catch(() => undefined);
-      if (v) return v;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  /** Polls on the Kafka bus, whose round trips are slower than the in-process one's. */
+  const until = <T>(what: string, probe: () => Promise<T | undefined | false>) =>
+    eventually(probe, { what, timeoutMs: 60_000, everyMs: 100 });
 
   async function scanAndDownload(userEmail: string, seller: string): Promise<string[]> {
     const { todo } = await bus.request(S.createScan, {
@@ -153,7 +148,7 @@ describe('large scan results over Kafka (paged, never one message)', () => {
     });
     const done = await until(`the scan of ${seller} to complete`, async () => {
       const t = (await bus.request(S.getTodo, { userEmail, id: todo!.id })).todo!;
-      if (t.status === 'FAILED') throw new Error(`failed: ${t.failureReason}`);
+      if (t.status === 'FAILED') throw new GaveUp(`the scan of ${seller} failed: ${t.failureReason}`);
       return t.status === 'COMPLETED' ? t : undefined;
     });
     const all: string[] = [];

@@ -1,6 +1,7 @@
 import { codec } from '@shelfscan/bus';
 import { billingEventsV1, eventTopic, scraperEventsV1 } from '@shelfscan/contracts';
 import { SystemParameters } from '@shelfscan/service';
+import { eventually, failure } from '@shelfscan/testing';
 import { OK_ASINS, STORES, asinsOf, startSearchHarness, type SearchHarness } from './harness.js';
 
 /**
@@ -19,14 +20,14 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
   describe('plan gating', () => {
     it('needs the plan of each scan type, an active one', async () => {
       const u = 'plans@example.com';
-      expect(await h.errorOf(h.create(u))).toMatchObject({
+      expect(await failure(h.create(u))).toMatchObject({
         code: 'FAILED_PRECONDITION',
         reason: 'noStandardPlan',
       });
       await h.grant(u, ['standard']);
-      const deep = await h.errorOf(h.create(u, { searchType: 'deep' }));
+      const deep = await failure(h.create(u, { searchType: 'deep' }));
       expect(deep).toMatchObject({ code: 'FAILED_PRECONDITION', reason: 'noDeepPlan' });
-      const functional = await h.errorOf(h.create(u, { searchType: 'functional' }));
+      const functional = await failure(h.create(u, { searchType: 'functional' }));
       expect(functional.reason).toBe('noFunctionalPlan');
       expect((await h.create(u)).todo).toMatchObject({ searchType: 'standard', status: 'PENDING' });
     });
@@ -40,7 +41,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
         userEmail: u,
         periodEnd: new Date(h.clock.nowMs() + 86_400_000).toISOString(),
       });
-      await h.until(async () => {
+      await eventually(async () => {
         const rows: unknown[] = await h.searchDb.query(
           'SELECT 1 FROM user_plan WHERE subscription_id = $1 AND cancelled',
           [sub],
@@ -50,15 +51,15 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       expect((await h.bus.request(h.S.getQuota, { userEmail: u })).plans?.deep).toBe(true);
       const before = h.clock.now();
       h.clock.advance(86_400_000); // period_end reached
-      expect((await h.errorOf(h.create(u, { searchType: 'deep' }))).reason).toBe('noDeepPlan');
+      expect((await failure(h.create(u, { searchType: 'deep' }))).reason).toBe('noDeepPlan');
       h.clock.set(before);
       await h.publish(billingEventsV1.PlanExpiredSchema, {
         subscriptionId: sub,
         userEmail: u,
         reason: 'revoked',
       });
-      await h.until(async () => !(await h.bus.request(h.S.getQuota, { userEmail: u })).plans?.deep);
-      expect((await h.errorOf(h.create(u, { searchType: 'deep' }))).reason).toBe('noDeepPlan');
+      await eventually(async () => !(await h.bus.request(h.S.getQuota, { userEmail: u })).plans?.deep);
+      expect((await failure(h.create(u, { searchType: 'deep' }))).reason).toBe('noDeepPlan');
     });
   });
 
@@ -115,7 +116,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
         'rangeInvalid',
       ],
     ])('%j → %s %s', async (input, field, msg, reason) => {
-      const err = await h.errorOf(h.create(u, input as never));
+      const err = await failure(h.create(u, input as never));
       expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', reason });
       expect(err.violations).toContainEqual({ field, msg });
     });
@@ -183,7 +184,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       expect((await h.create(u, { searchType: 'deep' })).todo.searchType).toBe('deep');
 
       h.clock.set('2030-03-10T20:59:59Z'); // 23:59:59 in Istanbul: still the same day
-      expect((await h.errorOf(h.create(u))).reason).toBe('noRemainingDailySearchRights');
+      expect((await failure(h.create(u))).reason).toBe('noRemainingDailySearchRights');
       h.clock.set('2030-03-10T21:00:00Z'); // midnight in Istanbul (18:00 the day before in... UTC is 21:00)
       expect((await h.create(u)).todo.status).toBe('PENDING');
       const next = await h.bus.request(h.S.getQuota, { userEmail: u });
@@ -199,7 +200,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       await h.grant(u, ['standard', 'deep']);
       h.clock.set('2030-04-30T12:00:00Z');
       for (let i = 0; i < 5; i++) await h.create(u, { searchType: 'deep' });
-      const deep = await h.errorOf(h.create(u, { searchType: 'deep' }));
+      const deep = await failure(h.create(u, { searchType: 'deep' }));
       expect(deep).toMatchObject({ reason: 'noRemainingDailyDeepSearchRights' });
       expect(deep.options.retryAt).toBe('2030-04-30T21:00:00.000Z');
 
@@ -208,7 +209,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       try {
         await h.create(u);
         await h.create(u);
-        const monthly = await h.errorOf(h.create(u));
+        const monthly = await failure(h.create(u));
         expect(monthly).toMatchObject({ code: 'RESOURCE_EXHAUSTED', reason: 'monthlySearchLimitExceeded' });
         expect(monthly.options.retryAt).toBe('2030-04-30T21:00:00.000Z'); // 1 May 00:00 in Istanbul
         h.clock.set('2030-04-30T21:00:00Z');
@@ -270,8 +271,8 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       const { todo } = await h.create(u, { seller: STORES.hold });
       await h.todoWhen(u, todo.id, (t) => t.status === 'PROCESSING');
       await h.bus.request(h.S.deleteTodo, { userEmail: u, id: todo.id });
-      expect(await h.errorOf(h.get(u, todo.id))).toMatchObject({ code: 'NOT_FOUND' });
-      await h.until(async () => (await h.scanStatus(todo.id)) === 'cancelled');
+      expect(await failure(h.get(u, todo.id))).toMatchObject({ code: 'NOT_FOUND' });
+      await eventually(async () => (await h.scanStatus(todo.id)) === 'cancelled');
       const list = await h.bus.request(h.S.listTodos, { userEmail: u, size: 100 });
       expect(list.todos.map((t) => t.id)).not.toContain(todo.id);
     });
@@ -336,7 +337,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       const requested = codec.decode(envelope).message as scraperEventsV1.ScanRequested;
       expect(requested).toMatchObject({ userEmail: u, quotaExempt: true });
       expect(requested.scanId).not.toBe(todo.id);
-      const refusal = await h.errorOf(
+      const refusal = await failure(
         h.bus.request(h.S.changeStatus, { id: todo.id, status: 'COMPLETED', adminEmail: 'a' }),
       );
       expect(refusal.code).toBe('INVALID_ARGUMENT');
@@ -422,7 +423,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       await h.bus.request(h.S.moveTodos, { userEmail: u, state: 'archived', ids: [done1, pending] });
       expect((await list({ state: 'archived' })).todos.map((t) => t.id)).toEqual([pending, done1]);
       expect((await h.get(u, done1)).state).toBe('archived');
-      const wrong = await h.errorOf(
+      const wrong = await failure(
         h.bus.request(h.S.moveTodos, { userEmail: u, state: 'ongoing', ids: [done1, pending] }),
       );
       expect(wrong).toMatchObject({ code: 'INVALID_ARGUMENT', reason: 'stateNotAllowed' });
@@ -432,7 +433,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       expect((await h.get(u, done1)).state).toBe('completed');
       expect((await h.get(u, pending)).state).toBe('ongoing');
       expect(
-        (await h.errorOf(h.bus.request(h.S.moveTodos, { userEmail: u, state: 'bin', ids: [done1] }))).reason,
+        (await failure(h.bus.request(h.S.moveTodos, { userEmail: u, state: 'bin', ids: [done1] }))).reason,
       ).toBe('stateNotAllowed');
     });
 
@@ -448,7 +449,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
         h.bus.request(h.S.getTodo, { userEmail: u, id: '00000000-0000-4000-8000-000000000000' }),
       ];
       for (const call of calls)
-        expect(await h.errorOf(call)).toMatchObject({ code: 'NOT_FOUND', reason: 'searchNotFound' });
+        expect(await failure(call)).toMatchObject({ code: 'NOT_FOUND', reason: 'searchNotFound' });
       expect((await h.bus.request(h.S.listTodos, { userEmail: other })).total).toBe(0);
       expect((await h.get(u, done1)).state).toBe('completed');
     });
@@ -463,14 +464,16 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
         userEmail: lapsed,
         reason: 'ended',
       });
-      await h.until(async () => !(await h.bus.request(h.S.getQuota, { userEmail: lapsed })).plans?.standard);
-      const err = await h.errorOf(h.download(lapsed, todo.id));
+      await eventually(
+        async () => !(await h.bus.request(h.S.getQuota, { userEmail: lapsed })).plans?.standard,
+      );
+      const err = await failure(h.download(lapsed, todo.id));
       expect(err).toMatchObject({ code: 'FAILED_PRECONDITION', reason: 'noActivePlanForDownload' });
     });
 
     it('deletes a finished todo', async () => {
       await h.bus.request(h.S.deleteTodo, { userEmail: u, id: done2 });
-      expect((await h.errorOf(h.get(u, done2))).code).toBe('NOT_FOUND');
+      expect((await failure(h.get(u, done2))).code).toBe('NOT_FOUND');
       expect((await list()).total).toBe(2);
     });
   });
@@ -494,7 +497,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       $typeName: expect.any(String),
     });
     expect(c.categories.length).toBeGreaterThan(5);
-    expect((await h.errorOf(h.bus.request(h.S.listCategories, { market: 'DE' }))).code).toBe(
+    expect((await failure(h.bus.request(h.S.listCategories, { market: 'DE' }))).code).toBe(
       'INVALID_ARGUMENT',
     );
   });
