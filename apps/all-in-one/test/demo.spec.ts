@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, freePort } from '@shelfscan/db';
+import { istanbulDate } from '@shelfscan/service';
+import { eventually } from '@shelfscan/testing';
 import { DEMO_ADMIN, DEMO_PROMOTION, DEMO_SELLER, startDemo, type Demo } from '../src/demo-setup.js';
 
 /**
@@ -10,22 +12,6 @@ import { DEMO_ADMIN, DEMO_PROMOTION, DEMO_SELLER, startDemo, type Demo } from '.
  * offline (billing prices from the central bank double, never the bank on the internet) and its
  * seller's plans must be billing's own, so billing, search and admin agree on them.
  */
-const istanbulToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
-
-async function eventually<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 interface Summary {
   applies: boolean;
   breakdown: { tryKurus: number; usdCents: number; discountUsdCents: number };
@@ -89,7 +75,7 @@ describe('make demo', () => {
     expect(r.data).toMatchObject({
       applies: true,
       unavailableReason: null,
-      breakdown: { rate: demo!.centralBank.usdSelling, bulletinDate: istanbulToday() },
+      breakdown: { rate: demo!.centralBank.usdSelling, bulletinDate: istanbulDate(new Date()) },
     });
     expect(r.data.breakdown.tryKurus).toBeGreaterThan(0);
     expect(r.data.breakdown.discountUsdCents).toBe(Math.round(r.data.breakdown.usdCents * 0.2));
