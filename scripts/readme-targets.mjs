@@ -115,20 +115,6 @@ function startMake(args, env) {
   return run;
 }
 
-/** Runs `step` until it returns a truthy value; past `seconds`, fails naming the step. */
-async function until(what, seconds, run, step) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await step().catch(() => undefined);
-    if (value) return value;
-    if (run.child.exitCode !== null || run.child.signalCode !== null)
-      throw new Error(`"${what}": make exited first; its output:\n${run.output().slice(-4000)}`);
-    if (Date.now() > deadline)
-      throw new Error(`"${what}" did not happen within ${seconds} s; output:\n${run.output().slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 async function bounded(what, seconds, promise) {
   let timer;
   const timeout = new Promise((_, reject) => {
@@ -151,6 +137,7 @@ function dataDir(name) {
 }
 
 const { freePort } = require(path.join(root, 'libs/db/dist/index.js'));
+const { printed } = require(path.join(root, 'libs/testing/dist/index.js'));
 
 /** `make up` / `make demo`: up, answering, then a Ctrl-C stops the program and its PostgreSQL quietly. */
 async function serve(target, upLine, answer) {
@@ -164,7 +151,7 @@ async function serve(target, upLine, answer) {
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    await until(`make ${target} says "${upLine}"`, 110, run, async () => run.output().includes(upLine));
+    await printed(run.child, run.output, upLine, 110_000);
     if (!(await fetch(`${base}/readyz`)).ok) throw new Error(`make ${target}: /readyz did not answer 200`);
     const spa = await fetch(`${base}/`);
     if (!spa.ok || !(spa.headers.get('content-type') ?? '').includes('text/html'))
