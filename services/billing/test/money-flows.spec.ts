@@ -8,10 +8,11 @@ import {
   type ChargeRequest,
 } from '../src/provider/index.js';
 import { SandboxPaymentProvider } from '../src/provider/sandbox.provider.js';
+import { ChargeSteps } from '../src/charges/charge-steps.js';
 import { RenewalScheduler } from '../src/renewal/renewal.scheduler.js';
 import { RenewalService } from '../src/renewal/renewal.service.js';
 import { bulletinOf } from './fixtures.js';
-import { failure } from '@shelfscan/testing';
+import { eventually, failure } from '@shelfscan/testing';
 import { CARDS, SAMPLE_XML, startHarness, type Harness } from './harness.js';
 
 /** Whether one log line holds every one of the texts. */
@@ -442,6 +443,37 @@ describe('charges, renewal, dunning, invoices', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain('Merkez Bankası kuru şu anda alınamıyor');
     expect(mails[0].text).not.toContain('fxRateUnavailable');
+  });
+
+  it("an invoice's steps hold its lock: a charge meanwhile is refused (paymentInProgress), the bank's answer queues", async () => {
+    const steps = h.service.app.get(ChargeSteps);
+    const invoiceId = crypto.randomUUID();
+    const order: string[] = [];
+    let release!: () => void;
+    const first = steps.locked(invoiceId, false, async (tx) => {
+      await tx((m) => m.query('SELECT 1'));
+      order.push('first holds');
+      await new Promise<void>((resolve) => (release = resolve));
+      order.push('first done');
+    });
+    await eventually(() => order.includes('first holds'));
+    const refused = await failure(
+      steps.locked(invoiceId, false, async () => order.push('never')),
+      'FAILED_PRECONDITION',
+    );
+    expect(refused.reason).toBe('paymentInProgress');
+    const queued = steps.locked(invoiceId, true, async () => order.push('queued ran'));
+    await eventually(
+      async () =>
+        (
+          await h.sql<{ n: string }>(
+            `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+          )
+        )[0].n === '1',
+    );
+    release();
+    await Promise.all([first, queued]);
+    expect(order).toEqual(['first holds', 'first done', 'queued ran']);
   });
 
   it('no card number and no CVC in the billing schema or in the logs of the whole run', async () => {

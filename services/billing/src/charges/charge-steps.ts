@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BusError, addToOutbox } from '@shelfscan/bus';
 import { billingEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
+import { withAdvisoryLock } from '@shelfscan/db';
 import { Clock, SystemParameters } from '@shelfscan/service';
-import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { cityWithRegion, type CardRecord } from '../cards/cards.repository.js';
 import { InvoicesRepository, type InvoiceRecord, type Party } from '../invoices/invoices.repository.js';
 import { currentVatPercent, invoiceVat } from '../invoices/invoice-vat.js';
@@ -64,22 +65,8 @@ export class ChargeSteps {
    * queue behind another holder (the bank's answer posted twice) rather than refuse.
    */
   async locked<T>(invoiceId: string, wait: boolean, work: (tx: Tx) => Promise<T>): Promise<T> {
-    const runner: QueryRunner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const key = `billing.invoice:${invoiceId}`;
-      if (wait) await runner.query(`SELECT pg_advisory_lock(hashtext($1))`, [key]);
-      else {
-        const [{ locked }]: { locked: boolean }[] = await runner.query(
-          `SELECT pg_try_advisory_lock(hashtext($1)) AS locked`,
-          [key],
-        );
-        if (!locked)
-          throw new BusError('FAILED_PRECONDITION', 'paymentInProgress', {
-            reason: 'paymentInProgress',
-          });
-      }
-      const tx = async <R>(w: (m: EntityManager) => Promise<R>): Promise<R> => {
+    const held = await withAdvisoryLock(this.dataSource, `billing.invoice:${invoiceId}`, { wait }, (runner) =>
+      work(async (w) => {
         await runner.startTransaction();
         try {
           const result = await w(runner.manager);
@@ -89,15 +76,11 @@ export class ChargeSteps {
           await runner.rollbackTransaction();
           throw err;
         }
-      };
-      try {
-        return await work(tx);
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]);
-      }
-    } finally {
-      await runner.release();
-    }
+      }),
+    );
+    if (!held.locked)
+      throw new BusError('FAILED_PRECONDITION', 'paymentInProgress', { reason: 'paymentInProgress' });
+    return held.value;
   }
 
   /** Attempts whose outcome is unknown are looked up; a payment found pays the invoice. */
