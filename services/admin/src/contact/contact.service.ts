@@ -5,7 +5,7 @@ import type { adminV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { Clock, HOUR, MINUTE, SystemParameters, assertAdmin } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { paging } from '../common/caller.js';
+import { paging } from '../common/paging.js';
 import { ContactMailer } from './contact-mailer.js';
 import { ContactRepository, type DueMessage } from './contact.repository.js';
 

@@ -4,7 +4,7 @@ import { adminEventsV1, type adminV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { Clock, SystemParameters, type SystemParameterValue, assertAdmin } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { paging } from '../common/caller.js';
+import { paging } from '../common/paging.js';
 import { validateParameters } from './parameter-rules.js';
 import { ParametersRepository } from './parameters.repository.js';
 

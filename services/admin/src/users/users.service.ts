@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BusClient, BusError } from '@shelfscan/bus';
 import { authV1, type adminV1 } from '@shelfscan/contracts';
 import { Clock, assertAdmin } from '@shelfscan/service';
-import { paging } from '../common/caller.js';
+import { paging } from '../common/paging.js';
 import { describeEvent } from './activity.js';
 import { UsersRepository, type UserView } from './users.repository.js';
 
