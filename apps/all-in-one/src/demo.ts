@@ -1,17 +1,20 @@
 // `make demo`: ShelfScan in one process with the marketplace simulator standing in for Amazon and a
 // double of the central bank's bulletin (demo-setup.ts), seeded with a seller, his plans and a code.
 import 'reflect-metadata';
-import { runOrExit } from '@shelfscan/config';
-import { createLogger } from '@shelfscan/observability';
+import { baseEnvSchema, loadConfig, runOrExit } from '@shelfscan/config';
+import { createLogger, stopOnSignals } from '@shelfscan/observability';
 import { DEMO_PROMOTION, DEMO_SELLER, startDemo } from './demo-setup.js';
-import { stopOnSignals } from './stop-on-signals.js';
 
 void runOrExit(async () => {
   const log = createLogger('demo');
   const ready = startDemo();
   // Signals are handled from the first moment: a Ctrl-C while it starts stops it once started, in
   // order (the terminal's Ctrl-C does not reach PostgreSQL, which is in a process group of its own).
-  stopOnSignals(async () => (await ready).stop(), log);
+  stopOnSignals({
+    graceSeconds: loadConfig(baseEnvSchema).SHUTDOWN_GRACE_SECONDS,
+    log,
+    stop: async () => (await ready).stop(),
+  });
   const demo = await ready;
   const { running: up, sim, centralBank, env } = demo;
   const out = (line = '') => process.stdout.write(`${line}\n`);
