@@ -24,7 +24,6 @@ export const VALIDATION_MESSAGES = [
   'langInvalid',
   'asinInvalid',
   'asinTooMany',
-  'urlInvalid',
   // Scans: the market, the categories and the store-URL intake's verdicts (@shelfscan/markets).
   'marketInvalid',
   'categoriesInvalid',
