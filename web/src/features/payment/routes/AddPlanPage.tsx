@@ -35,7 +35,7 @@ import {
 import { PlanPicker } from '../components/PlanPicker';
 import { PriceBreakdown } from '../components/PriceBreakdown';
 import { TrialOffer } from '../components/TrialOffer';
-import { usePaymentErrorText } from '../components/usePaymentErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** How long the coupon field waits for the typing to stop before asking for the breakdown. */
 export const SUMMARY_DEBOUNCE_MS = 400;
@@ -70,7 +70,7 @@ export function AddPlanPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const reasonText = useReasonText();
-  const errorText = usePaymentErrorText();
+  const errorText = useApiErrorText('payment');
   const plans = useGetPlansQuery();
   const userPlans = useGetUserPlansQuery();
   const card = useGetCardQuery();
