@@ -7,10 +7,11 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import { BusError, type BusErrorCode, type Violation } from '@shelfscan/bus';
+import { isMessageKey } from '@shelfscan/messages';
 import { createLogger } from '@shelfscan/observability';
 import type { FastifyReply } from 'fastify';
 import type { ApiResponse } from './api-response.js';
-import { hasMessage, t } from './i18n.js';
+import { t } from './i18n.js';
 
 /**
  * The one table from bus error codes to HTTP statuses. Controllers never catch bus errors: they
@@ -113,7 +114,7 @@ function toResponse(exception: unknown): { status: number; body: ApiResponse; re
  */
 function messageOf(e: BusError): string {
   const params = { detail: e.options.detail ?? '' };
-  return e.reason && hasMessage(e.reason) ? t(e.reason, params) : t(e.message, params);
+  return isMessageKey(e.reason) ? t(e.reason, params) : t(e.message, params);
 }
 
 function defaultCode(status: number): string | undefined {

@@ -15,11 +15,6 @@ export function currentLang(): Lang {
   return langStore.getStore() ?? 'tr';
 }
 
-/** Whether a text is a key of the shared catalogue (@shelfscan/messages). */
-export function hasMessage(key: string): boolean {
-  return isMessageKey(key);
-}
-
 /** Translates a key of the shared catalogue into the request language; any other text is returned as it is. */
 export function t(keyOrText: string, params: Record<string, string> = {}): string {
   return isMessageKey(keyOrText) ? formatMessage(currentLang(), keyOrText, params) : keyOrText;

@@ -30,6 +30,25 @@ describe('POST /api/search-info[/functional-search|/asin-check]: the verdicts of
     );
   });
 
+  it('answers a store-link verdict as the 422 list on its field, without a top-level code (gateway/README.md)', () => {
+    const body = runWithLang('en', () => {
+      try {
+        pipe.transform(
+          { ...VALID_SCANS.scan, storeUrl: 'https://www.ebay.com/str/shop' },
+          { type: 'body', metatype: CreateScanDto },
+        );
+      } catch (error) {
+        return (error as UnprocessableEntityException).getResponse() as ApiResponse;
+      }
+      return undefined;
+    });
+    expect(body).toEqual({
+      success: false,
+      message: 'This is not an Amazon link.',
+      errors: [{ field: 'storeUrl', msg: 'This is not an Amazon link.' }],
+    });
+  });
+
   it('refuses a field the payload does not have', () => {
     expect(errorsOf(CreateScanDto, { ...VALID_SCANS.scan, amazonsChoice: true })).toEqual([
       { field: 'amazonsChoice', msg: expect.any(String) },

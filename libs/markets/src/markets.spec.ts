@@ -6,6 +6,7 @@ import {
   marketByCode,
   marketCodesFor,
   marketName,
+  marketNames,
   marketOfHost,
   marketplaceList,
   MARKETS,
@@ -36,6 +37,12 @@ describe('the market table', () => {
     expect(marketName('UK', 'en')).toBe('United Kingdom');
     expect(marketName('AE', 'tr-TR')).toBe('Birleşik Arap Emirlikleri');
     expect(marketName('XX', 'en')).toBe('XX');
+  });
+
+  it('joins market names as the language joins a list', () => {
+    expect(marketNames(['CA', 'MX'], 'tr')).toBe('Kanada ve Meksika');
+    expect(marketNames(['CA', 'AE', 'UK'], 'en')).toBe('Canada, United Arab Emirates, and United Kingdom');
+    expect(marketNames(['SG'], 'en')).toBe('Singapore');
   });
 
   it('answers GET /api/marketplace with the spec fields and the code requests use', () => {

@@ -203,6 +203,16 @@ export function marketName(code: string, language: string): string {
   return language.toLowerCase().startsWith('tr') ? market.name.tr : market.name.en;
 }
 
+/**
+ * The markets' names in a language joined as the language joins a list (`Kanada ve Meksika`,
+ * `Canada and Mexico`): the one wording of a market list, for the catalogue's placeholders and the pages.
+ */
+export function marketNames(codes: readonly string[], language: string): string {
+  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(
+    codes.map((code) => marketName(code, language)),
+  );
+}
+
 /** The domain's suffix after "amazon.": ca, com.mx, ae, com.au, sg, co.uk. */
 export function marketSuffix(market: Market): string {
   return market.domain.replace(/^amazon\./, '');

@@ -1,4 +1,4 @@
-import { marketCodesFor, marketName, SOLD_MARKETS } from '@shelfscan/markets';
+import { marketCodesFor, marketNames, SOLD_MARKETS } from '@shelfscan/markets';
 import { en } from './en.js';
 import { tr } from './tr.js';
 
@@ -49,21 +49,16 @@ const marketLists = new Map<string, Record<string, string>>();
 
 /**
  * The market lists some texts name, from the one market table (@shelfscan/markets) in a language:
- * `{{markets}}` (the codes), `{{domains}}`, `{{deepMarkets}}` and `{{functionalMarkets}}` (names,
- * joined as the language joins a list). The gateway and the web fill them alike.
+ * `{{markets}}` (the codes), `{{domains}}`, `{{deepMarkets}}` and `{{functionalMarkets}}` (`marketNames`). The gateway and the web fill them alike.
  */
 function marketParams(lang: string): Record<string, string> {
   let params = marketLists.get(lang);
   if (!params) {
-    const names = (codes: readonly string[]) =>
-      new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(
-        codes.map((c) => marketName(c, lang)),
-      );
     params = {
       markets: SOLD_MARKETS.map((m) => m.code).join(', '),
       domains: SOLD_MARKETS.map((m) => m.domain).join(', '),
-      deepMarkets: names(marketCodesFor('deep')),
-      functionalMarkets: names(marketCodesFor('functional')),
+      deepMarkets: marketNames(marketCodesFor('deep'), lang),
+      functionalMarkets: marketNames(marketCodesFor('functional'), lang),
     };
     marketLists.set(lang, params);
   }

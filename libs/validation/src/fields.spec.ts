@@ -1,5 +1,7 @@
+import { isMessageKey } from '@shelfscan/messages';
 import {
   asinCheckForm,
+  FORM_ONLY_MESSAGES,
   asinList,
   asin,
   cardExpired,
@@ -7,7 +9,6 @@ import {
   fieldErrors,
   fullExpiryYear,
   functionalScanForm,
-  isValidationMessage,
   luhnValid,
   phoneProblem,
   registerForm,
@@ -227,9 +228,10 @@ describe('shared field rules', () => {
     expect(messages(form, { fileName: 'x', market: 'UK', asins: '' })).toEqual([['asins', 'required']]);
   });
 
-  it('every message a rule gives is a declared key', () => {
-    expect(isValidationMessage('nameInvalid')).toBe(true);
-    expect(isValidationMessage('Ad geçersiz.')).toBe(false);
+  it('every message a rule gives is a declared key of the catalogue', () => {
+    expect(isMessageKey('nameInvalid')).toBe(true);
+    expect(isMessageKey('Ad geçersiz.')).toBe(false);
     expect(new Set(VALIDATION_MESSAGES).size).toBe(VALIDATION_MESSAGES.length);
+    expect([...VALIDATION_MESSAGES, ...FORM_ONLY_MESSAGES].filter((key) => !isMessageKey(key))).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
+import type { MessageKey } from '@shelfscan/messages';
+
 /**
- * Every message a shared rule can give. They are keys, not texts: the gateway and the web app word
- * them from one catalogue (@shelfscan/messages) in Turkish and US English; a test on each side checks
- * that none is missing.
+ * Every message a shared rule can give. They are keys of the one catalogue (@shelfscan/messages),
+ * which words them in Turkish and US English for the gateway and the web app: the compiler holds
+ * both lists to it (`satisfies`).
  */
 export const VALIDATION_MESSAGES = [
   'required',
@@ -22,7 +24,6 @@ export const VALIDATION_MESSAGES = [
   'langInvalid',
   'asinInvalid',
   'asinTooMany',
-  'urlInvalid',
   // Scans: the market, the categories and the store-URL intake's verdicts (@shelfscan/markets).
   'marketInvalid',
   'categoriesInvalid',
@@ -68,7 +69,7 @@ export const VALIDATION_MESSAGES = [
   'promotionExpiryPast',
   'featuresRequired',
   'periodEndPast',
-] as const;
+] as const satisfies readonly MessageKey[];
 
 /**
  * Messages of rules only the web forms apply so far (the servers accept these values or have no such
@@ -79,13 +80,6 @@ export const FORM_ONLY_MESSAGES = [
   // refundTooMuch with what is left.
   'amountPositive',
   'refundAmountTooHigh',
-] as const;
+] as const satisfies readonly MessageKey[];
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number] | (typeof FORM_ONLY_MESSAGES)[number];
-
-const known: ReadonlySet<string> = new Set([...VALIDATION_MESSAGES, ...FORM_ONLY_MESSAGES]);
-
-/** Whether a text is one of the shared message keys (a server may also send an already translated text). */
-export function isValidationMessage(text: unknown): text is ValidationMessage {
-  return typeof text === 'string' && known.has(text);
-}

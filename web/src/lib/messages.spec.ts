@@ -1,7 +1,7 @@
 import { formatMessage, messages, placeholdersOf, type MessageKey } from '@shelfscan/messages';
 import { describe, expect, it } from 'vitest';
 import { i18n } from './i18n';
-import { codeText } from './messages';
+import { codeText, reasonText } from './messages';
 
 describe('the shared message catalogue in the web app', () => {
   it('resolves every key to the text the gateway answers with, in both languages', () => {
@@ -21,5 +21,21 @@ describe('the shared message catalogue in the web app', () => {
       'Ödeme başarısız: kart reddedildi',
     );
     expect(codeText(t, 'someUnknownCode', 'x')).toBeUndefined();
+  });
+
+  it('words a reason by the catalogue, then the feature’s codes, then the common codes', async () => {
+    await i18n.changeLanguage('en');
+    expect(reasonText(i18n, 'noDeepPlan', 'payment')).toBe('You do not have a Deep plan.');
+    expect(reasonText(i18n, 'paymentFailed', 'payment', 'Payment failed: card declined')).toBe(
+      'Payment failed: card declined',
+    );
+    expect(reasonText(i18n, 'threeDsFailed', 'payment')).toBe(
+      'The 3-D Secure confirmation failed, so nothing was charged.',
+    );
+    expect(reasonText(i18n, 'threeDsFailed', 'account')).toBeUndefined();
+    expect(reasonText(i18n, 'logoutFailed', 'payment')).toBe('Logout failed.');
+    expect(reasonText(i18n, 'someUnknownCode', 'payment')).toBeUndefined();
+    expect(reasonText(i18n, undefined, 'payment')).toBeUndefined();
+    await i18n.changeLanguage('tr');
   });
 });

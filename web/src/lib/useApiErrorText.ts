@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { joinValidationErrors, readApiError } from './errors';
-import { codeText } from './messages';
+import { reasonText } from './messages';
 
 /**
  * The text to show for a failed call of a feature: the shared catalogue's text of a known code (then
@@ -12,10 +12,8 @@ export function useApiErrorText(namespace: string) {
   return useCallback(
     (error: unknown, fallbackKey = 'common:errors.generic'): string => {
       const e = readApiError(error);
-      const known = codeText((key) => t(key), e.code, e.message);
+      const known = reasonText(i18n, e.code, namespace, e.message);
       if (known) return known;
-      if (e.code && i18n.exists(`${namespace}:codes.${e.code}`)) return t(`${namespace}:codes.${e.code}`);
-      if (e.code && i18n.exists(`common:codes.${e.code}`)) return t(`common:codes.${e.code}`);
       if (e.status === 422) {
         const joined = joinValidationErrors(e.errors);
         if (joined) return joined;

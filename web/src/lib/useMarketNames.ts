@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { marketName } from '@shelfscan/markets';
+import { marketName, marketNames } from '@shelfscan/markets';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -9,9 +9,11 @@ import { useTranslation } from 'react-i18next';
 export function useMarketNames() {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  return useMemo(() => {
-    const name = (code: string) => marketName(code, language);
-    const format = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
-    return { name, list: (codes: readonly string[]) => format.format(codes.map(name)) };
-  }, [language]);
+  return useMemo(
+    () => ({
+      name: (code: string) => marketName(code, language),
+      list: (codes: readonly string[]) => marketNames(codes, language),
+    }),
+    [language],
+  );
 }

@@ -1,13 +1,16 @@
+import { marketCodesFor, marketNames } from '@shelfscan/markets';
 import type { SystemParameters } from '@shelfscan/service';
 import { decimalToMinor } from '../money/money.js';
 
 export const FEATURES = ['standard', 'deep', 'functional'] as const;
 export type Feature = (typeof FEATURES)[number];
 
+/** The catalogue's English words for a feature (the web words it in the page's language); markets from the market table. */
+const markets = (feature: Feature) => marketNames(marketCodesFor(feature), 'en');
 const DESCRIPTIONS: Record<Feature, string> = {
   standard: 'Standard search: store scans with a keyword filter',
-  deep: 'Deep search: every category of a store (Canada, UAE, Mexico, UK)',
-  functional: 'Functional search: Amazon choice, best seller, star and price ranges (Canada, Mexico)',
+  deep: `Deep search: every category of a store (${markets('deep')})`,
+  functional: `Functional search: Amazon choice, best seller, star and price ranges (${markets('functional')})`,
 };
 
 /** The plans on sale, their price and limits read from the system parameters at the moment of use. */

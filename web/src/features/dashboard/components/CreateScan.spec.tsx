@@ -37,8 +37,9 @@ describe('create dialogs', () => {
         'POST /api/search-info': () =>
           jsonResponse(
             {
+              // The gateway's own 422 (its pipe applies the shared scan rules): a list, no top-level code.
               success: false,
-              code: 'storeUrlInvalid',
+              message: 'This link is not a storefront of Amazon.ca.',
               errors: [{ field: 'storeUrl', msg: 'This link is not a storefront of Amazon.ca.' }],
             },
             422,

@@ -24,7 +24,7 @@ import {
   IconTelescope,
   IconAdjustmentsHorizontal,
 } from '@tabler/icons-react';
-import { marketCodesFor, SOLD_MARKETS } from '@shelfscan/markets';
+import { marketCodesFor, SOLD_MARKET_CODES, SOLD_MARKETS } from '@shelfscan/markets';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_EMAIL, whatsappLink } from '../../../app/contact';
 import { LocaleLink, useLocalePath } from '../../../app/locale';
@@ -53,8 +53,14 @@ export function LandingPage() {
   const { loggedIn } = useSession();
   const names = useMarketNames();
   const localePath = useLocalePath();
+  // The market lists the texts name ({{markets}}, {{deep}}, {{functional}}), from the market table.
+  const markets = {
+    markets: names.list(SOLD_MARKET_CODES),
+    deep: names.list(marketCodesFor('deep')),
+    functional: names.list(marketCodesFor('functional')),
+  };
   const list = <T,>(key: string) => {
-    const value = t(key, { returnObjects: true });
+    const value = t(key, { returnObjects: true, ...markets });
     return (Array.isArray(value) ? value : []) as T[];
   };
 
@@ -175,10 +181,7 @@ export function LandingPage() {
           ))}
         </SimpleGrid>
         <Text size="sm" c="dimmed" ta="center" mt="md">
-          {t('markets.note', {
-            deep: names.list(marketCodesFor('deep')),
-            functional: names.list(marketCodesFor('functional')),
-          })}
+          {t('markets.note', markets)}
         </Text>
       </Section>
 

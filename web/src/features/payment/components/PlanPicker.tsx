@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { PLAN_FEATURES } from '@shelfscan/validation';
+import { marketCodesFor } from '@shelfscan/markets';
+import { PLAN_FEATURES, type PlanFeature } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale';
 import { formatMoney } from '../../../lib/money';
+import { useMarketNames } from '../../../lib/useMarketNames';
 import type { Plan } from '../api/paymentApi';
 
 /** The chosen features in the catalogue's order (one request, one cache entry, whatever the clicks). */
 export function inCatalogueOrder(features: readonly string[]): string[] {
   return PLAN_FEATURES.filter((f) => features.includes(f));
 }
+
+const isPlanFeature = (feature: string): feature is PlanFeature =>
+  (PLAN_FEATURES as readonly string[]).includes(feature);
 
 /**
  * The features on sale (GET /api/plan) as check cards: what each does and its limits. The fee is said
@@ -28,6 +33,7 @@ export function PlanPicker({
 }) {
   const { t } = useTranslation('payment');
   const locale = useLocale();
+  const names = useMarketNames();
   return (
     <Checkbox.Group
       label={t('addPlan.features')}
@@ -57,7 +63,11 @@ export function PlanPicker({
               <Stack gap={4}>
                 <Text fw={700}>{t(`features.${plan.feature}.name`, { defaultValue: plan.feature })}</Text>
                 <Text size="sm" c="dimmed">
-                  {t(`features.${plan.feature}.description`, { defaultValue: plan.description })}
+                  {t(`features.${plan.feature}.description`, {
+                    defaultValue: plan.description,
+                    // Where the feature runs, from the market table (Deep: CA, MX, AE, UK; Functional: CA, MX).
+                    markets: isPlanFeature(plan.feature) ? names.list(marketCodesFor(plan.feature)) : '',
+                  })}
                 </Text>
                 <Text size="sm" data-testid={`plan-${plan.feature}-limits`}>
                   {t('addPlan.dailyLimit', { count: plan.dailySearchLimit })}

@@ -8,7 +8,7 @@ import { hadTrial, openPlanOf, type UserPlan } from '../../../app/billing/userPl
 import { LocaleLink } from '../../../app/locale';
 import type { CurrentUser } from '../../../app/userApi';
 import { useStartTrialMutation } from '../api/paymentApi';
-import { usePaymentErrorText } from './usePaymentErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** The trial is given once, for one day (product spec part 9). */
 const TRIAL_DAYS = 1;
@@ -20,7 +20,7 @@ const TRIAL_DAYS = 1;
  */
 export function TrialOffer({ plans, user }: { plans: readonly UserPlan[]; user: CurrentUser }) {
   const { t } = useTranslation('payment');
-  const errorText = usePaymentErrorText();
+  const errorText = useApiErrorText('payment');
   const [start, starting] = useStartTrialMutation();
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);

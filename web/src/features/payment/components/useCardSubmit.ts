@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { cardRequestOf, type CardFormValues as SharedCardFormValues } from '@shelfscan/validation';
 import { showServerErrors } from '../../../lib/form';
 import { useSaveCardMutation, type SavedCard } from '../api/paymentApi';
-import { usePaymentErrorText } from './usePaymentErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 export type CardFormValues = SharedCardFormValues & Record<string, unknown>;
 export type CardFormState = UseFormReturnType<CardFormValues>;
@@ -28,7 +28,7 @@ const SERVER_FIELDS: Record<string, string> = {
  * its arguments (the card number) once it answers.
  */
 export function useCardSubmit(form: CardFormState, onSaved: (card: SavedCard | null) => void) {
-  const errorText = usePaymentErrorText();
+  const errorText = useApiErrorText('payment');
   const [save, saving] = useSaveCardMutation();
   const [error, setError] = useState<string | null>(null);
 

@@ -65,6 +65,11 @@ describe('add plan', () => {
     );
     for (const feature of ['standard', 'deep', 'functional'])
       expect(screen.getByTestId(`plan-${feature}`).textContent).not.toMatch(/\$|\/ ay/i);
+    // Where Deep and Functional run comes from the market table, in the page's language.
+    expect(screen.getByTestId('plan-deep').textContent).toContain(
+      '(Kanada, Meksika, Birleşik Arap Emirlikleri ve Birleşik Krallık)',
+    );
+    expect(screen.getByTestId('plan-functional').textContent).toContain('(Kanada ve Meksika)');
   });
 
   it('shows the features with their limits and the live breakdown in USD and TRY; the code is asked for once typing stops', async () => {

@@ -23,6 +23,7 @@ import { useGetCurrentUserQuery } from '../../../app/userApi';
 import { formatDay } from '../../../lib/date';
 import { readApiError } from '../../../lib/errors';
 import { useSchemaForm } from '../../../lib/form';
+import { reasonText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { leaveAppTo } from '../../../lib/navigation';
 import {
@@ -34,7 +35,7 @@ import {
 import { PlanPicker } from '../components/PlanPicker';
 import { PriceBreakdown } from '../components/PriceBreakdown';
 import { TrialOffer } from '../components/TrialOffer';
-import { usePaymentErrorText } from '../components/usePaymentErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** How long the coupon field waits for the typing to stop before asking for the breakdown. */
 export const SUMMARY_DEBOUNCE_MS = 400;
@@ -53,14 +54,7 @@ interface BuyError {
 /** The text of a reason key (a failed 3-D Secure step comes back as `?threeDsError=<reason>`). */
 function useReasonText() {
   const { t, i18n } = useTranslation('payment');
-  return (reason: string, fallbackKey: string) =>
-    i18n.exists(`messages:${reason}`)
-      ? t(`messages:${reason}`)
-      : i18n.exists(`payment:codes.${reason}`)
-        ? t(`codes.${reason}`)
-        : i18n.exists(`common:codes.${reason}`)
-          ? t(`common:codes.${reason}`)
-          : t(fallbackKey);
+  return (reason: string, fallbackKey: string) => reasonText(i18n, reason, 'payment') ?? t(fallbackKey);
 }
 
 /**
@@ -76,7 +70,7 @@ export function AddPlanPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const reasonText = useReasonText();
-  const errorText = usePaymentErrorText();
+  const errorText = useApiErrorText('payment');
   const plans = useGetPlansQuery();
   const userPlans = useGetUserPlansQuery();
   const card = useGetCardQuery();

@@ -9,14 +9,14 @@ import { LocaleLink, useLocalePath } from '../../../app/locale';
 import { useDeleteCardMutation, useGetCardQuery } from '../api/paymentApi';
 import { CardSummary } from '../components/CardSummary';
 import { ConfirmRemoval } from '../components/ConfirmRemoval';
-import { usePaymentErrorText } from '../components/usePaymentErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** /payment/deleteCard: the card and what deleting it means, then DELETE /api/card/?id=. */
 export function DeleteCardPage() {
   const { t } = useTranslation('payment');
   const navigate = useNavigate();
   const localePath = useLocalePath();
-  const errorText = usePaymentErrorText();
+  const errorText = useApiErrorText('payment');
   const card = useGetCardQuery();
   const plans = useGetUserPlansQuery();
   const [remove, removing] = useDeleteCardMutation();

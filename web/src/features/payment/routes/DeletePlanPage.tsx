@@ -8,7 +8,7 @@ import { LocaleLink, useLocale, useLocalePath } from '../../../app/locale';
 import { formatDay } from '../../../lib/date';
 import { useCancelPlanMutation } from '../api/paymentApi';
 import { ConfirmRemoval } from '../components/ConfirmRemoval';
-import { usePaymentErrorText } from '../components/usePaymentErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** /payment/deletePlan: what cancelling means (usable to its end date, not renewed), then DELETE /api/user-plan. */
 export function DeletePlanPage() {
@@ -16,7 +16,7 @@ export function DeletePlanPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const localePath = useLocalePath();
-  const errorText = usePaymentErrorText();
+  const errorText = useApiErrorText('payment');
   const plans = useGetUserPlansQuery();
   const [cancel, cancelling] = useCancelPlanMutation();
   const open = openPlanOf(plans.data);

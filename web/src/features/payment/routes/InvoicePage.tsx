@@ -12,7 +12,7 @@ import { fetchFile, saveBlob } from '../../../lib/download';
 import { useGetPaymentQuery } from '../api/paymentApi';
 import { PaymentStatusBadges } from '../components/PaymentStatusBadges';
 import { PriceBreakdown } from '../components/PriceBreakdown';
-import { usePaymentErrorText } from '../components/usePaymentErrorText';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /**
  * /payment/:invoice (the billing number, i.e. the conversation id): the payment and its invoice, the
@@ -24,7 +24,7 @@ export function InvoicePage() {
   const line = useInvoiceLine();
   const { invoice = '' } = useParams();
   const token = useAppSelector(currentToken);
-  const errorText = usePaymentErrorText();
+  const errorText = useApiErrorText('payment');
   const { data: payment, isLoading } = useGetPaymentQuery(invoice, { skip: !invoice });
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
