@@ -72,8 +72,6 @@ export interface Todo {
   searchCancelDate: string | null;
   asinCount: number;
   reportedTotal: number | null;
-  /** English, from scans finished before `coverage` existed; shown only when `coverage` is null. */
-  coverageLine: string | null;
   coverage: Coverage | null;
   /** English, for the logs; the card words `failureCode`. */
   failureReason: string | null;
