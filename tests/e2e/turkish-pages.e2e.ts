@@ -69,6 +69,7 @@ test.use({ baseURL: demoURL, locale: 'tr-TR' });
 
 let small: SimStore;
 let uk: SimStore;
+let partialStore: SimStore;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -76,6 +77,7 @@ test.beforeAll(async () => {
   const stores = await simStores();
   small = stores.find((s) => s.seed === 'demo-small')!;
   uk = stores.find((s) => s.seed === 'demo-uk')!;
+  partialStore = stores.find((s) => s.seed === 'demo-partial')!;
 });
 
 test.afterAll(async () => {
@@ -150,6 +152,16 @@ test('every page in Turkish shows no English word, with scans in every state', a
     '/asin-check',
   );
   await expect.poll(() => statusOf(request, seller, check1.id), { timeout: 60_000 }).toBe('COMPLETED');
+  // A Deep scan of the store it cannot read in full: partial, its card says what is missing and why.
+  const partial = await scan(request, seller, {
+    searchType: 'deep',
+    fileName: 'Eksik',
+    storeUrl: `https://www.amazon.ca/s?me=${partialStore.sellerId}`,
+    market: 'CA',
+  });
+  await expect
+    .poll(() => statusOf(request, seller, partial.id), { timeout: 120_000 })
+    .toBe('COMPLETED_PARTIAL');
   // One meets only captchas and fails (the demo here retries a blocked scan 0 times: scans-demo.ts),
   // on amazon.co.uk: the scraper then pauses that domain, not amazon.ca. Then slow scans stay queued
   // and running while the pages are read; one of them is cancelled.
@@ -185,8 +197,9 @@ test('every page in Turkish shows no English word, with scans in every state', a
     expect(cancel.status(), await cancel.text()).toBe(200);
 
     await check('/dashboard');
-    // The page read showed the finished scan's coverage and the failed scan's reason.
+    // The page read showed the finished and the partial scan's coverage and the failed scan's reason.
     await expect(page.getByTestId(`todo-${done.id}-coverage`)).toBeVisible();
+    await expect(page.getByTestId(`todo-${partial.id}-coverage`)).toBeVisible();
     await expect(page.getByTestId(`todo-${blocked.id}-reason`)).toBeVisible();
     // The ASIN check's table and the filter tool.
     await page.getByTestId(`todo-${check1.id}-table`).click();
