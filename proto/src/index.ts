@@ -14,6 +14,7 @@ import * as billingEvents from './gen/shelfscan/billing/v1/events_pb.js';
 import * as adminEvents from './gen/shelfscan/admin/v1/events_pb.js';
 
 export * from './gen/shelfscan/bus/v1/envelope_pb.js';
+export * from './coverage.js';
 export * as commonV1 from './gen/shelfscan/common/v1/caller_pb.js';
 export * as authV1 from './gen/shelfscan/auth/v1/auth_pb.js';
 export * as authEventsV1 from './gen/shelfscan/auth/v1/events_pb.js';

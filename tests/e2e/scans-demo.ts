@@ -3,7 +3,7 @@
  * embedded mode with the marketplace simulator standing in for Amazon and the seeded demo seller
  * who holds every plan — on its own port, data folder and simulator port, started by the journeys
  * that need it and stopped after them. Mails go to the shared SMTP catcher (outbox.ts reads them).
- * Scans run fast here: 50 requests a second to the simulator.
+ * Scans run fast here: 50 requests a second to the simulator; a blocked scan is not retried.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +46,8 @@ export async function startDemo(): Promise<void> {
       PUBLIC_URL: demoURL,
       SIM_PORT: String(simPort),
       SCRAPER_REQUESTS_PER_SECOND: '50',
+      // A scan the simulator blocks fails at once (the Turkish pages show a failed scan).
+      SCAN_BLOCKED_RETRIES: '0',
       LOG_LEVEL: 'warn',
       ...(smtp
         ? { SMTP_URL: `smtp://127.0.0.1:${smtp}`, MAIL_FROM: 'ShelfScan <no-reply@shelfscan.test>' }

@@ -68,11 +68,16 @@ test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: demoURL, locale: 'tr-TR' });
 
 let small: SimStore;
+let uk: SimStore;
+let partialStore: SimStore;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   await startDemo();
-  small = (await simStores()).find((s) => s.seed === 'demo-small')!;
+  const stores = await simStores();
+  small = stores.find((s) => s.seed === 'demo-small')!;
+  uk = stores.find((s) => s.seed === 'demo-uk')!;
+  partialStore = stores.find((s) => s.seed === 'demo-partial')!;
 });
 
 test.afterAll(async () => {
@@ -147,17 +152,29 @@ test('every page in Turkish shows no English word, with scans in every state', a
     '/asin-check',
   );
   await expect.poll(() => statusOf(request, seller, check1.id), { timeout: 60_000 }).toBe('COMPLETED');
-  // Slow scans stay queued and running while the pages are read; one of them is cancelled; one meets
-  // only captchas (blocked, then failed once its retries are spent).
-  const faults = await setSimFaults({ captchaRate: 1 });
-  await scan(request, seller, {
-    searchType: 'standard',
-    fileName: 'Engellendi',
-    storeUrl: store,
+  // A Deep scan of the store it cannot read in full: partial, its card says what is missing and why.
+  const partial = await scan(request, seller, {
+    searchType: 'deep',
+    fileName: 'Eksik',
+    storeUrl: `https://www.amazon.ca/s?me=${partialStore.sellerId}`,
     market: 'CA',
   });
-  await setSimFaults({ captchaRate: 0, latencyMs: 20_000, jitterMs: 0 });
+  await expect
+    .poll(() => statusOf(request, seller, partial.id), { timeout: 120_000 })
+    .toBe('COMPLETED_PARTIAL');
+  // One meets only captchas and fails (the demo here retries a blocked scan 0 times: scans-demo.ts),
+  // on amazon.co.uk: the scraper then pauses that domain, not amazon.ca. Then slow scans stay queued
+  // and running while the pages are read; one of them is cancelled.
+  const faults = await setSimFaults({ captchaRate: 1 });
   try {
+    const blocked = await scan(request, seller, {
+      searchType: 'standard',
+      fileName: 'Engellendi',
+      storeUrl: `https://www.amazon.co.uk/s?me=${uk.sellerId}`,
+      market: 'UK',
+    });
+    await expect.poll(() => statusOf(request, seller, blocked.id), { timeout: 60_000 }).toBe('FAILED');
+    await setSimFaults({ captchaRate: 0, latencyMs: 20_000, jitterMs: 0 });
     await scan(request, seller, { searchType: 'deep', fileName: 'Derin', storeUrl: store, market: 'CA' });
     const running = await scan(request, seller, {
       searchType: 'standard',
@@ -180,6 +197,10 @@ test('every page in Turkish shows no English word, with scans in every state', a
     expect(cancel.status(), await cancel.text()).toBe(200);
 
     await check('/dashboard');
+    // The page read showed the finished and the partial scan's coverage and the failed scan's reason.
+    await expect(page.getByTestId(`todo-${done.id}-coverage`)).toBeVisible();
+    await expect(page.getByTestId(`todo-${partial.id}-coverage`)).toBeVisible();
+    await expect(page.getByTestId(`todo-${blocked.id}-reason`)).toBeVisible();
     // The ASIN check's table and the filter tool.
     await page.getByTestId(`todo-${check1.id}-table`).click();
     const tableText = await page.getByTestId(`check-table-${check1.id}`).innerText();

@@ -45,7 +45,7 @@ function caDepartmentIds(): Record<string, string> {
   );
 }
 
-/** The demo stores: a small one, one past the 7-page cap, and one past the 2,720 list limit. */
+/** The demo stores: a small one, one past the 7-page cap, one past the 2,720 list limit, a UK one and one a Deep scan reads only in part. */
 function demoStores() {
   const departmentIds = caDepartmentIds();
   return [
@@ -54,6 +54,8 @@ function demoStores() {
     { seed: 'demo-large', size: 6_000, departmentIds },
     // and a small one on amazon.co.uk (the United Kingdom, market UK)
     { seed: 'demo-uk', size: 48, marketDomain: 'amazon.co.uk' },
+    // and one a Deep scan cannot read in full (a fifth unpriced, one title): it ends partial
+    { seed: 'demo-partial', size: 1_000, departmentIds, behaviour: { unpriced: 0.2, sameTitles: true } },
   ];
 }
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient } from '@shelfscan/bus';
-import { searchV1 } from '@shelfscan/contracts';
+import { coverageFactsOf, searchV1 } from '@shelfscan/contracts';
 import type { Lang } from '../common/i18n.js';
 import { asinCheckCsv } from './asin-check-csv.js';
 import type { AsinCheckDto, CreateScanDto, EstimateDto, FunctionalScanDto, ListQuery } from './search.dto.js';
@@ -40,27 +40,7 @@ function todoJson(t: searchV1.Todo | undefined) {
     asinCount: t.asinCount,
     reportedTotal: n(t.reportedTotal),
     coverageLine: n(t.coverageLine),
-    coverage: t.coverage
-      ? {
-          found: t.coverage.found,
-          reported: n(t.coverage.reported),
-          reportedIsLowerBound: t.coverage.reportedIsLowerBound,
-          filtered: t.coverage.filtered,
-          listLimit: t.coverage.listLimit,
-          stoppedAtListLimit: t.coverage.stoppedAtListLimit,
-          unpricedMissing: t.coverage.unpricedMissing,
-          unpricedMissingEstimated: t.coverage.unpricedMissingEstimated,
-          unreached: t.coverage.unreached,
-          asinCheck: t.coverage.asinCheck
-            ? {
-                checked: t.coverage.asinCheck.checked,
-                sold: t.coverage.asinCheck.sold,
-                unavailable: t.coverage.asinCheck.unavailable,
-                notFound: t.coverage.asinCheck.notFound,
-              }
-            : null,
-        }
-      : null,
+    coverage: t.coverage ? coverageFactsOf(t.coverage) : null,
     failureReason: n(t.failureReason),
     failureCode: n(t.failureCode),
     progress: t.progress

@@ -73,6 +73,11 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
       expect(after.standardMonthUsed).toBe(before.standardMonthUsed + 1);
       const finished = await h.todoWhen(u, todo!.id, done);
       expect(finished).toMatchObject({ status: 'COMPLETED', asinCount: 2, asinListSize: 4 });
+      // The facts the web app words ("4 ASINs checked: 2 sold there, ..."), not only the English line.
+      expect(finished!.coverage).toMatchObject({
+        found: 2,
+        asinCheck: { checked: 4, sold: 2, unavailable: 1, notFound: 1 },
+      });
       // The scraper got the ASINs upper-cased, once each, in the order typed.
       const ran = ranSpecs.filter((s) => s.type === 'asin-check').at(-1);
       expect(ran).toMatchObject({ asins: ['B0SOLD0001', 'B0NOT00002', 'B0SOLD0003', 'B0OFF00004'] });

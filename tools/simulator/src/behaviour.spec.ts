@@ -66,6 +66,14 @@ describe('store behaviours (real-world imperfections)', () => {
     expect(run(real, 's=price-desc-rank')).not.toEqual(run(exact, 's=price-desc-rank'));
   });
 
+  it('same titles: one title for every listing, so every title word matches the whole store', () => {
+    const alike = createStore({ seed: 'behaviour', size: SIZE, behaviour: { sameTitles: true } });
+    expect(new Set(alike.titles)).toEqual(new Set(['Gift Box Bundle']));
+    expect(run(alike, 'k=gift')).toHaveLength(SIZE);
+    expect(run(exact, 'k=gift').length).toBeLessThan(SIZE);
+    expect(alike.asins).toEqual(exact.asins);
+  });
+
   it('rejects shares outside 0..1', () => {
     expect(() => createStore({ seed: 1, size: 10, behaviour: { unpriced: 2 } })).toThrow(/unpriced/);
   });

@@ -50,6 +50,8 @@ export interface StoreBehaviour {
   ignoreSort?: boolean;
   /** Featured (relevance) order changes between two loads: neighbours swap places, page boundaries move. */
   unstableFeatured?: boolean;
+  /** Every listing has the same title ("Gift Box Bundle"): no keyword query splits the store. */
+  sameTitles?: boolean;
 }
 
 /** `prices[i]` of a listing that shows no price. */
@@ -353,6 +355,7 @@ export function createStore(options: StoreOptions): Store {
   const nodeById = new Map(nodes.map((n) => [n.id, n.index]));
   if (nodeById.size !== nodes.length) throw new Error(`node id collision in store ${seed}`);
 
+  if (options.behaviour?.sameTitles) titles.fill('Gift Box Bundle');
   const wordLists = new Map<string, number[]>();
   for (let i = 0; i < size; i++) {
     for (const w of new Set(tokenize(titles[i]))) {

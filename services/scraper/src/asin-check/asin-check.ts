@@ -11,7 +11,14 @@
  */
 import { SystemClock, type Clock } from '@shelfscan/service';
 import { ScanBlockedError, ScanCheckpointError } from '../engine/errors.js';
-import type { PageReport, RunOptions, ScanCheckpoint, ScanProgress, ScanResult } from '../engine/types.js';
+import type {
+  AsinCheckCounts,
+  PageReport,
+  RunOptions,
+  ScanCheckpoint,
+  ScanProgress,
+  ScanResult,
+} from '../engine/types.js';
 import type { MarketplaceFetcher } from '../fetch/marketplace-client.js';
 import { marketByCode, type Market, type MarketCode } from '@shelfscan/markets';
 import type { AsinCheckRecord } from '@shelfscan/asin-check';
@@ -88,6 +95,11 @@ function restoreState(spec: AsinCheckSpec, checkpoint: ScanCheckpoint | undefine
 }
 
 /** "Checked 120 ASINs on amazon.ca: 97 sold there, 3 currently unavailable, 20 not found." */
+/** What a check found for its list (ScanResult.asinCheck, the facts its line words). */
+export function asinCheckCounts(checked: number, counts: Record<ProductState, number>): AsinCheckCounts {
+  return { checked, sold: counts.sold, unavailable: counts.unavailable, notFound: counts['not-found'] };
+}
+
 export function asinCheckLine(domain: string, checked: number, counts: Record<ProductState, number>): string {
   const n = (v: number) => v.toLocaleString('en-US');
   return `Checked ${n(checked)} ASIN${checked === 1 ? '' : 's'} on ${domain}: ${n(counts.sold)} sold there, ${n(counts.unavailable)} currently unavailable, ${n(counts['not-found'])} not found.`;
@@ -159,12 +171,7 @@ class Check {
       asins: [...this.found],
       progress: this.progress(),
       coverageLine: asinCheckLine(this.market.domain, s.next, s.counts),
-      asinCheck: {
-        checked: s.next,
-        sold: s.counts.sold,
-        unavailable: s.counts.unavailable,
-        notFound: s.counts['not-found'],
-      },
+      asinCheck: asinCheckCounts(s.next, s.counts),
       stopReason: 'exhausted',
       outcome: 'complete',
     };

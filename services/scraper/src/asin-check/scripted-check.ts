@@ -1,7 +1,13 @@
 import type { RunOptions, ScanResult } from '../engine/types.js';
 import type { ProductState } from '../parser/product-page.js';
 import { marketByCode } from '@shelfscan/markets';
-import { asinCheckLine, type AsinCheckReport, type AsinCheckRow, type AsinCheckSpec } from './asin-check.js';
+import {
+  asinCheckCounts,
+  asinCheckLine,
+  type AsinCheckReport,
+  type AsinCheckRow,
+  type AsinCheckSpec,
+} from './asin-check.js';
 
 /** What a scripted check says about one ASIN (its place in the list given). */
 export type ScriptedProduct = (asin: string, seq: number) => Omit<AsinCheckRow, 'asin' | 'seq'>;
@@ -50,6 +56,7 @@ export async function scriptedAsinCheck(
       etaSeconds: 0,
     },
     coverageLine: asinCheckLine(marketByCode(spec.market)?.domain ?? spec.market, asins.length, counts),
+    asinCheck: asinCheckCounts(asins.length, counts),
     stopReason: 'exhausted',
     outcome: 'complete',
   };

@@ -152,10 +152,9 @@ describe('Deep', () => {
     // Every listing at one price: nothing to sweep or window on.
     async function flatScan(alike: boolean) {
       const { createStore } = await import('@shelfscan/simulator');
-      const flat = createStore({ seed: 'engine-flat', size: 400 });
+      const flat = createStore({ seed: 'engine-flat', size: 400, behaviour: { sameTitles: alike } });
       flat.prices.fill(1999);
       flat.sortPrices.fill(1999);
-      if (alike) sameTitles(flat);
       const flatSim = await startSimulator({ port: 0, stores: [flat] });
       const flatClient = new MarketplaceClient({
         originOverride: flatSim.url,
@@ -205,14 +204,6 @@ describe('Deep', () => {
     });
   });
 });
-
-/** Every title the same (a store whose titles cannot split it): the keyword index follows. */
-function sameTitles(store: Store): void {
-  store.titles.fill('Gift Box Bundle');
-  const all = Int32Array.from({ length: store.size }, (_, i) => i);
-  store.words.clear();
-  for (const w of ['gift', 'box', 'bundle']) store.words.set(w, all);
-}
 
 describe('Functional', () => {
   function expected(store: Store, f: FunctionalFilters): Set<string> {
@@ -382,7 +373,7 @@ describe('Deep on stores that behave like real storefronts (verify, do not trust
     ignored: { ignoreSort: true },
     unstable: { ignoreSort: true, unstableFeatured: true },
     unpriced: { unpriced: 0.05 },
-    alike: { unpriced: 0.2 },
+    alike: { unpriced: 0.2, sameTitles: true }, // titles that cannot split the store
   };
   const client = (url: string) =>
     new MarketplaceClient({
@@ -398,7 +389,6 @@ describe('Deep on stores that behave like real storefronts (verify, do not trust
     const specs = Object.entries(behaviours).map(([name, behaviour]) =>
       built.createStore({ seed: `engine-real-${name}`, size: 1000, behaviour }),
     );
-    sameTitles(specs[specs.length - 1]); // `alike`: titles that cannot split the store
     real = await startSimulator({ port: 0, stores: specs, pageCap: 7, pageSize: PAGE });
     Object.keys(behaviours).forEach((name, i) => (stores[name] = real.stores[i]));
     // Prices shared by more listings than a query serves, in a small store: 4 results a page.

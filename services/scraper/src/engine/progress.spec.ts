@@ -21,6 +21,7 @@ describe('coverage facts: what the line says, as data a UI words in its own lang
       unpricedMissing: 0,
       unpricedMissingEstimated: false,
       unreached: 0,
+      asinCheck: null,
     });
     expect(coverageLine(base)).toBe('Found 60 ASINs of the 60 Amazon reports (100%).');
   });

@@ -1,3 +1,4 @@
+import type { CoverageFacts } from '@shelfscan/contracts';
 import type { ScanCoverage, ScanOutcome, ScanType } from './types.js';
 
 export type Coverage = ScanCoverage;
@@ -28,23 +29,10 @@ export function scanOutcome(c: Coverage, type: ScanType): ScanOutcome {
 
 /**
  * The facts of a scan's coverage, for a UI to word in its own language (ScanCompleted.coverage):
- * what was found of what Amazon reports and, for a partial scan, what is missing and why.
+ * what was found of what Amazon reports and, for a partial scan, what is missing and why (listings
+ * with no price that could not be reached, estimated or not, and listings Amazon counted but did
+ * not serve; 0 unless partial).
  */
-export interface CoverageFacts {
-  found: number;
-  reported: number | null;
-  reportedIsLowerBound: boolean;
-  filtered: boolean;
-  listLimit: number;
-  stoppedAtListLimit: boolean;
-  /** Listings with no price that could not be reached (0 unless partial). */
-  unpricedMissing: number;
-  /** `unpricedMissing` is estimated from the keyword queries read. */
-  unpricedMissingEstimated: boolean;
-  /** Listings counted by Amazon but not served (0 unless partial). */
-  unreached: number;
-}
-
 export function coverageFacts(c: Coverage, outcome: ScanOutcome = 'complete'): CoverageFacts {
   const partial = outcome === 'partial';
   const reported = c.reportedIsLowerBound ? 0 : (c.reported ?? 0);
@@ -66,6 +54,7 @@ export function coverageFacts(c: Coverage, outcome: ScanOutcome = 'complete'): C
     unpricedMissing: unpriced,
     unpricedMissingEstimated: partial && estimated,
     unreached,
+    asinCheck: null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { CoverageFacts } from '@shelfscan/contracts';
 import type { Clock } from '@shelfscan/service';
 /**
  * The scan engine's contract, shared by the strategies (engine/) and the durable job runner
@@ -84,12 +85,8 @@ export interface ScanResult {
 
 export type ScanOutcome = 'complete' | 'partial';
 
-export interface AsinCheckCounts {
-  checked: number;
-  sold: number;
-  unavailable: number;
-  notFound: number;
-}
+/** What an ASIN check found for its list (ScanCoverage.asinCheck). */
+export type AsinCheckCounts = NonNullable<CoverageFacts['asinCheck']>;
 
 export interface ScanCoverage {
   /** ASINs found. */

@@ -1,18 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { addToOutbox } from '@shelfscan/bus';
-import { scraperEventsV1 } from '@shelfscan/contracts';
+import { coverageMessageOf, scraperEventsV1, type CoverageFacts } from '@shelfscan/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { asinCheckRecordOfRow } from '@shelfscan/asin-check';
 import { isAsinCheckReport, type AsinCheckRow } from '../asin-check/asin-check.js';
-import { coverageFacts, type CoverageFacts } from '../engine/progress.js';
-import type {
-  AsinCheckCounts,
-  PageReport,
-  ScanCheckpoint,
-  ScanProgress,
-  ScanResult,
-  ScanSpec,
-} from '../engine/types.js';
+import { coverageFacts } from '../engine/progress.js';
+import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
 import type { JobSpec } from './job-spec.js';
 
 /**
@@ -54,7 +47,7 @@ export interface ScanJob {
     stopReason: ScanResult['stopReason'];
     outcome?: ScanResult['outcome'];
     /** Absent in results stored before it existed. */
-    coverage?: StoredCoverage;
+    coverage?: CoverageFacts;
   } | null;
   error: string | null;
   errorCode: ScanFailureCode | null;
@@ -302,7 +295,7 @@ export class ScanJobRepository {
         reportedTotal: progress.reportedTotal ?? 0,
         stopReason: result.stopReason,
         outcome: result.outcome,
-        coverage: coverage && coverageMessage(coverage),
+        coverage: coverage && coverageMessageOf(coverage),
       });
     });
   }
@@ -467,26 +460,10 @@ export class ScanJobRepository {
 }
 
 /** The coverage facts a finished scan keeps and announces: a store scan's, or an ASIN check's counts. */
-type StoredCoverage = Partial<CoverageFacts> & { asinCheck?: AsinCheckCounts };
-
-function storedCoverage(result: ScanResult): StoredCoverage | undefined {
+function storedCoverage(result: ScanResult): CoverageFacts | undefined {
   if (result.coverage) return coverageFacts(result.coverage, result.outcome);
-  if (result.asinCheck) return { found: result.asinCheck.sold, asinCheck: result.asinCheck };
-  return undefined;
-}
-
-/** ScanCompleted.coverage of the stored facts. */
-function coverageMessage(c: StoredCoverage) {
-  return {
-    found: c.found ?? 0,
-    reported: c.reported ?? undefined,
-    reportedIsLowerBound: c.reportedIsLowerBound ?? false,
-    filtered: c.filtered ?? false,
-    listLimit: c.listLimit ?? 0,
-    stoppedAtListLimit: c.stoppedAtListLimit ?? false,
-    unpricedMissing: c.unpricedMissing ?? 0,
-    unpricedMissingEstimated: c.unpricedMissingEstimated ?? false,
-    unreached: c.unreached ?? 0,
-    asinCheck: c.asinCheck,
-  };
+  const check = result.asinCheck;
+  if (!check) return undefined;
+  const none = { reported: null, reportedIsLowerBound: false, filtered: false, listLimit: 0 };
+  return { ...coverageFacts({ ...none, found: check.sold, stoppedAtListLimit: false }), asinCheck: check };
 }

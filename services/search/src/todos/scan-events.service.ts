@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient, BusError, handleOnce, type BusContext } from '@shelfscan/bus';
-import { scraperV1, type scraperEventsV1 } from '@shelfscan/contracts';
+import { coverageFactsOf, scraperV1, type scraperEventsV1 } from '@shelfscan/contracts';
 import { Clock } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotaRepository } from '../quota/quota.repository.js';
@@ -9,7 +9,6 @@ import {
   TodoRepository,
   type AsinCheckRecord,
   type TodoRecord,
-  type TodoCoverage,
   type TodoStatus,
 } from './todo.repository.js';
 import { asinCheckRecordOf } from './todo.message.js';
@@ -125,7 +124,7 @@ export class ScanEventsService {
         pages_fetched: evt.pagesFetched,
         reported_total: evt.reportedTotal > 0 ? evt.reportedTotal : null,
         coverage_line: evt.coverageLine || null,
-        coverage: evt.coverage ? JSON.stringify(coverageOf(evt.coverage)) : null,
+        coverage: evt.coverage ? JSON.stringify(coverageFactsOf(evt.coverage)) : null,
         eta_seconds: null,
         progress_percent: 100,
         search_complete_date: this.clock.now(),
@@ -210,29 +209,4 @@ export class ScanEventsService {
       if (page.items.length < ASIN_CHECK_PAGE) return rows;
     }
   }
-}
-
-/** ScanCompleted.coverage as the todo keeps it. */
-function coverageOf(c: scraperEventsV1.ScanCoverage): TodoCoverage {
-  return {
-    found: c.found,
-    reported: c.reported ?? null,
-    reportedIsLowerBound: c.reportedIsLowerBound,
-    filtered: c.filtered,
-    listLimit: c.listLimit,
-    stoppedAtListLimit: c.stoppedAtListLimit,
-    unpricedMissing: c.unpricedMissing,
-    unpricedMissingEstimated: c.unpricedMissingEstimated,
-    unreached: c.unreached,
-    ...(c.asinCheck
-      ? {
-          asinCheck: {
-            checked: c.asinCheck.checked,
-            sold: c.asinCheck.sold,
-            unavailable: c.asinCheck.unavailable,
-            notFound: c.asinCheck.notFound,
-          },
-        }
-      : {}),
-  };
 }

@@ -1,4 +1,4 @@
-import type { scraperV1 } from '@shelfscan/contracts';
+import { coverageMessageOf, type scraperV1 } from '@shelfscan/contracts';
 import { RUNNING, stateOfStatus, type AsinCheckRecord, type TodoRecord } from './todo.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
@@ -46,7 +46,7 @@ export function toTodoMessage(t: TodoRecord, withUser = false) {
     asinCount: t.asinCount,
     reportedTotal: t.reportedTotal && t.reportedTotal > 0 ? t.reportedTotal : undefined,
     coverageLine: orUndefined(t.coverageLine),
-    coverage: t.coverage ? { ...t.coverage, reported: orUndefined(t.coverage.reported) } : undefined,
+    coverage: t.coverage ? coverageMessageOf(t.coverage) : undefined,
     failureReason: orUndefined(t.failureReason),
     failureCode: orUndefined(t.failureCode),
     progress: progressOf(t),

@@ -1,5 +1,6 @@
 import { asinCheckRecordOfRow, type AsinCheckRecord } from '@shelfscan/asin-check';
 import { Inject, Injectable } from '@nestjs/common';
+import type { CoverageFacts } from '@shelfscan/contracts';
 import { istanbulMidnight } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QuotaCounter } from '../quota/quota.repository.js';
@@ -23,20 +24,6 @@ const STATUSES_OF_STATE: Record<Exclude<TodoState, 'archived'>, TodoStatus[]> = 
   ongoing: ['PROCESSING'],
   completed: ['COMPLETED', 'COMPLETED_PARTIAL', 'CANCELED', 'FAILED'],
 };
-
-/** The scraper's ScanCompleted.coverage as a todo keeps it (a jsonb column). */
-export interface TodoCoverage {
-  found: number;
-  reported: number | null;
-  reportedIsLowerBound: boolean;
-  filtered: boolean;
-  listLimit: number;
-  stoppedAtListLimit: boolean;
-  unpricedMissing: number;
-  unpricedMissingEstimated: boolean;
-  unreached: number;
-  asinCheck?: { checked: number; sold: number; unavailable: number; notFound: number };
-}
 
 export interface TodoRecord {
   id: string;
@@ -65,8 +52,8 @@ export interface TodoRecord {
   etaSeconds: number | null;
   reportedTotal: number | null;
   coverageLine: string | null;
-  /** A finished scan's coverage facts (null before the scraper sent them, and while running). */
-  coverage: TodoCoverage | null;
+  /** A finished scan's coverage facts, ScanCompleted.coverage (null before the scraper sent them, and while running). */
+  coverage: CoverageFacts | null;
   failureReason: string | null;
   failureCode: string | null;
   resultStored: boolean;
@@ -157,7 +144,7 @@ function toRecord(r: Row): TodoRecord {
     etaSeconds: num(r.eta_seconds),
     reportedTotal: num(r.reported_total),
     coverageLine: (r.coverage_line as string | null) ?? null,
-    coverage: (r.coverage as TodoCoverage | null) ?? null,
+    coverage: (r.coverage as CoverageFacts | null) ?? null,
     failureReason: (r.failure_reason as string | null) ?? null,
     failureCode: (r.failure_code as string | null) ?? null,
     resultStored: r.result_stored as boolean,

@@ -4,11 +4,12 @@ import type { Coverage, Todo } from './model';
 /**
  * The closing line of a finished scan in the page's language, from the facts the scraper reports
  * ("Found 60 ASINs of the 60 Amazon reports (100%)." / "Amazon'un bildirdiği 60 üründen 60 ASIN
- * bulundu (%100)."); a scan stored before those facts existed keeps its English line.
+ * bulundu (%100)."); null without facts (the API's English `coverageLine` is never shown: the search
+ * migration 1766000000003 read every line the scraper wrote into facts).
  */
 export function coverageText(todo: Todo, t: TFunction<'dashboard'>, locale: string): string | null {
   const c = todo.coverage;
-  if (!c) return todo.coverageLine;
+  if (!c) return null;
   const n = (v: number) => v.toLocaleString(locale);
   if (c.asinCheck) {
     const a = c.asinCheck;

@@ -1,4 +1,6 @@
 /** The scans of the dashboard: types of the API contract and the rules the screens apply. */
+import type { AsinCheckRecord } from '@shelfscan/asin-check';
+import type { CoverageFacts } from '@shelfscan/contracts';
 import type { Market } from '@shelfscan/validation';
 import type { TFunction } from 'i18next';
 import { retryAfterOf } from '../../lib/retryAfter';
@@ -42,21 +44,11 @@ export interface Progress {
   percent: number | null;
 }
 
-/** A finished scan's coverage facts, worded by the card in the page's language. */
-export interface Coverage {
-  found: number;
-  /** The count Amazon reported (the refined search's for a Functional scan); null when none. */
-  reported: number | null;
-  reportedIsLowerBound: boolean;
-  /** A Functional scan: `found` counts the matching ASINs. */
-  filtered: boolean;
-  listLimit: number;
-  stoppedAtListLimit: boolean;
-  unpricedMissing: number;
-  unpricedMissingEstimated: boolean;
-  unreached: number;
-  asinCheck: { checked: number; sold: number; unavailable: number; notFound: number } | null;
-}
+/**
+ * A finished scan's coverage facts (scraper.v1.ScanCoverage as the gateway answers it), worded by
+ * the card in the page's language.
+ */
+export type Coverage = CoverageFacts;
 
 export interface Todo {
   id: string;
@@ -80,8 +72,6 @@ export interface Todo {
   searchCancelDate: string | null;
   asinCount: number;
   reportedTotal: number | null;
-  /** English, from scans finished before `coverage` existed; shown only when `coverage` is null. */
-  coverageLine: string | null;
   coverage: Coverage | null;
   /** English, for the logs; the card words `failureCode`. */
   failureReason: string | null;
@@ -92,19 +82,8 @@ export interface Todo {
   asinListSize: number | null;
 }
 
-/** What an ASIN check found for one ASIN on its market. */
-export interface AsinCheckRow {
-  asin: string;
-  state: 'sold' | 'unavailable' | 'not-found';
-  title: string | null;
-  priceText: string | null;
-  price: number | null;
-  currency: string | null;
-  stars: number | null;
-  reviewCount: number | null;
-  amazonsChoice: boolean;
-  bestSeller: boolean;
-}
+/** What an ASIN check found for one ASIN on its market (the gateway leaves out its place, `seq`). */
+export type AsinCheckRow = Omit<AsinCheckRecord, 'seq'>;
 
 export interface AsinCheckPage {
   rows: AsinCheckRow[];

@@ -1,6 +1,11 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** A finished scan's coverage facts as the todo keeps them (TodoCoverage of todo.repository). */
+/**
+ * A finished scan's coverage facts as the todo kept them when this migration was written
+ * (CoverageFacts of @shelfscan/contracts then). A frozen copy on purpose: a migration must write
+ * what it wrote on the day it ran, so a later change of the contract's type must not change (or
+ * stop compiling) this one; a later migration converts the stored rows instead.
+ */
 interface StoredCoverage {
   found: number;
   reported: number | null;

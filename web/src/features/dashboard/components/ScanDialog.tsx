@@ -53,7 +53,8 @@ interface Values extends Record<string, unknown> {
   maxPrice: Bound;
 }
 
-const INITIAL: Values = {
+/** What the dialog holds before anything is typed (empty number boxes are ''). */
+export const INITIAL_SCAN_VALUES: Values = {
   fileName: '',
   storeUrl: '',
   keyword: '',
@@ -92,7 +93,7 @@ export function ScanDialog({
     () => (type === 'FUNCTIONAL' ? functionalScanForm : storeScanForm(type)) as unknown as FormSchema<Values>,
     [type],
   );
-  const form = useSchemaForm<Values>(schema, INITIAL);
+  const form = useSchemaForm<Values>(schema, INITIAL_SCAN_VALUES);
   const [error, setError] = useState<string | null>(null);
   const createError = useCreateError();
   const names = useMarketNames();

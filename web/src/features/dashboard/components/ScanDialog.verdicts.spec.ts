@@ -7,18 +7,7 @@ import {
   type ScanVerdictRow,
 } from '../../../../../libs/validation/test/verdict-table';
 import { LIST_LIMIT } from '../model';
-
-/** What the dialogs hold before anything is typed (empty number boxes are ''). */
-const EMPTY = {
-  keyword: '',
-  categories: [],
-  amazonChoice: false,
-  bestSeller: false,
-  minStar: '',
-  maxStar: '',
-  minPrice: '',
-  maxPrice: '',
-};
+import { INITIAL_SCAN_VALUES } from './ScanDialog';
 
 /** The dialog's schema and values for a row of the shared table (the API payload's fields, as typed). */
 function formOf(row: ScanVerdictRow): [FormSchema<Record<string, unknown>>, Record<string, unknown>] {
@@ -26,7 +15,7 @@ function formOf(row: ScanVerdictRow): [FormSchema<Record<string, unknown>>, Reco
   if (row.form === 'asinCheck')
     return [asinCheckForm(LIST_LIMIT) as unknown as FormSchema<Record<string, unknown>>, values];
   const schema = row.form === 'functionalScan' ? functionalScanForm : storeScanForm(searchType as 'standard');
-  return [schema as unknown as FormSchema<Record<string, unknown>>, { ...EMPTY, ...values }];
+  return [schema as unknown as FormSchema<Record<string, unknown>>, { ...INITIAL_SCAN_VALUES, ...values }];
 }
 
 describe('scan dialogs: the same verdicts as the gateway and the search service', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, userToken } from '../../../test/jwt';
 import { jsonResponse, renderApp } from '../../../test/render';
 import { POLL_MS } from '../model';
-import { gateway, todo } from '../test/gateway';
+import { coverageFacts, gateway, todo } from '../test/gateway';
 
 const token = () => userToken('ayse@example.com');
 
@@ -269,19 +269,7 @@ describe('scan card', () => {
             todo({
               id: 'c1',
               asinCount: 60,
-              coverageLine: 'Found 60 ASINs of the 60 Amazon reports (100%).',
-              coverage: {
-                found: 60,
-                reported: 60,
-                reportedIsLowerBound: false,
-                filtered: false,
-                listLimit: 2720,
-                stoppedAtListLimit: false,
-                unpricedMissing: 0,
-                unpricedMissingEstimated: false,
-                unreached: 0,
-                asinCheck: null,
-              },
+              coverage: coverageFacts(),
             }),
             todo({
               id: 'f1',

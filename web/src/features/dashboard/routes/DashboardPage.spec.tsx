@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { userToken } from '../../../test/jwt';
 import { renderApp } from '../../../test/render';
-import { fullQuota, gateway, todo } from '../test/gateway';
+import { coverageFacts, fullQuota, gateway, todo } from '../test/gateway';
 
 const token = () => userToken('ayse@example.com');
 
@@ -27,7 +27,7 @@ describe('dashboard page: lists', () => {
               fileName: 'Mağaza ürünleri',
               asinCount: 1870,
               searchCompleteDate: '2026-03-05T10:15:00',
-              coverageLine: 'Found 1,870 of about 2,000 results',
+              coverage: coverageFacts({ found: 1870, reported: 2000 }),
             }),
             todo({
               id: 'f1',
@@ -57,7 +57,7 @@ describe('dashboard page: lists', () => {
     expect(within(done).getByText('Mağaza ürünleri')).toBeTruthy();
     expect(within(done).getByTestId('todo-c1-status').textContent).toBe('Completed');
     expect(within(done).getByText('1870 ASINs')).toBeTruthy();
-    expect(within(done).getByText('Found 1,870 of about 2,000 results')).toBeTruthy();
+    expect(within(done).getByText('Found 1,870 ASINs of the 2,000 Amazon reports (93.5%).')).toBeTruthy();
     expect(within(done).getByText(/Started: 5 Mar 26 09:07 · Completed: 5 Mar 26 10:15/)).toBeTruthy();
     expect(within(done).getByText('CA')).toBeTruthy();
     expect(within(done).getByText('https://www.amazon.ca/s?me=A1B2C3')).toBeTruthy();

@@ -1,7 +1,22 @@
 /** A fake gateway for the dashboard specs: the scans API of gateway/README.md, recording every call. */
 import { vi } from 'vitest';
 import { jsonResponse, requestUrl } from '../../../test/render';
-import type { Quota, Todo, TodoState } from '../model';
+import type { Coverage, Quota, Todo, TodoState } from '../model';
+
+/** A finished scan's coverage facts: 60 ASINs of the 60 Amazon reports, unless `over` says otherwise. */
+export const coverageFacts = (over: Partial<Coverage> = {}): Coverage => ({
+  found: 60,
+  reported: 60,
+  reportedIsLowerBound: false,
+  filtered: false,
+  listLimit: 2720,
+  stoppedAtListLimit: false,
+  unpricedMissing: 0,
+  unpricedMissingEstimated: false,
+  unreached: 0,
+  asinCheck: null,
+  ...over,
+});
 
 export function todo(over: Partial<Todo> & Pick<Todo, 'id'>): Todo {
   return {
@@ -25,7 +40,6 @@ export function todo(over: Partial<Todo> & Pick<Todo, 'id'>): Todo {
     searchCancelDate: null,
     asinCount: 0,
     reportedTotal: null,
-    coverageLine: null,
     coverage: null,
     failureReason: null,
     failureCode: null,
