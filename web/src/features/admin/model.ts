@@ -239,3 +239,12 @@ export function statusChangeOf(status: ScanStatus): 'CANCELED' | 'PENDING' | nul
 
 /** Rows per page of the admin lists. */
 export const PAGE_SIZE = 20;
+
+/** The admin payment list's filters (billing applies them): one user's, status, Istanbul days. */
+export interface PaymentFilters {
+  email?: string;
+  status?: string;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+}

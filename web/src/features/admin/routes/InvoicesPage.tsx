@@ -6,12 +6,11 @@ import { email } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../app/DayInput';
 import { LocaleLink, useLocale } from '../../../app/locale';
-import { formatDate, formatMonth, istanbulDay } from '../../../lib/date';
+import { formatDate, formatMonth } from '../../../lib/date';
 import { formatMoney } from '../../../lib/money';
 import { useAdminPaymentsQuery } from '../api/billingAdminApi';
 import { Empty } from '../components/Empty';
 import { Pager } from '../components/Pager';
-import { PAGE_SIZE, type AdminPayment } from '../model';
 import { invoicePath, userPath } from '../paths';
 import { useUrlQuery } from '../useUrlQuery';
 
@@ -38,28 +37,19 @@ function filtersOf(query: URLSearchParams): Filters {
   );
 }
 
-/** Whether a payment passes the status and date filters (the days of Istanbul, as billing counts them). */
-function matches(payment: AdminPayment, filters: Filters): boolean {
-  const day = istanbulDay(new Date(payment.date));
-  return (
-    (!filters.status || payment.status === filters.status) &&
-    (!filters.from || day >= filters.from) &&
-    (!filters.to || day <= filters.to)
-  );
-}
-
 /**
- * `/admin/invoices`: every user's payments and their invoices, newest first, filtered by user (billing
- * reads one user's), payment status and dates (kept in the URL query), paged; each opens its invoice.
+ * `/admin/invoices`: every user's payments and their invoices, newest first, filtered by user, payment
+ * status and Istanbul days (kept in the URL query), a page at a time (billing filters and pages them);
+ * each opens its invoice.
  */
 export function InvoicesPage() {
   const { t } = useTranslation('admin');
   const locale = useLocale();
   const { query, page, set, setPage } = useUrlQuery();
   const filters = filtersOf(query);
-  const payments = useAdminPaymentsQuery(filters.userEmail ?? '');
-  const shown = (payments.data ?? []).filter((p) => matches(p, filters));
-  const items = shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const { userEmail, ...rest } = filters;
+  const payments = useAdminPaymentsQuery({ ...rest, email: userEmail, page });
+  const items = payments.data?.items ?? [];
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -121,7 +111,7 @@ export function InvoicesPage() {
         </Table.ScrollContainer>
       )}
       {payments.data && (
-        <Pager page={page} total={shown.length} onChange={setPage} testId="all-invoices-pager" />
+        <Pager page={page} total={payments.data.total} onChange={setPage} testId="all-invoices-pager" />
       )}
     </>
   );
