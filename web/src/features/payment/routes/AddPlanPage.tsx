@@ -25,6 +25,7 @@ import { readApiError } from '../../../lib/errors';
 import { useSchemaForm } from '../../../lib/form';
 import { formatMoney } from '../../../lib/money';
 import { leaveAppTo } from '../../../lib/navigation';
+import { useCodeText } from '../../../lib/useApiErrorText';
 import {
   useGetCardQuery,
   useGetPlansQuery,
@@ -52,15 +53,9 @@ interface BuyError {
 
 /** The text of a reason key (a failed 3-D Secure step comes back as `?threeDsError=<reason>`). */
 function useReasonText() {
-  const { t, i18n } = useTranslation('payment');
-  return (reason: string, fallbackKey: string) =>
-    i18n.exists(`messages:${reason}`)
-      ? t(`messages:${reason}`)
-      : i18n.exists(`payment:codes.${reason}`)
-        ? t(`codes.${reason}`)
-        : i18n.exists(`common:codes.${reason}`)
-          ? t(`common:codes.${reason}`)
-          : t(fallbackKey);
+  const { t } = useTranslation('payment');
+  const codeText = useCodeText('payment');
+  return (reason: string, fallbackKey: string) => codeText(reason) ?? t(fallbackKey);
 }
 
 /**
