@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Select, Table, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { email } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../app/DayInput';
 import { LocaleLink, useLocale } from '../../../app/locale';
@@ -12,13 +9,13 @@ import { useAdminPaymentsQuery } from '../api/billingAdminApi';
 import { Empty } from '../components/Empty';
 import { Pager } from '../components/Pager';
 import { invoicePath, userPath } from '../paths';
+import { isEmail, useFilterText } from '../useFilterText';
 import { useUrlQuery } from '../useUrlQuery';
 
 const STATUSES = ['succeeded', 'failed', 'pending', 'unknown'] as const;
 const FILTER_KEYS = ['userEmail', 'status', 'from', 'to'] as const;
 type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isEmail = (value: string) => email.safeParse(value).success;
 
 /** The filters a URL query holds (unknown values left out). */
 function filtersOf(query: URLSearchParams): Filters {
@@ -127,11 +124,7 @@ function InvoiceFiltersBar({
   onClear: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const [userEmail, setUserEmail] = useState(filters.userEmail ?? '');
-  const writeEmail = useDebouncedCallback(
-    (value: string) => onChange('userEmail', value.trim() || null),
-    400,
-  );
+  const userEmail = useFilterText(filters.userEmail ?? '', (value) => onChange('userEmail', value));
   const date = (key: 'from' | 'to') => (
     <DayInput
       label={t(`allInvoices.filters.${key}`)}
@@ -146,12 +139,11 @@ function InvoiceFiltersBar({
       <TextInput
         label={t('allInvoices.filters.userEmail')}
         leftSection={<IconSearch size={14} />}
-        value={userEmail}
-        error={userEmail.trim() && !isEmail(userEmail) ? t('scans.filters.userEmailWhole') : undefined}
-        onChange={(event) => {
-          setUserEmail(event.currentTarget.value);
-          writeEmail(event.currentTarget.value);
-        }}
+        value={userEmail.value}
+        error={
+          userEmail.value.trim() && !isEmail(userEmail.value) ? t('scans.filters.userEmailWhole') : undefined
+        }
+        onChange={userEmail.onChange}
         w={240}
         data-testid="all-invoices-filter-userEmail"
       />
@@ -171,8 +163,7 @@ function InvoiceFiltersBar({
           variant="subtle"
           leftSection={<IconFilterOff size={14} />}
           onClick={() => {
-            writeEmail.cancel();
-            setUserEmail('');
+            userEmail.reset();
             onClear();
           }}
         >
