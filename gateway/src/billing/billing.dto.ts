@@ -5,6 +5,7 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  PAYMENT_STATUSES,
   PLAN_FEATURES,
   cardRequest,
   grantPlanRequest,
@@ -35,7 +36,6 @@ const refund = z.strictObject({
     .optional(),
 });
 const revokePlan = z.strictObject({ reason: requiredText(500) });
-const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'unknown'] as const;
 // The admin's list: one user's or everyone's, by status and Istanbul days, a page at a time.
 const paymentHistoryQuery = pageQuery.extend({
   email: z.string().trim().max(254).optional(),

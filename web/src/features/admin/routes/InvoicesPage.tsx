@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Select, Table, TextInput } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { PAYMENT_STATUSES } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../app/DayInput';
 import { LocaleLink, useLocale } from '../../../app/locale';
@@ -12,7 +13,6 @@ import { invoicePath, userPath } from '../paths';
 import { isEmail, useFilterText } from '../useFilterText';
 import { useUrlQuery } from '../useUrlQuery';
 
-const STATUSES = ['succeeded', 'failed', 'pending', 'unknown'] as const;
 const FILTER_KEYS = ['userEmail', 'status', 'from', 'to'] as const;
 type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,7 +27,7 @@ function filtersOf(query: URLSearchParams): Filters {
   return Object.fromEntries(
     Object.entries({
       userEmail: userEmail && isEmail(userEmail) ? userEmail : undefined,
-      status: status && (STATUSES as readonly string[]).includes(status) ? status : undefined,
+      status: status && (PAYMENT_STATUSES as readonly string[]).includes(status) ? status : undefined,
       from: from && DAY.test(from) ? from : undefined,
       to: to && DAY.test(to) ? to : undefined,
     }).filter(([, v]) => v),
@@ -149,7 +149,7 @@ function InvoiceFiltersBar({
       />
       <Select
         label={t('allInvoices.filters.status')}
-        data={STATUSES.map((value) => ({ value, label: t(`invoice.statuses.${value}`) }))}
+        data={PAYMENT_STATUSES.map((value) => ({ value, label: t(`invoice.statuses.${value}`) }))}
         value={filters.status ?? null}
         onChange={(value) => onChange('status', value)}
         clearable
