@@ -76,10 +76,10 @@ export interface AdminUserDetail extends AdminUser {
 export interface Activity {
   at: string;
   type: string;
-  /** The facts in English (an older admin service gives only this). */
+  /** The facts in one untranslated line (shown only for a type the page does not word). */
   summary: string;
   /** The facts by name (codes, ids, Istanbul days, months, kuruş): worded by useActivityDetail. */
-  facts?: Record<string, string>;
+  facts: Record<string, string>;
 }
 
 /** GET /api/admin/counters (definitions: services/admin/README.md). */
