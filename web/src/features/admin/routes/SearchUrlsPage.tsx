@@ -132,7 +132,7 @@ function ScanFiltersBar({
       {text('q', t('scans.filters.q'), 200)}
       {date('from')}
       {date('to')}
-      {Object.keys(filters).length > 0 && (
+      {Object.values(filters).some(Boolean) && (
         <Button
           variant="subtle"
           leftSection={<IconFilterOff size={14} />}
