@@ -178,6 +178,29 @@ describe('gateway + billing service (real PostgreSQL, sandbox provider)', () => 
       'buyer@example.com',
       'declined@example.com',
     ]);
+    // A page at a time, with the total; by status; bad filters refused with their field.
+    const paged = await stack.call('GET', '/api/admin/payment/history?page=1&size=1', undefined, admin);
+    expect(paged.headers['x-total-count']).toBe('2');
+    expect(paged.json().data.map((p: { conversationId: string }) => p.conversationId)).toEqual([
+      all[1].conversationId,
+    ]);
+    const failed = (
+      await stack.call('GET', '/api/admin/payment/history?status=failed', undefined, admin)
+    ).json().data;
+    expect(failed.map((p: { userEmail: string }) => p.userEmail)).toEqual(['declined@example.com']);
+    const bad = await stack.call(
+      'GET',
+      '/api/admin/payment/history?status=lost&from=2026-5-1',
+      undefined,
+      admin,
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['from', 'status']);
     const user = await stack.signIn('buyer@example.com', 'Sel4mlar!x');
     expect((await stack.call('POST', '/api/admin/billing/renewal', {}, user)).statusCode).toBe(403);
     const run = await stack.call('POST', '/api/admin/billing/renewal', { date: '2099-01-01' }, admin);

@@ -219,6 +219,7 @@ test('every page in Turkish shows no English word, with scans in every state', a
     for (const path of [
       '/admin',
       '/admin/search-urls',
+      '/admin/invoices',
       '/admin/promotions',
       '/admin/system-parameters',
       `/admin/user/${encodeURIComponent(DEMO_SELLER.email)}`,

@@ -218,9 +218,19 @@ export class BillingAdminController {
   }
 
   @Get('admin/payment/history')
-  @ApiOperation({ summary: "Every user's payments and invoices, newest first (?email= for one user's)" })
-  async allPayments(@CurrentUser() admin: JwtUser, @Query() query: PaymentHistoryQuery) {
-    return ok(await this.billing.payments(query.email ?? '', admin));
+  @ApiOperation({
+    summary:
+      "Every user's payments and invoices, newest first (?email= for one user's; status, days), paged (total in x-total-count)",
+  })
+  @ApiOkResponse({ description: '{success, data: Payment[]}; header x-total-count' })
+  async allPayments(
+    @CurrentUser() admin: JwtUser,
+    @Query() query: PaymentHistoryQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { items, total } = await this.billing.allPayments(query, admin);
+    void reply.header('x-total-count', String(total));
+    return ok(items);
   }
 
   @Get('admin/payment/history/:conversationId')

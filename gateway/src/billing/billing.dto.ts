@@ -5,9 +5,11 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  PAYMENT_STATUSES,
   PLAN_FEATURES,
   cardRequest,
   grantPlanRequest,
+  pageQuery,
   promotionRequest,
   requiredText,
   type PlanFeature,
@@ -34,7 +36,13 @@ const refund = z.strictObject({
     .optional(),
 });
 const revokePlan = z.strictObject({ reason: requiredText(500) });
-const paymentHistoryQuery = z.strictObject({ email: z.string().trim().max(254).optional() });
+// The admin's list: one user's or everyone's, by status and Istanbul days, a page at a time.
+const paymentHistoryQuery = pageQuery.extend({
+  email: z.string().trim().max(254).optional(),
+  status: z.enum(PAYMENT_STATUSES, { error: 'statusInvalid' }).optional(),
+  from: z.string().regex(DATE, { error: 'dateInvalid' }).optional(),
+  to: z.string().regex(DATE, { error: 'dateInvalid' }).optional(),
+});
 // The bank's form post (iyzico's callback fields); anything else it sends is dropped.
 const threeDsCallback = z.object({
   status: z.string().max(20).optional(),
@@ -144,6 +152,11 @@ export class PaymentHistoryQuery
   implements z.output<typeof paymentHistoryQuery>
 {
   @ApiPropertyOptional({ description: "Only this user's payments" }) email?: string;
+  @ApiPropertyOptional({ enum: PAYMENT_STATUSES }) status?: (typeof PAYMENT_STATUSES)[number];
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD (Istanbul), inclusive' }) from?: string;
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD (Istanbul), inclusive' }) to?: string;
+  @ApiPropertyOptional({ default: 0 }) page?: number;
+  @ApiPropertyOptional({ default: 20, maximum: 100 }) size?: number;
 }
 
 /** What the bank posts back after 3-D Secure (form-encoded, iyzico's field names). */

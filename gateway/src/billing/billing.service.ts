@@ -253,10 +253,26 @@ export class BillingGatewayService {
     };
   }
 
-  /** The user's payments; for an admin (`admin` set), anyone's: `email` filters, empty = everyone. */
-  async payments(email: string, admin?: JwtUser) {
-    const caller = admin ? callerOf(admin) : undefined;
-    return (await this.bus.request(B.method.listPayments, { email, caller })).payments.map(payment);
+  /** The user's payments, all of them. */
+  async payments(email: string) {
+    return (await this.bus.request(B.method.listPayments, { email })).payments.map(payment);
+  }
+
+  /** Admin: anyone's payments (`email` empty = everyone's), filtered, a page of `size` (20) with the total. */
+  async allPayments(
+    filter: { email?: string; status?: string; from?: string; to?: string; page?: number; size?: number },
+    admin: JwtUser,
+  ) {
+    const r = await this.bus.request(B.method.listPayments, {
+      email: filter.email ?? '',
+      status: filter.status ?? '',
+      from: filter.from ?? '',
+      to: filter.to ?? '',
+      page: filter.page ?? 0,
+      size: filter.size ?? 20,
+      caller: callerOf(admin),
+    });
+    return { items: r.payments.map(payment), total: r.total };
   }
 
   async payment(email: string, conversationId: string, admin?: JwtUser) {

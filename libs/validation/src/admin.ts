@@ -24,6 +24,9 @@ const asText = (value: unknown) => (typeof value === 'number' ? String(value) : 
 const text = (message: ValidationMessage) => z.preprocess(asText, z.string(message).trim());
 const isAmount = (value: unknown) => typeof value === 'string' && AMOUNT.test(value.trim());
 
+/** The payment statuses the admin list filters by (billing's `payment_attempt.status`; one waiting for 3-D Secure is `awaiting_3ds`). */
+export const PAYMENT_STATUSES = ['succeeded', 'failed', 'pending', 'unknown'] as const;
+
 // ---------------------------------------------------------------------------------------------
 // Promotions
 

@@ -77,8 +77,8 @@ export class BillingHandlers {
   }
 
   @RpcHandler(BillingService.method.listPayments)
-  async listPayments(@Payload() req: billingV1.ListPaymentsRequest) {
-    return { payments: await this.payments.list(req) };
+  listPayments(@Payload() req: billingV1.ListPaymentsRequest) {
+    return this.payments.list(req);
   }
 
   @RpcHandler(BillingService.method.getPayment)

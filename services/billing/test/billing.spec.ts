@@ -132,6 +132,39 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
     },
   );
 
+  it("admin lists everyone's payments filtered by status and Istanbul days, a page at a time, with the total", async () => {
+    const caller = { email: 'admin@example.com', roles: ['ROLE_ADMIN'] };
+    await h.addCard('pages-a@example.com');
+    await h.subscribe('pages-a@example.com');
+    await h.addCard('pages-b@example.com', CARDS.insufficientFunds);
+    await failure(h.subscribe('pages-b@example.com'));
+    await h.addCard('pages-c@example.com');
+    await h.subscribe('pages-c@example.com');
+    // Days no other payment of this run has: A on 1 May in Istanbul (21:30 UTC the day before), B at
+    // noon, C on 2 May in Istanbul (21:30 UTC on 1 May).
+    for (const [email, at] of [
+      ['pages-a@example.com', '2019-04-30T21:30:00Z'],
+      ['pages-b@example.com', '2019-05-01T10:00:00Z'],
+      ['pages-c@example.com', '2019-05-01T21:30:00Z'],
+    ])
+      await h.sql(`UPDATE payment_attempt SET created_at = $2 WHERE user_email = $1`, [email, at]);
+    const list = async (req: Record<string, unknown>) => {
+      const r = await h.bus.request(h.M.listPayments, { caller, ...req });
+      return [r.payments.map((p) => p.userEmail), r.total];
+    };
+    const day = { from: '2019-05-01', to: '2019-05-01' };
+    expect(await list({ ...day, size: 20 })).toEqual([['pages-b@example.com', 'pages-a@example.com'], 2]);
+    expect(await list({ from: '2019-05-02', to: '2019-05-02', size: 20 })).toEqual([
+      ['pages-c@example.com'],
+      1,
+    ]);
+    expect(await list({ ...day, status: 'failed', size: 20 })).toEqual([['pages-b@example.com'], 1]);
+    expect(await list({ ...day, status: 'succeeded', size: 20 })).toEqual([['pages-a@example.com'], 1]);
+    expect(await list({ ...day, size: 1 })).toEqual([['pages-b@example.com'], 2]);
+    expect(await list({ ...day, size: 1, page: 1 })).toEqual([['pages-a@example.com'], 2]);
+    expect(await list({ email: 'pages-c@example.com' })).toEqual([['pages-c@example.com'], 1]);
+  });
+
   it('20 concurrent checkouts on a code with 1 use left: exactly one succeeds (total 0, no provider call)', async () => {
     await h.promotion({ code: 'LASTONE', type: 'PERCENT', value: '100', count: 1 });
     const results = await Promise.allSettled(

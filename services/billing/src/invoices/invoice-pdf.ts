@@ -38,20 +38,6 @@ const LABELS = {
     bulletin: 'bülten tarihi',
     vat: (percent: string) => `KDV dahil %${percent}`,
     features: { standard: 'Standart', deep: 'Derin', functional: 'Fonksiyonel' } as Record<string, string>,
-    months: [
-      'Ocak',
-      'Şubat',
-      'Mart',
-      'Nisan',
-      'Mayıs',
-      'Haziran',
-      'Temmuz',
-      'Ağustos',
-      'Eylül',
-      'Ekim',
-      'Kasım',
-      'Aralık',
-    ],
     line: (features: string, month: string) => `ShelfScan ${features} aboneliği, ${month}`,
     total: 'Toplam (TRY)',
     status: 'Durum',
@@ -82,20 +68,6 @@ const LABELS = {
     bulletin: 'bulletin date',
     vat: (percent: string) => `VAT included (${percent}%)`,
     features: { standard: 'Standard', deep: 'Deep', functional: 'Functional' } as Record<string, string>,
-    months: [
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ],
     line: (features: string, month: string) => `ShelfScan ${features} subscription, ${month}`,
     total: 'Total (TRY)',
     status: 'Status',
@@ -112,14 +84,18 @@ const LABELS = {
   },
 };
 
-/** The invoice as a PDF in the user's language, with its VAT (invoice-vat.ts). */
 type Lang = keyof typeof LABELS;
 
 /** The invoice's line in the reader's language: "ShelfScan Standart, Derin aboneliği, Kasım 2026". */
 export function invoiceLine(features: readonly string[], period: string, lang: Lang): string {
   const l = LABELS[lang];
   const m = /^(\d{4})-(\d{2})$/.exec(period);
-  const month = m ? `${l.months[Number(m[2]) - 1]} ${m[1]}` : period;
+  // The month's name as the language writes it ("Kasım 2026", "November 2026"): Node's ICU.
+  const month = m
+    ? new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        Date.UTC(Number(m[1]), Number(m[2]) - 1),
+      )
+    : period;
   return l.line(features.map((f) => l.features[f] ?? f).join(', '), month);
 }
 
@@ -135,6 +111,7 @@ export function addressIn(address: string, lang: Lang): string {
   return [...parts.slice(0, -1), name].join(', ');
 }
 
+/** The invoice as a PDF in the user's language, with its VAT (invoice-vat.ts). */
 export async function renderInvoicePdf(
   invoice: InvoiceRecord,
   attempt: PaymentView,

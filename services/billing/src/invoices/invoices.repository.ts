@@ -69,13 +69,22 @@ export interface RefundRecord {
   createdAt: Date;
 }
 
-/** A payment attempt with its invoice and refunds, as the history shows it. */
 /** A payment attempt with its invoice, its refunds and the features of the plan it paid for. */
 export type PaymentView = AttemptRecord & {
   invoice: InvoiceRecord;
   refunds: RefundRecord[];
   features: string[];
 };
+
+/** Which payments a list holds: status and Istanbul days (YYYY-MM-DD, inclusive), a page of `size`. */
+export interface PaymentFilter {
+  status?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  /** 0 or none: every payment. */
+  size?: number;
+}
 
 /** What InvoiceFinalized tells about a final invoice. */
 export interface FinalizedInvoice {
@@ -403,11 +412,28 @@ export class InvoicesRepository {
     return rows[0] ?? null;
   }
 
-  async payments(email: string | null): Promise<PaymentView[]> {
-    return this.views(
-      `WHERE ($1::text IS NULL OR a.user_email = $1) ORDER BY a.created_at DESC, a.conversation_id`,
-      [email],
+  /**
+   * Payments newest first: one user's (`email`) or everyone's (null), filtered by status and Istanbul
+   * days; a page of `size` (0: all of them), with how many match.
+   */
+  async payments(
+    email: string | null,
+    filter: PaymentFilter = {},
+  ): Promise<{ items: PaymentView[]; total: number }> {
+    const where = `WHERE ($1::text IS NULL OR a.user_email = $1) AND ($2::text IS NULL OR a.status = $2)
+      AND ($3::date IS NULL OR a.created_at >= $3::timestamp AT TIME ZONE 'Europe/Istanbul')
+      AND ($4::date IS NULL OR a.created_at < ($4::date + 1)::timestamp AT TIME ZONE 'Europe/Istanbul')`;
+    const params = [email, filter.status || null, filter.from || null, filter.to || null];
+    const size = filter.size ?? 0;
+    const [{ total }]: { total: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM payment_attempt a ${where}`,
+      params,
     );
+    const items = await this.views(
+      `${where} ORDER BY a.created_at DESC, a.conversation_id${size > 0 ? ' LIMIT $5 OFFSET $6' : ''}`,
+      size > 0 ? [...params, size, (filter.page ?? 0) * size] : params,
+    );
+    return { items, total };
   }
 
   async payment(email: string | null, conversationId: string): Promise<PaymentView | null> {

@@ -20,8 +20,15 @@ export class PaymentsService {
     @Inject(SystemParameters) private readonly parameters: SystemParameters,
   ) {}
 
-  async list(req: billingV1.ListPaymentsRequest): Promise<billingV1.Payment[]> {
-    return (await this.invoices.payments(paymentOwner(req.email, req.caller))).map((p) => this.message(p));
+  async list(req: billingV1.ListPaymentsRequest): Promise<{ payments: billingV1.Payment[]; total: number }> {
+    const { items, total } = await this.invoices.payments(paymentOwner(req.email, req.caller), {
+      status: req.status,
+      from: req.from,
+      to: req.to,
+      page: Math.max(req.page, 0),
+      size: Math.min(Math.max(req.size, 0), 100),
+    });
+    return { payments: items.map((p) => this.message(p)), total };
   }
 
   async get(req: billingV1.GetPaymentRequest): Promise<billingV1.Payment> {

@@ -153,6 +153,37 @@ describe('contact button', () => {
     expect(screen.queryByTestId('contact-error')).toBeNull();
   });
 
+  it.each([
+    [390, true],
+    [991, true],
+    // At the md breakpoint itself the header's small-screen group is hidden (Mantine's hiddenFrom):
+    // the button floats, or it would be nowhere.
+    [992, false],
+    [1280, false],
+  ])('at %i px it sits in the header: %s', async (width, inHeader) => {
+    gateway(() => jsonResponse({ success: true }));
+    // The window's width, as a browser answers the (max-width: …) queries.
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const m = /max-width:\s*([\d.]+)(em|px)/.exec(query);
+      const max = m ? Number(m[1]) * (m[2] === 'em' ? 16 : 1) : Number.NaN;
+      return {
+        matches: width <= max,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      };
+    });
+    renderApp('/us/account', { token: userToken('ayse@example.com') });
+    await screen.findByTestId('contact-button');
+    await waitFor(() =>
+      expect(Boolean(screen.getByTestId('contact-button').closest('.mantine-hidden-from-md'))).toBe(inHeader),
+    );
+  });
+
   it('is not shown to visitors', async () => {
     gateway(() => jsonResponse({ success: true }));
     renderApp('/us');

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Box, Drawer } from '@mantine/core';
+import { Box, Drawer, em, px, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +23,10 @@ export function IndexLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [filterOpened, setFilterOpened] = useState(false);
   // Below the md breakpoint (the burger's), the contact button sits in the header: floating, it
-  // would cover the scan cards of a phone-wide page.
-  const small = useMediaQuery('(max-width: 62em)');
+  // would cover the scan cards of a phone-wide page. The query is Mantine's own for hiddenFrom="md"
+  // (the header's group hides from the breakpoint itself), so the button is never in neither place.
+  const theme = useMantineTheme();
+  const small = useMediaQuery(`(max-width: ${em(Number(px(theme.breakpoints.md)) - 0.1)})`);
   // The current user is loaded on every page of this layout except the landing page.
   useGetCurrentUserQuery(undefined, { skip: !loggedIn || isRootPath(pathname) });
 

@@ -76,10 +76,10 @@ export interface AdminUserDetail extends AdminUser {
 export interface Activity {
   at: string;
   type: string;
-  /** The facts in English (an older admin service gives only this). */
+  /** The facts in one untranslated line (shown only for a type the page does not word). */
   summary: string;
   /** The facts by name (codes, ids, Istanbul days, months, kuruş): worded by useActivityDetail. */
-  facts?: Record<string, string>;
+  facts: Record<string, string>;
 }
 
 /** GET /api/admin/counters (definitions: services/admin/README.md). */
@@ -239,3 +239,12 @@ export function statusChangeOf(status: ScanStatus): 'CANCELED' | 'PENDING' | nul
 
 /** Rows per page of the admin lists. */
 export const PAGE_SIZE = 20;
+
+/** The admin payment list's filters (billing applies them): one user's, status, Istanbul days. */
+export interface PaymentFilters {
+  email?: string;
+  status?: string;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+}

@@ -4,8 +4,14 @@
  */
 import { toMinor } from '@shelfscan/validation';
 import { api } from '../../../app/api';
-import type { ApiResponse } from '../../../lib/http';
-import type { AdminPayment, Promotion, PromotionInput } from '../model';
+import { pageOf, type ApiResponse, type Page } from '../../../lib/http';
+import {
+  PAGE_SIZE,
+  type AdminPayment,
+  type PaymentFilters,
+  type Promotion,
+  type PromotionInput,
+} from '../model';
 import { settleUser } from './adminApi';
 
 /** POST /api/admin/payment/:conversationId/refund: what was done, how much (TRY), the payment now. */
@@ -38,13 +44,16 @@ export const billingAdminApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/promotion/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Promotion'],
     }),
-    /** GET /api/admin/payment/history: every user's payments with their invoices, newest first; `email` = one user's. */
-    adminPayments: build.query<AdminPayment[], string>({
-      query: (email) =>
-        email
-          ? `/api/admin/payment/history?email=${encodeURIComponent(email)}`
-          : '/api/admin/payment/history',
-      transformResponse: (response: ApiResponse<AdminPayment[]>) => response.data ?? [],
+    /**
+     * GET /api/admin/payment/history: every user's payments with their invoices, newest first, a page
+     * of them filtered by billing (one user's, status, Istanbul days); the total in x-total-count.
+     */
+    adminPayments: build.query<Page<AdminPayment>, PaymentFilters & { page: number }>({
+      query: ({ page, ...filters }) => ({
+        url: '/api/admin/payment/history',
+        params: { ...filters, page, size: PAGE_SIZE },
+      }),
+      transformResponse: pageOf<AdminPayment>,
       providesTags: [{ type: 'Payment', id: 'LIST' }],
     }),
     adminPayment: build.query<AdminPayment, string>({

@@ -6,14 +6,13 @@ import type { Activity } from '../model';
 
 /**
  * A line of a user's activity in the page's language, from the facts the admin service gives by name
- * (codes, ids, Istanbul days, months, kuruş); its English `summary` only when there are no facts (an
- * older admin service).
+ * (codes, ids, Istanbul days, months, kuruş); its English `summary` only for a type this page does not
+ * word yet.
  */
 export function useActivityDetail(): (entry: Activity) => string {
   const { t } = useTranslation('admin');
   const locale = useLocale();
   return ({ type, facts, summary }) => {
-    if (!facts) return summary;
     const f = (key: string) => facts[key] ?? '';
     const by = f('by') && t('activity.details.by', { who: f('by') });
     const day = (key: string) => formatDay(f(key), locale);

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../../test/jwt';
 import { renderApp } from '../../../test/render';
 import type { AdminPayment } from '../model';
-import { fakeGateway, input, ok } from '../test/gateway';
+import { istanbulDay } from '../../../lib/date';
+import { fakeGateway, input, pageResponse } from '../test/gateway';
 
 // The lazy admin chunk is compiled once before the tests wait for what it renders.
 beforeAll(() => import('./AdminPage'), 60_000);
@@ -45,18 +46,30 @@ const PAYMENTS = Array.from({ length: 25 }, (_, i) =>
   }),
 );
 
+/** Billing's list: filtered by ?email=, status and Istanbul days, a page of `size` with the total. */
 function gateway() {
   return fakeGateway({
     [LIST]: (_request, url) => {
-      const email = url.searchParams.get('email');
-      return ok(email ? PAYMENTS.filter((p) => p.userEmail === email) : PAYMENTS);
+      const q = (key: string) => url.searchParams.get(key);
+      const shown = PAYMENTS.filter((p) => {
+        const day = istanbulDay(new Date(p.date));
+        return (
+          (!q('email') || p.userEmail === q('email')) &&
+          (!q('status') || p.status === q('status')) &&
+          (!q('from') || day >= q('from')!) &&
+          (!q('to') || day <= q('to')!)
+        );
+      });
+      const size = Number(q('size'));
+      const page = Number(q('page'));
+      return pageResponse(shown.slice(page * size, (page + 1) * size), shown.length);
     },
   });
 }
 
 describe('admin invoices', () => {
   it('lists every user’s invoices in pages, with links to the user and the invoice (Turkish)', async () => {
-    gateway();
+    const server = gateway();
     renderApp('/admin', { token: token() });
     await act(async () =>
       fireEvent.click(within(await screen.findByTestId('admin-nav')).getByText('Faturalar')),
@@ -78,7 +91,13 @@ describe('admin invoices', () => {
     expect(failed.textContent).toContain('Başarısız');
     expect(failed.textContent).toContain('taslak');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sonraki sayfa' })));
-    expect(within(screen.getByTestId('all-invoices-table')).getAllByRole('row')).toHaveLength(6);
+    // The next page comes from billing.
+    await waitFor(() =>
+      expect(within(screen.getByTestId('all-invoices-table')).getAllByRole('row')).toHaveLength(6),
+    );
+    // Billing filters and pages: the page asks for one page of 20 at a time, never the whole list.
+    const asked = server.callsTo(LIST).map((r) => new URL(r.url).searchParams.toString());
+    expect(asked).toEqual(['page=0&size=20', 'page=1&size=20']);
   });
 
   it('filters by user (billing’s ?email=), status and Istanbul days, kept in the URL (English)', async () => {

@@ -1,25 +1,21 @@
-import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Select, Table, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { email } from '@shelfscan/validation';
+import { PAYMENT_STATUSES } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../app/DayInput';
 import { LocaleLink, useLocale } from '../../../app/locale';
-import { formatDate, formatMonth, istanbulDay } from '../../../lib/date';
+import { formatDate, formatMonth } from '../../../lib/date';
 import { formatMoney } from '../../../lib/money';
 import { useAdminPaymentsQuery } from '../api/billingAdminApi';
 import { Empty } from '../components/Empty';
 import { Pager } from '../components/Pager';
-import { PAGE_SIZE, type AdminPayment } from '../model';
 import { invoicePath, userPath } from '../paths';
+import { isEmail, useFilterText } from '../useFilterText';
 import { useUrlQuery } from '../useUrlQuery';
 
-const STATUSES = ['succeeded', 'failed', 'pending', 'unknown'] as const;
 const FILTER_KEYS = ['userEmail', 'status', 'from', 'to'] as const;
 type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isEmail = (value: string) => email.safeParse(value).success;
 
 /** The filters a URL query holds (unknown values left out). */
 function filtersOf(query: URLSearchParams): Filters {
@@ -31,35 +27,26 @@ function filtersOf(query: URLSearchParams): Filters {
   return Object.fromEntries(
     Object.entries({
       userEmail: userEmail && isEmail(userEmail) ? userEmail : undefined,
-      status: status && (STATUSES as readonly string[]).includes(status) ? status : undefined,
+      status: status && (PAYMENT_STATUSES as readonly string[]).includes(status) ? status : undefined,
       from: from && DAY.test(from) ? from : undefined,
       to: to && DAY.test(to) ? to : undefined,
     }).filter(([, v]) => v),
   );
 }
 
-/** Whether a payment passes the status and date filters (the days of Istanbul, as billing counts them). */
-function matches(payment: AdminPayment, filters: Filters): boolean {
-  const day = istanbulDay(new Date(payment.date));
-  return (
-    (!filters.status || payment.status === filters.status) &&
-    (!filters.from || day >= filters.from) &&
-    (!filters.to || day <= filters.to)
-  );
-}
-
 /**
- * `/admin/invoices`: every user's payments and their invoices, newest first, filtered by user (billing
- * reads one user's), payment status and dates (kept in the URL query), paged; each opens its invoice.
+ * `/admin/invoices`: every user's payments and their invoices, newest first, filtered by user, payment
+ * status and Istanbul days (kept in the URL query), a page at a time (billing filters and pages them);
+ * each opens its invoice.
  */
 export function InvoicesPage() {
   const { t } = useTranslation('admin');
   const locale = useLocale();
   const { query, page, set, setPage } = useUrlQuery();
   const filters = filtersOf(query);
-  const payments = useAdminPaymentsQuery(filters.userEmail ?? '');
-  const shown = (payments.data ?? []).filter((p) => matches(p, filters));
-  const items = shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const { userEmail, ...rest } = filters;
+  const payments = useAdminPaymentsQuery({ ...rest, email: userEmail, page });
+  const items = payments.data?.items ?? [];
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -121,7 +108,7 @@ export function InvoicesPage() {
         </Table.ScrollContainer>
       )}
       {payments.data && (
-        <Pager page={page} total={shown.length} onChange={setPage} testId="all-invoices-pager" />
+        <Pager page={page} total={payments.data.total} onChange={setPage} testId="all-invoices-pager" />
       )}
     </>
   );
@@ -137,11 +124,7 @@ function InvoiceFiltersBar({
   onClear: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const [userEmail, setUserEmail] = useState(filters.userEmail ?? '');
-  const writeEmail = useDebouncedCallback(
-    (value: string) => onChange('userEmail', value.trim() || null),
-    400,
-  );
+  const userEmail = useFilterText(filters.userEmail ?? '', (value) => onChange('userEmail', value));
   const date = (key: 'from' | 'to') => (
     <DayInput
       label={t(`allInvoices.filters.${key}`)}
@@ -156,18 +139,17 @@ function InvoiceFiltersBar({
       <TextInput
         label={t('allInvoices.filters.userEmail')}
         leftSection={<IconSearch size={14} />}
-        value={userEmail}
-        error={userEmail.trim() && !isEmail(userEmail) ? t('scans.filters.userEmailWhole') : undefined}
-        onChange={(event) => {
-          setUserEmail(event.currentTarget.value);
-          writeEmail(event.currentTarget.value);
-        }}
+        value={userEmail.value}
+        error={
+          userEmail.value.trim() && !isEmail(userEmail.value) ? t('scans.filters.userEmailWhole') : undefined
+        }
+        onChange={userEmail.onChange}
         w={240}
         data-testid="all-invoices-filter-userEmail"
       />
       <Select
         label={t('allInvoices.filters.status')}
-        data={STATUSES.map((value) => ({ value, label: t(`invoice.statuses.${value}`) }))}
+        data={PAYMENT_STATUSES.map((value) => ({ value, label: t(`invoice.statuses.${value}`) }))}
         value={filters.status ?? null}
         onChange={(value) => onChange('status', value)}
         clearable
@@ -181,8 +163,7 @@ function InvoiceFiltersBar({
           variant="subtle"
           leftSection={<IconFilterOff size={14} />}
           onClick={() => {
-            writeEmail.cancel();
-            setUserEmail('');
+            userEmail.reset();
             onClear();
           }}
         >

@@ -26,14 +26,18 @@ const SPRING: Promotion = {
 const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
 
 describe('admin promotions', () => {
-  it('writes a percent and an amount as Turkish does: %25, $12,50', async () => {
+  it('writes a percent and amounts as Turkish does: %25, $12,50, a minimum basket of $1.234,50', async () => {
     fakeGateway({
       'GET /api/promotion': () =>
-        ok([SPRING, { ...SPRING, id: 'p3', code: 'TWELVE', type: 'AMOUNT', value: '12.50' }]),
+        ok([
+          SPRING,
+          { ...SPRING, id: 'p3', code: 'TWELVE', type: 'AMOUNT', value: '12.50', minimumBasket: '1234.50' },
+        ]),
     });
     renderApp('/admin/promotions', { token: token() });
     expect(within(await screen.findByTestId('promotion-SPRING')).getByText('%25')).toBeTruthy();
     expect(within(screen.getByTestId('promotion-TWELVE')).getByText('$12,50')).toBeTruthy();
+    expect(within(screen.getByTestId('promotion-TWELVE')).getByText('$1.234,50')).toBeTruthy();
   });
 
   it('lists the promotions; an empty list says what to do', async () => {

@@ -79,7 +79,9 @@ export function PromotionsPage() {
                     )}
                   </Table.Td>
                   <Table.Td>{value(p)}</Table.Td>
-                  <Table.Td>{Number(p.minimumBasket) > 0 ? `$${p.minimumBasket}` : '—'}</Table.Td>
+                  <Table.Td>
+                    {Number(p.minimumBasket) > 0 ? formatMoney(p.minimumBasket, 'USD', locale) : '—'}
+                  </Table.Td>
                   <Table.Td>{t('promotions.usesOf', { used: p.used, count: p.count })}</Table.Td>
                   <Table.Td>
                     {p.expiryDate ? formatDay(p.expiryDate, locale) : t('promotions.noExpiry')}

@@ -113,11 +113,14 @@ describe('admin search URLs', () => {
     fakeGateway({ 'GET /api/search-info': () => pageResponse([]) });
     const first = renderApp('/us/admin/search-urls', { token: token() });
     expect(await screen.findByText('No scans yet')).toBeTruthy();
+    // Nothing to clear without a filter.
+    expect(screen.queryByText('Clear filters')).toBeNull();
     first.unmount();
     renderApp('/us/admin/search-urls?q=kamp', { token: token() });
     expect(await screen.findByText('No scan matches these filters')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByText('Clear filters')));
     expect(await screen.findByText('No scans yet')).toBeTruthy();
     expect(input('scans-filter-q').value).toBe('');
+    expect(screen.queryByText('Clear filters')).toBeNull();
   });
 });

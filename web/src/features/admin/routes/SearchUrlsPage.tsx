@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { MARKETS, email } from '@shelfscan/validation';
+import { MARKETS } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../app/DayInput';
 import { useAdminScansQuery } from '../api/adminApi';
 import { Empty } from '../components/Empty';
+import { isEmail, useFilterText } from '../useFilterText';
 import { useUrlQuery } from '../useUrlQuery';
 import { Pager } from '../components/Pager';
 import { ScansTable } from '../components/ScansTable';
@@ -15,7 +15,6 @@ import { SCAN_FILTER_KEYS, type ScanFilters } from '../model';
 
 /** How often the shown page is fetched again while one of its scans is pending or running. */
 const POLL_MS = 3000;
-const isEmail = (value: string) => email.safeParse(value).success;
 
 /** The filters a URL query holds (unknown values left out): the dashboard's rules, and a whole email. */
 function filtersOf(query: URLSearchParams): ScanFilters {
@@ -72,29 +71,22 @@ function ScanFiltersBar({
   onClear: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const [texts, setTexts] = useState({ userEmail: filters.userEmail ?? '', q: filters.q ?? '' });
-  // One debounce per box: typing in one does not drop the other's pending change.
-  const writeEmail = useDebouncedCallback(
-    (value: string) => onChange('userEmail', value.trim() || null),
-    400,
-  );
-  const writeText = useDebouncedCallback((value: string) => onChange('q', value.trim() || null), 400);
-  const write = { userEmail: writeEmail, q: writeText };
+  // One wait per box: typing in one does not drop the other's pending change.
+  const texts = {
+    userEmail: useFilterText(filters.userEmail ?? '', (value) => onChange('userEmail', value)),
+    q: useFilterText(filters.q ?? '', (value) => onChange('q', value)),
+  };
   const text = (key: 'userEmail' | 'q', label: string, w: number) => (
     <TextInput
       label={label}
       leftSection={<IconSearch size={14} />}
-      value={texts[key]}
+      value={texts[key].value}
       error={
-        key === 'userEmail' && texts.userEmail.trim() && !isEmail(texts.userEmail)
+        key === 'userEmail' && texts.userEmail.value.trim() && !isEmail(texts.userEmail.value)
           ? t('scans.filters.userEmailWhole')
           : undefined
       }
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setTexts((current) => ({ ...current, [key]: value }));
-        write[key](value);
-      }}
+      onChange={texts[key].onChange}
       w={w}
       data-testid={`scans-filter-${key}`}
     />
@@ -140,14 +132,13 @@ function ScanFiltersBar({
       {text('q', t('scans.filters.q'), 200)}
       {date('from')}
       {date('to')}
-      {Object.keys(filters).length > 0 && (
+      {Object.values(filters).some(Boolean) && (
         <Button
           variant="subtle"
           leftSection={<IconFilterOff size={14} />}
           onClick={() => {
-            writeEmail.cancel();
-            writeText.cancel();
-            setTexts({ userEmail: '', q: '' });
+            texts.userEmail.reset();
+            texts.q.reset();
             onClear();
           }}
         >

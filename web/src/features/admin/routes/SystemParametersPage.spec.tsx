@@ -124,6 +124,10 @@ describe('admin system parameters', () => {
     expect(screen.getByTestId('parameter-billing.vatPercent-description').textContent).toBe(
       'Toplama dahil KDV oranı, yüzde',
     );
+    // Number keys bring the phone's number pad to value1 only (value2/3 are the key's free texts).
+    expect(input('parameter-search.standard.dailyLimit-value1').inputMode).toBe('numeric');
+    expect(input('parameter-billing.vatPercent-value1').inputMode).toBe('decimal');
+    expect(input('parameter-search.standard.dailyLimit-value2').inputMode).toBe('');
     fireEvent.change(input('parameter-search.standard.dailyLimit-value1'), { target: { value: '-5' } });
     fireEvent.change(input('parameter-billing.vatPercent-value1'), { target: { value: '-20' } });
     await act(async () => fireEvent.click(screen.getByTestId('parameters-save')));

@@ -87,8 +87,9 @@ function ParametersForm({ parameters }: { parameters: SystemParameter[] }) {
           </Table.Thead>
           <Table.Tbody>
             {form.values.parameters.map((p, i) => {
+              // value1 is checked by the key's rule: a number key gets the phone's number pad.
               const kind = parameterInput(p.key);
-              const value1 = form.getInputProps(`parameters.${i}.value1`);
+              const inputMode = kind === 'integer' ? 'numeric' : kind === 'decimal' ? 'decimal' : undefined;
               return (
                 <Table.Tr key={p.key} data-testid={`parameter-${p.key}`}>
                   <Table.Td>
@@ -106,22 +107,14 @@ function ParametersForm({ parameters }: { parameters: SystemParameter[] }) {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>
-                    {/* A plain text box for numbers too: what is typed stays as typed ("-5" is not
-                        turned into 5); the key's rule refuses it with the field's message. */}
-                    <TextInput
-                      aria-label={t('parameters.valueOf', { key: p.key, n: 1 })}
-                      size="xs"
-                      inputMode={kind === 'integer' ? 'numeric' : kind === 'decimal' ? 'decimal' : undefined}
-                      {...value1}
-                      data-testid={`parameter-${p.key}-value1`}
-                    />
-                  </Table.Td>
-                  {VALUE_FIELDS.slice(1).map((field, n) => (
+                  {VALUE_FIELDS.map((field, n) => (
                     <Table.Td key={field}>
+                      {/* A plain text box for numbers too: what is typed stays as typed ("-5" is not
+                          turned into 5); the key's rule refuses it with the field's message. */}
                       <TextInput
-                        aria-label={t('parameters.valueOf', { key: p.key, n: n + 2 })}
+                        aria-label={t('parameters.valueOf', { key: p.key, n: n + 1 })}
                         size="xs"
+                        inputMode={field === 'value1' ? inputMode : undefined}
                         {...form.getInputProps(`parameters.${i}.${field}`)}
                         data-testid={`parameter-${p.key}-${field}`}
                       />

@@ -109,8 +109,10 @@ function gatewayFor(user: AdminUserDetail | Response = detail(), answers = {}) {
             summary: 'scan 9f8e7d6c · BLOCKED: BLOCKED happened',
             facts: { scan: '9f8e7d6c', code: 'BLOCKED', reason: 'BLOCKED happened' },
           },
+          // A type this page does not word yet: its summary as the service gives it.
+          { at: '2026-02-28T08:00:00Z', type: 'somethingNew', summary: 'new · 42', facts: { n: '42' } },
         ],
-        4,
+        5,
       ),
     'GET /api/admin/users': () =>
       pageResponse(state.user instanceof Response ? [] : [adminUser({ email: state.user.email })]),
@@ -173,6 +175,7 @@ describe('admin user detail', () => {
       'İade · ₺100,50 · Çift çekim · admin@example.com tarafından',
       'Standart + Derin · 1 Mar 26 → 1 Nis 26 · admin@example.com tarafından: Kesinti',
       'tarama 9f8e7d6c · Pazar yeri engelledi',
+      'new · 42',
     ]);
   });
 
