@@ -1,4 +1,5 @@
-// Every document the code and the chart cite (a path ending in .md) is in the repository: a path from the
+// Every document the code and the chart cite (a path ending in .md, its file name without other dots,
+// so that code such as theme.breakpoints.md is not read as one) is in the repository: a path from the
 // repository's root or from the citing file's folder. Run by scripts/test-all.sh (check doc-links).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,7 +21,7 @@ const files = execFileSync(
 const missing = [];
 for (const file of files) {
   const text = fs.readFileSync(path.join(root, file), 'utf8');
-  for (const [cited] of text.matchAll(/(?<![\w./-])[\w./-]*[\w-]\.md\b/g)) {
+  for (const [cited] of text.matchAll(/(?<![\w./-])(?:[\w.-]*\/)*[\w-]+\.md\b/g)) {
     const found = [root, path.join(root, path.dirname(file))].some((dir) =>
       fs.existsSync(path.join(dir, cited)),
     );
