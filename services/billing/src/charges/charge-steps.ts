@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, addToOutbox } from '@shelfscan/bus';
 import { billingEventsV1 } from '@shelfscan/contracts';
+import { withAdvisoryLock } from '@shelfscan/db';
 import { createLogger } from '@shelfscan/observability';
 import { Clock, SystemParameters } from '@shelfscan/service';
-import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { cityWithRegion, type CardRecord } from '../cards/cards.repository.js';
 import { InvoicesRepository, type InvoiceRecord, type Party } from '../invoices/invoices.repository.js';
 import { currentVatPercent, invoiceVat } from '../invoices/invoice-vat.js';
@@ -64,40 +65,28 @@ export class ChargeSteps {
    * queue behind another holder (the bank's answer posted twice) rather than refuse.
    */
   async locked<T>(invoiceId: string, wait: boolean, work: (tx: Tx) => Promise<T>): Promise<T> {
-    const runner: QueryRunner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const key = `billing.invoice:${invoiceId}`;
-      if (wait) await runner.query(`SELECT pg_advisory_lock(hashtext($1))`, [key]);
-      else {
-        const [{ locked }]: { locked: boolean }[] = await runner.query(
-          `SELECT pg_try_advisory_lock(hashtext($1)) AS locked`,
-          [key],
-        );
-        if (!locked)
-          throw new BusError('FAILED_PRECONDITION', 'paymentInProgress', {
-            reason: 'paymentInProgress',
-          });
-      }
-      const tx = async <R>(w: (m: EntityManager) => Promise<R>): Promise<R> => {
-        await runner.startTransaction();
-        try {
-          const result = await w(runner.manager);
-          await runner.commitTransaction();
-          return result;
-        } catch (err) {
-          await runner.rollbackTransaction();
-          throw err;
-        }
-      };
-      try {
-        return await work(tx);
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [key]);
-      }
-    } finally {
-      await runner.release();
-    }
+    const run = await withAdvisoryLock(
+      this.dataSource,
+      `billing.invoice:${invoiceId}`,
+      { wait },
+      (runner) => {
+        const tx = async <R>(w: (m: EntityManager) => Promise<R>): Promise<R> => {
+          await runner.startTransaction();
+          try {
+            const result = await w(runner.manager);
+            await runner.commitTransaction();
+            return result;
+          } catch (err) {
+            await runner.rollbackTransaction();
+            throw err;
+          }
+        };
+        return work(tx);
+      },
+    );
+    if (!run.locked)
+      throw new BusError('FAILED_PRECONDITION', 'paymentInProgress', { reason: 'paymentInProgress' });
+    return run.value;
   }
 
   /** Attempts whose outcome is unknown are looked up; a payment found pays the invoice. */
