@@ -152,6 +152,14 @@ export class ChargeSteps {
     );
   }
 
+  /** The provider did not answer (a timeout, a broken connection): the attempt's outcome is unknown. */
+  async recordUnknown(conversationId: string, err: unknown, tx: Tx, what = 'payment'): Promise<void> {
+    await tx((m) =>
+      this.invoices.settleAttempt(m, conversationId, { status: 'unknown', now: this.clock.now() }),
+    );
+    log.warn({ conversationId, err: (err as Error).message }, `${what} outcome unknown`);
+  }
+
   async paid(
     invoice: InvoiceRecord,
     conversationId: string,

@@ -78,10 +78,7 @@ export class ChargesService {
     try {
       outcome = await this.provider.charge(this.steps.chargeRequest(invoice, conversationId, opts));
     } catch (err) {
-      await tx((m) =>
-        this.invoices.settleAttempt(m, conversationId, { status: 'unknown', now: this.clock.now() }),
-      );
-      log.warn({ conversationId, err: (err as Error).message }, 'payment outcome unknown');
+      await this.steps.recordUnknown(conversationId, err, tx);
       if (err instanceof ProviderTimeoutError) throw unknownStatus();
       throw err;
     }
