@@ -33,9 +33,10 @@ describe('a running scan', () => {
 
   it('stops keeping ASINs at the list limit', () => {
     const ctx = context({ listLimit: 2 });
-    expect(
-      ctx.record([tile('B01', 100), tile('B02', 100), tile('B03', 100)], { kind: 'list', page: 1 }),
-    ).toEqual(['B01', 'B02']);
+    expect(ctx.record([tile('B01', 100)], { kind: 'list', page: 1 })).toEqual(['B01']);
+    expect(ctx.full).toBe(false);
+    expect(ctx.record([tile('B02', 100), tile('B03', 100)], { kind: 'list', page: 1 })).toEqual(['B02']);
+    expect(ctx.full).toBe(true);
   });
 
   it('a Functional scan keeps only the tiles that pass its filters, and learns from all', () => {
