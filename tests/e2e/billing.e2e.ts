@@ -2,7 +2,7 @@
  * Billing journeys through the SPA: add a card, buy a plan with a coupon at the right lira amount,
  * see the invoice, download its PDF and read it, cancel; a declined card says why. The server
  * charges with the sandbox provider (iyzico's test cards) and reads the central bank's rates from
- * the double in server-with-catcher.mjs (the real 8 Oct 2020 bulletin: USD selling 7.9073).
+ * the double in server-with-catcher.mjs (USD selling 7.9073, the rate of the bank's 8 Oct 2020 bulletin).
  */
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -10,7 +10,7 @@ import { PDFParse } from 'pdf-parse';
 import { sixDigitCode, waitForMail } from './outbox';
 
 const password = 'e2e-billing-1';
-const USD_SELLING_UNITS4 = 79073n; // ForexSelling 7.9073 of the sample bulletin
+const USD_SELLING_UNITS4 = 79073n; // ForexSelling 7.9073 of the double's bulletin
 const MONTHLY_FEE_CENTS = 1000n; // billing.monthlyFeeUsd = 10
 
 const adminEmail = 'admin@shelfscan.test';

@@ -1,6 +1,6 @@
 /**
  * The e2e web server: a real SMTP catcher (smtp-server + mailparser) on 127.0.0.1:E2E_SMTP_PORT, a
- * double of the central bank's `today.xml` on 127.0.0.1:E2E_FX_PORT and the marketplace simulator on
+ * double of the central bank's `today.xml` (startCentralBank) on 127.0.0.1:E2E_FX_PORT and the marketplace simulator on
  * 127.0.0.1:E2E_SIM_PORT, then the embedded launcher (`node apps/all-in-one/dist/main.js`) with
  * SMTP_URL, FX_RATES_URL and MARKETPLACE_ORIGIN pointing at them.
  * Every captured mail is written as JSON ({to, from, subject, text, html, date}) into E2E_MAIL_DIR,
@@ -8,13 +8,11 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import { startSimulator } from '@shelfscan/simulator';
+import { startCentralBank, startSimulator } from '@shelfscan/simulator';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const smtpPort = Number(process.env.E2E_SMTP_PORT);
@@ -55,23 +53,11 @@ const catcher = new SMTPServer({
   },
 });
 
-// The central bank's bulletin for billing: the real sample bulletin of shared/fixtures/tcmb (its
-// rates as published), dated today in Istanbul so that a charge may use it (billing.fxMaxAgeDays).
-const { sharedDir } = createRequire(import.meta.url)('../../scripts/shared-dir.cjs');
-const bulletin = fs.readFileSync(path.join(sharedDir(), 'fixtures/tcmb/today-2020-10-08.xml'), 'utf8');
+// The central bank for billing: the double of `make demo` (tools/simulator), its bulletin dated today
+// in Istanbul so that a charge may use it (billing.fxMaxAgeDays), at the USD selling rate of the
+// bank's 8 Oct 2020 bulletin (shared/fixtures/tcmb), which billing.e2e.ts prices with.
 const fxPort = Number(process.env.E2E_FX_PORT ?? smtpPort + 1000);
-const fx = http.createServer((_req, res) => {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' })
-    .format(new Date())
-    .split('-');
-  res.writeHead(200, { 'Content-Type': 'application/xml; charset=utf-8' });
-  res.end(
-    bulletin
-      .replace('Tarih="08.10.2020"', `Tarih="${d}.${m}.${y}"`)
-      .replace('Date="10/08/2020"', `Date="${m}/${d}/${y}"`),
-  );
-});
-fx.listen(fxPort, '127.0.0.1');
+const fx = await startCentralBank({ port: fxPort, usdSelling: '7.9073' });
 
 // The marketplace simulator (tools/simulator) stands in for Amazon, as in `make demo`: the scraper
 // sends every marketplace request to it (MARKETPLACE_ORIGIN). Its stores are made from their seeds;
@@ -92,7 +78,7 @@ catcher.listen(smtpPort, '127.0.0.1', () => {
     env: {
       ...process.env,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      FX_RATES_URL: process.env.FX_RATES_URL ?? `http://127.0.0.1:${fxPort}/kurlar/today.xml`,
+      FX_RATES_URL: process.env.FX_RATES_URL ?? fx.url,
       MARKETPLACE_ORIGIN: process.env.MARKETPLACE_ORIGIN ?? sim.url,
     },
   });
@@ -101,7 +87,7 @@ catcher.listen(smtpPort, '127.0.0.1', () => {
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
   child.on('exit', (code, signal) => {
-    fx.close();
+    void fx.close();
     void sim.close();
     catcher.close(() => process.exit(code ?? (signal ? 1 : 0)));
     setTimeout(() => process.exit(code ?? 1), 2000).unref();

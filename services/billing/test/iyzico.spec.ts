@@ -322,4 +322,30 @@ describe('charges through the iyzico adapter (billing service, real PostgreSQL, 
     expect(plans.map((p) => p.status).sort()).toEqual(['active', 'inactive']); // the plain try, then 3-D Secure
     expect(double.state.charges).toContain(r.conversationId);
   });
+
+  it("the bank's answer times out at /payment/3dsecure/auth: unknown, and posted again it is looked up and paid once", async () => {
+    const email = 'iyzico-3ds-timeout@example.com';
+    await h.addCard(email, CARDS.threeDs);
+    const r = await h.subscribe(email, '', ['standard'], {
+      threeDsCallbackUrl: 'http://127.0.0.1:1/api/payment/3ds/callback',
+    });
+    const fields = double.callbackFields(r.conversationId);
+    double.state.hang.add('/payment/3dsecure/auth');
+    expect(await h.bus.request(h.M.completeThreeDs, fields)).toMatchObject({
+      paid: false,
+      conversationId: r.conversationId,
+      reason: 'paymentStatusUnknown',
+    });
+    expect(
+      await h.sql(`SELECT status FROM payment_attempt WHERE conversation_id = $1`, [r.conversationId]),
+    ).toEqual([{ status: 'unknown' }]);
+    const before = double.state.requests.length;
+    expect(await h.bus.request(h.M.completeThreeDs, fields)).toMatchObject({
+      paid: true,
+      conversationId: r.conversationId,
+    });
+    expect(double.state.requests.slice(before).map((x) => x.path)).toEqual(['/payment/detail']);
+    expect(double.state.charges.filter((c) => c === r.conversationId)).toHaveLength(1);
+    expect((await h.bus.request(h.M.getUserPlans, { email })).plans.map((p) => p.status)).toEqual(['active']);
+  });
 });

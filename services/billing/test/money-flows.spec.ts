@@ -1,6 +1,8 @@
 import { capturedLogs } from './capture-logs.js';
 import { PDFParse } from 'pdf-parse';
+import { BusError } from '@shelfscan/bus';
 import { MINUTE, SystemParameters } from '@shelfscan/service';
+import { ChargeSteps } from '../src/charges/charge-steps.js';
 import {
   PaymentProvider,
   ProviderTimeoutError,
@@ -163,6 +165,41 @@ describe('charges, renewal, dunning, invoices', () => {
     expect(await h.sql(`SELECT status FROM payment_attempt WHERE user_email = $1`, [email])).toEqual([
       { status: 'succeeded' },
     ]);
+  });
+
+  it("one step at a time on an invoice: a settle is refused while another holds its lock, the bank's answer queues", async () => {
+    const steps = h.service.app.get(ChargeSteps);
+    const invoiceId = crypto.randomUUID();
+    const order: string[] = [];
+    let holding!: () => void;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    const gate = new Promise<void>((r) => (release = r));
+    const first = steps.locked(invoiceId, false, async (tx) => {
+      holding();
+      await gate;
+      // A failed transaction is rolled back: the connection is free for the next one.
+      await expect(tx(() => Promise.reject(new Error('step failed')))).rejects.toThrow('step failed');
+      order.push(await tx(async (m) => ((await m.query(`SELECT 'first' AS s`)) as { s: string }[])[0].s));
+    });
+    await held;
+    const refused = await steps.locked(invoiceId, false, async () => 'ran').catch((e: BusError) => e);
+    expect(refused).toBeInstanceOf(BusError);
+    expect([(refused as BusError).message, (refused as BusError).options.reason]).toEqual([
+      'paymentInProgress',
+      'paymentInProgress',
+    ]);
+    const queued = steps.locked(invoiceId, true, async () => void order.push('queued'));
+    // It waits in PostgreSQL (an advisory lock not granted yet) until the first lets go.
+    const waiting = async () =>
+      (await h.sql(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).length > 0;
+    while (!(await waiting())) await new Promise((r) => setTimeout(r, 10));
+    expect(await steps.locked(crypto.randomUUID(), false, async () => 'another invoice')).toBe(
+      'another invoice',
+    );
+    release();
+    await Promise.all([first, queued]);
+    expect(order).toEqual(['first', 'queued']);
   });
 
   it('the invoice PDF holds seller, buyer, period, USD, rate and bulletin, discount, KDV, TRY and status', async () => {

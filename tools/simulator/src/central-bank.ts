@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { listen } from './listen.js';
 
 /**
  * A local stand-in for the central bank (TCMB) of `make demo`, as the marketplace simulator stands in
@@ -78,18 +79,6 @@ export async function startCentralBank(options: CentralBankOptions = {}): Promis
       .writeHead(200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-store' })
       .end(simulatedBulletin(istanbulDay(now()), usdSelling));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { address, port } = server.address() as { address: string; port: number };
-  return {
-    url: `http://${address}:${port}/kurlar/today.xml`,
-    usdSelling,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
-  };
+  const { address, port, close } = await listen(server, options.port, options.host);
+  return { url: `http://${address}:${port}/kurlar/today.xml`, usdSelling, close };
 }

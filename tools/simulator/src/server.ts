@@ -3,10 +3,10 @@
  * routes (site.ts) and the `/__sim` admin routes (admin.ts).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { adminReply } from './admin.js';
 import { DEFAULT_FAULTS, FaultInjector, mergeFaults } from './faults.js';
 import type { FaultSettings } from './faults.js';
+import { listen } from './listen.js';
 import { marketForHost } from './markets.js';
 import { render503Page, renderCaptchaPage } from './render/pages.js';
 import { hashSeed, randomAlnum, createRng } from './rng.js';
@@ -129,11 +129,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listen(server, options.port, options.host);
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
 
   return {
@@ -151,10 +147,6 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       injector.update(mergeFaults(injector.current, patch as Record<string, unknown>));
       return injector.current;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close,
   };
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, addToOutbox } from '@shelfscan/bus';
 import { billingEventsV1 } from '@shelfscan/contracts';
-import { createLogger } from '@shelfscan/observability';
 import { withAdvisoryLock } from '@shelfscan/db';
+import { createLogger } from '@shelfscan/observability';
 import { Clock, SystemParameters } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { cityWithRegion, type CardRecord } from '../cards/cards.repository.js';
@@ -144,6 +144,14 @@ export class ChargeSteps {
         now: this.clock.now(),
       }),
     );
+  }
+
+  /** The provider did not answer (a timeout, a broken connection): the attempt's outcome is unknown. */
+  async recordUnknown(conversationId: string, err: unknown, tx: Tx, what = 'payment'): Promise<void> {
+    await tx((m) =>
+      this.invoices.settleAttempt(m, conversationId, { status: 'unknown', now: this.clock.now() }),
+    );
+    log.warn({ conversationId, err: (err as Error).message }, `${what} outcome unknown`);
   }
 
   async paid(

@@ -13,7 +13,6 @@ import {
   type SettleResult,
   type Tx,
 } from './charge-steps.js';
-import { RefundsService } from './refunds.service.js';
 import { ThreeDsService } from './three-ds.service.js';
 
 const log = createLogger('billing.charges');
@@ -35,16 +34,10 @@ export class ChargesService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ChargeSteps) private readonly steps: ChargeSteps,
     @Inject(ThreeDsService) private readonly threeDs: ThreeDsService,
-    @Inject(RefundsService) private readonly refunds: RefundsService,
   ) {}
 
   async settle(invoice: InvoiceRecord, opts: SettleOptions): Promise<SettleResult> {
     return this.steps.locked(invoice.id, false, (tx) => this.settleLocked(invoice.id, opts, tx));
-  }
-
-  /** A refund (RefundsService), for the payments API. */
-  refund(...args: Parameters<RefundsService['refund']>): ReturnType<RefundsService['refund']> {
-    return this.refunds.refund(...args);
   }
 
   private async settleLocked(invoiceId: string, opts: SettleOptions, tx: Tx): Promise<SettleResult> {
@@ -85,10 +78,7 @@ export class ChargesService {
     try {
       outcome = await this.provider.charge(this.steps.chargeRequest(invoice, conversationId, opts));
     } catch (err) {
-      await tx((m) =>
-        this.invoices.settleAttempt(m, conversationId, { status: 'unknown', now: this.clock.now() }),
-      );
-      log.warn({ conversationId, err: (err as Error).message }, 'payment outcome unknown');
+      await this.steps.recordUnknown(conversationId, err, tx);
       if (err instanceof ProviderTimeoutError) throw unknownStatus();
       throw err;
     }

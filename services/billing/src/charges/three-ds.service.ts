@@ -166,16 +166,7 @@ export class ThreeDsService {
       try {
         outcome = await this.provider.completeThreeDs(callback, current.lang);
       } catch (err) {
-        await tx((m) =>
-          this.invoices.settleAttempt(m, current.conversationId, {
-            status: 'unknown',
-            now: this.clock.now(),
-          }),
-        );
-        log.warn(
-          { conversationId: current.conversationId, err: (err as Error).message },
-          '3-D Secure outcome unknown',
-        );
+        await this.steps.recordUnknown(current.conversationId, err, tx, '3-D Secure');
         if (err instanceof ProviderTimeoutError) return failed('paymentStatusUnknown');
         throw err;
       }

@@ -4,7 +4,7 @@ import type { billingV1 } from '@shelfscan/contracts';
 import { SystemParameters } from '@shelfscan/service';
 import { assertAdmin } from '@shelfscan/service';
 import { paymentOwner } from '../admin/caller.js';
-import { ChargesService } from '../charges/charges.service.js';
+import { RefundsService } from '../charges/refunds.service.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { invoiceVat } from './invoice-vat.js';
 import { InvoicesRepository, type PaymentView } from './invoices.repository.js';
@@ -15,7 +15,7 @@ import type { Vat } from '../money/money.js';
 export class PaymentsService {
   constructor(
     @Inject(InvoicesRepository) private readonly invoices: InvoicesRepository,
-    @Inject(ChargesService) private readonly charges: ChargesService,
+    @Inject(RefundsService) private readonly refunds: RefundsService,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(SystemParameters) private readonly parameters: SystemParameters,
   ) {}
@@ -54,7 +54,7 @@ export class PaymentsService {
     if (req.amountKurus < 0n) violations.push({ field: 'amountKurus', msg: 'amountInvalid' });
     if (violations.length) throw new BusError('INVALID_ARGUMENT', 'invalidFields', { violations });
     await this.find(null, req.conversationId);
-    const done = await this.charges.refund(req.conversationId, {
+    const done = await this.refunds.refund(req.conversationId, {
       amountKurus: req.amountKurus,
       reason: req.reason.trim(),
       refundedBy: admin,

@@ -1,4 +1,4 @@
-import { context, results, tile } from './__fixtures__/pages.js';
+import { category, context, noResults, results, tile } from './__fixtures__/pages.js';
 import { initialState, type Task } from './checkpoint.js';
 import { childNodes, countOf, ScanContext } from './context.js';
 import type { ScanSpec } from './types.js';
@@ -33,9 +33,10 @@ describe('a running scan', () => {
 
   it('stops keeping ASINs at the list limit', () => {
     const ctx = context({ listLimit: 2 });
-    expect(
-      ctx.record([tile('B01', 100), tile('B02', 100), tile('B03', 100)], { kind: 'list', page: 1 }),
-    ).toEqual(['B01', 'B02']);
+    expect(ctx.record([tile('B01', 100)], { kind: 'list', page: 1 })).toEqual(['B01']);
+    expect(ctx.full).toBe(false);
+    expect(ctx.record([tile('B02', 100), tile('B03', 100)], { kind: 'list', page: 1 })).toEqual(['B02']);
+    expect(ctx.full).toBe(true);
   });
 
   it('a Functional scan keeps only the tiles that pass its filters, and learns from all', () => {
@@ -126,20 +127,17 @@ describe('a running scan', () => {
 });
 
 describe('what every part reads from a page', () => {
-  const cat = (nodeId: string, depth: number, selected = false) => ({
-    nodeId,
-    label: nodeId,
-    count: null,
-    depth,
-    selected,
-    rh: null,
-  });
-
   it('the departments below the query’s own', () => {
-    const top = results([], { categories: [cat('1', 0), cat('2', 0), cat('21', 1)] });
+    const top = results([], { categories: [category('1', 0), category('2', 0), category('21', 1)] });
     expect(childNodes(top)).toEqual(['1', '2']);
     const inOne = results([], {
-      categories: [cat('0', 0), cat('2', 1, true), cat('21', 2), cat('211', 3), cat('22', 2)],
+      categories: [
+        category('0', 0),
+        category('2', 1, true),
+        category('21', 2),
+        category('211', 3),
+        category('22', 2),
+      ],
     });
     expect(childNodes(inOne)).toEqual(['21', '22']);
   });
@@ -151,6 +149,6 @@ describe('what every part reads from a page', () => {
       lb: true,
     });
     expect(countOf(results([tile('B01', 1), tile('B02', 1)], { total: null }))).toEqual({ c: 2, lb: false });
-    expect(countOf({ ...results([]), kind: 'no-results' })).toEqual({ c: 0, lb: false });
+    expect(countOf(noResults())).toEqual({ c: 0, lb: false });
   });
 });

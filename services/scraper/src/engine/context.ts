@@ -93,7 +93,7 @@ export class ScanContext {
     }
     const kept = this.filters ? tiles.filter((t) => tileMatches(t, this.filters!)) : tiles;
     for (const t of kept) {
-      if (this.asins.length >= this.spec.listLimit) break;
+      if (this.full) break;
       if (this.seen.has(t.asin)) continue;
       this.seen.add(t.asin);
       this.asins.push(t.asin);
@@ -101,6 +101,11 @@ export class ScanContext {
       if (!t.price) s.unpricedFound++;
     }
     return newAsins;
+  }
+
+  /** Whether the ASINs kept reached the spec's list limit (the scan stops there). */
+  get full(): boolean {
+    return this.asins.length >= this.spec.listLimit;
   }
 
   /** Keeps the title if its ASIN hashes among the SAMPLE_SIZE lowest seen (a sample of the store). */

@@ -72,7 +72,6 @@ const SWEEP_OVERLAP = 1.03;
 /** One run of a scan: fetches the page of the task on top of the stack, and lets its part plan what follows. */
 class Scan {
   private readonly ctx: ScanContext;
-  private stopReason: ScanResult['stopReason'] = 'exhausted';
 
   constructor(
     private readonly deps: Required<ScanEngineDeps>,
@@ -87,10 +86,7 @@ class Scan {
     const { signal, onPage } = options;
     const s = this.ctx.state;
     while (s.stack.length || nextUnpriced(this.ctx, () => this.coverage())) {
-      if (this.ctx.asins.length >= this.ctx.spec.listLimit) {
-        this.stopReason = 'list-limit';
-        break;
-      }
+      if (this.ctx.full) break;
       const task = s.stack[s.stack.length - 1];
       if (!this.ready(task)) continue;
       signal?.throwIfAborted();
@@ -109,7 +105,6 @@ class Scan {
       const newAsins = this.ctx.record(parsed.tiles, task);
       this.plan(task, parsed);
       s.elapsedMs += Math.max(0, this.deps.clock.nowMs() - started);
-      if (this.ctx.asins.length >= this.ctx.spec.listLimit) this.stopReason = 'list-limit';
 
       if (onPage) {
         const report: PageReport = {
@@ -120,7 +115,6 @@ class Scan {
         await onPage(report);
       }
     }
-    if (this.ctx.asins.length >= this.ctx.spec.listLimit) this.stopReason = 'list-limit';
     const progress = this.progress();
     const coverage = this.coverage();
     const outcome = scanOutcome(coverage, this.ctx.spec.type);
@@ -129,7 +123,7 @@ class Scan {
       progress,
       coverageLine: coverageLine(coverage, outcome),
       coverage,
-      stopReason: this.stopReason,
+      stopReason: this.ctx.full ? 'list-limit' : 'exhausted',
       outcome,
     };
   }
@@ -247,7 +241,7 @@ class Scan {
     const remaining = this.remainingPages();
     const perPage = s.pagesFetched ? s.elapsedMs / s.pagesFetched : null;
     const capacity = (s.pageCap ?? 0) * (s.pageSize ?? DEFAULT_PAGE_SIZE);
-    const done = this.ctx.asins.length >= this.ctx.spec.listLimit;
+    const done = this.ctx.full;
     let partitions = done ? 0 : s.stack.length + (s.tail?.chunks.length ?? 0);
     const top = s.stack[s.stack.length - 1];
     if (!done && top?.kind === 'sweep' && top.total != null && capacity > 0) {
@@ -271,7 +265,7 @@ class Scan {
       reported: s.reportedTotal,
       reportedIsLowerBound: s.reportedTotalIsLowerBound,
       listLimit: this.ctx.spec.listLimit,
-      stoppedAtListLimit: this.ctx.asins.length >= this.ctx.spec.listLimit,
+      stoppedAtListLimit: this.ctx.full,
       filtered: this.ctx.filters !== null,
       threshold: this.deps.coverageThreshold,
       unreached: s.unreached,

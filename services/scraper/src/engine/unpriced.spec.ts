@@ -1,5 +1,5 @@
 import type { ParsedPage } from '../parser/index.js';
-import { context, descending, noResults, results, tile } from './__fixtures__/pages.js';
+import { category, context, descending, noResults, results, tile } from './__fixtures__/pages.js';
 import type { TailState, Task } from './checkpoint.js';
 import type { ScanContext } from './context.js';
 import type { Coverage } from './progress.js';
@@ -146,14 +146,6 @@ describe('a query of the unpriced pass', () => {
     ctx.state.tail = tail();
     const task: Task = { kind: 'tail', nodeId: '42', page: 1, pages: [], tailAt: null };
     ctx.state.stack = [task];
-    const cat = (nodeId: string, depth: number, selected = false) => ({
-      nodeId,
-      label: nodeId,
-      count: null,
-      depth,
-      selected,
-      rh: null,
-    });
     planTail(
       ctx,
       task,
@@ -161,7 +153,7 @@ describe('a query of the unpriced pass', () => {
         total: 500,
         lastPage: 7,
         next: true,
-        categories: [cat('42', 0, true), cat('421', 1), cat('422', 1)],
+        categories: [category('42', 0, true), category('421', 1), category('422', 1)],
       }),
     );
     expect(ctx.state.stack).toEqual([]);

@@ -40,7 +40,7 @@ function exactMissing(ctx: ScanContext): number | null {
  */
 export function nextUnpriced(ctx: ScanContext, coverage: () => Coverage): boolean {
   const s = ctx.state;
-  if (ctx.spec.type !== 'deep' || ctx.asins.length >= ctx.spec.listLimit) return false;
+  if (ctx.spec.type !== 'deep' || ctx.full) return false;
   if (!s.tail) {
     const root = s.reportedTotal;
     const rootFit = root !== null && !s.reportedTotalIsLowerBound && root <= ctx.capacity();

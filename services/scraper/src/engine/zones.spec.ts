@@ -1,4 +1,4 @@
-import { context, results, tile } from './__fixtures__/pages.js';
+import { context, noResults, results, tile } from './__fixtures__/pages.js';
 import { OPEN, type Task } from './checkpoint.js';
 import type { ScanContext } from './context.js';
 import { PriceModel } from './price-model.js';
@@ -97,7 +97,7 @@ describe('counting a zone’s pieces', () => {
   it('an empty piece: the next probe counts all the rest', () => {
     const zone: Task = { kind: 'zone', min: 1000, max: 5000, page: 1, pieces: [], cut: 3000 };
     const ctx = scanWith([zone]);
-    planPiece(ctx, zone, { ...results([]), kind: 'no-results' });
+    planPiece(ctx, zone, noResults());
     expect(zone.pieces).toEqual([[3000, 5000, 0, 0]]);
     expect(zone.cut).toBe(1000);
   });

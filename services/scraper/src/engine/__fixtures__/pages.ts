@@ -75,6 +75,11 @@ export function results(tiles: ResultTile[], o: PageOptions = {}): ParsedPage {
   };
 }
 
+/** A department of the left navigation (`depth` 0 at the top; `selected`: the query's own). */
+export function category(nodeId: string, depth: number, selected = false): CategoryRefinement {
+  return { nodeId, label: nodeId, count: null, depth, selected, rh: null };
+}
+
 /** Amazon's "no results" page. */
 export function noResults(): ParsedPage {
   return { ...results([], { total: null }), kind: 'no-results' };
