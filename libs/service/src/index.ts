@@ -6,3 +6,4 @@ export * from './service.js';
 export * from './service-main.js';
 export * from './system-parameters.js';
 export * from './istanbul.js';
+export * from './user-deleted.js';

@@ -1,8 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { EventHandler, forgetPublished, handleOnce, type BusContext } from '@shelfscan/bus';
+import { EventHandler, type BusContext } from '@shelfscan/bus';
 import { adminEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
+import { forgetDeletedUser } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 
 const log = createLogger('auth');
@@ -19,15 +20,18 @@ export class UserDeletedHandler {
   @EventHandler(adminEventsV1.UserDeletedSchema)
   async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
     const evt = payload as adminEventsV1.UserDeleted;
-    const email = evt.userEmail.trim().toLowerCase();
-    if (!email) return;
-    await handleOnce(this.dataSource, ctx as BusContext, 'auth.user-deleted', async (m) => {
-      const [, accounts]: [unknown[], number] = await m.query(`DELETE FROM user_account WHERE email = $1`, [
-        email,
-      ]);
-      await m.query(`DELETE FROM login_failure WHERE scope = 'account' AND key = $1`, [email]);
-      await forgetPublished(m, email);
-      log.info({ userId: evt.userId, accounts }, 'deleted user removed');
-    });
+    await forgetDeletedUser(
+      this.dataSource,
+      evt,
+      ctx as BusContext,
+      'auth.user-deleted',
+      async (m, { email }) => {
+        const [, accounts]: [unknown[], number] = await m.query(`DELETE FROM user_account WHERE email = $1`, [
+          email,
+        ]);
+        await m.query(`DELETE FROM login_failure WHERE scope = 'account' AND key = $1`, [email]);
+        log.info({ userId: evt.userId, accounts }, 'deleted user removed');
+      },
+    );
   }
 }

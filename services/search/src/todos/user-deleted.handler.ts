@@ -1,8 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { BusClient, EventHandler, forgetPublished, handleOnce, type BusContext } from '@shelfscan/bus';
+import { BusClient, EventHandler, type BusContext } from '@shelfscan/bus';
 import { adminEventsV1, scraperV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
+import { forgetDeletedUser } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import { RUNNING } from './todo.repository.js';
 
@@ -24,20 +25,25 @@ export class UserDeletedHandler {
   @EventHandler(adminEventsV1.UserDeletedSchema)
   async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
     const evt = payload as adminEventsV1.UserDeleted;
-    const email = evt.userEmail.trim().toLowerCase();
-    if (!email) return;
     let running: string[] = [];
-    await handleOnce(this.dataSource, ctx as BusContext, 'search.user-deleted', async (m) => {
-      const [todos]: [{ scan_id: string; status: string }[], number] = await m.query(
-        `DELETE FROM todo WHERE user_email = $1 RETURNING scan_id, status`,
-        [email],
-      );
-      running = todos.filter((t) => (RUNNING as readonly string[]).includes(t.status)).map((t) => t.scan_id);
-      await m.query(`DELETE FROM quota_usage WHERE user_email = $1`, [email]);
-      await m.query(`DELETE FROM user_plan WHERE user_email = $1`, [email]);
-      await forgetPublished(m, email);
-      log.info({ userId: evt.userId, todos: todos.length }, 'deleted user removed');
-    });
+    await forgetDeletedUser(
+      this.dataSource,
+      evt,
+      ctx as BusContext,
+      'search.user-deleted',
+      async (m, { email }) => {
+        const [todos]: [{ scan_id: string; status: string }[], number] = await m.query(
+          `DELETE FROM todo WHERE user_email = $1 RETURNING scan_id, status`,
+          [email],
+        );
+        running = todos
+          .filter((t) => (RUNNING as readonly string[]).includes(t.status))
+          .map((t) => t.scan_id);
+        await m.query(`DELETE FROM quota_usage WHERE user_email = $1`, [email]);
+        await m.query(`DELETE FROM user_plan WHERE user_email = $1`, [email]);
+        log.info({ userId: evt.userId, todos: todos.length }, 'deleted user removed');
+      },
+    );
     for (const scanId of running)
       await this.bus.request(scraperV1.ScraperService.method.cancelScan, { scanId }).catch((err: unknown) => {
         log.warn({ scanId, err: (err as Error).message }, 'scan of a deleted user not cancelled');
