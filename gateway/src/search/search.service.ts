@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient } from '@shelfscan/bus';
 import { coverageFactsOf, searchV1 } from '@shelfscan/contracts';
+import { functionalFilters } from '@shelfscan/validation';
 import type { Lang } from '../common/i18n.js';
 import { asinCheckCsv } from './asin-check-csv.js';
 import type { AsinCheckDto, CreateScanDto, EstimateDto, FunctionalScanDto, ListQuery } from './search.dto.js';
@@ -115,14 +116,7 @@ export class SearchApiService {
       market: dto.market,
       keyword: dto.keyword ?? '',
       categories: dto.categories ?? [],
-      filters: functional && {
-        amazonChoice: functional.amazonChoice,
-        bestSeller: functional.bestSeller,
-        minStar: functional.minStar ?? undefined,
-        maxStar: functional.maxStar ?? undefined,
-        minPrice: functional.minPrice ?? undefined,
-        maxPrice: functional.maxPrice ?? undefined,
-      },
+      filters: functional && functionalFilters(functional),
     });
     return todoJson(r.todo)!;
   }

@@ -1,5 +1,6 @@
 import { isMessageKey } from '@shelfscan/messages';
 import {
+  functionalFilters,
   asinCheckForm,
   FORM_ONLY_MESSAGES,
   asinList,
@@ -183,6 +184,22 @@ describe('shared field rules', () => {
       storeUrl: 'www.amazon.co.uk/s?me=A2DP2EEPU3VU45',
       keyword: '',
     });
+  });
+
+  it('functional filters as the contracts carry them: a filter not set is absent, never null', () => {
+    const filters = functionalFilters({
+      amazonChoice: false,
+      minStar: 0,
+      maxStar: null,
+      minPrice: null,
+      maxPrice: 12.5,
+    });
+    expect(filters).toEqual({ amazonChoice: false, minStar: 0, maxPrice: 12.5 });
+    expect(
+      Object.entries(filters)
+        .filter(([, v]) => v !== undefined)
+        .map(([k]) => k),
+    ).toEqual(['amazonChoice', 'minStar', 'maxPrice']);
   });
 
   it('functional scan: stars 0–5, prices ≥ 0, empty bounds allowed, min not above max', () => {

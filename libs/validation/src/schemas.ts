@@ -246,6 +246,32 @@ const functionalFields = {
   maxPrice: f.priceBound,
 };
 
+/** The filter values of a functional scan as a form, the API or a stored scan hold them (null: not set). */
+export interface FunctionalFilterValues {
+  amazonChoice?: boolean | null;
+  bestSeller?: boolean | null;
+  minStar?: number | null;
+  maxStar?: number | null;
+  minPrice?: number | null;
+  maxPrice?: number | null;
+}
+
+/**
+ * The filters of a functional scan as the contracts carry them (`search.v1.FunctionalFilters`, whose
+ * fields are optional): a filter that is not set is absent, never null. Used by the gateway for a new
+ * scan and by the search service to run a stored one again.
+ */
+export function functionalFilters(v: FunctionalFilterValues) {
+  return {
+    amazonChoice: v.amazonChoice ?? undefined,
+    bestSeller: v.bestSeller ?? undefined,
+    minStar: v.minStar ?? undefined,
+    maxStar: v.maxStar ?? undefined,
+    minPrice: v.minPrice ?? undefined,
+    maxPrice: v.maxPrice ?? undefined,
+  };
+}
+
 /** POST /api/search-info: a standard or deep scan of a store. */
 export const scanRequest = z
   .strictObject({

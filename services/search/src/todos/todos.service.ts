@@ -5,7 +5,7 @@ import { BusClient, BusError, OutboxRelay, addToOutbox, type Violation } from '@
 import { scraperEventsV1, scraperV1, type searchV1 } from '@shelfscan/contracts';
 import { parseStoreUrl } from '@shelfscan/markets';
 import { Clock, SystemParameters } from '@shelfscan/service';
-import { asinList } from '@shelfscan/validation';
+import { asinList, functionalFilters } from '@shelfscan/validation';
 import { DataSource, type EntityManager } from 'typeorm';
 import { soldMarket } from '../catalog/catalog.js';
 import { PlansRepository, normalizeEmail, type Feature } from '../plans/plans.repository.js';
@@ -192,16 +192,7 @@ export class TodosService {
       market: t.market,
       keyword: t.keyword ?? '',
       categories: t.categories,
-      filters: functional
-        ? {
-            amazonChoice: t.amazonChoice,
-            bestSeller: t.bestSeller,
-            minStar: t.minStar ?? undefined,
-            maxStar: t.maxStar ?? undefined,
-            minPrice: t.minPrice ?? undefined,
-            maxPrice: t.maxPrice ?? undefined,
-          }
-        : undefined,
+      filters: functional ? functionalFilters(t) : undefined,
     } as searchV1.CreateScanRequest);
   }
 
