@@ -53,3 +53,40 @@ export function asinCheckMessageOf(r: Omit<AsinCheckRecord, 'seq'>) {
     bestSeller: r.bestSeller,
   };
 }
+
+/** The two tables of records, each with the column naming the scan the rows belong to. */
+const SCAN_COLUMN = { asin_check_item: 'scan_id', todo_asin_check: 'todo_id' } as const;
+export type AsinCheckTable = keyof typeof SCAN_COLUMN;
+
+/** A page of a scan's records and how many the scan has in all. */
+export interface AsinCheckPage {
+  rows: AsinCheckRecord[];
+  total: number;
+}
+
+/** What runs SQL (a TypeORM DataSource or EntityManager). */
+interface Queryable {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * A page of a scan's ASIN check records in the order asked (`seq`), with how many the scan has in all:
+ * the scraper's `asin_check_item` by `scan_id`, the search service's `todo_asin_check` by `todo_id`.
+ */
+export async function asinCheckPage(
+  db: Queryable,
+  table: AsinCheckTable,
+  scanId: string,
+  offset: number,
+  limit: number,
+): Promise<AsinCheckPage> {
+  const column = SCAN_COLUMN[table];
+  const rows = (await db.query(
+    `SELECT * FROM ${table} WHERE ${column} = $1 ORDER BY seq OFFSET $2 LIMIT $3`,
+    [scanId, offset, limit],
+  )) as Record<string, unknown>[];
+  const count = (await db.query(`SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`, [scanId])) as {
+    n: string;
+  }[];
+  return { rows: rows.map(asinCheckRecordOfRow), total: Number(count[0]?.n ?? 0) };
+}

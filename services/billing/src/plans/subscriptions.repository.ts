@@ -1,6 +1,6 @@
+import { rowsOf } from '@shelfscan/db';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rowsOf } from '../db/rows.js';
 
 export type SubscriptionStatus = 'pending' | 'active' | 'past_due' | 'cancelled' | 'inactive';
 

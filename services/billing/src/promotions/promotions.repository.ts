@@ -1,6 +1,6 @@
+import { rowsOf } from '@shelfscan/db';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rowsOf } from '../db/rows.js';
 
 export interface PromotionRecord {
   id: string;
@@ -137,7 +137,7 @@ export class PromotionsRepository {
              expiry_date, active) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
           params,
         );
-    const row = rowsOf(rows)[0];
+    const row = rowsOf<Row>(rows)[0];
     return row ? toRecord(row) : (null as never);
   }
 

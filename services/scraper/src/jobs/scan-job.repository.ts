@@ -1,8 +1,9 @@
+import { rowsOf } from '@shelfscan/db';
 import { Inject, Injectable } from '@nestjs/common';
 import { addToOutbox } from '@shelfscan/bus';
 import { coverageMessageOf, scraperEventsV1, type CoverageFacts } from '@shelfscan/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { asinCheckRecordOfRow } from '@shelfscan/asin-check';
+import { asinCheckPage, type AsinCheckPage } from '@shelfscan/asin-check';
 import { isAsinCheckReport, type AsinCheckRow } from '../asin-check/asin-check.js';
 import { coverageFacts } from '../engine/progress.js';
 import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
@@ -100,18 +101,6 @@ export class LeaseLostError extends Error {
   }
 }
 
-/** UPDATE ... RETURNING through TypeORM's postgres driver answers [rows, count]. */
-function updatedRows<T>(result: unknown): T[] {
-  if (
-    Array.isArray(result) &&
-    result.length === 2 &&
-    Array.isArray(result[0]) &&
-    typeof result[1] === 'number'
-  )
-    return result[0] as T[];
-  return result as T[];
-}
-
 function progressEvent(scanId: string, p: ScanProgress) {
   return {
     scanId,
@@ -184,7 +173,7 @@ export class ScanJobRepository {
         RETURNING j.*`,
       [owner, Math.round(leaseMs), onlyId ?? null],
     );
-    const rows = updatedRows<ScanJobRow>(result);
+    const rows = rowsOf<ScanJobRow>(result);
     return rows[0] ? toJob(rows[0]) : undefined;
   }
 
@@ -203,7 +192,7 @@ export class ScanJobRepository {
         RETURNING cancel_requested`,
       [id, owner, Math.round(leaseMs)],
     );
-    const rows = updatedRows<{ cancel_requested: boolean }>(result);
+    const rows = rowsOf<{ cancel_requested: boolean }>(result);
     return rows[0] ? { cancelRequested: rows[0].cancel_requested } : undefined;
   }
 
@@ -392,23 +381,8 @@ export class ScanJobRepository {
   }
 
   /** A page of an ASIN check's rows in the order asked, with how many are stored in all. */
-  async asinCheckPage(
-    id: string,
-    offset: number,
-    limit: number,
-  ): Promise<{ rows: AsinCheckRow[]; total: number }> {
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
-      'SELECT * FROM asin_check_item WHERE scan_id = $1 ORDER BY seq OFFSET $2 LIMIT $3',
-      [id, offset, limit],
-    );
-    const count: { n: string }[] = await this.dataSource.query(
-      'SELECT count(*) AS n FROM asin_check_item WHERE scan_id = $1',
-      [id],
-    );
-    return {
-      rows: rows.map(asinCheckRecordOfRow),
-      total: Number(count[0]?.n ?? 0),
-    };
+  asinCheckPage(id: string, offset: number, limit: number): Promise<AsinCheckPage> {
+    return asinCheckPage(this.dataSource, 'asin_check_item', id, offset, limit);
   }
 
   /** An unfinished job with exactly this spec (the CLI resumes it instead of starting over). */

@@ -1,3 +1,4 @@
+import { rowsOf } from '@shelfscan/db';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError } from '@shelfscan/bus';
 import { ISTANBUL } from '@shelfscan/service';
@@ -57,7 +58,7 @@ export class QuotaRepository {
         `INSERT INTO quota_usage (user_email, counter, period) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
         [userEmail, counter, period],
       );
-      const taken = updatedRows(
+      const taken = rowsOf(
         await manager.query(
           `UPDATE quota_usage SET used = used + 1
           WHERE user_email = $1 AND counter = $2 AND period = $3 AND used < $4 RETURNING used`,
@@ -99,18 +100,6 @@ export class QuotaRepository {
     for (const r of rows) used[r.counter] = r.used;
     return used;
   }
-}
-
-/** UPDATE ... RETURNING through TypeORM's postgres driver answers [rows, count]. */
-function updatedRows(result: unknown): unknown[] {
-  if (
-    Array.isArray(result) &&
-    result.length === 2 &&
-    Array.isArray(result[0]) &&
-    typeof result[1] === 'number'
-  )
-    return result[0] as unknown[];
-  return result as unknown[];
 }
 
 function periodOf(counter: QuotaCounter, p: Periods): string {

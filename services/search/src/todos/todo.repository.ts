@@ -1,4 +1,5 @@
-import { asinCheckRecordOfRow, type AsinCheckRecord } from '@shelfscan/asin-check';
+import { rowsOf } from '@shelfscan/db';
+import { asinCheckPage, type AsinCheckPage, type AsinCheckRecord } from '@shelfscan/asin-check';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CoverageFacts } from '@shelfscan/contracts';
 import { istanbulMidnight } from '@shelfscan/service';
@@ -159,18 +160,6 @@ function toRecord(r: Row): TodoRecord {
   };
 }
 
-/** UPDATE ... RETURNING through TypeORM's postgres driver answers [rows, count]. */
-function updatedRows(result: unknown): Row[] {
-  if (
-    Array.isArray(result) &&
-    result.length === 2 &&
-    Array.isArray(result[0]) &&
-    typeof result[1] === 'number'
-  )
-    return result[0] as Row[];
-  return result as Row[];
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);
 
@@ -307,7 +296,7 @@ export class TodoRepository {
       `UPDATE todo SET ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1 RETURNING *`,
       [id, ...keys.map((k) => set[k])],
     );
-    return toRecord(updatedRows(result)[0]!);
+    return toRecord(rowsOf<Row>(result)[0]!);
   }
 
   /** Stores a scan's result list (replacing any earlier copy). */
@@ -343,22 +332,7 @@ export class TodoRepository {
   }
 
   /** A page of a stored ASIN check's table, in the order asked, with the number of rows. */
-  async asinCheckPage(
-    id: string,
-    offset: number,
-    limit: number,
-  ): Promise<{ rows: AsinCheckRecord[]; total: number }> {
-    const rows: Row[] = await this.dataSource.query(
-      'SELECT * FROM todo_asin_check WHERE todo_id = $1 ORDER BY seq OFFSET $2 LIMIT $3',
-      [id, offset, limit],
-    );
-    const count: { n: string }[] = await this.dataSource.query(
-      'SELECT count(*) AS n FROM todo_asin_check WHERE todo_id = $1',
-      [id],
-    );
-    return {
-      rows: rows.map(asinCheckRecordOfRow),
-      total: Number(count[0]?.n ?? 0),
-    };
+  asinCheckPage(id: string, offset: number, limit: number): Promise<AsinCheckPage> {
+    return asinCheckPage(this.dataSource, 'todo_asin_check', id, offset, limit);
   }
 }
