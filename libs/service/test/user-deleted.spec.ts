@@ -47,7 +47,7 @@ describe('forgetDeletedUser (real PostgreSQL)', () => {
     return id;
   };
   const forget = (ds: DataSource, messageId: string, userEmail: string, runs: string[]) =>
-    forgetDeletedUser(ds, deleted(userEmail), { messageId }, 'svc.user-deleted', async (m, user) => {
+    forgetDeletedUser(ds, 'svc.user-deleted', deleted(userEmail), { messageId }, async (m, user) => {
       runs.push(user.email);
       await m.query('DELETE FROM account WHERE email = $1', [user.email]);
     });

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { EventHandler, type BusContext } from '@shelfscan/bus';
+import { EventHandler } from '@shelfscan/bus';
 import { adminEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { forgetDeletedUser } from '@shelfscan/service';
@@ -19,18 +19,17 @@ export class UserDeletedHandler {
 
   @EventHandler(adminEventsV1.UserDeletedSchema)
   async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
-    const evt = payload as adminEventsV1.UserDeleted;
     await forgetDeletedUser(
       this.dataSource,
-      evt,
-      ctx as BusContext,
       'auth.user-deleted',
-      async (m, { email }) => {
+      payload,
+      ctx,
+      async (m, { email, userId }) => {
         const [, accounts]: [unknown[], number] = await m.query(`DELETE FROM user_account WHERE email = $1`, [
           email,
         ]);
         await m.query(`DELETE FROM login_failure WHERE scope = 'account' AND key = $1`, [email]);
-        log.info({ userId: evt.userId, accounts }, 'deleted user removed');
+        log.info({ userId, accounts }, 'deleted user removed');
       },
     );
   }

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { EventHandler, type BusContext } from '@shelfscan/bus';
+import { EventHandler } from '@shelfscan/bus';
 import { adminEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { deletedUserOf, forgetDeletedUser } from '@shelfscan/service';
@@ -34,52 +34,48 @@ export class UserDeletedHandler {
 
   @EventHandler(adminEventsV1.UserDeletedSchema)
   async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
-    const evt = payload as adminEventsV1.UserDeleted;
-    const user = deletedUserOf(evt);
-    if (!user) return;
-    if (!USER_ID.test(user.userId)) {
+    const named = deletedUserOf(payload as adminEventsV1.UserDeleted);
+    if (named && !USER_ID.test(named.userId)) {
       // The invoice trigger only lets a `deleted-user-<uuid>` pseudonym through: no retry would help.
-      log.error({ userId: evt.userId }, 'UserDeleted without a user id (UUID): nothing deleted');
+      log.error({ userId: named.userId }, 'UserDeleted without a user id (UUID): nothing deleted');
       return;
     }
-    await forgetDeletedUser(
-      this.dataSource,
-      evt,
-      ctx as BusContext,
-      'billing.user-deleted',
-      async (m, { email, userId }) => {
-        const pseudonym = `deleted-user-${userId}`;
-        const cards: { card_user_key: string; card_token: string }[] = await m.query(
-          `SELECT card_user_key, card_token FROM card WHERE user_email = $1 FOR UPDATE`,
-          [email],
-        );
-        for (const card of cards) await this.provider.deleteCard(card.card_user_key, card.card_token);
-        await m.query(`DELETE FROM card WHERE user_email = $1`, [email]);
-        await m.query(`DELETE FROM verified_phone WHERE user_email = $1`, [email]);
-        await m.query(`DELETE FROM trial WHERE user_email = $1`, [email]);
-        await m.query(`UPDATE promotion_redemption SET user_email = $2 WHERE user_email = $1`, [
-          email,
-          pseudonym,
-        ]);
-        await m.query(`UPDATE payment_attempt SET user_email = $2 WHERE user_email = $1`, [email, pseudonym]);
-        await m.query(
-          `UPDATE invoice SET user_email = $2,
+    await forgetDeletedUser(this.dataSource, 'billing.user-deleted', payload, ctx, async (m, user) => {
+      const { email } = user;
+      const pseudonym = `deleted-user-${user.userId}`;
+      const cards: { card_user_key: string; card_token: string }[] = await m.query(
+        `SELECT card_user_key, card_token FROM card WHERE user_email = $1 FOR UPDATE`,
+        [email],
+      );
+      for (const card of cards) await this.provider.deleteCard(card.card_user_key, card.card_token);
+      await m.query(`DELETE FROM card WHERE user_email = $1`, [email]);
+      await m.query(`DELETE FROM verified_phone WHERE user_email = $1`, [email]);
+      await m.query(`DELETE FROM trial WHERE user_email = $1`, [email]);
+      await m.query(`UPDATE promotion_redemption SET user_email = $2 WHERE user_email = $1`, [
+        email,
+        pseudonym,
+      ]);
+      await m.query(`UPDATE payment_attempt SET user_email = $2 WHERE user_email = $1`, [email, pseudonym]);
+      await m.query(
+        `UPDATE invoice SET user_email = $2,
            buyer = jsonb_build_object('name', '', 'address', '', 'anonymised', true)
          WHERE user_email = $1`,
-          [email, pseudonym],
-        );
-        await m.query(
-          `DELETE FROM subscription s WHERE s.user_email = $1
+        [email, pseudonym],
+      );
+      await m.query(
+        `DELETE FROM subscription s WHERE s.user_email = $1
            AND NOT EXISTS (SELECT 1 FROM invoice i WHERE i.subscription_id = s.id)
            AND NOT EXISTS (SELECT 1 FROM promotion_redemption r WHERE r.subscription_id = s.id)`,
-          [email],
-        );
-        await m.query(`UPDATE subscription SET user_email = $2, status = 'inactive' WHERE user_email = $1`, [
-          email,
-          pseudonym,
-        ]);
-        log.info({ userId, cards: cards.length }, 'deleted user removed; invoices kept anonymised');
-      },
-    );
+        [email],
+      );
+      await m.query(`UPDATE subscription SET user_email = $2, status = 'inactive' WHERE user_email = $1`, [
+        email,
+        pseudonym,
+      ]);
+      log.info(
+        { userId: user.userId, cards: cards.length },
+        'deleted user removed; invoices kept anonymised',
+      );
+    });
   }
 }

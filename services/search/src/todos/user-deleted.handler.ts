@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { BusClient, EventHandler, type BusContext } from '@shelfscan/bus';
+import { BusClient, EventHandler } from '@shelfscan/bus';
 import { adminEventsV1, scraperV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { forgetDeletedUser } from '@shelfscan/service';
@@ -24,14 +24,13 @@ export class UserDeletedHandler {
 
   @EventHandler(adminEventsV1.UserDeletedSchema)
   async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
-    const evt = payload as adminEventsV1.UserDeleted;
     let running: string[] = [];
     await forgetDeletedUser(
       this.dataSource,
-      evt,
-      ctx as BusContext,
       'search.user-deleted',
-      async (m, { email }) => {
+      payload,
+      ctx,
+      async (m, { email, userId }) => {
         const [todos]: [{ scan_id: string; status: string }[], number] = await m.query(
           `DELETE FROM todo WHERE user_email = $1 RETURNING scan_id, status`,
           [email],
@@ -41,7 +40,7 @@ export class UserDeletedHandler {
           .map((t) => t.scan_id);
         await m.query(`DELETE FROM quota_usage WHERE user_email = $1`, [email]);
         await m.query(`DELETE FROM user_plan WHERE user_email = $1`, [email]);
-        log.info({ userId: evt.userId, todos: todos.length }, 'deleted user removed');
+        log.info({ userId, todos: todos.length }, 'deleted user removed');
       },
     );
     for (const scanId of running)
