@@ -7,3 +7,4 @@ export * from './service-main.js';
 export * from './system-parameters.js';
 export * from './istanbul.js';
 export * from './user-deleted.js';
+export * from './private-key.js';

@@ -1,8 +1,6 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@shelfscan/service';
+import { SERVICE_CONFIG, ecPrivateKeyPem } from '@shelfscan/service';
 import { compactDecrypt, importPKCS8, type CryptoKey } from 'jose';
 import type { BillingConfig } from '../config.js';
 
@@ -25,7 +23,7 @@ export class CardSealError extends Error {}
  * billing's public key (JWE compact, ECDH-ES+A256KW with A256GCM; payload {number, cvc, email,
  * iat}) and billing opens them here, just before sending them to the provider. The private key
  * is CARD_SEALING_PRIVATE_KEY (a Secret in the cluster) or, unset, a key pair generated once
- * under DATA_DIR/keys (embedded mode), as auth does with the JWT signing key.
+ * under DATA_DIR/keys (embedded mode), as auth's JWT signing key is (`ecPrivateKeyPem`).
  */
 @Injectable()
 export class CardSealing {
@@ -33,16 +31,7 @@ export class CardSealing {
   private readonly privateKey: Promise<CryptoKey>;
 
   constructor(@Inject(SERVICE_CONFIG) config: BillingConfig) {
-    let pem = config.CARD_SEALING_PRIVATE_KEY;
-    if (!pem) {
-      const file = path.resolve(config.DATA_DIR, 'keys', 'card-sealing-key.pem');
-      if (!fs.existsSync(file)) {
-        const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-        fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-        fs.writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-      }
-      pem = fs.readFileSync(file, 'utf8');
-    }
+    const pem = ecPrivateKeyPem(config.CARD_SEALING_PRIVATE_KEY, config.DATA_DIR, 'card-sealing-key.pem');
     this.publicKeyPem = createPublicKey(createPrivateKey(pem))
       .export({ type: 'spki', format: 'pem' })
       .toString();
