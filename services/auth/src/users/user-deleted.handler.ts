@@ -19,18 +19,13 @@ export class UserDeletedHandler {
 
   @EventHandler(adminEventsV1.UserDeletedSchema)
   async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
-    await forgetDeletedUser(
-      this.dataSource,
-      'auth.user-deleted',
-      payload,
-      ctx,
-      async (m, { email, userId }) => {
-        const [, accounts]: [unknown[], number] = await m.query(`DELETE FROM user_account WHERE email = $1`, [
-          email,
-        ]);
-        await m.query(`DELETE FROM login_failure WHERE scope = 'account' AND key = $1`, [email]);
-        log.info({ userId, accounts }, 'deleted user removed');
-      },
-    );
+    await forgetDeletedUser(this.dataSource, 'auth.user-deleted', payload, ctx, async (m, user) => {
+      const { email, userId } = user;
+      const [, accounts]: [unknown[], number] = await m.query(`DELETE FROM user_account WHERE email = $1`, [
+        email,
+      ]);
+      await m.query(`DELETE FROM login_failure WHERE scope = 'account' AND key = $1`, [email]);
+      log.info({ userId, accounts }, 'deleted user removed');
+    });
   }
 }

@@ -25,24 +25,17 @@ export class UserDeletedHandler {
   @EventHandler(adminEventsV1.UserDeletedSchema)
   async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
     let running: string[] = [];
-    await forgetDeletedUser(
-      this.dataSource,
-      'search.user-deleted',
-      payload,
-      ctx,
-      async (m, { email, userId }) => {
-        const [todos]: [{ scan_id: string; status: string }[], number] = await m.query(
-          `DELETE FROM todo WHERE user_email = $1 RETURNING scan_id, status`,
-          [email],
-        );
-        running = todos
-          .filter((t) => (RUNNING as readonly string[]).includes(t.status))
-          .map((t) => t.scan_id);
-        await m.query(`DELETE FROM quota_usage WHERE user_email = $1`, [email]);
-        await m.query(`DELETE FROM user_plan WHERE user_email = $1`, [email]);
-        log.info({ userId, todos: todos.length }, 'deleted user removed');
-      },
-    );
+    await forgetDeletedUser(this.dataSource, 'search.user-deleted', payload, ctx, async (m, user) => {
+      const { email, userId } = user;
+      const [todos]: [{ scan_id: string; status: string }[], number] = await m.query(
+        `DELETE FROM todo WHERE user_email = $1 RETURNING scan_id, status`,
+        [email],
+      );
+      running = todos.filter((t) => (RUNNING as readonly string[]).includes(t.status)).map((t) => t.scan_id);
+      await m.query(`DELETE FROM quota_usage WHERE user_email = $1`, [email]);
+      await m.query(`DELETE FROM user_plan WHERE user_email = $1`, [email]);
+      log.info({ userId, todos: todos.length }, 'deleted user removed');
+    });
     for (const scanId of running)
       await this.bus.request(scraperV1.ScraperService.method.cancelScan, { scanId }).catch((err: unknown) => {
         log.warn({ scanId, err: (err as Error).message }, 'scan of a deleted user not cancelled');
