@@ -90,3 +90,27 @@ export async function asinCheckPage(
   }[];
   return { rows: rows.map(asinCheckRecordOfRow), total: Number(count[0]?.n ?? 0) };
 }
+
+/**
+ * Stores records of a scan in either table, in one statement. `skipStored`: a record whose key is
+ * already stored is kept as it was (the scraper: a row checked again after a resume is kept once);
+ * otherwise a stored key is an error.
+ */
+export async function insertAsinCheckRecords(
+  db: Queryable,
+  table: AsinCheckTable,
+  scanId: string,
+  records: AsinCheckRecord[],
+  { skipStored = false }: { skipStored?: boolean } = {},
+): Promise<void> {
+  await db.query(
+    `INSERT INTO ${table} (${SCAN_COLUMN[table]}, seq, asin, state, title, price_text, price, currency, stars,
+                           review_count, amazons_choice, best_seller)
+     SELECT $1, r.seq, r.asin, r.state, r.title, r."priceText", r.price, r.currency, r.stars, r."reviewCount",
+            r."amazonsChoice", r."bestSeller"
+       FROM jsonb_to_recordset($2::jsonb) AS r(seq int, asin text, state text, title text, "priceText" text,
+            price numeric, currency text, stars real, "reviewCount" int, "amazonsChoice" boolean, "bestSeller" boolean)
+     ${skipStored ? 'ON CONFLICT DO NOTHING' : ''}`,
+    [scanId, JSON.stringify(records)],
+  );
+}

@@ -1,4 +1,4 @@
-import { asinCheckMessageOf, asinCheckPage, asinCheckRecordOfRow } from '../src/index.js';
+import { asinCheckMessageOf, asinCheckRecordOfRow } from '../src/index.js';
 
 describe('an ASIN check record', () => {
   it('reads its table row: numeric columns from text, missing values as null', () => {
@@ -76,46 +76,5 @@ describe('an ASIN check record', () => {
       amazonsChoice: false,
       bestSeller: true,
     });
-  });
-});
-
-describe('a page of ASIN check records', () => {
-  /** A database that answers the page and the count queries of one table, keyed by its scan column. */
-  function tableOf(table: string, column: string, rows: Record<string, unknown>[]) {
-    const asked: string[] = [];
-    return {
-      asked,
-      async query(sql: string, [id, offset = 0, limit = Infinity]: unknown[] = []) {
-        asked.push(sql);
-        expect(sql).toContain(`FROM ${table} WHERE ${column} = $1`);
-        const mine = rows.filter((r) => r[column] === id).sort((a, b) => Number(a.seq) - Number(b.seq));
-        if (sql.startsWith('SELECT count(*)')) return [{ n: String(mine.length) }];
-        return mine.slice(Number(offset), Number(offset) + Number(limit));
-      },
-    };
-  }
-  const row = (key: Record<string, unknown>, seq: number) => ({
-    ...key,
-    asin: `B00000000${seq}`,
-    seq,
-    state: 'not-found',
-    amazons_choice: false,
-    best_seller: false,
-  });
-
-  it("reads the search service's table by todo and the scraper's by scan, in order, with the total", async () => {
-    const search = tableOf('todo_asin_check', 'todo_id', [
-      row({ todo_id: 't1' }, 2),
-      row({ todo_id: 't1' }, 0),
-      row({ todo_id: 't2' }, 0),
-      row({ todo_id: 't1' }, 1),
-    ]);
-    const page = await asinCheckPage(search, 'todo_asin_check', 't1', 1, 1);
-    expect(page.total).toBe(3);
-    expect(page.rows.map((r) => [r.asin, r.seq, r.title])).toEqual([['B000000001', 1, null]]);
-    expect(search.asked[0]).toContain('ORDER BY seq OFFSET $2 LIMIT $3');
-
-    const scraper = tableOf('asin_check_item', 'scan_id', [row({ scan_id: 's1' }, 0)]);
-    expect(await asinCheckPage(scraper, 'asin_check_item', 's2', 0, 10)).toEqual({ rows: [], total: 0 });
   });
 });

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { addToOutbox } from '@shelfscan/bus';
 import { coverageMessageOf, scraperEventsV1, type CoverageFacts } from '@shelfscan/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { asinCheckPage, type AsinCheckPage } from '@shelfscan/asin-check';
+import { asinCheckPage, insertAsinCheckRecords, type AsinCheckPage } from '@shelfscan/asin-check';
 import { isAsinCheckReport, type AsinCheckRow } from '../asin-check/asin-check.js';
 import { coverageFacts } from '../engine/progress.js';
 import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
@@ -411,16 +411,7 @@ export class ScanJobRepository {
 
   /** An ASIN check's rows of one page (a row checked again after a resume is kept once). */
   private async insertRows(manager: EntityManager, id: string, rows: AsinCheckRow[]): Promise<void> {
-    await manager.query(
-      `INSERT INTO asin_check_item (scan_id, asin, seq, state, title, price_text, price, currency, stars,
-                                    review_count, amazons_choice, best_seller)
-       SELECT $1, r.asin, r.seq, r.state, r.title, r."priceText", r.price, r.currency, r.stars, r."reviewCount",
-              r."amazonsChoice", r."bestSeller"
-         FROM jsonb_to_recordset($2::jsonb) AS r(asin text, seq int, state text, title text, "priceText" text,
-              price numeric, currency text, stars real, "reviewCount" int, "amazonsChoice" boolean, "bestSeller" boolean)
-       ON CONFLICT (scan_id, asin) DO NOTHING`,
-      [id, JSON.stringify(rows)],
-    );
+    await insertAsinCheckRecords(manager, 'asin_check_item', id, rows, { skipStored: true });
   }
 
   /** Locks the job row for this transaction if `owner` holds its lease; LeaseLostError otherwise. */

@@ -1,5 +1,10 @@
 import { rowsOf } from '@shelfscan/db';
-import { asinCheckPage, type AsinCheckPage, type AsinCheckRecord } from '@shelfscan/asin-check';
+import {
+  asinCheckPage,
+  insertAsinCheckRecords,
+  type AsinCheckPage,
+  type AsinCheckRecord,
+} from '@shelfscan/asin-check';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CoverageFacts } from '@shelfscan/contracts';
 import { istanbulMidnight } from '@shelfscan/service';
@@ -320,15 +325,7 @@ export class TodoRepository {
   /** Stores an ASIN check's table (replacing any earlier copy). */
   async storeAsinCheck(manager: EntityManager, id: string, rows: AsinCheckRecord[]): Promise<void> {
     await manager.query('DELETE FROM todo_asin_check WHERE todo_id = $1', [id]);
-    await manager.query(
-      `INSERT INTO todo_asin_check (todo_id, seq, asin, state, title, price_text, price, currency, stars,
-                                    review_count, amazons_choice, best_seller)
-       SELECT $1, r.seq, r.asin, r.state, r.title, r."priceText", r.price, r.currency, r.stars, r."reviewCount",
-              r."amazonsChoice", r."bestSeller"
-         FROM jsonb_to_recordset($2::jsonb) AS r(seq int, asin text, state text, title text, "priceText" text,
-              price numeric, currency text, stars real, "reviewCount" int, "amazonsChoice" boolean, "bestSeller" boolean)`,
-      [id, JSON.stringify(rows)],
-    );
+    await insertAsinCheckRecords(manager, 'todo_asin_check', id, rows);
   }
 
   /** A page of a stored ASIN check's table, in the order asked, with the number of rows. */
