@@ -1,4 +1,4 @@
-import { createServiceDataSource, createTestDatabase, openServiceDataSource } from '@shelfscan/db';
+import { createTestDataSource } from '@shelfscan/db';
 import type { DataSource } from 'typeorm';
 import { asinCheckPage, insertAsinCheckRecords, type AsinCheckRecord } from '../src/index.js';
 
@@ -23,14 +23,13 @@ const record = (seq: number, asin: string, title: string | null = null): AsinChe
 });
 
 describe('the ASIN check tables (real PostgreSQL)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createTestDataSource>>;
   let ds: DataSource;
   const scan = '00000000-0000-4000-8000-000000000001';
   const other = '00000000-0000-4000-8000-000000000002';
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = createServiceDataSource({ url: db.url, schema: 'checks', entities: [], migrations: [] });
-    await openServiceDataSource(ds, { runMigrations: false });
+    db = await createTestDataSource({ schema: 'checks' });
+    ds = db.ds;
     await ds.query(
       `CREATE TABLE asin_check_item (scan_id uuid NOT NULL, ${columns}, PRIMARY KEY (scan_id, asin))`,
     );
@@ -38,10 +37,7 @@ describe('the ASIN check tables (real PostgreSQL)', () => {
       `CREATE TABLE todo_asin_check (todo_id uuid NOT NULL, ${columns}, PRIMARY KEY (todo_id, seq))`,
     );
   });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  afterAll(() => db.close());
 
   it('stores records and reads them back a page at a time, in order, with the total', async () => {
     const rows = [record(1, 'B000000002'), record(0, 'B000000001', 'Çay bardağı'), record(2, 'B000000003')];

@@ -1,6 +1,6 @@
 import { ManualClock, type Timer } from '@shelfscan/clock';
 import { authEventsV1 } from '@shelfscan/contracts';
-import { createServiceDataSource, createTestDatabase, openServiceDataSource } from '@shelfscan/db';
+import { createTestDataSource } from '@shelfscan/db';
 import type { DataSource } from 'typeorm';
 import {
   BusTables1763800000000,
@@ -42,23 +42,14 @@ class WatchedClock extends ManualClock {
 }
 
 describe('outbox and inbox (real PostgreSQL)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createTestDataSource>>;
   let ds: DataSource;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = createServiceDataSource({
-      url: db.url,
-      schema: 'svc',
-      entities: [],
-      migrations: [BusTables1763800000000],
-    });
-    await openServiceDataSource(ds, { runMigrations: true });
+    db = await createTestDataSource({ schema: 'svc', migrations: [BusTables1763800000000] });
+    ds = db.ds;
     await ds.query('CREATE TABLE account (email text PRIMARY KEY)');
   });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  afterAll(() => db.close());
 
   it('publishes only committed events, retrying a failed publish with backoff', async () => {
     await ds.transaction(async (m) => {

@@ -1,23 +1,14 @@
 import type { DataSource } from 'typeorm';
-import {
-  createServiceDataSource,
-  createTestDatabase,
-  openServiceDataSource,
-  withAdvisoryLock,
-} from './index.js';
+import { createTestDataSource, withAdvisoryLock } from './index.js';
 
 describe('withAdvisoryLock (real PostgreSQL)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createTestDataSource>>;
   let ds: DataSource;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = createServiceDataSource({ url: db.url, schema: 'locks', entities: [], migrations: [] });
-    await openServiceDataSource(ds, { runMigrations: false });
+    db = await createTestDataSource({ schema: 'locks' });
+    ds = db.ds;
   });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  afterAll(() => db.close());
 
   /** Holds the lock until the returned release is called. */
   async function hold(key: string) {

@@ -1,26 +1,21 @@
-import { createServiceDataSource, createTestDatabase, openServiceDataSource, rowsOf } from './index.js';
+import { createTestDataSource, rowsOf } from './index.js';
 
 describe('rowsOf (real PostgreSQL through TypeORM)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createTestDataSource>>;
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDataSource({ schema: 'rows' });
   });
-  afterAll(() => db.drop());
+  afterAll(() => db.close());
 
   it('gives the rows of INSERT, SELECT, UPDATE and DELETE ... RETURNING alike', async () => {
-    const ds = createServiceDataSource({ url: db.url, schema: 'rows', entities: [], migrations: [] });
-    await openServiceDataSource(ds, { runMigrations: false });
-    try {
-      await ds.query('CREATE TABLE thing (id int PRIMARY KEY, name text NOT NULL)');
-      const inserted = await ds.query(`INSERT INTO thing VALUES (1, 'a'), (2, 'b') RETURNING id`);
-      expect(rowsOf(inserted)).toEqual([{ id: 1 }, { id: 2 }]);
-      const updated = await ds.query(`UPDATE thing SET name = 'c' WHERE id = 2 RETURNING id, name`);
-      expect(updated).toEqual([[{ id: 2, name: 'c' }], 1]);
-      expect(rowsOf<{ id: number; name: string }>(updated)).toEqual([{ id: 2, name: 'c' }]);
-      expect(rowsOf(await ds.query('DELETE FROM thing WHERE id = 3 RETURNING id'))).toEqual([]);
-      expect(rowsOf(await ds.query('SELECT id FROM thing ORDER BY id'))).toEqual([{ id: 1 }, { id: 2 }]);
-    } finally {
-      await ds.destroy();
-    }
+    const { ds } = db;
+    await ds.query('CREATE TABLE thing (id int PRIMARY KEY, name text NOT NULL)');
+    const inserted = await ds.query(`INSERT INTO thing VALUES (1, 'a'), (2, 'b') RETURNING id`);
+    expect(rowsOf(inserted)).toEqual([{ id: 1 }, { id: 2 }]);
+    const updated = await ds.query(`UPDATE thing SET name = 'c' WHERE id = 2 RETURNING id, name`);
+    expect(updated).toEqual([[{ id: 2, name: 'c' }], 1]);
+    expect(rowsOf<{ id: number; name: string }>(updated)).toEqual([{ id: 2, name: 'c' }]);
+    expect(rowsOf(await ds.query('DELETE FROM thing WHERE id = 3 RETURNING id'))).toEqual([]);
+    expect(rowsOf(await ds.query('SELECT id FROM thing ORDER BY id'))).toEqual([{ id: 1 }, { id: 2 }]);
   });
 });

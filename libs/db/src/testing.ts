@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import {
+  createServiceDataSource,
+  openServiceDataSource,
+  type ServiceDataSourceOptions,
+} from './data-source.js';
 
 /**
  * A fresh, empty database on the test server (started by the jest global setup from
@@ -22,6 +28,32 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * A fresh test database with one service data source open on `schema`, its `migrations` run (none by
+ * default); `close()` destroys the data source and drops the database.
+ */
+export async function createTestDataSource(options: {
+  schema: string;
+  migrations?: ServiceDataSourceOptions['migrations'];
+}): Promise<{ ds: DataSource; url: string; close(): Promise<void> }> {
+  const db = await createTestDatabase();
+  const ds = createServiceDataSource({
+    url: db.url,
+    schema: options.schema,
+    entities: [],
+    migrations: options.migrations ?? [],
+  });
+  await openServiceDataSource(ds, { runMigrations: true });
+  return {
+    ds,
+    url: db.url,
+    async close() {
+      await ds.destroy();
+      await db.drop();
     },
   };
 }

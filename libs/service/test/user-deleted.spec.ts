@@ -1,6 +1,6 @@
 import { BusTables1763800000000, addToOutbox } from '@shelfscan/bus';
 import { adminEventsV1, authEventsV1 } from '@shelfscan/contracts';
-import { createServiceDataSource, createTestDatabase, openServiceDataSource } from '@shelfscan/db';
+import { createTestDataSource } from '@shelfscan/db';
 import type { DataSource } from 'typeorm';
 import { deletedUserOf, forgetDeletedUser } from '../src/index.js';
 
@@ -21,23 +21,14 @@ describe('deletedUserOf', () => {
 });
 
 describe('forgetDeletedUser (real PostgreSQL)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Awaited<ReturnType<typeof createTestDataSource>>;
   let ds: DataSource;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = createServiceDataSource({
-      url: db.url,
-      schema: 'svc',
-      entities: [],
-      migrations: [BusTables1763800000000],
-    });
-    await openServiceDataSource(ds, { runMigrations: true });
+    db = await createTestDataSource({ schema: 'svc', migrations: [BusTables1763800000000] });
+    ds = db.ds;
     await ds.query('CREATE TABLE account (email text PRIMARY KEY)');
   });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  afterAll(() => db.close());
 
   const published = async (email: string) => {
     const id = await ds.transaction((m) =>
