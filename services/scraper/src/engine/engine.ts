@@ -218,6 +218,11 @@ class Scan {
         pages += 1;
         continue;
       }
+      if (t.total == null && t.expect) {
+        // A band not read yet holds at least what the band before it counted and did not serve.
+        pages += Math.ceil((t.expect / size) * SWEEP_OVERLAP);
+        continue;
+      }
       if (t.total == null) {
         pages += 1;
         unknown = unknown || t.kind !== 'list';
