@@ -140,7 +140,12 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
     const ask = { market: 'CA', sellerId: large.sellerId, type: 'deep', keyword: '', categoryNodeIds: [] };
     const estimate = await bed.bus.request(S.estimateScan, ask);
     // Amazon says "over 1,000"; the estimate counted its price ranges.
-    expect(estimate).toMatchObject({ reportedTotal: 1500, reportedTotalIsLowerBound: false });
+    expect(estimate).toMatchObject({
+      reportedTotal: 1000,
+      reportedTotalIsLowerBound: true,
+      countedTotal: 1500,
+      countedTotalIsLowerBound: false,
+    });
     const counted = randomUUID();
     await publish({ scanId: counted, type: 'deep', sellerId: large.sellerId, listLimit: 2720 });
     // A scan of a store with no estimate runs as before.

@@ -24,10 +24,15 @@ export interface ScanEstimate {
   etaSeconds: number | null;
   /** Pages the engine expects to read, the probe page(s) included. */
   pages: number;
-  /** Amazon's count of the store, or (Deep, "over 1,000") the sum of its counted price ranges. */
+  /** The count the store shows for the query (Amazon's: "over 1,000" is a lower bound). */
   reportedTotal: number | null;
-  /** Still only a lower bound: some price range was counted "over 1,000" when the page budget ran out. */
   reportedTotalIsLowerBound: boolean;
+  /**
+   * Deep, when the store shows only "over 1,000": its listings with a price, counted by price
+   * ranges (engine/store-count.ts); a lower bound when some range was still "over 1,000" as the
+   * page budget ran out. The estimate's pages come from it. Null when not counted.
+   */
+  counted: { total: number; lowerBound: boolean } | null;
   /**
    * When the store gives only a lower bound ("over 1,000"), the engine can only count that far:
    * the pages and wait if the scan runs on to the list limit, at the probe's listings per page.
@@ -109,18 +114,23 @@ async function probeQuery(
   spec: StoreScanSpec,
   budget: { pages: number },
   signal?: AbortSignal,
-): Promise<ScanProgress | null> {
+): Promise<Probed | null> {
   const once = readOnce(pages);
   const first = await probe(once, spec, signal);
   const page = once.first;
   if (!first || !page || spec.type !== 'deep' || !first.reportedTotalIsLowerBound || budget.pages < 2)
-    return first;
+    return first && { progress: first, counted: null };
   const market = marketByCode(spec.market)!;
   const parsed = parseResultsPage(page.html, { domain: market.domain });
   const counted = await countStore(pages, spec, parsed, budget.pages, signal);
   budget.pages -= counted.pages;
   const progress = (await probe(once, { ...spec, expectedTotal: counted.total }, signal)) ?? first;
-  return { ...progress, reportedTotal: counted.total, reportedTotalIsLowerBound: counted.lowerBound };
+  return { progress, counted: { total: counted.total, lowerBound: counted.lowerBound } };
+}
+
+interface Probed {
+  progress: ScanProgress;
+  counted: ScanEstimate['counted'];
 }
 
 /**
@@ -136,14 +146,15 @@ export async function estimateScan(
   const departments = departmentsOf(spec.categories);
   const { categories: _categories, ...base } = spec;
   const queries = departments.length ? departments : [undefined];
-  const probed: ScanProgress[] = [];
+  const found: Probed[] = [];
   const budget = {
     pages: Math.min(MAX_COUNT_PAGES, Math.floor(COUNT_BUDGET_MS / Math.max(1, msPerPage))),
   };
   for (const categoryNodeId of queries.slice(0, MAX_PROBED_DEPARTMENTS)) {
-    const progress = await probeQuery(pages, { ...base, categoryNodeId }, budget, signal);
-    if (progress) probed.push(progress);
+    const p = await probeQuery(pages, { ...base, categoryNodeId }, budget, signal);
+    if (p) found.push(p);
   }
+  const probed = found.map((p) => p.progress);
   const scale = probed.length ? queries.length / Math.min(queries.length, MAX_PROBED_DEPARTMENTS) : 0;
   const known = probed.filter((p) => p.etaSeconds !== null);
   const pagesLeft = known.reduce((s, p) => s + (p.etaSeconds ?? 0), 0) * scale;
@@ -152,9 +163,19 @@ export async function estimateScan(
   // counting pages are the estimate's own: the scan does not read them).
   const total = probed.length * scale + pagesLeft;
   const lowerBound = probed.some((p) => p.reportedTotalIsLowerBound);
+  // Departments not counted add what they show.
+  const counted = found.some((p) => p.counted)
+    ? {
+        total: Math.round(
+          found.reduce((s, p) => s + (p.counted?.total ?? p.progress.reportedTotal ?? 0), 0) * scale,
+        ),
+        lowerBound: found.some((p) => p.counted?.lowerBound ?? p.progress.reportedTotalIsLowerBound),
+      }
+    : null;
+  // While the size is only a lower bound, the scan may run on to the list limit.
+  const open = counted ? counted.lowerBound : lowerBound;
   const perPage = probed.length ? Math.max(...probed.map((p) => p.asinsFound)) : 0;
-  const maxPages =
-    lowerBound && perPage > 0 ? Math.max(Math.round(total), Math.ceil(spec.listLimit / perPage)) : 0;
+  const maxPages = open && perPage > 0 ? Math.max(Math.round(total), Math.ceil(spec.listLimit / perPage)) : 0;
   return {
     etaSeconds: known.length !== probed.length ? null : Math.round((total * msPerPage) / 1000),
     pages: Math.round(total),
@@ -162,6 +183,7 @@ export async function estimateScan(
       ? Math.round(reported.reduce((s, p) => s + (p.reportedTotal ?? 0), 0) * scale)
       : null,
     reportedTotalIsLowerBound: lowerBound,
+    counted,
     max: maxPages ? { pages: maxPages, etaSeconds: Math.round((maxPages * msPerPage) / 1000) } : null,
     msPerPage: Math.round(msPerPage),
   };

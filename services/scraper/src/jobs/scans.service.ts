@@ -78,7 +78,7 @@ export class ScansService {
   private withCount(spec: JobSpec): JobSpec {
     if (isAsinCheck(spec) || spec.type !== 'deep' || departmentsOf(spec.categories).length) return spec;
     const entry = this.estimates.get(estimateKey(spec));
-    const total = entry?.value?.reportedTotal;
+    const total = entry?.value?.counted?.total;
     if (!total || this.clock.nowMs() - entry.at > ESTIMATE_TTL_MS) return spec;
     return { ...spec, expectedTotal: total };
   }
@@ -184,6 +184,8 @@ export class ScansService {
       msPerPage: e.msPerPage,
       maxEtaSeconds: e.max?.etaSeconds ?? 0,
       maxPages: e.max?.pages ?? 0,
+      countedTotal: e.counted?.total ?? 0,
+      countedTotalIsLowerBound: e.counted?.lowerBound ?? false,
     };
   }
 }

@@ -361,6 +361,8 @@ export class TodosService {
       reportedTotalIsLowerBound: false,
       maxEtaSeconds: 0,
       maxPages: 0,
+      countedTotal: 0,
+      countedTotalIsLowerBound: false,
     };
     const e = await this.bus
       .request(ScraperService.method.estimateScan, {
@@ -379,6 +381,8 @@ export class TodosService {
       reportedTotalIsLowerBound: e.reportedTotalIsLowerBound,
       maxEtaSeconds: e.maxEtaSeconds,
       maxPages: e.maxPages,
+      countedTotal: e.countedTotal,
+      countedTotalIsLowerBound: e.countedTotalIsLowerBound,
     };
   }
 
