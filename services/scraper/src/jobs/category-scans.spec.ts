@@ -135,7 +135,8 @@ describe('the estimate before a scan starts', () => {
   });
 
   it('a store that says only "over 1,000" is counted by its price ranges: 1,200 and 6,000 get their own', async () => {
-    // Both say "over 1,000" on their first page; the default pace (2.5 s a page) leaves 4 pages to count.
+    // Both say "over 1,000" on their first page; the default pace (2.5 s a page) leaves 4 pages to
+    // count (15 s of pages, the probe's first; two pages a split).
     const slow = requestSpacingMs({ requestsPerSecond: 0.5, jitterRatio: 0.5 });
     sim.resetStats();
     const m = await estimateScan(pages(), spec('deep', undefined, medium), slow);
@@ -163,6 +164,11 @@ describe('the estimate before a scan starts', () => {
     expect(Math.abs(m.pages - real.progress.pagesFetched)).toBeLessThanOrEqual(
       Math.ceil(real.progress.pagesFetched * 0.1),
     );
+    // Departments probed first: the counting gets only what their probes leave of the 15 s.
+    const all = departments(large).map((d) => d.id);
+    sim.resetStats();
+    await estimateScan(pages(), spec('deep', all, large), slow);
+    expect(sim.stats().requests).toBeLessThanOrEqual(Math.max(6, Math.min(all.length, 5)));
     // A faster client counts further in the same time.
     const fast = await estimateScan(pages(), spec('deep', undefined, large), spacing);
     expect(fast.counted!.total).toBeGreaterThan(l.counted!.total);

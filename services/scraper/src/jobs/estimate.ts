@@ -44,8 +44,11 @@ export interface ScanEstimate {
 
 /** Departments probed one by one; the others are taken to be like the average of those. */
 const MAX_PROBED_DEPARTMENTS = 5;
-/** The time the counting of "over 1,000" stores may take, at the client's pace (all queries together). */
-const COUNT_BUDGET_MS = 12_000;
+/**
+ * The pages an estimate reads, at the client's pace: the probes first, the counting of "over 1,000"
+ * stores in what they leave (the answer must come well within the 20 s the service waits).
+ */
+const PAGES_BUDGET_MS = 15_000;
 /** Pages the counting reads at most, however fast the client (2 a split: 3 rounds of splits). */
 const MAX_COUNT_PAGES = 14;
 
@@ -147,15 +150,16 @@ export async function estimateScan(
   const { categories: _categories, ...base } = spec;
   const queries = departments.length ? departments : [undefined];
   const found: Probed[] = [];
+  const probes = Math.min(queries.length, MAX_PROBED_DEPARTMENTS);
   const budget = {
-    pages: Math.min(MAX_COUNT_PAGES, Math.floor(COUNT_BUDGET_MS / Math.max(1, msPerPage))),
+    pages: Math.min(MAX_COUNT_PAGES, Math.floor(PAGES_BUDGET_MS / Math.max(1, msPerPage)) - probes),
   };
   for (const categoryNodeId of queries.slice(0, MAX_PROBED_DEPARTMENTS)) {
     const p = await probeQuery(pages, { ...base, categoryNodeId }, budget, signal);
     if (p) found.push(p);
   }
   const probed = found.map((p) => p.progress);
-  const scale = probed.length ? queries.length / Math.min(queries.length, MAX_PROBED_DEPARTMENTS) : 0;
+  const scale = probed.length ? queries.length / probes : 0;
   const known = probed.filter((p) => p.etaSeconds !== null);
   const pagesLeft = known.reduce((s, p) => s + (p.etaSeconds ?? 0), 0) * scale;
   const reported = probed.filter((p) => p.reportedTotal !== null);
