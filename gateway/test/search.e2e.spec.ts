@@ -538,6 +538,7 @@ describe('gateway + search service: the scan routes', () => {
       reportedTotal: null,
       reportedTotalIsLowerBound: false,
       max: null,
+      counted: null,
     });
     const bad = await as('seller', 'POST', '/api/search-info/estimate', {
       searchType: 'deep',

@@ -190,6 +190,8 @@ export class SearchApiService {
       reportedTotalIsLowerBound: r.reportedTotalIsLowerBound,
       // "Over 1,000": the wait if the scan runs on to the list limit.
       max: r.maxPages > 0 ? { etaSeconds: r.maxEtaSeconds, pages: r.maxPages } : null,
+      // "Over 1,000": the listings with a price, counted by price ranges before the scan.
+      counted: r.countedTotal > 0 ? { total: r.countedTotal, lowerBound: r.countedTotalIsLowerBound } : null,
     };
   }
 

@@ -18,6 +18,7 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
   let sim: Simulator;
   let store: Store;
   let mx: Store;
+  let large: Store;
   let bed: TestBed;
   let db: { ds: DataSource };
 
@@ -27,9 +28,10 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
       stores: [
         { seed: 'service-800', size: 800 },
         { seed: 'service-mx', size: 30, marketDomain: 'amazon.com.mx' },
+        { seed: 'service-1500', size: 1500 },
       ],
     });
-    [store, mx] = sim.stores;
+    [store, mx, large] = sim.stores;
     bed = await startTestBed();
     const service = await startTestService(scraperService, bed, {
       env: { MARKETPLACE_ORIGIN: sim.url, SCRAPER_REQUESTS_PER_SECOND: '1000', SCRAPER_WORKERS: '2' },
@@ -132,5 +134,34 @@ describe('scraper service: ASIN checks, departments and estimates on the simulat
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BusError);
     expect((err as BusError).reason).toBe('estimateInvalid');
+  });
+
+  it('a Deep scan of an "over 1,000" store started after its estimate takes the count the estimate made', async () => {
+    const ask = { market: 'CA', sellerId: large.sellerId, type: 'deep', keyword: '', categoryNodeIds: [] };
+    const estimate = await bed.bus.request(S.estimateScan, ask);
+    // Amazon says "over 1,000"; the estimate counted its price ranges.
+    expect(estimate).toMatchObject({
+      reportedTotal: 1000,
+      reportedTotalIsLowerBound: true,
+      countedTotal: 1500,
+      countedTotalIsLowerBound: false,
+    });
+    const counted = randomUUID();
+    await publish({ scanId: counted, type: 'deep', sellerId: large.sellerId, listLimit: 2720 });
+    // A scan of a store with no estimate runs as before.
+    const plain = randomUUID();
+    await publish({ scanId: plain, type: 'deep', sellerId: store.sellerId, keyword: 'zzz', listLimit: 2720 });
+    const specOf = async (id: string) =>
+      ((await db.ds.query(`SELECT spec FROM scan_job WHERE id = $1`, [id])) as { spec: object }[])[0]?.spec;
+    await eventually(() => specOf(counted), 10_000);
+    expect(await specOf(counted)).toMatchObject({
+      type: 'deep',
+      sellerId: large.sellerId,
+      expectedTotal: 1500,
+    });
+    await eventually(() => specOf(plain), 10_000);
+    expect(await specOf(plain)).not.toHaveProperty('expectedTotal');
+    const done = await finished(counted);
+    expect(done).toMatchObject({ status: 'completed', asinsFound: 1500 });
   });
 });

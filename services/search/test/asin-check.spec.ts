@@ -194,6 +194,17 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
       });
     });
 
+    it('carries the count of an "over 1,000" store made by its price ranges, and says when it is a lower bound', async () => {
+      expect(await estimate({ storeUrl: `https://www.amazon.ca/s?me=${STORES.over}` })).toMatchObject({
+        reportedTotal: 1000,
+        reportedTotalIsLowerBound: true,
+        countedTotal: 4200,
+        countedTotalIsLowerBound: true,
+        maxPages: 170,
+      });
+      expect(await estimate()).toMatchObject({ countedTotal: 0, countedTotalIsLowerBound: false });
+    });
+
     it('is -1 when the store cannot be probed now (the screen shows the general wait)', async () => {
       expect(await estimate({ storeUrl: `https://www.amazon.ca/s?me=${STORES.blocked}` })).toMatchObject({
         etaSeconds: -1,

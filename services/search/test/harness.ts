@@ -32,6 +32,8 @@ export const STORES = {
   blocked: 'ABLOCKED0001',
   /** "No such store" (the user's link: not refunded). */
   missing: 'ANOTFOUND001',
+  /** Estimates only: shows "over 1,000", counted by price ranges to at least 4,200. */
+  over: 'AOVERSTORE01',
 } as const;
 
 export const asinsOf = (n: number, prefix = 'B0') =>
@@ -136,11 +138,22 @@ export const scriptedEngines: ScanEngines = {
   async estimate(spec) {
     if (spec.sellerId === STORES.blocked) throw new MarketplaceBlockedError('amazon.ca', 'captcha');
     const departments = Math.max(1, spec.categories?.length ?? 0);
+    if (spec.sellerId === STORES.over)
+      return {
+        etaSeconds: 500,
+        pages: 250,
+        reportedTotal: 1000,
+        reportedTotalIsLowerBound: true,
+        counted: { total: 4200, lowerBound: true },
+        max: { pages: 170, etaSeconds: 340 },
+        msPerPage: 2000,
+      };
     return {
       etaSeconds: 6 * departments,
       pages: 3 * departments,
       reportedTotal: 40 * departments,
       reportedTotalIsLowerBound: false,
+      counted: null,
       max: null,
       msPerPage: 2000,
     };

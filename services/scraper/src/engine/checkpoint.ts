@@ -107,6 +107,11 @@ export interface Task {
   tailAt?: number | null;
   /** tail: the order is not kept, so every page of the query is read. */
   full?: boolean;
+  /**
+   * sweep: the listings the band before it counted and did not serve, its least count until its
+   * own first page is read (the pages left, estimates only).
+   */
+  expect?: number;
 }
 
 /** A zone's piece: [lo, hi] counted by Amazon (`count`), and the listings found in it so far. */

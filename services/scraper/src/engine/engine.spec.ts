@@ -316,6 +316,50 @@ describe('checkpoints, resume, blocks and abort', () => {
     expect(end.partitionsLeft).toBe(0);
   });
 
+  it('an "over 1,000" store counted before the scan: the ETA goes down as pages are done, and no page changes', async () => {
+    const run = async (expectedTotal?: number) => {
+      const clock = new ManualClock(0);
+      const source = marketplacePageSource(client, market);
+      const urls: string[] = [];
+      const pages: PageSource = {
+        fetchSearchPage: (url, signal) => {
+          urls.push(url);
+          clock.advance(1000); // every page takes one (fake) second
+          return source.fetchSearchPage(url, signal);
+        },
+      };
+      const etas: number[] = [];
+      const result = await createScanEngine({ pages, clock }).run(
+        spec(big, 'deep', { listLimit: 2000, expectedTotal }),
+        { onPage: async (r) => void etas.push(r.progress.etaSeconds ?? NaN) },
+      );
+      return { urls, etas, result };
+    };
+    const counted = await run(big.asins.length);
+    const plain = await run();
+    // The count only informs the ETA: the scan reads the same pages.
+    expect(counted.urls).toEqual(plain.urls);
+    expect(counted.result.progress.reportedTotal).toBe(1000);
+    expect(counted.result.progress.reportedTotalIsLowerBound).toBe(true);
+    const { etas } = counted;
+    const n = etas.length; // one page a second: the true time left after page i is n - i - 1
+    expect(n).toBeGreaterThan(2000 / PAGE);
+    // From the first page on, the ETA is the pages the scan still reads (within 15 %) ...
+    expect(Math.abs(etas[0] - (n - 1))).toBeLessThanOrEqual(Math.ceil(n * 0.15));
+    // ... and it goes down as pages are done (a page may add a second at a band's edge, never more).
+    for (let i = 1; i < n; i++) expect(etas[i]).toBeLessThanOrEqual(etas[i - 1] + 1);
+    const quarter = (q: number) => etas[Math.floor((n * q) / 4)];
+    expect(quarter(1)).toBeLessThan(quarter(0));
+    expect(quarter(2)).toBeLessThan(quarter(1));
+    expect(quarter(3)).toBeLessThan(quarter(2));
+    expect(etas[n - 1]).toBe(0);
+    // Without the count, the ETA is the bound's until the last 1,000 (what is known), and no band's
+    // edge drops it to a page in between.
+    const far = plain.etas.slice(0, plain.etas.length - 1000 / PAGE);
+    expect(far.length).toBeGreaterThan(20);
+    expect(Math.min(...far)).toBeGreaterThan(1000 / PAGE / 2);
+  }, 120_000);
+
   it('a captcha page is a typed block error', async () => {
     sim.setFaults({ captchaRate: 1 });
     await expect(engine().run(spec(small, 'standard'))).rejects.toBeInstanceOf(MarketplaceBlockedError);

@@ -218,6 +218,11 @@ class Scan {
         pages += 1;
         continue;
       }
+      if (t.total == null && t.expect) {
+        // A band not read yet holds at least what the band before it counted and did not serve.
+        pages += Math.ceil((t.expect / size) * SWEEP_OVERLAP);
+        continue;
+      }
       if (t.total == null) {
         pages += 1;
         unknown = unknown || t.kind !== 'list';
@@ -228,6 +233,14 @@ class Scan {
       else pages += Math.min(Math.max(0, (t.lastPage ?? 1) - t.page + 1), Math.ceil(left / size));
     }
     pages += s.tail?.chunks.length ?? 0;
+    // "Over 1,000": each query on the stack knows only its bound, which a price sweep meets again
+    // with every band (the pages left would stay put). The store's size counted before the scan
+    // (spec.expectedTotal) says how much is left, until the queries know more than it does.
+    const expected = this.ctx.spec.expectedTotal;
+    if (s.reportedTotalIsLowerBound && expected && !this.ctx.filters) {
+      const left = Math.max(0, expected - this.ctx.asins.length);
+      pages = Math.max(pages, Math.ceil((left / size) * SWEEP_OVERLAP));
+    }
     if (!this.ctx.filters) {
       const cap = Math.ceil(Math.max(0, this.ctx.spec.listLimit - this.ctx.asins.length) / size);
       pages = Math.min(pages, cap);

@@ -119,7 +119,16 @@ function continueSweep(ctx: ScanContext, task: Task): void {
     ctx.observe([edge + 1, top, served]);
   const start = task.firstPrice ?? edge;
   if (edge < start) {
-    s.stack.push({ kind: 'sweep', ...baseOf(task), sort: task.sort, min: task.min, max: edge, page: 1 });
+    const expect = Math.max(0, (task.total ?? 0) - (task.served ?? 0));
+    s.stack.push({
+      kind: 'sweep',
+      ...baseOf(task),
+      sort: task.sort,
+      min: task.min,
+      max: edge,
+      page: 1,
+      ...(expect ? { expect } : {}),
+    });
     return;
   }
   // The whole query was one price.

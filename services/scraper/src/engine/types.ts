@@ -34,6 +34,12 @@ export interface ScanSpec {
   filters?: FunctionalFilters;
   /** Stop once this many ASINs are found (the 2720 list limit, a system parameter). */
   listLimit: number;
+  /**
+   * The store's size as counted before the scan (its price ranges counted by the estimate, see
+   * store-count.ts), when Amazon reports only "over 1,000": the pages still expected (and so the
+   * ETA) come from it until the scan knows more. It changes no page the scan reads.
+   */
+  expectedTotal?: number;
 }
 
 /**

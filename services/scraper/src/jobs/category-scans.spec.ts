@@ -18,18 +18,22 @@ let sim: Simulator;
 let client: MarketplaceClient;
 let store: Store;
 let thousand: Store;
+let medium: Store;
+let large: Store;
 
 beforeAll(async () => {
   market = await simulatedMarket({
     stores: [
       { seed: 'departments-1500', size: 1500 },
       { seed: 'estimate-1000', size: 1000 },
+      { seed: 'estimate-1200', size: 1200 },
+      { seed: 'estimate-6000', size: 6000 },
     ],
     pageCap: 7,
     pageSize: PAGE,
   });
   ({ sim, client } = market);
-  [store, thousand] = sim.stores;
+  [store, thousand, medium, large] = sim.stores;
 }, 60_000);
 
 afterAll(() => market?.close());
@@ -130,15 +134,44 @@ describe('the estimate before a scan starts', () => {
     );
   });
 
-  it('a store that says only "over 1,000": the estimate for that many, and up to the list limit', async () => {
-    const estimate = await estimateScan(pages(), spec('deep'), spacing);
-    expect(estimate).toMatchObject({ reportedTotal: 1000, reportedTotalIsLowerBound: true });
-    expect(estimate.max).toEqual({
-      pages: Math.ceil(2720 / PAGE),
-      etaSeconds: Math.round((170 * spacing) / 1000),
+  it('a store that says only "over 1,000" is counted by its price ranges: 1,200 and 6,000 get their own', async () => {
+    // Both say "over 1,000" on their first page; the default pace (2.5 s a page) leaves 4 pages to
+    // count (15 s of pages, the probe's first; two pages a split).
+    const slow = requestSpacingMs({ requestsPerSecond: 0.5, jitterRatio: 0.5 });
+    sim.resetStats();
+    const m = await estimateScan(pages(), spec('deep', undefined, medium), slow);
+    expect(sim.stats().requests).toBeLessThanOrEqual(1 + 4);
+    // Amazon's count stays what it is; the counted one is the store's (its listings with a price).
+    expect(m).toMatchObject({
+      reportedTotal: 1000,
+      reportedTotalIsLowerBound: true,
+      counted: { total: 1200, lowerBound: false },
+      max: null,
     });
-    const exact = await estimateScan(pages(), spec('deep', undefined, thousand), spacing);
-    expect(exact.max).toBeNull();
+    sim.resetStats();
+    const l = await estimateScan(pages(), spec('deep', undefined, large), slow);
+    expect(sim.stats().requests).toBeLessThanOrEqual(1 + 4);
+    // Not counted to the end: what is known, as a lower bound, and the wait up to the list limit.
+    expect(l).toMatchObject({ reportedTotal: 1000, reportedTotalIsLowerBound: true });
+    expect(l.counted?.lowerBound).toBe(true);
+    expect(l.counted?.total).toBeGreaterThan(1200);
+    expect(l.counted?.total).toBeLessThanOrEqual(6000);
+    expect(l.pages).toBeGreaterThan(m.pages);
+    expect(l.etaSeconds).toBeGreaterThan(m.etaSeconds!);
+    expect(l.max).toEqual({ pages: Math.ceil(2720 / PAGE), etaSeconds: Math.round((170 * slow) / 1000) });
+    // The 1,200 store's estimate is its real scan (within 10 %), which reads none of the counting pages.
+    const real = await createScanEngine({ pages: pages() }).run(spec('deep', undefined, medium));
+    expect(Math.abs(m.pages - real.progress.pagesFetched)).toBeLessThanOrEqual(
+      Math.ceil(real.progress.pagesFetched * 0.1),
+    );
+    // Departments probed first: the counting gets only what their probes leave of the 15 s.
+    const all = departments(large).map((d) => d.id);
+    sim.resetStats();
+    await estimateScan(pages(), spec('deep', all, large), slow);
+    expect(sim.stats().requests).toBeLessThanOrEqual(Math.max(6, Math.min(all.length, 5)));
+    // A faster client counts further in the same time.
+    const fast = await estimateScan(pages(), spec('deep', undefined, large), spacing);
+    expect(fast.counted!.total).toBeGreaterThan(l.counted!.total);
   });
 
   it('a Standard scan is at most the pages one query serves', async () => {

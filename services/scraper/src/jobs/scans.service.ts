@@ -6,9 +6,10 @@ import { Clock, SERVICE_CONFIG } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import type { ScraperConfig } from '../config.js';
 import { marketByCode, SELLER_ID_PATTERN } from '@shelfscan/markets';
+import { departmentsOf } from './category-scans.js';
 import { ScanEngines } from './engine-factory.js';
 import type { ScanEstimate } from './estimate.js';
-import type { StoreScanSpec } from './job-spec.js';
+import { isAsinCheck, type JobSpec, type StoreScanSpec } from './job-spec.js';
 import { ScanJobRepository } from './scan-job.repository.js';
 import { specFromRequest } from './scan-requests.js';
 import { ScanWorker } from './scan-worker.js';
@@ -19,13 +20,20 @@ const ESTIMATE_CACHE_SIZE = 500;
 /** A probe that waits longer (a busy or blocked domain) gives up: the caller shows its fallback. */
 const ESTIMATE_TIMEOUT_MS = 20_000;
 
+/** The store query an estimate is kept for (its list limit aside: the store's count does not depend on it). */
+const estimateKey = (spec: StoreScanSpec) =>
+  JSON.stringify([spec.market, spec.sellerId, spec.type, spec.keyword ?? '', departmentsOf(spec.categories)]);
+
 const notFound = () => new BusError('NOT_FOUND', 'scanNotFound', { reason: 'scanNotFound' });
 
 /** The scraper's bus-facing operations: one method per handler. */
 @Injectable()
 export class ScansService {
   private readonly listLimit: number;
-  private readonly estimates = new Map<string, { at: number; estimate: Promise<ScanEstimate> }>();
+  private readonly estimates = new Map<
+    string,
+    { at: number; estimate: Promise<ScanEstimate>; value?: ScanEstimate }
+  >();
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -46,7 +54,7 @@ export class ScansService {
     let wroteOutbox = false;
     await handleOnce(dataSource, ctx, 'scraper.scan-requested', async (manager) => {
       if (check.ok) {
-        await repository.enqueue(req.scanId, check.spec, manager);
+        await repository.enqueue(req.scanId, this.withCount(check.spec), manager);
       } else {
         await repository.rejectRequest(
           manager,
@@ -60,6 +68,19 @@ export class ScansService {
     });
     if (wroteOutbox) this.outbox.nudge();
     else this.worker.nudge();
+  }
+
+  /**
+   * A Deep scan of the whole store takes the store's count from its estimate, when one was made in
+   * the last ten minutes (the dialog asks for it before the scan): the engine's ETA comes from it
+   * while Amazon says only "over 1,000" (ScanSpec.expectedTotal). It changes no page the scan reads.
+   */
+  private withCount(spec: JobSpec): JobSpec {
+    if (isAsinCheck(spec) || spec.type !== 'deep' || departmentsOf(spec.categories).length) return spec;
+    const entry = this.estimates.get(estimateKey(spec));
+    const total = entry?.value?.counted?.total;
+    if (!total || this.clock.nowMs() - entry.at > ESTIMATE_TTL_MS) return spec;
+    return { ...spec, expectedTotal: total };
   }
 
   async cancel(req: scraperV1.CancelScanRequest): Promise<scraperV1.CancelScanResponse | { status: string }> {
@@ -110,8 +131,9 @@ export class ScansService {
   }
 
   /**
-   * EstimateScan: the engine's estimate for this store, from one probe page per query (kept for
-   * ten minutes per store query). UNAVAILABLE when the store cannot be probed now.
+   * EstimateScan: the engine's estimate for this store, from one probe page per query and, for a
+   * Deep scan of an "over 1,000" store, its counted price ranges (kept for ten minutes per store
+   * query; a Deep scan of the store started meanwhile takes its count). UNAVAILABLE when the store cannot be probed now.
    */
   async estimate(req: scraperV1.EstimateScanRequest) {
     const market = marketByCode(req.market);
@@ -133,7 +155,7 @@ export class ScansService {
       ...(req.keyword.trim() ? { keyword: req.keyword.trim() } : {}),
       categories: req.categoryNodeIds,
     };
-    const key = JSON.stringify(spec);
+    const key = estimateKey(spec);
     const now = this.clock.nowMs();
     let entry = this.estimates.get(key);
     if (!entry || now - entry.at > ESTIMATE_TTL_MS) {
@@ -143,7 +165,11 @@ export class ScansService {
       if (this.estimates.size > ESTIMATE_CACHE_SIZE)
         this.estimates.delete(this.estimates.keys().next().value!);
       // A failed probe is not kept: the next caller tries again.
-      entry.estimate.catch(() => this.estimates.delete(key));
+      const kept = entry;
+      kept.estimate.then(
+        (value) => (kept.value = value),
+        () => this.estimates.delete(key),
+      );
     }
     const e = await entry.estimate.catch((err: unknown) => {
       throw new BusError('UNAVAILABLE', err instanceof Error ? err.message : String(err), {
@@ -158,6 +184,8 @@ export class ScansService {
       msPerPage: e.msPerPage,
       maxEtaSeconds: e.max?.etaSeconds ?? 0,
       maxPages: e.max?.pages ?? 0,
+      countedTotal: e.counted?.total ?? 0,
+      countedTotalIsLowerBound: e.counted?.lowerBound ?? false,
     };
   }
 }

@@ -352,6 +352,8 @@ export class TodosService {
       reportedTotalIsLowerBound: false,
       maxEtaSeconds: 0,
       maxPages: 0,
+      countedTotal: 0,
+      countedTotalIsLowerBound: false,
     };
     const e = await this.bus
       .request(ScraperService.method.estimateScan, {
@@ -370,6 +372,8 @@ export class TodosService {
       reportedTotalIsLowerBound: e.reportedTotalIsLowerBound,
       maxEtaSeconds: e.maxEtaSeconds,
       maxPages: e.maxPages,
+      countedTotal: e.countedTotal,
+      countedTotalIsLowerBound: e.countedTotalIsLowerBound,
     };
   }
 

@@ -99,8 +99,10 @@ export interface ScanEstimate {
   pages: number;
   reportedTotal: number | null;
   reportedTotalIsLowerBound: boolean;
-  /** "Over 1,000": the wait and pages if the scan runs on to the list limit. */
+  /** While the size is only a lower bound: the wait and pages if the scan runs on to the list limit. */
   max?: { etaSeconds: number; pages: number } | null;
+  /** "Over 1,000" (deep): the listings with a price, counted by price ranges (a lower bound if unfinished). */
+  counted?: { total: number; lowerBound: boolean } | null;
 }
 
 export interface EstimateArgs {

@@ -131,21 +131,39 @@ describe('create dialogs', () => {
                   reportedTotalIsLowerBound: false,
                   max: null,
                 }
-              : body.storeUrl.includes('OVER')
+              : body.storeUrl.includes('COUNTED')
                 ? {
-                    etaSeconds: 163,
-                    pages: 65,
+                    etaSeconds: 195,
+                    pages: 78,
                     reportedTotal: 1000,
                     reportedTotalIsLowerBound: true,
-                    max: { etaSeconds: 425, pages: 170 },
-                  }
-                : {
-                    etaSeconds: 400,
-                    pages: 160,
-                    reportedTotal: 2500,
-                    reportedTotalIsLowerBound: false,
                     max: null,
-                  },
+                    counted: { total: 1200, lowerBound: false },
+                  }
+                : body.storeUrl.includes('PARTLY')
+                  ? {
+                      etaSeconds: 328,
+                      pages: 131,
+                      reportedTotal: 1000,
+                      reportedTotalIsLowerBound: true,
+                      max: { etaSeconds: 425, pages: 170 },
+                      counted: { total: 2027, lowerBound: true },
+                    }
+                  : body.storeUrl.includes('OVER')
+                    ? {
+                        etaSeconds: 163,
+                        pages: 65,
+                        reportedTotal: 1000,
+                        reportedTotalIsLowerBound: true,
+                        max: { etaSeconds: 425, pages: 170 },
+                      }
+                    : {
+                        etaSeconds: 400,
+                        pages: 160,
+                        reportedTotal: 2500,
+                        reportedTotalIsLowerBound: false,
+                        max: null,
+                      },
           });
         },
       },
@@ -171,6 +189,18 @@ describe('create dialogs', () => {
     expect(wait()).toBe(
       'The store shows over 1,000 listings (Amazon does not say how many more): a deep scan of it takes at least about 3 min (65 pages at ShelfScan’s polite pace), up to about 8 min if it runs on to the list limit (170 pages). Its progress and remaining time show on the scan while it runs.',
     );
+    // Issue 22: a store of 1,200 and one of 6,000 both show "over 1,000"; counted by price range,
+    // each gets its own wait, and the text says where its number comes from.
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1COUNTED001');
+    await waitFor(() => expect(wait()).toContain('it holds 1,200'), { timeout: 5000 });
+    expect(wait()).toBe(
+      'The store shows over 1,000 listings; counted by price range, it holds 1,200 with a price. A deep scan of it takes about 4 min (about 78 pages at ShelfScan’s polite pace). Its progress and remaining time show on the scan while it runs.',
+    );
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1PARTLY0001');
+    await waitFor(() => expect(wait()).toContain('at least 2,027'), { timeout: 5000 });
+    expect(wait()).toBe(
+      'The store shows over 1,000 listings; counted by price range, it holds at least 2,027 with a price (the count stopped before the end). A deep scan of it takes at least about 6 min (131 pages at ShelfScan’s polite pace), up to about 8 min if it runs on to the list limit (170 pages). Its progress and remaining time show on the scan while it runs.',
+    );
     type('scan-store-url', 'https://www.amazon.ca/s?me=A1BLOCKED001');
     await waitFor(() => expect(wait()).toContain('cannot be estimated now'), { timeout: 5000 });
     expect(wait()).toContain('about 60 minutes');
@@ -182,6 +212,14 @@ describe('create dialogs', () => {
     type('scan-store-url', 'https://www.amazon.ca/s?me=A1BIGSTORE01');
     await waitFor(() => expect(wait()).toContain('yaklaşık 7 dk sürer'), { timeout: 5000 });
     expect(wait()).toContain('mağazada 2.500 ürün görünüyor, ShelfScan’in nazik hızında yaklaşık 160 sayfa');
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1COUNTED001');
+    await waitFor(() => expect(wait()).toContain('1.200'), { timeout: 5000 });
+    expect(wait()).toBe(
+      'Mağazada en az 1.000 ürün görünüyor; fiyat aralıklarına göre sayıldığında fiyatı olan 1.200 ürünü var. Derin taraması yaklaşık 4 dk sürer (ShelfScan’in nazik hızında yaklaşık 78 sayfa). Tarama sürerken ilerlemesi ve kalan süresi taramanın üzerinde görünür.',
+    );
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1PARTLY0001');
+    await waitFor(() => expect(wait()).toContain('en az 2.027'), { timeout: 5000 });
+    expect(wait()).toContain('liste sınırına kadar sürerse yaklaşık 8 dk (170 sayfa)');
   });
 
   it('the United Kingdom is offered by its code UK in standard and deep, named in the page language', async () => {

@@ -13,7 +13,8 @@ const DEBOUNCE_MS = 700;
 
 /**
  * The wait before a deep scan of this store ends, before it starts: the engine's estimate for the
- * store (it reads the store's first page: its count, then its pages at the scraper's pace). While
+ * store (it reads the store's first page: its count, then its pages at the scraper's pace; a store
+ * that shows only "over 1,000" is counted by its price ranges, and the text says so). While
  * the form does not name a store yet, or when the store cannot be probed, the product's general
  * wait is shown.
  */
@@ -47,8 +48,21 @@ export function DeepWait({
   const count = estimate.data?.reportedTotal;
   const number = (n: number) => n.toLocaleString(i18n.language);
 
+  const counted = estimate.data?.counted;
+  const max = estimate.data?.max;
+
   let text: string;
   if (estimate.isFetching) text = t('create.deepWaitEstimating');
+  else if (eta !== undefined && eta !== null && count && counted && (!counted.lowerBound || max))
+    // "Over 1,000": what Amazon shows, then what counting its price ranges found (and whether it finished).
+    text = t(counted.lowerBound ? 'create.deepWaitStoreCountedRange' : 'create.deepWaitStoreCounted', {
+      time: duration(eta),
+      maxTime: max ? duration(max.etaSeconds) : '',
+      pages: number(estimate.data!.pages),
+      maxPages: max ? number(max.pages) : '',
+      shown: number(count),
+      count: number(counted.total),
+    });
   else if (eta !== undefined && eta !== null && estimate.data?.max && count)
     text = t('create.deepWaitStoreRange', {
       time: duration(eta),
