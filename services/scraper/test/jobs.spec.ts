@@ -51,13 +51,14 @@ describe('durable scan jobs (real PostgreSQL)', () => {
     return w;
   };
   const status = async (id: string) => (await repo.get(id))?.status;
-  const ended = (id: string) =>
+  /** timeoutMs: how long the scan's own work may take (the default suits a few pages). */
+  const ended = (id: string, timeoutMs?: number) =>
     eventually(
       async () => {
         const s = await status(id);
         return s && FINAL_STATUSES.includes(s) ? s : undefined;
       },
-      { what: `scan ${id} to end` },
+      { what: `scan ${id} to end`, timeoutMs },
     );
 
   beforeAll(async () => {
@@ -500,7 +501,9 @@ describe('durable scan jobs (real PostgreSQL)', () => {
             }),
         }),
       }).start();
-      const status = await ended(id);
+      // The rest of a 1,500-ASIN store at 4 results a page: hundreds of pages, ~10 s on an idle
+      // machine and several times that on a loaded one; the test's own bound stays the limit.
+      const status = await ended(id, 90_000);
       const stored = await repo.asins(id);
       expect(reported.filter((a) => before.includes(a))).toEqual([]);
       expect(stored.slice(0, before.length)).toEqual(before);
