@@ -5,7 +5,7 @@
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { jsonResponse, requestUrl } from '../../../test/render';
-import { todo } from '../../dashboard/test/gateway';
+import { todo } from '../../../test/fixtures';
 import type { AdminScan, AdminUser, Counters } from '../model';
 
 type Answer = (request: Request, url: URL) => Response | Promise<Response>;

@@ -4,7 +4,8 @@ import { holdTimers, pass, until } from '../../../test/clock';
 import { adminToken, userToken } from '../../../test/jwt';
 import { jsonResponse, renderApp } from '../../../test/render';
 import { POLL_MS } from '../model';
-import { coverageFacts, gateway, todo } from '../test/gateway';
+import { coverageFacts, todo } from '../../../test/fixtures';
+import { gateway } from '../test/gateway';
 
 const token = () => userToken('ayse@example.com');
 

@@ -4,7 +4,8 @@ import { holdTimers, pass, until } from '../../../test/clock';
 import { userToken } from '../../../test/jwt';
 import { renderApp } from '../../../test/render';
 import { POLL_MS } from '../model';
-import { coverageFacts, fullQuota, gateway, todo } from '../test/gateway';
+import { coverageFacts, quota, todo } from '../../../test/fixtures';
+import { gateway } from '../test/gateway';
 
 const token = () => userToken('ayse@example.com');
 
@@ -138,7 +139,7 @@ describe('dashboard page: lists', () => {
   });
 
   it('speaks Turkish without a prefix and English under /us', async () => {
-    gateway({ quota: fullQuota() });
+    gateway({ quota: quota() });
     const tr = renderApp('/dashboard', { token: token() });
     expect(
       await until(() => screen.getByRole('heading', { level: 1, name: 'Arama sayfası' }), 15_000),
