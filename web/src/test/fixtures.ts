@@ -6,7 +6,7 @@
 import type { ContactInfo } from '../app/contactApi';
 import type { UserPlan } from '../app/billing/userPlanApi';
 import type { CurrentUser } from '../app/userApi';
-import type { AdminScan, AdminUser, Counters } from '../features/admin/model';
+import type { AdminPayment, AdminScan, AdminUser, Counters } from '../features/admin/model';
 import type { Coverage, Quota, Todo } from '../features/dashboard/model';
 import type { Breakdown, Payment, Plan, SavedCard } from '../features/payment/api/paymentApi';
 
@@ -211,4 +211,13 @@ export function adminUser(over: Partial<AdminUser> & Pick<AdminUser, 'email'>): 
 /** A scan of the admin list (GET /api/search-info): the dashboard's scan, finished, with its owner. */
 export function adminScan(over: Partial<AdminScan> & Pick<AdminScan, 'id'>): AdminScan {
   return todo({ searchDate: '2026-03-05T09:07:00Z', asinCount: 120, userEmail: 'ayse@example.com', ...over });
+}
+
+/**
+ * A payment of the admin lists (GET /api/admin/payment/history[/{conversationId}]): the user's
+ * payment (without the VAT lines) with its owner and what was given back.
+ */
+export function adminPayment(over: Partial<AdminPayment> = {}): AdminPayment {
+  const { vat: _vat, vatPercent: _vatPercent, ...paid } = payment();
+  return { ...paid, userEmail: 'ayse@example.com', refunded: '0.00', refunds: [], ...over };
 }

@@ -2,7 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../../test/jwt';
 import { jsonResponse, renderApp } from '../../../test/render';
-import { fakeGateway, input, ok, pageResponse, scan } from '../test/gateway';
+import { adminScan } from '../../../test/fixtures';
+import { ok, pageResponse } from '../../../test/gateway';
+import { adminGateway, input } from '../test/gateway';
 
 // The lazy admin chunk is compiled once before the tests wait for what it renders.
 beforeAll(() => import('./AdminPage'), 60_000);
@@ -12,17 +14,17 @@ const params = (request: Request) => Object.fromEntries(new URL(request.url).sea
 
 describe('admin search URLs', () => {
   it('lists every user’s scans with the filters of the URL, the failure reason, and pages', async () => {
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/search-info': () =>
         pageResponse(
           [
-            scan({
+            adminScan({
               id: 'a',
               userEmail: 'ayse@example.com',
               status: 'FAILED',
               failureReason: 'Store not found (404)',
             }),
-            scan({ id: 'b', userEmail: 'can@example.com', searchType: 'deep', status: 'COMPLETED' }),
+            adminScan({ id: 'b', userEmail: 'can@example.com', searchType: 'deep', status: 'COMPLETED' }),
           ],
           45,
         ),
@@ -74,15 +76,15 @@ describe('admin search URLs', () => {
 
   it('cancels a running scan and re-queues a failed one, each after its confirmation (Turkish)', async () => {
     let statuses: Record<string, string> = { run: 'PROCESSING', bad: 'FAILED' };
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/search-info': () =>
         pageResponse([
-          scan({ id: 'run', status: statuses.run as 'PROCESSING', fileName: 'Kamp' }),
-          scan({ id: 'bad', status: statuses.bad as 'FAILED', fileName: 'Bahçe' }),
+          adminScan({ id: 'run', status: statuses.run as 'PROCESSING', fileName: 'Kamp' }),
+          adminScan({ id: 'bad', status: statuses.bad as 'FAILED', fileName: 'Bahçe' }),
         ]),
       'PUT /api/search-info/run/status': () => {
         statuses = { ...statuses, run: 'CANCELED' };
-        return ok(scan({ id: 'run', status: 'CANCELED' }), 'Değişiklik kaydedildi.');
+        return ok(adminScan({ id: 'run', status: 'CANCELED' }), 'Değişiklik kaydedildi.');
       },
       'PUT /api/search-info/bad/status': () =>
         jsonResponse(
@@ -110,7 +112,7 @@ describe('admin search URLs', () => {
   });
 
   it('empty: without filters it says scans will come; with filters it says to change them', async () => {
-    fakeGateway({ 'GET /api/search-info': () => pageResponse([]) });
+    adminGateway({ 'GET /api/search-info': () => pageResponse([]) });
     const first = renderApp('/us/admin/search-urls', { token: token() });
     expect(await screen.findByText('No scans yet')).toBeTruthy();
     // Nothing to clear without a filter.
