@@ -123,7 +123,7 @@ export function userPlan(over: Partial<UserPlan> = {}): UserPlan {
 }
 
 /** The saved card (GET /api/card). */
-export const card = (over: Partial<SavedCard> = {}): SavedCard => ({
+export const savedCard = (over: Partial<SavedCard> = {}): SavedCard => ({
   id: '8c1f2d3e-0000-4000-8000-000000000001',
   cardAlias: 'Ayş',
   cardHolderName: 'Ayşe Yılmaz',
