@@ -5,7 +5,8 @@
  *
  * A route is "METHOD /path" with the path decoded (`GET /api/admin/users/ayse@example.com`); a
  * `:name` segment matches any one segment and is handed to the answer. The spec's routes are tried
- * before the defaults; a call no route answers gets a 404 naming it.
+ * before the defaults; a call no route answers gets the `*` route's answer, if there is one, or a
+ * 404 naming it.
  */
 import { vi } from 'vitest';
 import { jsonResponse, requestUrl } from './render';
@@ -57,7 +58,7 @@ function match(route: string, key: string): Params | null {
 function answerOf(routes: Routes, key: string): { answer: Answer; params: Params } | null {
   if (routes[key]) return { answer: routes[key], params: {} };
   for (const [route, answer] of Object.entries(routes)) {
-    const params = match(route, key);
+    const params = route === '*' ? null : match(route, key);
     if (params) return { answer, params };
   }
   return null;
@@ -79,6 +80,8 @@ export function fakeGateway(routes: Routes = {}, defaults: Routes = {}): FakeGat
       const key = keyOf(request);
       const found = answerOf(gateway.routes, key) ?? answerOf(defaults, key);
       if (found) return found.answer(request, new URL(request.url), found.params);
+      const rest = gateway.routes['*'] ?? defaults['*'];
+      if (rest) return rest(request, new URL(request.url), {});
       return jsonResponse({ success: false, message: `not stubbed: ${key}` }, 404);
     }),
   );
