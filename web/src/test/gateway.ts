@@ -9,7 +9,6 @@
  * 404 naming it.
  */
 import { vi } from 'vitest';
-import { jsonResponse, requestUrl } from './render';
 
 type Params = Record<string, string>;
 export type Answer = (request: Request, url: URL, params: Params) => Response | Promise<Response>;
@@ -24,6 +23,11 @@ export interface FakeGateway {
   callsTo: (route: string) => Request[];
   /** The JSON body of the last call of a route. */
   lastBody: (route: string) => Promise<unknown>;
+}
+
+/** A JSON Response as the gateway would send it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 /** A gateway answer: `{ success: true, message, data }`. */
@@ -75,7 +79,8 @@ export function fakeGateway(routes: Routes = {}, defaults: Routes = {}): FakeGat
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: unknown, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
+      // fetchBaseQuery passes a Request; a plain call passes a URL and options.
+      const request = input instanceof Request ? input : new Request(String(input), init);
       gateway.calls.push(request.clone());
       const key = keyOf(request);
       const found = answerOf(gateway.routes, key) ?? answerOf(defaults, key);

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { userToken } from '../../test/jwt';
 import { account, contactInfo } from '../../test/fixtures';
-import { fakeGateway, ok, type Answer } from '../../test/gateway';
-import { jsonResponse, renderApp } from '../../test/render';
+import { type Answer, fakeGateway, jsonResponse, ok } from '../../test/gateway';
+import { renderApp } from '../../test/render';
 
 /** The current user, the contact details and the contact form's endpoint; any other call finds nothing. */
 function gateway(contact: Answer, info: Answer = () => ok(contactInfo({ whatsapp: '+90 532 123 45 67' }))) {

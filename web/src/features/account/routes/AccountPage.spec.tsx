@@ -5,8 +5,8 @@ import { userToken } from '../../../test/jwt';
 import type { UserPlan } from '../../../app/billing/userPlanApi';
 import type { CurrentUser } from '../../../app/userApi';
 import { account, userPlan } from '../../../test/fixtures';
-import { fakeGateway, ok, type FakeGateway } from '../../../test/gateway';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { fakeGateway, type FakeGateway, jsonResponse, ok } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

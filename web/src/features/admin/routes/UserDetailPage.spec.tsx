@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { renderApp } from '../../../test/render';
 import type { AdminUserDetail, AdminUserPlan } from '../model';
 import { adminScan, adminUser } from '../../../test/fixtures';
-import { ok, pageResponse } from '../../../test/gateway';
+import { jsonResponse, ok, pageResponse } from '../../../test/gateway';
 import { adminGateway, input } from '../test/gateway';
 
 const token = () => adminToken('admin@example.com');

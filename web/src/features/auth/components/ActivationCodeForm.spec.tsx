@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { enterCode } from '../../../test/pin';
 import { account } from '../../../test/fixtures';
-import { fakeGateway, ok } from '../../../test/gateway';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { fakeGateway, jsonResponse, ok } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { userToken } from '../../../test/jwt';
 import { RESEND_COOLDOWN_S } from './ActivationCodeForm';
 

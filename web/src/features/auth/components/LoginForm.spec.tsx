@@ -3,8 +3,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userToken } from '../../../test/jwt';
 import { account } from '../../../test/fixtures';
-import { fakeGateway, ok } from '../../../test/gateway';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { fakeGateway, jsonResponse, ok } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 
 const input = (testId: string) => {
   const el = screen.getByTestId(testId);

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { holdTimers, pass, until } from '../../../test/clock';
-import { fakeGateway, ok } from '../../../test/gateway';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { fakeGateway, jsonResponse, ok } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { enterCode } from '../../../test/pin';
 import { REGISTER_REDIRECT_DELAY_MS } from './RegisterForm';
 

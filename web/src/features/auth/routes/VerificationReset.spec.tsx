@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { holdTimers, pass, until } from '../../../test/clock';
-import { fakeGateway } from '../../../test/gateway';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { fakeGateway, jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { RESET_REDIRECT_DELAY_MS } from './ResetPasswordPage';
 
 const ACTIVATE = 'POST /api/public/activate';

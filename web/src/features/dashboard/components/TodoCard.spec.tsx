@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { holdTimers, pass, until } from '../../../test/clock';
 import { adminToken, userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { POLL_MS } from '../model';
 import { coverageFacts, todo } from '../../../test/fixtures';
 import { gateway } from '../test/gateway';

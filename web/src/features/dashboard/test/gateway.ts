@@ -3,8 +3,14 @@
  * (test/gateway.ts), with each column's list and the quota as the spec sets them.
  */
 import { account, quota } from '../../../test/fixtures';
-import { fakeGateway, ok, pageResponse, type FakeGateway, type Routes } from '../../../test/gateway';
-import { jsonResponse } from '../../../test/render';
+import {
+  fakeGateway,
+  jsonResponse,
+  ok,
+  pageResponse,
+  type FakeGateway,
+  type Routes,
+} from '../../../test/gateway';
 import { TODO_STATES, type Quota, type Todo, type TodoState } from '../model';
 
 type Page = { items: Todo[]; total?: number };

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeGateway } from '../../../test/gateway';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { fakeGateway, jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { LEGAL_UPDATED } from '../components/LegalDocument';
 import en from '../locales/en.json';
 import tr from '../locales/tr.json';

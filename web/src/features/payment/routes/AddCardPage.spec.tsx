@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { savedCard } from '../../../test/fixtures';
 import { billingGateway } from '../test/gateway';
 

@@ -5,8 +5,7 @@
 import type { UserPlan } from '../../../app/billing/userPlanApi';
 import type { CurrentUser } from '../../../app/userApi';
 import { account, breakdown, catalogue } from '../../../test/fixtures';
-import { fakeGateway, ok, type FakeGateway, type Routes } from '../../../test/gateway';
-import { jsonResponse } from '../../../test/render';
+import { fakeGateway, jsonResponse, ok, type FakeGateway, type Routes } from '../../../test/gateway';
 import type { Payment, SavedCard, Summary } from '../api/paymentApi';
 
 export interface BillingGateway extends FakeGateway {
