@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { holdTimers, pass, until } from '../../../test/clock';
 import { adminToken } from '../../../test/jwt';
 import { renderApp } from '../../../test/render';
 import { adminScan } from '../../../test/fixtures';
@@ -72,6 +73,28 @@ describe('admin search URLs', () => {
         page: '0',
       }),
     );
+  });
+
+  it('polls the shown page every 3 s while one of its scans runs, and stops once none does', async () => {
+    holdTimers();
+    let status: 'PROCESSING' | 'COMPLETED' = 'PROCESSING';
+    const server = adminGateway({
+      'GET /api/search-info': () => pageResponse([adminScan({ id: 'run', status, fileName: 'Kamp' })]),
+    });
+    renderApp('/us/admin/search-urls', { token: token() });
+    await until(() => expect(screen.getByTestId('scan-status-run').textContent).toBe('Processing'), 15_000);
+    const lists = () => server.callsTo('GET /api/search-info').length;
+    expect(lists()).toBe(1);
+    await pass(2999);
+    expect(lists()).toBe(1);
+    await pass(1);
+    await until(() => expect(lists()).toBe(2));
+    status = 'COMPLETED';
+    await pass(3000);
+    await until(() => expect(screen.getByTestId('scan-status-run').textContent).toBe('Completed'));
+    expect(lists()).toBe(3);
+    await pass(3 * 3000);
+    expect(lists()).toBe(3);
   });
 
   it('cancels a running scan and re-queues a failed one, each after its confirmation (Turkish)', async () => {
