@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { holdTimers, pass, until } from '../../../test/clock';
 import { userToken } from '../../../test/jwt';
 import { jsonResponse } from '../../../test/gateway';
 import { renderApp } from '../../../test/render';
@@ -185,6 +186,29 @@ describe('add plan', () => {
     expect(screen.getByTestId('add-plan-invoice-link').getAttribute('href')).toBe(
       '/us/payment/c0ffee00-1111-4222-8333-444455556666',
     );
+  });
+
+  it('back from the bank before the payment settled: asks for it again every 2 s until it has (held clock)', async () => {
+    holdTimers();
+    const server = billingGateway({
+      payments: [payment({ status: 'pending', invoiceStatus: 'draft', invoiceNumber: null })],
+    });
+    renderApp('/us/payment/addPlan/success?conversationId=c0ffee00-1111-4222-8333-444455556666', {
+      token: token(),
+    });
+    await until(() => screen.getByRole('heading', { name: 'Your payment is being confirmed' }), 15_000);
+    const asked = () => server.callsTo('GET /api/payment/history/:conversationId').length;
+    expect(asked()).toBe(1);
+    await pass(1999);
+    expect(asked()).toBe(1);
+    await pass(1);
+    await until(() => expect(asked()).toBe(2));
+    server.payments = [payment()];
+    await pass(2000);
+    await until(() => screen.getByRole('heading', { name: 'Your plan is active' }));
+    expect(asked()).toBe(3);
+    await pass(3 * 2000);
+    expect(asked()).toBe(3);
   });
 
   it("a declined card: 'payment failed' with the bank's reason (Turkish)", async () => {
