@@ -6,13 +6,14 @@ const realSetTimeout = globalThis.setTimeout;
 const realClearTimeout = globalThis.clearTimeout;
 
 /**
- * Puts the page's timers (RTK Query's polling, debounces, transitions: setTimeout and setInterval) on
- * a clock that only the spec moves, with `pass`. The page still loads and renders in real time
- * (chunks, fetch answers, React's scheduler and frames are not faked); wait for it with `until`,
- * not with Testing Library's `waitFor`/`findBy*`, whose own timers would then never fire.
+ * Puts the page's clock (Date, and the timers of RTK Query's polling, debounces, countdowns and
+ * delays: setTimeout and setInterval) on a clock that only the spec moves, with `pass`. The page
+ * still loads and renders in real time (chunks, fetch answers, React's scheduler and frames are not
+ * faked); wait for it with `until`, not with Testing Library's `waitFor`/`findBy*`, whose own timers
+ * would then never fire.
  */
 export function holdTimers() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   // jsdom runs animation frames on the global setInterval: keep them on real time (the store
   // batches its notifications to the next frame). restoreMocks puts jsdom's back after the test.
   for (const target of new Set([window, globalThis])) {
@@ -23,7 +24,7 @@ export function holdTimers() {
   }
 }
 
-/** Moves the held clock by `ms`, running the timers due (a poll, a debounce) and what they cause. */
+/** Moves the held clock by `ms`, running the timers due (a poll, a countdown's tick) and what they cause. */
 export async function pass(ms: number): Promise<void> {
   await act(() => vi.advanceTimersByTimeAsync(ms));
 }

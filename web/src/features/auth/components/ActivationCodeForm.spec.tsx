@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enterCode } from '../../../test/pin';
+import { holdTimers, pass, until } from '../../../test/clock';
 import { account } from '../../../test/fixtures';
 import { fakeGateway, jsonResponse, ok } from '../../../test/gateway';
 import { renderApp } from '../../../test/render';
@@ -16,7 +17,7 @@ const resendButton = () => screen.getByTestId('activation-resend') as HTMLButton
 
 async function registerUntilCodeStep() {
   renderApp('/us/auth/register');
-  await screen.findByTestId('register-form');
+  await until(() => screen.getByTestId('register-form'), 15_000);
   type('register-first-name', 'Ayşe');
   type('register-last-name', 'Yılmaz');
   type('register-email', 'ayse@example.com');
@@ -24,12 +25,12 @@ async function registerUntilCodeStep() {
   type('register-confirm-password', 'secret1');
   fireEvent.click(input('register-terms'));
   await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
-  await screen.findByTestId('activation-form');
+  await until(() => screen.getByTestId('activation-form'));
 }
 
 describe('activation code step', () => {
   it('the resend action starts disabled with a countdown, then sends and counts down again', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    holdTimers();
     const calls = fakeGateway({
       'POST /api/public/register': () => jsonResponse({ success: true, data: { id: 1 } }),
       'POST /api/public/resend-activation': () => jsonResponse({ success: true, message: 'sent' }),
@@ -38,15 +39,15 @@ describe('activation code step', () => {
     expect(resendButton().disabled).toBe(true);
     expect(resendButton().textContent).toBe(`Send a new code (${RESEND_COOLDOWN_S} seconds)`);
 
-    await act(async () => vi.advanceTimersByTime(30_000));
+    await pass(30_000);
     expect(resendButton().textContent).toBe('Send a new code (30 seconds)');
     expect(resendButton().disabled).toBe(true);
-    await act(async () => vi.advanceTimersByTime(30_500));
-    await waitFor(() => expect(resendButton().disabled).toBe(false));
+    await pass(30_500);
+    await until(() => expect(resendButton().disabled).toBe(false));
     expect(resendButton().textContent).toBe('Send a new code');
 
     await act(async () => fireEvent.click(resendButton()));
-    expect((await screen.findByTestId('activation-info')).textContent).toBe(
+    expect((await until(() => screen.getByTestId('activation-info'))).textContent).toBe(
       'A new code has been sent. Check your email.',
     );
     const resend = calls.find((r) => r.url.endsWith('/api/public/resend-activation'))!;
@@ -57,7 +58,7 @@ describe('activation code step', () => {
   });
 
   it('a 429 answer shows the wait from Retry-After and keeps the button disabled that long', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    holdTimers();
     fakeGateway({
       'POST /api/public/register': () => jsonResponse({ success: true, data: { id: 1 } }),
       'POST /api/public/resend-activation': () =>
@@ -67,18 +68,18 @@ describe('activation code step', () => {
         }),
     });
     await registerUntilCodeStep();
-    await act(async () => vi.advanceTimersByTime(61_000));
-    await waitFor(() => expect(resendButton().disabled).toBe(false));
+    await pass(61_000);
+    await until(() => expect(resendButton().disabled).toBe(false));
     await act(async () => fireEvent.click(resendButton()));
-    expect((await screen.findByTestId('activation-error')).textContent).toBe(
+    expect((await until(() => screen.getByTestId('activation-error'))).textContent).toBe(
       'Too many requests. Please wait 125 seconds and try again.',
     );
     expect(resendButton().disabled).toBe(true);
     expect(resendButton().textContent).toBe('Send a new code (125 seconds)');
-    await act(async () => vi.advanceTimersByTime(124_000));
+    await pass(124_000);
     expect(resendButton().disabled).toBe(true);
-    await act(async () => vi.advanceTimersByTime(1_500));
-    await waitFor(() => expect(resendButton().disabled).toBe(false));
+    await pass(1_500);
+    await until(() => expect(resendButton().disabled).toBe(false));
   });
 
   it('expired code, too many attempts and an incomplete code get their own messages', async () => {
