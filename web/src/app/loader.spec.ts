@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api';
 import { LOADER_DONE_DELAY_MS, selectLoaderVisible } from './loader';
 import { makeStore } from './store';
+import { fakeGateway, ok } from '../test/gateway';
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -9,23 +10,14 @@ const probeApi = api.injectEndpoints({
   }),
 });
 
+/** The probe's calls are answered only when the spec says so (`respond(i)`: the i-th call). */
 function deferredFetch() {
   const pending: ((r: Response) => void)[] = [];
-  const fetchMock = vi.fn(
-    () =>
-      new Promise<Response>((resolve) => {
-        pending.push(resolve);
-      }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  const respond = (i: number) =>
-    pending[i](
-      new Response('{"success":true,"data":1}', {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
-  return { fetchMock, respond };
+  const server = fakeGateway({
+    'GET /api/probe/:n': () => new Promise<Response>((resolve) => pending.push(resolve)),
+  });
+  const respond = (i: number) => pending[i](ok(1));
+  return { calls: server.calls, respond };
 }
 
 const flush = async () => {
@@ -38,7 +30,7 @@ describe('global loader counter', () => {
 
   it('shows at the first pending request and hides 500 ms after the last one settles', async () => {
     vi.useFakeTimers();
-    const { fetchMock, respond } = deferredFetch();
+    const { calls, respond } = deferredFetch();
     const store = makeStore();
     const visible = () => selectLoaderVisible(store.getState());
     expect(visible()).toBe(false);
@@ -48,7 +40,7 @@ describe('global loader counter', () => {
     await flush();
     expect(visible()).toBe(true);
     expect(store.getState().loader.pending).toBe(2);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(calls).toHaveLength(2);
 
     respond(0);
     await flush();

@@ -2,7 +2,10 @@ import Cookies from 'js-cookie';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, expiredToken, userToken } from '../test/jwt';
-import { jsonResponse, renderApp, requestUrl } from '../test/render';
+import { TODO_STATES } from '../features/dashboard/model';
+import { account } from '../test/fixtures';
+import { fakeGateway, ok } from '../test/gateway';
+import { renderApp } from '../test/render';
 
 function stubNavigatorLanguage(language: string) {
   vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(language);
@@ -10,33 +13,25 @@ function stubNavigatorLanguage(language: string) {
 
 /** Answers GET /api/account/user for the logged-in layouts. */
 function stubApi(email = 'user@example.com') {
-  const fetchMock = vi.fn(async (input: unknown) => {
-    const url = requestUrl(input);
-    if (url.includes('/api/account/user')) {
-      return jsonResponse({
-        success: true,
-        data: {
+  return fakeGateway({
+    'GET /api/account/user': () =>
+      ok(
+        account({
           id: 1,
-          firstName: 'Ayşe',
-          lastName: 'Yılmaz',
+          fullName: undefined,
           email,
           phone: '5551234567',
+          phoneVerified: undefined,
           userPlanExist: false,
-          userPlans: [],
-        },
-      });
-    }
+        }),
+      ),
     // My plans (none).
-    if (url.includes('/api/user-plan')) return jsonResponse({ success: true, data: [] });
+    'GET /api/user-plan': () => ok([]),
     // The dashboard's lists (empty); its quota stays unanswered.
-    if (/\/api\/search-info\/(pending|ongoing|completed|archived)\b/.test(url))
-      return jsonResponse({ success: true, data: [] });
+    ...Object.fromEntries(TODO_STATES.map((state) => [`GET /api/search-info/${state}`, () => ok([])])),
     // The admin promotions page's list (none): a 404 here would send the page to /errors/notfound.
-    if (url.includes('/api/promotion')) return jsonResponse({ success: true, data: [] });
-    return jsonResponse({ success: false, message: 'not stubbed' }, 404);
+    'GET /api/promotion': () => ok([]),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 afterEach(() => {
@@ -176,14 +171,14 @@ describe('guards in the route tree', () => {
   });
 
   it('the index layout loads the current user with the bearer token and Accept-Language', async () => {
-    const fetchMock = stubApi('user@example.com');
+    const server = stubApi('user@example.com');
     const token = userToken('user@example.com');
     renderApp('/us/account', { token });
     // My information is an update form now: the values are in its inputs.
     expect(((await screen.findByTestId('account-email')) as HTMLInputElement).value).toBe('user@example.com');
     expect((screen.getByTestId('account-first-name') as HTMLInputElement).value).toBe('Ayşe');
     expect(await screen.findByTestId('account-no-plans')).toBeTruthy();
-    const request = fetchMock.mock.calls[0][0] as Request;
+    const request = server.calls[0];
     expect(request.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(request.headers.get('Accept-Language')).toBe('en');
   });

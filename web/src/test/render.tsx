@@ -30,14 +30,3 @@ export function renderApp(path: string, { token }: { token?: string } = {}) {
   );
   return { ...utils, store, location: () => screen.getByTestId('location').textContent };
 }
-
-/** A JSON Response as the gateway would send it. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** Extracts the URL of a fetch call made by fetchBaseQuery (it passes a Request). */
-export function requestUrl(input: unknown): string {
-  if (input instanceof Request) return input.url;
-  return String(input);
-}

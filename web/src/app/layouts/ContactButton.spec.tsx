@@ -1,43 +1,20 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { userToken } from '../../test/jwt';
-import { jsonResponse, renderApp, requestUrl } from '../../test/render';
+import { account, contactInfo } from '../../test/fixtures';
+import { type Answer, fakeGateway, jsonResponse, ok } from '../../test/gateway';
+import { renderApp } from '../../test/render';
 
-type Answer = (request: Request) => Response | Promise<Response>;
-
-/** The current user, the contact details and the contact form's endpoint. */
-function gateway(
-  contact: Answer,
-  info: Answer = () =>
-    jsonResponse({
-      success: true,
-      data: { whatsapp: '+90 532 123 45 67', supportEmail: 'help@shelfscan.test' },
-    }),
-) {
-  const calls: Request[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: unknown, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(requestUrl(input), init);
-      calls.push(request.clone());
-      const key = `${request.method} ${new URL(request.url).pathname}`;
-      if (key === 'GET /api/account/user')
-        return jsonResponse({
-          success: true,
-          data: {
-            id: 5,
-            firstName: 'Ayşe',
-            lastName: 'Yılmaz',
-            fullName: 'Ayşe Yılmaz',
-            email: 'ayse@example.com',
-          },
-        });
-      if (key === 'GET /api/contact-info') return info(request);
-      if (key === 'POST /api/contact') return contact(request);
-      return jsonResponse({ success: true, data: [] });
-    }),
-  );
-  return { posts: () => calls.filter((r) => r.method === 'POST') };
+/** The current user, the contact details and the contact form's endpoint; any other call finds nothing. */
+function gateway(contact: Answer, info: Answer = () => ok(contactInfo({ whatsapp: '+90 532 123 45 67' }))) {
+  const server = fakeGateway({
+    'GET /api/account/user': () =>
+      ok(account({ phone: undefined, phoneVerified: undefined, userPlans: undefined })),
+    'GET /api/contact-info': info,
+    'POST /api/contact': contact,
+    '*': () => jsonResponse({ success: true, data: [] }),
+  });
+  return { posts: () => server.callsTo('POST /api/contact') };
 }
 
 const field = (testId: string) => {

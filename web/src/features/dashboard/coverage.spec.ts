@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { coverageText } from './coverage';
 import type { Todo } from './model';
-import { coverageFacts as facts, todo } from './test/gateway';
+import { coverageFacts as facts, todo } from '../../test/fixtures';
 
 const text = (lng: 'tr' | 'en', t: Todo) => coverageText(t, i18n.getFixedT(lng, 'dashboard'), lng);
 

@@ -2,7 +2,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { enterCode } from '../../../test/pin';
 import { userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp, requestUrl } from '../../../test/render';
+import type { UserPlan } from '../../../app/billing/userPlanApi';
+import type { CurrentUser } from '../../../app/userApi';
+import { account, userPlan } from '../../../test/fixtures';
+import { fakeGateway, type FakeGateway, jsonResponse, ok } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -12,42 +16,23 @@ const input = (testId: string) => {
 };
 const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
 
-interface Server {
-  user: Record<string, unknown>;
-  calls: Request[];
+interface Server extends FakeGateway {
+  user: CurrentUser;
+  /** The answer to a photo upload, when not the stored photo. */
   photo?: Response;
-  check?: boolean;
+  /** Whether 246810 is the code sent to the phone. */
+  check: boolean;
   /** GET /api/user-plan (my plans). */
-  plans?: unknown[];
+  plans: UserPlan[];
 }
 
 /** A gateway with a current user that PUT, photo upload and phone verification change. */
-function gateway(over: Partial<Server> = {}): Server {
-  const server: Server = {
-    user: {
-      id: 5,
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email: 'ayse@example.com',
-      phone: '+905321234567',
-      phoneVerified: false,
-      imageUrl: null,
-      userPlans: [],
-    },
-    calls: [],
-    check: true,
-    ...over,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: unknown) => {
-      const request = req as Request;
-      server.calls.push(request.clone());
-      const url = new URL(requestUrl(req));
-      if (url.pathname === '/api/account/user' && request.method === 'GET')
-        return jsonResponse({ success: true, data: server.user });
-      if (url.pathname === '/api/account/user' && request.method === 'PUT') {
-        const body = (await request.json()) as Record<string, unknown>;
+function gateway(over: Partial<Omit<Server, keyof FakeGateway>> = {}): Server {
+  const server: Server = Object.assign(
+    fakeGateway({
+      'GET /api/account/user': () => ok(server.user),
+      'PUT /api/account/user': async (request) => {
+        const body = (await request.json()) as Pick<CurrentUser, 'firstName' | 'lastName' | 'phone'>;
         server.user = {
           ...server.user,
           firstName: body.firstName,
@@ -55,22 +40,21 @@ function gateway(over: Partial<Server> = {}): Server {
           phone: body.phone,
         };
         return jsonResponse({ success: true, message: 'Your information has been successfully updated.' });
-      }
-      if (url.pathname === '/api/account/photo') {
+      },
+      'POST /api/account/photo': () => {
         if (server.photo) return server.photo;
         server.user = { ...server.user, imageUrl: '/api/account/photo/5?v=1' };
-        return jsonResponse({ success: true, data: { imageUrl: '/api/account/photo/5?v=1' } });
-      }
-      if (url.pathname === '/api/user-plan') return jsonResponse({ success: true, data: server.plans ?? [] });
-      if (url.pathname === '/api/account/send-verification-code')
-        return jsonResponse({ success: true, data: { sent: true } });
-      if (url.pathname === '/api/account/check-verification-code') {
+        return ok({ imageUrl: '/api/account/photo/5?v=1' });
+      },
+      'GET /api/user-plan': () => ok(server.plans),
+      'GET /api/account/send-verification-code': () => ok({ sent: true }),
+      'GET /api/account/check-verification-code': (_request, url) => {
         const valid = server.check && url.searchParams.get('verificationCode') === '246810';
         if (valid) server.user = { ...server.user, phoneVerified: true };
-        return jsonResponse({ success: true, data: { isValid: !!valid } });
-      }
-      return jsonResponse({ success: false, message: 'not stubbed' }, 404);
+        return ok({ isValid: valid });
+      },
     }),
+    { user: account({ fullName: undefined, imageUrl: null }), check: true, plans: [], ...over },
   );
   return server;
 }
@@ -254,16 +238,15 @@ describe('account page', () => {
   it('my plans: the plans of the billing API with status, dates and renewal, in Turkish', async () => {
     gateway({
       plans: [
-        {
+        userPlan({
           id: 'p1',
           features: ['standard', 'deep'],
-          trial: false,
           status: 'cancelled',
           startDate: '2026-11-20',
           endDate: '2026-12-01',
           autoRenew: false,
-        },
-        {
+        }),
+        userPlan({
           id: 'p0',
           features: ['standard', 'deep', 'functional'],
           trial: true,
@@ -271,7 +254,7 @@ describe('account page', () => {
           startDate: '2026-11-01T09:00:00.000Z',
           endDate: '2026-11-02T09:00:00.000Z',
           autoRenew: false,
-        },
+        }),
       ],
     });
     renderApp('/account', { token: token() });

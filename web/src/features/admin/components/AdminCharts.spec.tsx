@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminToken } from '../../../test/jwt';
 import { renderApp } from '../../../test/render';
-import { fakeGateway, ok } from '../test/gateway';
+import { ok } from '../../../test/gateway';
+import { adminGateway } from '../test/gateway';
 
 /** What each chart was drawn with (jsdom has no layout for recharts to draw in). */
 const drawn = vi.hoisted(() => ({ charts: [] as { kind: string; props: Record<string, unknown> }[] }));
@@ -18,7 +19,7 @@ beforeAll(() => import('../routes/AdminPage'), 60_000);
 
 describe('admin charts', () => {
   it('count axes show whole numbers only; revenue months as the locale writes them (Turkish)', async () => {
-    fakeGateway({
+    adminGateway({
       'GET /api/admin/charts': () =>
         ok({
           from: '2026-10-01',

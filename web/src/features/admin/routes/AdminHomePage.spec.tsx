@@ -2,7 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, userToken } from '../../../test/jwt';
 import { renderApp } from '../../../test/render';
-import { adminUser, fakeGateway, input, ok, pageResponse } from '../test/gateway';
+import { adminUser } from '../../../test/fixtures';
+import { ok, pageResponse } from '../../../test/gateway';
+import { adminGateway, input } from '../test/gateway';
 
 const token = () => adminToken('admin@example.com');
 
@@ -11,7 +13,7 @@ beforeAll(() => import('./AdminPage'), 60_000);
 
 describe('admin home: counters, users, charts, contact messages', () => {
   it('shows the ten counters and the users with their flags, in Turkish', async () => {
-    fakeGateway({
+    adminGateway({
       'GET /api/admin/users': () =>
         pageResponse(
           [
@@ -47,7 +49,7 @@ describe('admin home: counters, users, charts, contact messages', () => {
   });
 
   it('searches and pages through the users list with the query in the URL (English)', async () => {
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/admin/users': (_r, url) =>
         pageResponse(
           url.searchParams.get('search') === 'ayse' ? [adminUser({ email: 'ayse@example.com' })] : [],
@@ -79,7 +81,7 @@ describe('admin home: counters, users, charts, contact messages', () => {
   });
 
   it('charts: the four charts with their summaries for the chosen period', async () => {
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/admin/charts': () =>
         ok({
           from: '2026-03-01',
@@ -112,7 +114,7 @@ describe('admin home: counters, users, charts, contact messages', () => {
   });
 
   it('charts: a route not there yet gives a notice, not an error page', async () => {
-    fakeGateway({
+    adminGateway({
       'GET /api/admin/charts': () =>
         new Response(JSON.stringify({ success: false, code: 'notAvailableYet' }), { status: 501 }),
     });
@@ -125,7 +127,7 @@ describe('admin home: counters, users, charts, contact messages', () => {
   });
 
   it('contact messages: the list with the mailed state, and the empty state', async () => {
-    fakeGateway({
+    adminGateway({
       'GET /api/admin/contact-messages': () =>
         pageResponse([
           {
@@ -149,13 +151,13 @@ describe('admin home: counters, users, charts, contact messages', () => {
   });
 
   it('contact messages: none yet', async () => {
-    fakeGateway({ 'GET /api/admin/contact-messages': () => pageResponse([]) });
+    adminGateway({ 'GET /api/admin/contact-messages': () => pageResponse([]) });
     renderApp('/us/admin?tab=messages', { token: token() });
     expect(await screen.findByText('No contact messages yet')).toBeTruthy();
   });
 
   it('is not for users without the admin role: they are sent to the dashboard', async () => {
-    const server = fakeGateway();
+    const server = adminGateway();
     const app = renderApp('/us/admin/promotions', { token: userToken() });
     await waitFor(() => expect(app.location()).toBe('/us/dashboard'));
     expect(server.callsTo('GET /api/promotion')).toHaveLength(0);

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { renderApp } from '../../../test/render';
+import { adminPayment } from '../../../test/fixtures';
 import type { AdminPayment } from '../model';
-import { fakeGateway, input, ok } from '../test/gateway';
+import { jsonResponse, ok } from '../../../test/gateway';
+import { adminGateway, input } from '../test/gateway';
 
 // The lazy admin chunk is compiled once before the tests wait for what it renders.
 beforeAll(() => import('./AdminPage'), 60_000);
@@ -11,24 +13,20 @@ beforeAll(() => import('./AdminPage'), 60_000);
 const token = () => adminToken('admin@example.com');
 const PAYMENT = '/api/admin/payment/history/conv-17';
 
+/** Invoice 17: $10.00 less $2.50 at 36.1234, ₺325.11, ₺0.11 of it refunded. */
 function payment(over: Partial<AdminPayment> = {}): AdminPayment {
-  return {
+  return adminPayment({
     conversationId: 'conv-17',
     date: '2026-03-01T10:00:00Z',
     amount: '325.11',
-    currency: 'TRY',
     usd: '10.00',
     discountUsd: '2.50',
     rate: '36.1234',
     bulletinDate: '2026-03-01',
-    status: 'succeeded',
-    invoiceStatus: 'final',
     invoiceNumber: 17,
     description: 'ShelfScan standard, deep 2026-03',
     features: ['standard', 'deep'],
     period: '2026-03',
-    errorMessage: null,
-    userEmail: 'ayse@example.com',
     refunded: '0.11',
     refunds: [
       {
@@ -40,7 +38,7 @@ function payment(over: Partial<AdminPayment> = {}): AdminPayment {
       },
     ],
     ...over,
-  };
+  });
 }
 
 /** Billing's refund answer: what was done, this refund's amount, and the payment now. */
@@ -65,7 +63,7 @@ function refunded(paid: AdminPayment, amount: string, reason: string) {
 
 describe('admin invoice view', () => {
   it('shows the breakdown in USD, the rate and TRY, and downloads the PDF with the token (English)', async () => {
-    const server = fakeGateway({
+    const server = adminGateway({
       [`GET ${PAYMENT}`]: () => ok(payment()),
       [`GET ${PAYMENT}/pdf`]: () =>
         new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
@@ -111,7 +109,7 @@ describe('admin invoice view', () => {
 
   it('refund: checks the amount against what is left, confirms, then posts the reason and kuruş', async () => {
     let current = payment();
-    const server = fakeGateway({
+    const server = adminGateway({
       [`GET ${PAYMENT}`]: () => ok(current),
       'POST /api/admin/payment/conv-17/refund': () => {
         const { answer, after } = refunded(current, '100.50', 'Çift çekim');
@@ -153,7 +151,7 @@ describe('admin invoice view', () => {
   it('an empty amount refunds what is left (no amount sent); a refused refund keeps the dialog', async () => {
     let refused = true;
     let current = payment({ refunded: '0.00', refunds: [] });
-    const server = fakeGateway({
+    const server = adminGateway({
       [`GET ${PAYMENT}`]: () => ok(current),
       'POST /api/admin/payment/conv-17/refund': () => {
         if (refused)
@@ -189,7 +187,7 @@ describe('admin invoice view', () => {
   });
 
   it('a failed payment has no refund form; a link without `invoice` says it is not valid', async () => {
-    fakeGateway({
+    adminGateway({
       [`GET ${PAYMENT}`]: () =>
         ok(payment({ status: 'failed', invoiceNumber: null, errorMessage: 'Card declined' })),
     });

@@ -2,9 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../../test/jwt';
 import { renderApp } from '../../../test/render';
+import { adminPayment } from '../../../test/fixtures';
 import type { AdminPayment } from '../model';
 import { istanbulDay } from '../../../lib/date';
-import { fakeGateway, input, pageResponse } from '../test/gateway';
+import { pageResponse } from '../../../test/gateway';
+import { adminGateway, input } from '../test/gateway';
 
 // The lazy admin chunk is compiled once before the tests wait for what it renders.
 beforeAll(() => import('./AdminPage'), 60_000);
@@ -13,26 +15,20 @@ const token = () => adminToken('admin@example.com');
 const LIST = 'GET /api/admin/payment/history';
 
 function payment(n: number, over: Partial<AdminPayment> = {}): AdminPayment {
-  return {
+  return adminPayment({
     conversationId: `conv-${n}`,
     date: '2026-03-01T10:00:00Z',
     amount: '325.10',
-    currency: 'TRY',
     usd: '10.00',
     discountUsd: '0.00',
     rate: '32.5100',
     bulletinDate: '2026-02-27',
-    status: 'succeeded',
-    invoiceStatus: 'final',
     invoiceNumber: n,
     description: 'ShelfScan standard',
+    features: undefined,
     period: '2026-03',
-    errorMessage: null,
-    userEmail: 'ayse@example.com',
-    refunded: '0.00',
-    refunds: [],
     ...over,
-  };
+  });
 }
 
 /** 25 payments of two users, newest first, as billing lists them; ?email= gives one user's. */
@@ -48,7 +44,7 @@ const PAYMENTS = Array.from({ length: 25 }, (_, i) =>
 
 /** Billing's list: filtered by ?email=, status and Istanbul days, a page of `size` with the total. */
 function gateway() {
-  return fakeGateway({
+  return adminGateway({
     [LIST]: (_request, url) => {
       const q = (key: string) => url.searchParams.get(key);
       const shown = PAYMENTS.filter((p) => {

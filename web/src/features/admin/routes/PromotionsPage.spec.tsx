@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { renderApp } from '../../../test/render';
 import type { Promotion } from '../model';
-import { fakeGateway, input, ok } from '../test/gateway';
+import { jsonResponse, ok } from '../../../test/gateway';
+import { adminGateway, input } from '../test/gateway';
 
 // The lazy admin chunk is compiled once before the tests wait for what it renders.
 beforeAll(() => import('./AdminPage'), 60_000);
@@ -27,7 +28,7 @@ const type = (testId: string, value: string) => fireEvent.change(input(testId), 
 
 describe('admin promotions', () => {
   it('writes a percent and amounts as Turkish does: %25, $12,50, a minimum basket of $1.234,50', async () => {
-    fakeGateway({
+    adminGateway({
       'GET /api/promotion': () =>
         ok([
           SPRING,
@@ -41,7 +42,7 @@ describe('admin promotions', () => {
   });
 
   it('lists the promotions; an empty list says what to do', async () => {
-    fakeGateway({
+    adminGateway({
       'GET /api/promotion': () =>
         ok([
           SPRING,
@@ -67,13 +68,13 @@ describe('admin promotions', () => {
     expect(within(old).getByText('$5.00')).toBeTruthy();
     first.unmount();
 
-    fakeGateway({ 'GET /api/promotion': () => ok([]) });
+    adminGateway({ 'GET /api/promotion': () => ok([]) });
     renderApp('/admin/promotions', { token: token() });
     expect(await screen.findByText('Henüz promosyon yok')).toBeTruthy();
   });
 
   it('create: every rule with its own message in Turkish, nothing sent until valid', async () => {
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/promotion': () => ok([]),
       'POST /api/promotion': () => ok(SPRING),
     });
@@ -128,7 +129,10 @@ describe('admin promotions', () => {
         },
         400,
       );
-    const server = fakeGateway({ 'GET /api/promotion': () => ok([]), 'POST /api/promotion': () => answer() });
+    const server = adminGateway({
+      'GET /api/promotion': () => ok([]),
+      'POST /api/promotion': () => answer(),
+    });
     renderApp('/us/admin/promotions', { token: token() });
     await act(async () => fireEvent.click(await screen.findByTestId('promotion-new')));
     await screen.findByTestId('promotion-form');
@@ -164,7 +168,7 @@ describe('admin promotions', () => {
 
   it('edits with PUT, turns a promotion off, and deletes after the confirmation', async () => {
     let list = [SPRING];
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/promotion': () => ok(list),
       'PUT /api/promotion': async (request) => {
         const body = (await request.json()) as Promotion;

@@ -1,8 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { holdTimers, pass, until } from '../../../test/clock';
 import { adminToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
-import { fakeGateway, input, ok, pageResponse, scan } from '../test/gateway';
+import { renderApp } from '../../../test/render';
+import { adminScan } from '../../../test/fixtures';
+import { jsonResponse, ok, pageResponse } from '../../../test/gateway';
+import { adminGateway, input } from '../test/gateway';
 
 // The lazy admin chunk is compiled once before the tests wait for what it renders.
 beforeAll(() => import('./AdminPage'), 60_000);
@@ -12,17 +15,17 @@ const params = (request: Request) => Object.fromEntries(new URL(request.url).sea
 
 describe('admin search URLs', () => {
   it('lists every user’s scans with the filters of the URL, the failure reason, and pages', async () => {
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/search-info': () =>
         pageResponse(
           [
-            scan({
+            adminScan({
               id: 'a',
               userEmail: 'ayse@example.com',
               status: 'FAILED',
               failureReason: 'Store not found (404)',
             }),
-            scan({ id: 'b', userEmail: 'can@example.com', searchType: 'deep', status: 'COMPLETED' }),
+            adminScan({ id: 'b', userEmail: 'can@example.com', searchType: 'deep', status: 'COMPLETED' }),
           ],
           45,
         ),
@@ -72,17 +75,39 @@ describe('admin search URLs', () => {
     );
   });
 
+  it('polls the shown page every 3 s while one of its scans runs, and stops once none does', async () => {
+    holdTimers();
+    let status: 'PROCESSING' | 'COMPLETED' = 'PROCESSING';
+    const server = adminGateway({
+      'GET /api/search-info': () => pageResponse([adminScan({ id: 'run', status, fileName: 'Kamp' })]),
+    });
+    renderApp('/us/admin/search-urls', { token: token() });
+    await until(() => expect(screen.getByTestId('scan-status-run').textContent).toBe('Processing'), 15_000);
+    const lists = () => server.callsTo('GET /api/search-info').length;
+    expect(lists()).toBe(1);
+    await pass(2999);
+    expect(lists()).toBe(1);
+    await pass(1);
+    await until(() => expect(lists()).toBe(2));
+    status = 'COMPLETED';
+    await pass(3000);
+    await until(() => expect(screen.getByTestId('scan-status-run').textContent).toBe('Completed'));
+    expect(lists()).toBe(3);
+    await pass(3 * 3000);
+    expect(lists()).toBe(3);
+  });
+
   it('cancels a running scan and re-queues a failed one, each after its confirmation (Turkish)', async () => {
     let statuses: Record<string, string> = { run: 'PROCESSING', bad: 'FAILED' };
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/search-info': () =>
         pageResponse([
-          scan({ id: 'run', status: statuses.run as 'PROCESSING', fileName: 'Kamp' }),
-          scan({ id: 'bad', status: statuses.bad as 'FAILED', fileName: 'Bahçe' }),
+          adminScan({ id: 'run', status: statuses.run as 'PROCESSING', fileName: 'Kamp' }),
+          adminScan({ id: 'bad', status: statuses.bad as 'FAILED', fileName: 'Bahçe' }),
         ]),
       'PUT /api/search-info/run/status': () => {
         statuses = { ...statuses, run: 'CANCELED' };
-        return ok(scan({ id: 'run', status: 'CANCELED' }), 'Değişiklik kaydedildi.');
+        return ok(adminScan({ id: 'run', status: 'CANCELED' }), 'Değişiklik kaydedildi.');
       },
       'PUT /api/search-info/bad/status': () =>
         jsonResponse(
@@ -110,7 +135,7 @@ describe('admin search URLs', () => {
   });
 
   it('empty: without filters it says scans will come; with filters it says to change them', async () => {
-    fakeGateway({ 'GET /api/search-info': () => pageResponse([]) });
+    adminGateway({ 'GET /api/search-info': () => pageResponse([]) });
     const first = renderApp('/us/admin/search-urls', { token: token() });
     expect(await screen.findByText('No scans yet')).toBeTruthy();
     // Nothing to clear without a filter.

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { renderApp } from '../../../test/render';
 import type { SystemParameter } from '../model';
-import { fakeGateway, input, ok, pageResponse } from '../test/gateway';
+import { jsonResponse, ok, pageResponse } from '../../../test/gateway';
+import { adminGateway, input } from '../test/gateway';
 
 // The lazy admin chunk is compiled once before the tests wait for what it renders.
 beforeAll(() => import('./AdminPage'), 60_000);
@@ -26,7 +27,7 @@ const LIST = [
 describe('admin system parameters', () => {
   it('edits the whole list; numbers are checked by key before sending; saves with the toast (English)', async () => {
     let saved = LIST;
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/system-parameter': () => ok(saved),
       'PUT /api/system-parameter': async (request) => {
         saved = (await request.json()) as SystemParameter[];
@@ -75,7 +76,7 @@ describe('admin system parameters', () => {
   });
 
   it('puts the server’s per-item 422 on the right field, the others in the alert (Turkish)', async () => {
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/system-parameter': () => ok(LIST),
       'PUT /api/system-parameter': () =>
         jsonResponse(
@@ -111,7 +112,7 @@ describe('admin system parameters', () => {
   });
 
   it('refuses a negative daily limit or fee as typed, with the field’s message (Turkish)', async () => {
-    const server = fakeGateway({
+    const server = adminGateway({
       'GET /api/system-parameter': () => ok(LIST),
       'GET /api/admin/system-parameter/changes': () => pageResponse([]),
     });
@@ -140,7 +141,7 @@ describe('admin system parameters', () => {
   });
 
   it('shows the audit: who, when, and every value before → after', async () => {
-    fakeGateway({
+    adminGateway({
       'GET /api/system-parameter': () => ok(LIST),
       'GET /api/admin/system-parameter/changes': () =>
         pageResponse(

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { renderApp } from '../../../test/render';
 import type { AdminUserDetail, AdminUserPlan } from '../model';
-import { adminUser, fakeGateway, input, ok, pageResponse, scan } from '../test/gateway';
+import { adminScan, adminUser } from '../../../test/fixtures';
+import { jsonResponse, ok, pageResponse } from '../../../test/gateway';
+import { adminGateway, input } from '../test/gateway';
 
 const token = () => adminToken('admin@example.com');
 const EMAIL = 'ayse@example.com';
@@ -73,9 +75,9 @@ function detail(over: Partial<AdminUserDetail> = {}): AdminUserDetail {
  */
 function gatewayFor(user: AdminUserDetail | Response = detail(), answers = {}) {
   const state = { user };
-  const server = fakeGateway({
+  const server = adminGateway({
     [`GET ${USER_PATH}`]: () => (state.user instanceof Response ? state.user.clone() : ok(state.user)),
-    'GET /api/search-info': () => pageResponse([scan({ id: 's1', status: 'PROCESSING' })], 16),
+    'GET /api/search-info': () => pageResponse([adminScan({ id: 's1', status: 'PROCESSING' })], 16),
     [`GET ${USER_PATH}/activity`]: () =>
       pageResponse(
         [
@@ -336,7 +338,7 @@ describe('admin user detail', () => {
 
   it('cancels a running scan of the user from the detail', async () => {
     const server = gatewayFor(detail(), {
-      'PUT /api/search-info/s1/status': () => ok(scan({ id: 's1', status: 'CANCELED' })),
+      'PUT /api/search-info/s1/status': () => ok(adminScan({ id: 's1', status: 'CANCELED' })),
     });
     renderApp(`/us/admin/user/${EMAIL}`, { token: token() });
     await act(async () => fireEvent.click(await screen.findByTestId('scan-cancel-s1')));
@@ -346,7 +348,7 @@ describe('admin user detail', () => {
   });
 
   it('an admin cannot deactivate or delete their own account here', async () => {
-    fakeGateway({
+    adminGateway({
       'GET /api/admin/users/admin@example.com': () =>
         ok(detail({ email: 'admin@example.com', roles: ['ROLE_USER', 'ROLE_ADMIN'] })),
       'GET /api/search-info': () => pageResponse([]),

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
-import { fakeGateway, input, ok } from '../test/gateway';
+import { renderApp } from '../../../test/render';
+import { jsonResponse, ok } from '../../../test/gateway';
+import { adminGateway, input } from '../test/gateway';
 
 // The lazy admin chunk is compiled once before the tests wait for what it renders.
 beforeAll(() => import('./AdminPage'), 60_000);
@@ -11,7 +12,7 @@ const token = () => adminToken('admin@example.com');
 
 describe('delete-user, get-user-info and the confirm dialog page', () => {
   it('delete-user says what is kept, checks the email, and deletes after the retyped confirmation', async () => {
-    const server = fakeGateway({
+    const server = adminGateway({
       'DELETE /api/admin/users/can@example.com': () =>
         ok({ userId: 'id-can', email: 'can@example.com', deletedAt: '2026-03-05T10:00:00Z' }),
     });
@@ -43,7 +44,7 @@ describe('delete-user, get-user-info and the confirm dialog page', () => {
   });
 
   it('delete-user: an unknown email is the server’s answer, shown as a toast (English)', async () => {
-    fakeGateway({
+    adminGateway({
       'DELETE /api/admin/users/nobody@example.com': () =>
         jsonResponse({ success: false, code: 'userNotFound', message: 'User not found.' }, 404),
     });
@@ -62,7 +63,7 @@ describe('delete-user, get-user-info and the confirm dialog page', () => {
   });
 
   it('get-user-info opens the detail of the email typed', async () => {
-    fakeGateway();
+    adminGateway();
     const app = renderApp('/us/admin/get-user-info', { token: token() });
     await screen.findByTestId('user-lookup-form');
     await act(async () => fireEvent.click(screen.getByTestId('user-lookup-submit')));
@@ -73,13 +74,13 @@ describe('delete-user, get-user-info and the confirm dialog page', () => {
   });
 
   it('/admin/user without an email is the lookup too', async () => {
-    fakeGateway();
+    adminGateway();
     renderApp('/admin/user', { token: token() });
     expect(await screen.findByTestId('user-lookup-form')).toBeTruthy();
   });
 
   it('/admin/modal shows the dialog a link names; confirming runs it and goes back', async () => {
-    const server = fakeGateway({
+    const server = adminGateway({
       'DELETE /api/promotion/p1': () => ok(null),
       'GET /api/promotion': () => ok([]),
     });
@@ -94,7 +95,7 @@ describe('delete-user, get-user-info and the confirm dialog page', () => {
   });
 
   it('/admin/modal: cancelling does nothing; a back link outside the admin pages is ignored', async () => {
-    const server = fakeGateway();
+    const server = adminGateway();
     const app = renderApp('/admin/modal?action=deactivateUser&email=can@example.com&back=https://evil.test', {
       token: token(),
     });
@@ -105,7 +106,7 @@ describe('delete-user, get-user-info and the confirm dialog page', () => {
   });
 
   it('/admin/modal without a known action says there is nothing to confirm', async () => {
-    fakeGateway();
+    adminGateway();
     renderApp('/us/admin/modal?action=dropDatabase', { token: token() });
     expect(await screen.findByText('Nothing to confirm')).toBeTruthy();
   });

@@ -1,7 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enterCode } from '../../../test/pin';
-import { jsonResponse, renderApp, requestUrl } from '../../../test/render';
+import { holdTimers, pass, until } from '../../../test/clock';
+import { account } from '../../../test/fixtures';
+import { fakeGateway, jsonResponse, ok } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { userToken } from '../../../test/jwt';
 import { RESEND_COOLDOWN_S } from './ActivationCodeForm';
 
@@ -12,27 +15,9 @@ const input = (testId: string) => {
 const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
 const resendButton = () => screen.getByTestId('activation-resend') as HTMLButtonElement;
 
-type Handler = (req: Request) => Response | Promise<Response>;
-
-/** A gateway stub: one handler per path; every request is recorded. */
-function gateway(handlers: Record<string, Handler>) {
-  const calls: Request[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: unknown) => {
-      const request = req as Request;
-      calls.push(request.clone());
-      const path = new URL(requestUrl(req)).pathname;
-      const handler = handlers[path];
-      return handler ? handler(request) : jsonResponse({ success: false, message: 'not stubbed' }, 404);
-    }),
-  );
-  return calls;
-}
-
 async function registerUntilCodeStep() {
   renderApp('/us/auth/register');
-  await screen.findByTestId('register-form');
+  await until(() => screen.getByTestId('register-form'), 15_000);
   type('register-first-name', 'Ayşe');
   type('register-last-name', 'Yılmaz');
   type('register-email', 'ayse@example.com');
@@ -40,29 +25,29 @@ async function registerUntilCodeStep() {
   type('register-confirm-password', 'secret1');
   fireEvent.click(input('register-terms'));
   await act(async () => fireEvent.click(screen.getByTestId('register-submit')));
-  await screen.findByTestId('activation-form');
+  await until(() => screen.getByTestId('activation-form'));
 }
 
 describe('activation code step', () => {
   it('the resend action starts disabled with a countdown, then sends and counts down again', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = gateway({
-      '/api/public/register': () => jsonResponse({ success: true, data: { id: 1 } }),
-      '/api/public/resend-activation': () => jsonResponse({ success: true, message: 'sent' }),
-    });
+    holdTimers();
+    const calls = fakeGateway({
+      'POST /api/public/register': () => jsonResponse({ success: true, data: { id: 1 } }),
+      'POST /api/public/resend-activation': () => jsonResponse({ success: true, message: 'sent' }),
+    }).calls;
     await registerUntilCodeStep();
     expect(resendButton().disabled).toBe(true);
     expect(resendButton().textContent).toBe(`Send a new code (${RESEND_COOLDOWN_S} seconds)`);
 
-    await act(async () => vi.advanceTimersByTime(30_000));
+    await pass(30_000);
     expect(resendButton().textContent).toBe('Send a new code (30 seconds)');
     expect(resendButton().disabled).toBe(true);
-    await act(async () => vi.advanceTimersByTime(30_500));
-    await waitFor(() => expect(resendButton().disabled).toBe(false));
+    await pass(30_500);
+    await until(() => expect(resendButton().disabled).toBe(false));
     expect(resendButton().textContent).toBe('Send a new code');
 
     await act(async () => fireEvent.click(resendButton()));
-    expect((await screen.findByTestId('activation-info')).textContent).toBe(
+    expect((await until(() => screen.getByTestId('activation-info'))).textContent).toBe(
       'A new code has been sent. Check your email.',
     );
     const resend = calls.find((r) => r.url.endsWith('/api/public/resend-activation'))!;
@@ -73,36 +58,36 @@ describe('activation code step', () => {
   });
 
   it('a 429 answer shows the wait from Retry-After and keeps the button disabled that long', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    gateway({
-      '/api/public/register': () => jsonResponse({ success: true, data: { id: 1 } }),
-      '/api/public/resend-activation': () =>
+    holdTimers();
+    fakeGateway({
+      'POST /api/public/register': () => jsonResponse({ success: true, data: { id: 1 } }),
+      'POST /api/public/resend-activation': () =>
         new Response(JSON.stringify({ success: false, code: 'tooManyRequests', message: 'slow down' }), {
           status: 429,
           headers: { 'Content-Type': 'application/json', 'Retry-After': '125' },
         }),
     });
     await registerUntilCodeStep();
-    await act(async () => vi.advanceTimersByTime(61_000));
-    await waitFor(() => expect(resendButton().disabled).toBe(false));
+    await pass(61_000);
+    await until(() => expect(resendButton().disabled).toBe(false));
     await act(async () => fireEvent.click(resendButton()));
-    expect((await screen.findByTestId('activation-error')).textContent).toBe(
+    expect((await until(() => screen.getByTestId('activation-error'))).textContent).toBe(
       'Too many requests. Please wait 125 seconds and try again.',
     );
     expect(resendButton().disabled).toBe(true);
     expect(resendButton().textContent).toBe('Send a new code (125 seconds)');
-    await act(async () => vi.advanceTimersByTime(124_000));
+    await pass(124_000);
     expect(resendButton().disabled).toBe(true);
-    await act(async () => vi.advanceTimersByTime(1_500));
-    await waitFor(() => expect(resendButton().disabled).toBe(false));
+    await pass(1_500);
+    await until(() => expect(resendButton().disabled).toBe(false));
   });
 
   it('expired code, too many attempts and an incomplete code get their own messages', async () => {
     let answer: Response = jsonResponse({ success: false, code: 'activationCodeExpired', message: 'x' }, 400);
-    const calls = gateway({
-      '/api/public/register': () => jsonResponse({ success: true, data: { id: 1 } }),
-      '/api/public/activate': () => answer,
-    });
+    const calls = fakeGateway({
+      'POST /api/public/register': () => jsonResponse({ success: true, data: { id: 1 } }),
+      'POST /api/public/activate': () => answer,
+    }).calls;
     await registerUntilCodeStep();
 
     await act(async () => fireEvent.click(screen.getByTestId('activation-submit')));
@@ -131,21 +116,18 @@ describe('login of a not activated account', () => {
   it('offers the code step inline; after activation the login goes through', async () => {
     let activated = false;
     const token = userToken('new@example.com');
-    gateway({
-      '/api/public/check-activation': () => jsonResponse({ success: true, data: activated }),
-      '/api/public/activate': async (req) => {
+    fakeGateway({
+      'GET /api/public/check-activation': () => jsonResponse({ success: true, data: activated }),
+      'POST /api/public/activate': async (req) => {
         const body = (await req.json()) as { email: string; code: string };
         activated = body.email === 'new@example.com' && body.code === '777777';
         return activated
           ? jsonResponse({ success: true, message: 'ok' })
           : jsonResponse({ success: false, code: 'activationCodeInvalid' }, 400);
       },
-      '/api/authenticate': () => jsonResponse({ success: true, status: 200, data: { token } }),
-      '/api/account/user': () =>
-        jsonResponse({
-          success: true,
-          data: { id: 1, firstName: 'A', lastName: 'B', email: 'new@example.com' },
-        }),
+      'POST /api/authenticate': () => jsonResponse({ success: true, status: 200, data: { token } }),
+      'GET /api/account/user': () =>
+        ok(account({ id: 1, firstName: 'A', lastName: 'B', fullName: undefined, email: 'new@example.com' })),
     });
     const app = renderApp('/us/auth/login');
     await screen.findByTestId('login-form');
@@ -171,9 +153,9 @@ describe('login of a not activated account', () => {
   });
 
   it('a throttled login (429) shows the wait from Retry-After', async () => {
-    gateway({
-      '/api/public/check-activation': () => jsonResponse({ success: true, data: true }),
-      '/api/authenticate': () =>
+    fakeGateway({
+      'GET /api/public/check-activation': () => jsonResponse({ success: true, data: true }),
+      'POST /api/authenticate': () =>
         new Response(JSON.stringify({ success: false, code: 'tooManyAttempts', message: 'x' }), {
           status: 429,
           headers: { 'Content-Type': 'application/json', 'Retry-After': '300' },

@@ -1,31 +1,25 @@
 import Cookies from 'js-cookie';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp, requestUrl } from '../../../test/render';
+import { account } from '../../../test/fixtures';
+import { fakeGateway, jsonResponse, ok } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 
 const input = (testId: string) => {
   const el = screen.getByTestId(testId);
   return (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
 };
 
+/** The login routes; what was asked for, as URLs. */
 function gateway(opts: { activated: boolean; login?: { status: number; body: unknown } }) {
-  const calls: string[] = [];
-  const fetchMock = vi.fn(async (req: unknown) => {
-    const url = requestUrl(req);
-    calls.push(url);
-    if (url.includes('/api/public/check-activation'))
-      return jsonResponse({ success: true, data: opts.activated });
-    if (url.includes('/api/authenticate')) return jsonResponse(opts.login?.body, opts.login?.status ?? 200);
-    if (url.includes('/api/account/user'))
-      return jsonResponse({
-        success: true,
-        data: { id: 1, firstName: 'A', lastName: 'B', email: 'user@example.com', userPlans: [] },
-      });
-    return jsonResponse({ success: false, message: 'not stubbed' }, 404);
+  const server = fakeGateway({
+    'GET /api/public/check-activation': () => ok(opts.activated),
+    'POST /api/authenticate': () => jsonResponse(opts.login?.body, opts.login?.status ?? 200),
+    'GET /api/account/user': () =>
+      ok(account({ id: 1, firstName: 'A', lastName: 'B', fullName: undefined, email: 'user@example.com' })),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
+  return () => server.calls.map((request) => request.url);
 }
 
 async function submit(email: string, password: string) {
@@ -43,8 +37,8 @@ describe('login form', () => {
     expect((await screen.findByTestId('login-error')).textContent).toBe(
       'Your email account is not activated',
     );
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toContain('check-activation?email=new%40example.com');
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]).toContain('check-activation?email=new%40example.com');
   });
 
   it('checks the fields before calling the server', async () => {
@@ -53,7 +47,7 @@ describe('login form', () => {
     await submit('nope', '');
     expect(screen.getByText('Email is invalid.')).toBeTruthy();
     expect(screen.getByText('Password is required.')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(calls()).toHaveLength(0);
   });
 
   it('a 422 shows its message on the field it names', async () => {

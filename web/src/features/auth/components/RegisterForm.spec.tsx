@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp, requestUrl } from '../../../test/render';
+import { describe, expect, it } from 'vitest';
+import { holdTimers, pass, until } from '../../../test/clock';
+import { fakeGateway, jsonResponse, ok } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { enterCode } from '../../../test/pin';
 import { REGISTER_REDIRECT_DELAY_MS } from './RegisterForm';
 
@@ -22,8 +24,7 @@ function fillValid() {
 
 describe('register form', () => {
   it('shows the client validation messages and sends nothing', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const server = fakeGateway();
     renderApp('/us/auth/register');
     await screen.findByTestId('register-form');
     type('register-first-name', 'A1');
@@ -46,19 +47,17 @@ describe('register form', () => {
     expect(screen.getByText('Password must be at least 6 characters.')).toBeTruthy();
     expect(screen.getByText('Passwords do not match.')).toBeTruthy();
     expect(screen.getByText('You must accept the user agreement.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 
   it('a taken email shows the translated emailIsAlreadyTaken message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
+    fakeGateway({
+      'POST /api/public/register': () =>
         jsonResponse(
           { success: false, code: 'emailIsAlreadyTaken', message: 'email address already taken' },
           400,
         ),
-      ),
-    );
+    });
     renderApp('/auth/register');
     await screen.findByTestId('register-form');
     fillValid();
@@ -69,9 +68,8 @@ describe('register form', () => {
   });
 
   it('a 422 shows each message on the field it names, and no joined alert', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
+    fakeGateway({
+      'POST /api/public/register': () =>
         jsonResponse(
           {
             success: false,
@@ -83,8 +81,7 @@ describe('register form', () => {
           },
           422,
         ),
-      ),
-    );
+    });
     renderApp('/us/auth/register');
     await screen.findByTestId('register-form');
     fillValid();
@@ -102,9 +99,8 @@ describe('register form', () => {
   });
 
   it('422 messages that name no field of the form are joined by line breaks', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
+    fakeGateway({
+      'POST /api/public/register': () =>
         jsonResponse(
           {
             success: false,
@@ -113,8 +109,7 @@ describe('register form', () => {
           },
           422,
         ),
-      ),
-    );
+    });
     renderApp('/auth/register');
     await screen.findByTestId('register-form');
     fillValid();
@@ -123,21 +118,15 @@ describe('register form', () => {
   });
 
   it('on success shows the code step; the right code activates and redirects to login?redirect=register after 1000 ms', async () => {
-    let activatedAt = 0;
-    const fetchMock = vi.fn(async (req: unknown) => {
-      const url = requestUrl(req);
-      if (url.endsWith('/api/public/register'))
-        return jsonResponse({ success: true, message: 'ok', data: { id: 7 } });
-      if (url.endsWith('/api/public/activate')) {
-        const body = (await (req as Request).clone().json()) as { code: string };
+    const server = fakeGateway({
+      'POST /api/public/register': () => ok({ id: 7 }),
+      'POST /api/public/activate': async (request) => {
+        const body = (await request.json()) as { code: string };
         if (body.code !== '424242')
           return jsonResponse({ success: false, code: 'activationCodeInvalid', message: 'invalid' }, 400);
-        activatedAt = performance.now();
         return jsonResponse({ success: true, message: 'activated' });
-      }
-      return jsonResponse({ success: false, message: 'not stubbed' }, 404);
+      },
     });
-    vi.stubGlobal('fetch', fetchMock);
     const app = renderApp('/us/auth/register');
     await screen.findByTestId('register-form');
     fillValid();
@@ -145,8 +134,8 @@ describe('register form', () => {
     expect((await screen.findByTestId('register-success')).textContent).toContain('ayse@example.com');
     expect(screen.queryByTestId('register-form')).toBeNull();
 
-    const request = fetchMock.mock.calls[0][0] as Request;
-    expect(requestUrl(request)).toMatch(/\/api\/public\/register$/);
+    const request = server.calls[0];
+    expect(request.url).toMatch(/\/api\/public\/register$/);
     expect(request.method).toBe('POST');
     expect(await request.clone().json()).toEqual({
       firstName: 'Ayşe',
@@ -164,29 +153,26 @@ describe('register form', () => {
     );
     expect(app.location()).toBe('/us/auth/register');
 
-    // The right code: the message shows on this page, then the login page follows. Real time, bounded
-    // from below only (the redirect cannot come sooner than its delay after the answer, however
-    // loaded the machine), and the login page's chunk loaded first so a redirect shows at once.
-    // (Fake timers that follow the real clock made this flaky: a busy machine's pause between the
-    // message and the check counted towards the delay.)
+    // The right code: the message shows on this page, then the login page follows after the delay,
+    // not before (on a held clock: a busy machine's pauses do not count towards the delay). The
+    // login page's chunk is loaded first so a redirect shows at once.
     await import('../routes/LoginPage');
+    holdTimers();
     await enterCode('activation-code', '424242');
-    await waitFor(() =>
+    await until(() =>
       expect(screen.getByTestId('register-success').textContent).toBe(
         'Your account is activated. You are being taken to the login page.',
       ),
     );
     expect(app.location()).toBe('/us/auth/register');
-    await waitFor(() => expect(app.location()).toBe('/us/auth/login?redirect=register'), {
-      timeout: REGISTER_REDIRECT_DELAY_MS + 5000,
+    await pass(REGISTER_REDIRECT_DELAY_MS - 1);
+    expect(app.location()).toBe('/us/auth/register');
+    await pass(1);
+    await until(() => expect(app.location()).toBe('/us/auth/login?redirect=register'));
+    expect(await until(() => screen.getByTestId('login-after-register'))).toBeTruthy();
+    expect(await server.lastBody('POST /api/public/activate')).toEqual({
+      email: 'ayse@example.com',
+      code: '424242',
     });
-    // Half the delay: Node schedules a timer from the time its event-loop turn began, so it can
-    // fire a little before `delay` after the call; an immediate redirect is far below this.
-    expect(performance.now() - activatedAt).toBeGreaterThanOrEqual(REGISTER_REDIRECT_DELAY_MS / 2);
-    expect(await screen.findByTestId('login-after-register')).toBeTruthy();
-    const activateCall = fetchMock.mock.calls
-      .map((c) => c[0] as Request)
-      .filter((r) => r.url.endsWith('/activate'));
-    expect(await activateCall.at(-1)!.clone().json()).toEqual({ email: 'ayse@example.com', code: '424242' });
   });
 });

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
-import { gateway, todo } from '../test/gateway';
+import { jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
+import { todo } from '../../../test/fixtures';
+import { gateway } from '../test/gateway';
 
 const token = () => userToken('ayse@example.com');
 

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
-import { fullQuota, gateway } from '../test/gateway';
+import { jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
+import { quota } from '../../../test/fixtures';
+import { gateway } from '../test/gateway';
 
 const token = () => userToken('ayse@example.com');
 
@@ -309,7 +311,7 @@ describe('create dialogs', () => {
 
   it('ASIN check: each ASIN 10 characters, at most the list limit, only text files', async () => {
     const server = gateway({
-      quota: fullQuota({ listLimit: 3 }),
+      quota: quota({ listLimit: 3 }),
       answers: {
         'POST /api/search-info/asin-check': () =>
           jsonResponse({ success: true, data: { id: 'k1', searchType: 'asinCheck' } }),
@@ -351,7 +353,7 @@ describe('create dialogs', () => {
 
 describe('plan gating', () => {
   it('a type without its plan is disabled with its message; the quota shows what is left', async () => {
-    gateway({ quota: fullQuota({ plans: { standard: true, deep: false, functional: false } }) });
+    gateway({ quota: quota({ plans: { standard: true, deep: false, functional: false } }) });
     renderApp('/us/dashboard', { token: token() });
     await act(async () => fireEvent.click(await screen.findByTestId('create-scan')));
     const deep = await screen.findByTestId('create-deep');
@@ -365,7 +367,7 @@ describe('plan gating', () => {
   });
 
   it('without any plan the page says where to buy one (both locales)', async () => {
-    gateway({ quota: fullQuota({ plans: { standard: false, deep: false, functional: false } }) });
+    gateway({ quota: quota({ plans: { standard: false, deep: false, functional: false } }) });
     const en = renderApp('/us/dashboard', { token: token() });
     expect((await screen.findByTestId('dashboard-no-plan')).textContent).toContain(
       'Scans need a Standard, Deep or Functional plan.',

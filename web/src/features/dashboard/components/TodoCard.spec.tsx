@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { holdTimers, pass, until } from '../../../test/clock';
 import { adminToken, userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { POLL_MS } from '../model';
-import { coverageFacts, gateway, todo } from '../test/gateway';
+import { coverageFacts, todo } from '../../../test/fixtures';
+import { gateway } from '../test/gateway';
 
 const token = () => userToken('ayse@example.com');
 
@@ -12,20 +15,9 @@ async function openMenu(id: string) {
   await act(async () => fireEvent.click(within(card).getByTestId(`todo-${id}-menu`)));
 }
 
-/**
- * Polling runs on fake timers that also follow real time (the app's first loads still resolve): a
- * test moves the clock by a poll instead of sleeping for it.
- */
-const fakeTimers = () => vi.useFakeTimers({ shouldAdvanceTime: true });
-const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('scan card', () => {
   it('progress: polls its list every second while a shown scan runs, and stops once none does', async () => {
-    fakeTimers();
+    holdTimers();
     const running = todo({
       id: 'r1',
       state: 'ongoing',
@@ -41,7 +33,7 @@ describe('scan card', () => {
       },
     });
     renderApp('/us/dashboard', { token: token() });
-    const progress = await screen.findByTestId('todo-r1-progress', {}, { timeout: 15_000 });
+    const progress = await until(() => screen.getByTestId('todo-r1-progress'), 15_000);
     expect(progress.textContent).toBe(
       '3 pages · 120 ASINs found of 400 the store shows · about 2 min left · 30%',
     );
@@ -52,11 +44,14 @@ describe('scan card', () => {
     // Second answer: still running; third: gone from ongoing. Every column is then asked once
     // more (the scan shows in completed, where its status puts it), and polling stops.
     expect(server.listCalls('pending')).toHaveLength(1); // a list without a running scan is not polled
-    await pass(POLL_MS); // second answer: still running
+    await pass(POLL_MS - 1);
+    expect(server.listCalls('ongoing')).toHaveLength(1); // not before the poll is due
+    await pass(1); // second answer: still running
+    await until(() => expect(server.listCalls('ongoing')).toHaveLength(2));
     await pass(POLL_MS); // third: gone from ongoing
-    const done = await within(screen.getByTestId('column-completed')).findByTestId('todo-r1');
+    const done = await until(() => within(screen.getByTestId('column-completed')).getByTestId('todo-r1'));
     expect(within(done).getByTestId('todo-r1-status').textContent).toBe('Completed');
-    await waitFor(() =>
+    await until(() =>
       expect(screen.getByTestId('column-ongoing').getAttribute('data-polling')).toBe('false'),
     );
     expect(server.listCalls('pending')).toHaveLength(2);
@@ -68,7 +63,7 @@ describe('scan card', () => {
   });
 
   it('an ASIN check: its progress counts the ASINs checked, and its table opens from the card (Turkish)', async () => {
-    fakeTimers();
+    holdTimers();
     const running = todo({
       id: 'k1',
       searchType: 'asinCheck',
@@ -116,14 +111,14 @@ describe('scan card', () => {
       },
     });
     renderApp('/dashboard', { token: token() });
-    const line = await screen.findByTestId('todo-k1-progress-text', {}, { timeout: 15_000 });
+    const line = await until(() => screen.getByTestId('todo-k1-progress-text'), 15_000);
     expect(line.textContent).toBe(
       "1.200 ASIN'in 1.100 tanesi kontrol edildi · 950 tanesi satışta · yaklaşık 50 sn kaldı · 91%",
     );
     expect(screen.getByTestId('todo-k1-to-check').textContent).toBe('Kontrol edilecek 1200 ASIN');
     await act(async () => fireEvent.click(screen.getByTestId('todo-k1-table')));
-    const table = await screen.findByTestId('check-table-k1', {}, { timeout: 15_000 });
-    await waitFor(() => expect(within(table).getByTestId('check-table-k1-rows')).toBeTruthy());
+    const table = await until(() => screen.getByTestId('check-table-k1'), 15_000);
+    await until(() => expect(within(table).getByTestId('check-table-k1-rows')).toBeTruthy());
     expect(within(table).getByTestId('check-table-k1-summary').textContent).toBe(
       "Kontrol sürüyor: 1200 ASIN'in 1100 tanesi kontrol edildi.",
     );
@@ -141,7 +136,7 @@ describe('scan card', () => {
     const tableCalls = () => server.calls.filter((r) => r.url.includes('/asin-check')).length;
     const before = tableCalls();
     await pass(POLL_MS); // one poll
-    await waitFor(() => expect(tableCalls()).toBeGreaterThan(before));
+    await until(() => expect(tableCalls()).toBeGreaterThan(before));
     expect(new URL(server.calls.find((r) => r.url.includes('/asin-check'))!.url).search).toBe(
       '?page=0&size=20',
     );

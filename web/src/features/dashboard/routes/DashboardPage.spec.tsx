@@ -1,8 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { holdTimers, pass, until } from '../../../test/clock';
 import { userToken } from '../../../test/jwt';
 import { renderApp } from '../../../test/render';
-import { coverageFacts, fullQuota, gateway, todo } from '../test/gateway';
+import { POLL_MS } from '../model';
+import { coverageFacts, quota, todo } from '../../../test/fixtures';
+import { gateway } from '../test/gateway';
 
 const token = () => userToken('ayse@example.com');
 
@@ -11,6 +14,9 @@ function dayField(testId: string): HTMLInputElement {
   const el = screen.getByTestId(testId);
   return (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
 }
+
+// The columns poll while a shown scan runs: the clock is held, so a poll comes only when a test moves it.
+beforeEach(() => holdTimers());
 
 describe('dashboard page: lists', () => {
   it('shows each column a page at a time with the total of x-total-count, and the card of a scan', async () => {
@@ -41,19 +47,34 @@ describe('dashboard page: lists', () => {
     });
     renderApp('/us/dashboard', { token: token() });
 
-    const column = await screen.findByTestId('column-pending');
-    await waitFor(() => expect(within(column).getByTestId('column-pending-total').textContent).toBe('45'));
+    const column = await until(() => screen.getByTestId('column-pending'), 15_000);
+    await until(() => expect(within(column).getByTestId('column-pending-total').textContent).toBe('45'));
     expect(within(column).getAllByText(/^waiting \d+$/)).toHaveLength(20);
     // 45 scans of 20 a page: three pages; page 2 asks for the 0-based page 1 of size 20.
     const pages = within(column).getByTestId('column-pending-pages');
     expect(within(pages).getByText('3')).toBeTruthy();
     await act(async () => fireEvent.click(within(pages).getByText('2')));
-    await waitFor(() => expect(server.listCalls('pending')).toHaveLength(2));
+    await until(() => expect(server.listCalls('pending').length).toBeGreaterThanOrEqual(2));
     const second = new URL(server.listCalls('pending')[1].url);
     expect(second.searchParams.get('page')).toBe('1');
     expect(second.searchParams.get('size')).toBe('20');
+    // The running scans of page 1 are no longer shown, as if they had stopped: every column is
+    // asked again once (the same page). Its scan runs, so the page is then asked for again when a
+    // poll is due, and not before.
+    await until(() => expect(server.listCalls('pending')).toHaveLength(3));
+    expect(column.getAttribute('data-polling')).toBe('true');
+    await pass(POLL_MS - 1);
+    expect(server.listCalls('pending')).toHaveLength(3);
+    await pass(1);
+    await until(() => expect(server.listCalls('pending')).toHaveLength(4));
+    expect(server.listCalls('pending').map((r) => new URL(r.url).searchParams.get('page'))).toEqual([
+      '0',
+      '1',
+      '1',
+      '1',
+    ]);
 
-    const done = await screen.findByTestId('todo-c1');
+    const done = await until(() => screen.getByTestId('todo-c1'));
     expect(within(done).getByText('Mağaza ürünleri')).toBeTruthy();
     expect(within(done).getByTestId('todo-c1-status').textContent).toBe('Completed');
     expect(within(done).getByText('1870 ASINs')).toBeTruthy();
@@ -75,7 +96,7 @@ describe('dashboard page: lists', () => {
     const { location } = renderApp('/us/dashboard?type=deep&market=UK&q=shop&from=2026-11-01&bogus=1', {
       token: token(),
     });
-    await waitFor(() => expect(server.listCalls('archived')).toHaveLength(1));
+    await until(() => expect(server.listCalls('archived')).toHaveLength(1), 15_000);
     const params = new URL(server.listCalls('archived')[0].url).searchParams;
     expect(Object.fromEntries(params)).toEqual({
       type: 'deep',
@@ -85,24 +106,24 @@ describe('dashboard page: lists', () => {
       page: '0',
       size: '20',
     });
-    expect((await screen.findByTestId('column-archived-empty')).textContent).toBe(
+    expect((await until(() => screen.getByTestId('column-archived-empty'))).textContent).toBe(
       'No scan matches the filters. Clear them to see every scan.',
     );
     fireEvent.change(dayField('filter-to'), { target: { value: '2026-11-20' } });
-    await waitFor(() => expect(location()).toContain('to=2026-11-20'));
-    await waitFor(() => expect(server.listCalls('archived')).toHaveLength(2));
+    await until(() => expect(location()).toContain('to=2026-11-20'));
+    await until(() => expect(server.listCalls('archived')).toHaveLength(2));
     expect(new URL(server.listCalls('archived')[1].url).searchParams.get('to')).toBe('2026-11-20');
   });
 
   it('writes and reads the date filters as the page’s language does (31.12.2026, 12/31/2026)', async () => {
     const server = gateway();
     const tr = renderApp('/dashboard?from=2026-11-01', { token: token() });
-    await waitFor(() => expect(server.listCalls('archived')).toHaveLength(1));
+    await until(() => expect(server.listCalls('archived')).toHaveLength(1), 15_000);
     expect(dayField('filter-from').value).toBe('01.11.2026');
     expect(dayField('filter-to').placeholder).toBe('GG.AA.YYYY');
     fireEvent.change(dayField('filter-to'), { target: { value: '20.11.2026' } });
-    await waitFor(() => expect(tr.location()).toBe('/dashboard?from=2026-11-01&to=2026-11-20'));
-    await waitFor(() => expect(server.listCalls('archived')).toHaveLength(2));
+    await until(() => expect(tr.location()).toBe('/dashboard?from=2026-11-01&to=2026-11-20'));
+    await until(() => expect(server.listCalls('archived')).toHaveLength(2));
     expect(new URL(server.listCalls('archived')[1].url).searchParams.get('to')).toBe('2026-11-20');
     // Not a day: nothing is set.
     fireEvent.change(dayField('filter-from'), { target: { value: '31.11.2026' } });
@@ -110,24 +131,30 @@ describe('dashboard page: lists', () => {
     tr.unmount();
 
     const en = renderApp('/us/dashboard?from=2026-11-01', { token: token() });
-    expect(await screen.findByTestId('filter-from')).toBeTruthy();
+    expect(await until(() => screen.getByTestId('filter-from'))).toBeTruthy();
     expect(dayField('filter-from').value).toBe('11/01/2026');
     expect(dayField('filter-to').placeholder).toBe('MM/DD/YYYY');
     fireEvent.change(dayField('filter-to'), { target: { value: '11/20/2026' } });
-    await waitFor(() => expect(en.location()).toBe('/us/dashboard?from=2026-11-01&to=2026-11-20'));
+    await until(() => expect(en.location()).toBe('/us/dashboard?from=2026-11-01&to=2026-11-20'));
   });
 
   it('speaks Turkish without a prefix and English under /us', async () => {
-    gateway({ quota: fullQuota() });
+    gateway({ quota: quota() });
     const tr = renderApp('/dashboard', { token: token() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Arama sayfası' })).toBeTruthy();
+    expect(
+      await until(() => screen.getByRole('heading', { level: 1, name: 'Arama sayfası' }), 15_000),
+    ).toBeTruthy();
     expect(screen.getByText('Yeni tarama')).toBeTruthy();
     expect(screen.getByText('Bekleyen')).toBeTruthy();
-    expect(await screen.findByText('Bekleyen tarama yok. “Yeni tarama” ile bir tane başlatın.')).toBeTruthy();
+    expect(
+      await until(() => screen.getByText('Bekleyen tarama yok. “Yeni tarama” ile bir tane başlatın.')),
+    ).toBeTruthy();
     tr.unmount();
     renderApp('/us/dashboard', { token: token() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Search page' })).toBeTruthy();
+    expect(await until(() => screen.getByRole('heading', { level: 1, name: 'Search page' }))).toBeTruthy();
     expect(screen.getByText('New scan')).toBeTruthy();
-    expect(await screen.findByText('No scan is waiting. Start one with “New scan”.')).toBeTruthy();
+    expect(
+      await until(() => screen.getByText('No scan is waiting. Start one with “New scan”.')),
+    ).toBeTruthy();
   });
 });

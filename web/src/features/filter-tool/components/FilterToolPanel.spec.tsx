@@ -5,39 +5,33 @@ import { makeStore } from '../../../app/store';
 import { setAuthCookie } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
 import { userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp, requestUrl } from '../../../test/render';
+import { account, quota } from '../../../test/fixtures';
+import { fakeGateway, ok } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { FilterToolPanel } from './FilterToolPanel';
 
 type Plans = { standard: boolean; deep: boolean; functional: boolean };
 
-/** The gateway's quota answer (gateway/README.md, "Scan routes") with the given plans; anything else is a 404. */
+/** The gateway's quota answer (nothing used yet) with the given plans; anything else is a 404. */
 function gateway(plans: Plans | 'missing') {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: unknown) => {
-      const url = new URL(requestUrl(req));
-      calls.push(url.pathname);
-      if (url.pathname === '/api/search-info/quota' && plans !== 'missing')
-        return jsonResponse({
-          success: true,
-          data: {
-            plans,
-            standard: { dayUsed: 0, dayLimit: 15, monthUsed: 0, monthLimit: 450 },
-            deep: { dayUsed: 0, dayLimit: 5 },
-            listLimit: 2720,
-            nextDayAt: '2026-11-23T21:00:00.000Z',
-          },
-        });
-      if (url.pathname === '/api/account/user')
-        return jsonResponse({
-          success: true,
-          data: { id: 1, firstName: 'A', lastName: 'B', email: 'u@x.io' },
-        });
-      return jsonResponse({ success: false, message: 'not found' }, 404);
+  const shown = quota({
+    plans: plans === 'missing' ? undefined : plans,
+    nextDayAt: '2026-11-23T21:00:00.000Z',
+  });
+  const server = fakeGateway({
+    'GET /api/account/user': () =>
+      ok(account({ id: 1, firstName: 'A', lastName: 'B', fullName: undefined, email: 'u@x.io' })),
+    ...(plans !== 'missing' && {
+      'GET /api/search-info/quota': () =>
+        ok({
+          ...shown,
+          standard: { ...shown.standard, dayUsed: 0, monthUsed: 0 },
+          deep: { ...shown.deep, dayUsed: 0 },
+        }),
     }),
-  );
-  return calls;
+  });
+  /** The paths asked for. */
+  return () => server.calls.map((request) => new URL(request.url).pathname);
 }
 
 // A test through the layout at /us switches i18next to English; every other test reads Turkish.
@@ -91,7 +85,7 @@ describe('filter tool panel: premium gate', () => {
     renderPanel();
     expect(await screen.findByTestId('filter-tool-premium-warning')).toBeTruthy();
     expect(screen.getByText('Premium plan gerekli')).toBeTruthy();
-    expect(calls).toContain('/api/search-info/quota');
+    expect(calls()).toContain('/api/search-info/quota');
     expect(input().disabled).toBe(true);
     expect(fileInput().disabled).toBe(true);
     for (const id of ['filter-upload', 'filter-apply', 'filter-copy', 'filter-download', 'filter-reset'])

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { describe, expect, it } from 'vitest';
+import { fakeGateway, jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
 import { LEGAL_UPDATED } from '../components/LegalDocument';
 import en from '../locales/en.json';
 import tr from '../locales/tr.json';
@@ -12,10 +13,7 @@ describe('/privacy', () => {
   ])(
     '%s is titled as what it holds (privacy and the agreement) and dated to the day',
     async (path, title, updated) => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async () => jsonResponse({ success: true, data: [] })),
-      );
+      fakeGateway({ '*': () => jsonResponse({ success: true, data: [] }) });
       renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
       expect(screen.getByText(updated)).toBeTruthy();

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
-import { billingGateway, CARD } from '../test/gateway';
+import { jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
+import { savedCard } from '../../../test/fixtures';
+import { billingGateway } from '../test/gateway';
 
 const token = () => userToken('ayse@example.com');
 const input = (testId: string) => {
@@ -86,14 +88,14 @@ describe('add card', () => {
     expect(errorOf('card-holder-input')).toBe('Card holder name is invalid.');
     expect(errorOf('card-number-input')).toBe('This is required.');
     expect(errorOf('card-zip-input')).toBe('This is required.');
-    expect(server.callsTo('POST', '/api/card')).toHaveLength(0);
+    expect(server.callsTo('POST /api/card')).toHaveLength(0);
   });
 
   it('sends the part 3 payload (alias, 20 + year, the region as its own field) and keeps no card number anywhere', async () => {
     const server = billingGateway();
-    server.answers['POST /api/card'] = () => {
-      server.card = CARD;
-      return jsonResponse({ success: true, message: 'Your card has been saved.', data: CARD });
+    server.routes['POST /api/card'] = () => {
+      server.card = savedCard();
+      return jsonResponse({ success: true, message: 'Your card has been saved.', data: savedCard() });
     };
     const app = renderApp('/us/payment/addCard', { token: token() });
     await screen.findByTestId('card-form');
@@ -101,7 +103,7 @@ describe('add card', () => {
     expect(screen.getByTestId('card-brand-detected').textContent).toBe('Mastercard');
     await submit();
     await waitFor(() => expect(app.location()).toBe('/us/payment/addCard/success'));
-    expect(server.callsTo('POST', '/api/card')[0].body).toEqual({
+    expect(await server.callsTo('POST /api/card')[0].json()).toEqual({
       cardAlias: 'Ayş',
       cardHolderName: 'Ayşe Yılmaz',
       cardNumber: '5528790000000008',
@@ -127,7 +129,7 @@ describe('add card', () => {
 
   it('puts a 422 on its field, clears the CVC and drops the arguments from the store', async () => {
     const server = billingGateway();
-    server.answers['POST /api/card'] = () =>
+    server.routes['POST /api/card'] = () =>
       jsonResponse(
         {
           success: false,
@@ -154,7 +156,7 @@ describe('add card', () => {
 
   it('cardSaveFailed shows the reason from the provider', async () => {
     const server = billingGateway();
-    server.answers['POST /api/card'] = () =>
+    server.routes['POST /api/card'] = () =>
       jsonResponse(
         { success: false, code: 'cardSaveFailed', message: 'Kart kaydedilemedi: Kart numarası geçersiz' },
         400,
@@ -169,7 +171,7 @@ describe('add card', () => {
   });
 
   it('says that only one card is kept when one exists', async () => {
-    billingGateway({ card: CARD });
+    billingGateway({ card: savedCard() });
     renderApp('/us/payment/addCard', { token: token() });
     expect((await screen.findByTestId('card-replaces')).textContent).toBe(
       'You already have a saved card ending in 0008. Only one card can be kept: saving this form replaces it.',

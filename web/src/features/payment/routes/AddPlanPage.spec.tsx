@@ -1,8 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { holdTimers, pass, until } from '../../../test/clock';
 import { userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
-import { billingGateway, breakdown, CARD, payment, plan } from '../test/gateway';
+import { jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
+import { breakdown, payment, savedCard, userPlan } from '../../../test/fixtures';
+import { billingGateway } from '../test/gateway';
 
 const leftTo = vi.hoisted(() => ({ urls: [] as string[] }));
 vi.mock('../../../lib/navigation', async (importOriginal) => ({
@@ -28,7 +31,7 @@ const ready = () => waitFor(() => expect(buyButton().disabled).toBe(false));
 /** A gateway where WELCOME25 takes 25 % off and anything else is unknown. */
 function shop(over: Parameters<typeof billingGateway>[0] = {}) {
   return billingGateway({
-    card: CARD,
+    card: savedCard(),
     summary: ({ promotionCode }) =>
       promotionCode === 'WELCOME25'
         ? {
@@ -103,9 +106,11 @@ describe('add plan', () => {
     expect(screen.getByTestId('breakdown-discount').textContent).toBe('-$0.58');
     expect(screen.getByTestId('breakdown-net').textContent).toBe('$1.75');
     expect(screen.getByTestId('breakdown-try').textContent).toBe('₺13.84');
-    const codes = server
-      .callsTo('POST', '/api/promotion/summary')
-      .map((c) => (c.body as { promotionCode: string }).promotionCode);
+    const codes = await Promise.all(
+      server
+        .callsTo('POST /api/promotion/summary')
+        .map(async (c) => ((await c.json()) as { promotionCode: string }).promotionCode),
+    );
     expect(codes).toEqual(['', 'WELCOME25']);
   });
 
@@ -148,9 +153,9 @@ describe('add plan', () => {
 
   it('buys with the features and the code, then shows the success page with the payment', async () => {
     const server = shop();
-    server.answers['POST /api/user-plan'] = () => {
+    server.routes['POST /api/user-plan'] = () => {
       server.payments = [payment({ amount: '13.84' })];
-      server.plans = [plan({ features: ['standard', 'deep'] })];
+      server.plans = [userPlan({ features: ['standard', 'deep'] })];
       return jsonResponse({
         success: true,
         data: {
@@ -172,7 +177,7 @@ describe('add plan', () => {
         '/us/payment/addPlan/success?conversationId=c0ffee00-1111-4222-8333-444455556666',
       ),
     );
-    expect(server.callsTo('POST', '/api/user-plan')[0].body).toEqual({
+    expect(await server.callsTo('POST /api/user-plan')[0].json()).toEqual({
       plan: 'standard',
       features: ['standard', 'deep'],
       promotionCode: 'WELCOME25',
@@ -183,9 +188,32 @@ describe('add plan', () => {
     );
   });
 
+  it('back from the bank before the payment settled: asks for it again every 2 s until it has (held clock)', async () => {
+    holdTimers();
+    const server = billingGateway({
+      payments: [payment({ status: 'pending', invoiceStatus: 'draft', invoiceNumber: null })],
+    });
+    renderApp('/us/payment/addPlan/success?conversationId=c0ffee00-1111-4222-8333-444455556666', {
+      token: token(),
+    });
+    await until(() => screen.getByRole('heading', { name: 'Your payment is being confirmed' }), 15_000);
+    const asked = () => server.callsTo('GET /api/payment/history/:conversationId').length;
+    expect(asked()).toBe(1);
+    await pass(1999);
+    expect(asked()).toBe(1);
+    await pass(1);
+    await until(() => expect(asked()).toBe(2));
+    server.payments = [payment()];
+    await pass(2000);
+    await until(() => screen.getByRole('heading', { name: 'Your plan is active' }));
+    expect(asked()).toBe(3);
+    await pass(3 * 2000);
+    expect(asked()).toBe(3);
+  });
+
   it("a declined card: 'payment failed' with the bank's reason (Turkish)", async () => {
     const server = shop();
-    server.answers['POST /api/user-plan'] = () =>
+    server.routes['POST /api/user-plan'] = () =>
       jsonResponse(
         {
           success: false,
@@ -205,7 +233,7 @@ describe('add plan', () => {
   it('a code refused at purchase is shown on the code field; no card found links to the card form', async () => {
     const server = shop();
     let refusal = { code: 'promotionUsedUp', status: 422 };
-    server.answers['POST /api/user-plan'] = () =>
+    server.routes['POST /api/user-plan'] = () =>
       jsonResponse({ success: false, code: refusal.code, message: 'server text' }, refusal.status);
     renderApp('/us/payment/addPlan', { token: token() });
     await ready();
@@ -234,7 +262,7 @@ describe('add plan', () => {
 
   it('3-D Secure: a short notice, then the browser goes to the bank', async () => {
     const server = shop();
-    server.answers['POST /api/user-plan'] = () =>
+    server.routes['POST /api/user-plan'] = () =>
       jsonResponse({
         success: true,
         data: {
@@ -281,7 +309,7 @@ describe('add plan', () => {
   });
 
   it('a running plan blocks a new one until its end date (Turkish)', async () => {
-    shop({ plans: [plan()] });
+    shop({ plans: [userPlan()] });
     renderApp('/payment/addPlan', { token: token() });
     expect((await screen.findByTestId('plan-already-active')).textContent).toContain(
       '1 Ara 26 tarihine kadar bir planınız var',
@@ -296,6 +324,6 @@ describe('add plan', () => {
     await act(async () => fireEvent.click(screen.getByTestId('plan-standard')));
     await buy();
     expect((await screen.findByTestId('plan-picker')).textContent).toContain('Bu alan zorunludur.');
-    expect(server.callsTo('POST', '/api/user-plan')).toHaveLength(0);
+    expect(server.callsTo('POST /api/user-plan')).toHaveLength(0);
   });
 });

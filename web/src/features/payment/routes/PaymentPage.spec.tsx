@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { userToken } from '../../../test/jwt';
-import { jsonResponse, renderApp } from '../../../test/render';
-import { billingGateway, CARD, payment, plan } from '../test/gateway';
+import { jsonResponse } from '../../../test/gateway';
+import { renderApp } from '../../../test/render';
+import { account, payment, savedCard, userPlan } from '../../../test/fixtures';
+import { billingGateway } from '../test/gateway';
 
 const saved = vi.hoisted(() => ({ blobs: [] as { blob: Blob; name: string }[] }));
 vi.mock('../../../lib/download', async (importOriginal) => ({
@@ -34,8 +36,8 @@ describe('payment page', () => {
 
   it('shows the packages, the card and the history with invoice and payment status apart (English)', async () => {
     billingGateway({
-      plans: [plan({ features: ['standard', 'deep'] })],
-      card: CARD,
+      plans: [userPlan({ features: ['standard', 'deep'] })],
+      card: savedCard(),
       payments: [
         payment(),
         payment({
@@ -89,10 +91,10 @@ describe('payment page', () => {
   });
 
   it('the trial: what happens when it ends is shown before it starts; then POST /api/user-plan/trial', async () => {
-    const server = billingGateway({ user: { ...billingGateway().user, phoneVerified: true } });
-    server.answers['POST /api/user-plan/trial'] = () => {
+    const server = billingGateway({ user: account({ phoneVerified: true }) });
+    server.routes['POST /api/user-plan/trial'] = () => {
       server.plans = [
-        plan({
+        userPlan({
           trial: true,
           features: ['standard', 'deep', 'functional'],
           startDate: '2026-11-24T10:00:00.000Z',
@@ -113,16 +115,16 @@ describe('payment page', () => {
     expect(terms.textContent).toContain('Every feature is included');
     expect(terms.textContent).toContain('It is not renewed');
     expect(terms.textContent).toContain('Nothing is charged and no card is needed.');
-    expect(server.callsTo('POST', '/api/user-plan/trial')).toHaveLength(0);
+    expect(server.callsTo('POST /api/user-plan/trial')).toHaveLength(0);
     await click(screen.getByTestId('trial-confirm'));
-    await waitFor(() => expect(server.callsTo('POST', '/api/user-plan/trial')).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('POST /api/user-plan/trial')).toHaveLength(1));
     expect((await screen.findByTestId('user-plan-features')).textContent).toBe('Standard, Deep, Functional');
     await waitFor(() => expect(screen.queryByTestId('trial-offer')).toBeNull());
   });
 
   it('a refused trial says why (Turkish)', async () => {
-    const server = billingGateway({ user: { ...billingGateway().user, phoneVerified: true } });
-    server.answers['POST /api/user-plan/trial'] = () =>
+    const server = billingGateway({ user: account({ phoneVerified: true }) });
+    server.routes['POST /api/user-plan/trial'] = () =>
       jsonResponse({ success: false, code: 'trialAlreadyUsed', message: 'x' }, 409);
     renderApp('/payment', { token: token() });
     await click(await screen.findByTestId('trial-start'));
@@ -136,7 +138,7 @@ describe('payment page', () => {
 describe('invoice page', () => {
   it('shows the breakdown (USD, discount, rate and bulletin date, VAT, TRY) and downloads the PDF with the token', async () => {
     const server = billingGateway({ payments: [payment()] });
-    server.answers['GET /api/payment/history/c0ffee00-1111-4222-8333-444455556666/pdf'] = () =>
+    server.routes['GET /api/payment/history/c0ffee00-1111-4222-8333-444455556666/pdf'] = () =>
       new Response('%PDF-1.7 test', {
         headers: {
           'Content-Type': 'application/pdf',
@@ -163,7 +165,7 @@ describe('invoice page', () => {
     await waitFor(() => expect(saved.blobs).toHaveLength(1));
     expect(saved.blobs[0].name).toBe('shelfscan-invoice-7.pdf');
     expect(await saved.blobs[0].blob.text()).toBe('%PDF-1.7 test');
-    const pdfCall = server.calls.find((c) => c.path.endsWith('/pdf'))!;
+    const pdfCall = server.calls.find((c) => new URL(c.url).pathname.endsWith('/pdf'))!;
     expect(pdfCall.headers.get('Authorization')).toBe(`Bearer ${bearer}`);
     expect(pdfCall.headers.get('Accept-Language')).toBe('en');
   });
@@ -178,8 +180,8 @@ describe('invoice page', () => {
 
 describe('delete card and cancel plan', () => {
   it('deletes the card by its id and returns to the payment page', async () => {
-    const server = billingGateway({ card: CARD, plans: [plan()] });
-    server.answers['DELETE /api/card/'] = () => {
+    const server = billingGateway({ card: savedCard(), plans: [userPlan()] });
+    server.routes['DELETE /api/card/'] = () => {
       server.card = null;
       return jsonResponse({ success: true, message: 'Your card has been deleted.' });
     };
@@ -187,15 +189,15 @@ describe('delete card and cancel plan', () => {
     expect((await screen.findByTestId('delete-card-renewal')).textContent).toContain('without a card');
     await click(screen.getByTestId('delete-card-confirm'));
     await waitFor(() => expect(app.location()).toBe('/us/payment'));
-    const call = server.callsTo('DELETE', '/api/card/')[0];
-    expect(call.url.searchParams.get('id')).toBe(CARD.id);
+    const call = server.callsTo('DELETE /api/card/')[0];
+    expect(new URL(call.url).searchParams.get('id')).toBe(savedCard().id);
     expect(await screen.findByTestId('payment-no-card')).toBeTruthy();
   });
 
   it('cancels the plan after saying what it means; the success page names the end date', async () => {
-    const server = billingGateway({ plans: [plan()] });
-    server.answers['DELETE /api/user-plan'] = () => {
-      server.plans = [plan({ status: 'cancelled', autoRenew: false })];
+    const server = billingGateway({ plans: [userPlan()] });
+    server.routes['DELETE /api/user-plan'] = () => {
+      server.plans = [userPlan({ status: 'cancelled', autoRenew: false })];
       return jsonResponse({ success: true, message: 'cancelled', data: server.plans[0] });
     };
     const app = renderApp('/payment/deletePlan', { token: token() });
@@ -211,9 +213,9 @@ describe('delete card and cancel plan', () => {
   });
 
   it('a failed removal stays on the page with the reason, and a second try can go through', async () => {
-    const server = billingGateway({ card: CARD, plans: [plan()] });
+    const server = billingGateway({ card: savedCard(), plans: [userPlan()] });
     let tries = 0;
-    server.answers['DELETE /api/card/'] = () =>
+    server.routes['DELETE /api/card/'] = () =>
       ++tries === 1
         ? jsonResponse({ success: false, code: 'cardDeleteFailed', message: 'Kartınız silinemedi.' }, 502)
         : jsonResponse({ success: true, message: 'Kartınız silindi.' });
@@ -225,7 +227,7 @@ describe('delete card and cancel plan', () => {
     await waitFor(() => expect(app.location()).toBe('/payment'));
     app.unmount();
 
-    server.answers['DELETE /api/user-plan'] = () =>
+    server.routes['DELETE /api/user-plan'] = () =>
       jsonResponse(
         { success: false, code: 'planNotCancellable', message: 'This plan cannot be cancelled.' },
         422,
@@ -239,7 +241,7 @@ describe('delete card and cancel plan', () => {
   });
 
   it('nothing to cancel: says so', async () => {
-    billingGateway({ plans: [plan({ status: 'cancelled', autoRenew: false })] });
+    billingGateway({ plans: [userPlan({ status: 'cancelled', autoRenew: false })] });
     renderApp('/us/payment/deletePlan', { token: token() });
     expect((await screen.findByTestId('delete-plan-none')).textContent).toContain('already cancelled');
   });
