@@ -29,6 +29,7 @@ export const en = {
   cardExpired: 'This card has expired.',
   cvcInvalid: 'Security code must be 3 or 4 digits.',
   unknownField: 'Unknown field: {{field}}.',
+  characterInvalid: 'The value of {{field}} contains a character that is not allowed.',
   passwordCommon: 'This password is too common; choose another one.',
   phoneInvalid: 'Phone number is invalid.',
   codeInvalid: 'The code must be 6 digits.',

@@ -28,6 +28,7 @@ export const tr: Record<MessageKey, string> = {
   cardExpired: 'Bu kartın süresi dolmuş.',
   cvcInvalid: 'Güvenlik kodu 3 ya da 4 haneli olmalıdır.',
   unknownField: 'Bilinmeyen alan: {{field}}.',
+  characterInvalid: '{{field}} değerinde izin verilmeyen bir karakter var.',
   passwordCommon: 'Bu şifre çok yaygın; başka bir şifre seçin.',
   phoneInvalid: 'Telefon numarası geçersiz.',
   codeInvalid: 'Kod 6 haneli olmalıdır.',

@@ -1,0 +1,44 @@
+import { startStack, type Stack } from './stack.js';
+
+/** Malformed requests the fuzzer (fuzz.e2e.spec.ts) once answered with a 500, each now a 422. */
+describe('malformed requests are 422, never 500 (gateway + services, real PostgreSQL)', () => {
+  let stack: Stack;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    stack = await startStack({ ADMIN_EMAIL: 'admin@shelfscan.test', ADMIN_PASSWORD: 'admin-pass' });
+    admin = await stack.signIn('admin@shelfscan.test', 'admin-pass');
+  }, 60_000);
+  afterAll(() => stack?.stop(), 30_000);
+
+  it.each([
+    ['/api/admin/users/%00', 'email'],
+    ['/api/admin/users/a%00b/activity', 'email'],
+    ['/api/admin/users?search=%00', 'search'],
+  ])('refuses U+0000 in a path parameter or query (%s) in both languages', async (url, field) => {
+    const en = await stack.call('GET', url, undefined, { ...admin, 'accept-language': 'en' });
+    expect(en.statusCode).toBe(422);
+    expect(en.json()).toEqual({
+      success: false,
+      message: `The value of ${field} contains a character that is not allowed.`,
+      errors: [{ field, msg: `The value of ${field} contains a character that is not allowed.` }],
+      status: 422,
+    });
+    const tr = await stack.call('GET', url, undefined, { ...admin, 'accept-language': 'tr' });
+    expect(tr.statusCode).toBe(422);
+    expect(tr.json().message).toBe(`${field} değerinde izin verilmeyen bir karakter var.`);
+  });
+
+  it('refuses U+0000 in a body field, nested or in a key', async () => {
+    for (const body of [{ reason: 'a\u0000b' }, { nested: { deeper: ['\u0000'] } }, { 'k\u0000': 1 }]) {
+      const r = await stack.call('POST', '/api/admin/users/x@example.com/plans', body, {
+        ...admin,
+        'accept-language': 'en',
+      });
+      expect(r.statusCode).toBe(422);
+      expect(r.json().errors).toEqual([
+        { field: expect.any(String), msg: expect.stringContaining('not allowed') },
+      ]);
+    }
+  });
+});
