@@ -41,4 +41,23 @@ describe('malformed requests are 422, never 500 (gateway + services, real Postgr
       ]);
     }
   });
+
+  it.each([
+    '/api/admin/users?page=2147483648',
+    '/api/admin/users?page=99999999999999999999',
+    '/api/admin/users/x@example.com/activity?page=2147483648',
+    '/api/admin/payment/history?page=2147483648',
+  ])('answers an out-of-range page (%s) with the page rule, not a bus encoding 500', async (url) => {
+    const r = await stack.call('GET', url, undefined, { ...admin, 'accept-language': 'en' });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().errors).toEqual([
+      { field: 'page', msg: 'Page must be 0 or more and size between 1 and 100.' },
+    ]);
+  });
+
+  it('still serves the largest page the bus carries', async () => {
+    const r = await stack.call('GET', '/api/admin/users?page=2147483647', undefined, admin);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data).toEqual([]);
+  });
 });

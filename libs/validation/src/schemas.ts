@@ -121,12 +121,16 @@ export const planForm = z.object({ features: f.planFeatures, promotionCode: f.pr
 // ---------------------------------------------------------------------------------------------
 // Lists and support
 
-/** `?page=0&size=20`: a page from 0, a size from 1 to 100. */
+/** The largest page: the bus carries a page as an int32, so a larger one is a 422, never a 500. */
+const PAGE_MAX = 2 ** 31 - 1;
+
+/** `?page=0&size=20`: a page from 0 (to an int32's largest), a size from 1 to 100. */
 export const pageQuery = z.strictObject({
   page: z.coerce
     .number('pageInvalid')
     .int({ error: 'pageInvalid' })
     .min(0, { error: 'pageInvalid' })
+    .max(PAGE_MAX, { error: 'pageInvalid' })
     .optional(),
   size: z.coerce
     .number('pageInvalid')
