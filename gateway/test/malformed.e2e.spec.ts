@@ -60,4 +60,53 @@ describe('malformed requests are 422, never 500 (gateway + services, real Postgr
     expect(r.statusCode).toBe(200);
     expect(r.json().data).toEqual([]);
   });
+
+  const raw = (payload: string, lang: string, contentType = 'application/json') =>
+    stack.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload,
+      headers: { 'content-type': contentType, 'accept-language': lang },
+    });
+
+  it.each(['{"email":', "{'email':1}", '\u0000', ''])(
+    'answers a body that is not JSON (%j) with a 422 in the spec shape, in both languages',
+    async (payload) => {
+      const en = await raw(payload, 'en');
+      expect(en.statusCode).toBe(422);
+      expect(en.json()).toEqual({
+        success: false,
+        message: 'The request body is not valid JSON.',
+        errors: [{ field: 'body', msg: 'The request body is not valid JSON.' }],
+        status: 422,
+      });
+      expect((await raw(payload, 'tr')).json().message).toBe('İstek gövdesi geçerli bir JSON değil.');
+    },
+  );
+
+  it('refuses a body over 2 MB at the parser with a 413 in the request language', async () => {
+    const payload = JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024), password: 'x' });
+    const en = await raw(payload, 'en');
+    expect(en.statusCode).toBe(413);
+    expect(en.json()).toEqual({
+      success: false,
+      message: 'The request is too large: at most 2 MB.',
+      code: 'bodyTooLarge',
+      status: 413,
+    });
+    expect((await raw(payload, 'tr')).json().message).toBe('İstek çok büyük: en fazla 2 MB.');
+    // Just under the limit, the body is read and its rules answer.
+    const under = await raw(
+      JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024 - 100), password: 'x' }),
+      'en',
+    );
+    expect(under.statusCode).toBe(422);
+    expect(under.json().errors[0]).toMatchObject({ field: 'email' });
+  });
+
+  it('answers an unsupported content type with a 415 in the request language', async () => {
+    const r = await raw('<a/>', 'tr', 'application/xml');
+    expect(r.statusCode).toBe(415);
+    expect(r.json()).toMatchObject({ message: 'Bu içerik türü desteklenmiyor.', code: 'mediaTypeInvalid' });
+  });
 });
