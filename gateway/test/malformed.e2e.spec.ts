@@ -109,4 +109,25 @@ describe('malformed requests are 422, never 500 (gateway + services, real Postgr
     expect(r.statusCode).toBe(415);
     expect(r.json()).toMatchObject({ message: 'Bu içerik türü desteklenmiyor.', code: 'mediaTypeInvalid' });
   });
+
+  it.each([
+    ['cut-short', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
+    ['not-a-form', 'r'],
+  ])(
+    'answers a profile photo form the parser cannot read (%s) with a 422, not a 500',
+    async (name, payload) => {
+      const seller = await stack.newUser(`photo-${name}@example.com`);
+      const r = await stack.app.inject({
+        method: 'POST',
+        url: '/api/account/photo',
+        payload,
+        headers: { ...seller, 'content-type': 'multipart/form-data; boundary=x', 'accept-language': 'en' },
+      });
+      expect(r.statusCode).toBe(422);
+      expect(r.json()).toMatchObject({
+        code: 'photoMissing',
+        errors: [{ field: 'file', msg: 'Choose a photo to upload.' }],
+      });
+    },
+  );
 });
