@@ -121,10 +121,15 @@ export const planForm = z.object({ features: f.planFeatures, promotionCode: f.pr
 // ---------------------------------------------------------------------------------------------
 // Lists and support
 
-/** The largest page: the bus carries a page as an int32, so a larger one is a 422, never a 500. */
-const PAGE_MAX = 2 ** 31 - 1;
+/** The largest size of a page. */
+const SIZE_MAX = 100;
+/**
+ * The largest page: the bus carries a page and the offset of its first row (page × size) as int32s,
+ * so a page whose first row lies beyond an int32 at the largest size is a 422, never a 500.
+ */
+const PAGE_MAX = Math.floor((2 ** 31 - 1) / SIZE_MAX);
 
-/** `?page=0&size=20`: a page from 0 (to an int32's largest), a size from 1 to 100. */
+/** `?page=0&size=20`: a page from 0 (to about 21 million), a size from 1 to 100. */
 export const pageQuery = z.strictObject({
   page: z.coerce
     .number('pageInvalid')
@@ -136,7 +141,7 @@ export const pageQuery = z.strictObject({
     .number('pageInvalid')
     .int({ error: 'pageInvalid' })
     .min(1, { error: 'pageInvalid' })
-    .max(100, { error: 'pageInvalid' })
+    .max(SIZE_MAX, { error: 'pageInvalid' })
     .optional(),
 });
 
