@@ -310,7 +310,8 @@ export const asinCheckRequest = z.strictObject({
   fileName: f.fileName,
   market: f.market,
   asins: z.preprocess(
-    (v) => (Array.isArray(v) ? v.join('\n') : v),
+    // A list of texts is one per line; a list of anything else is refused by the rule, not by join().
+    (v) => (Array.isArray(v) && v.every((a) => typeof a === 'string') ? v.join('\n') : v),
     f.asinText(Number.MAX_SAFE_INTEGER).refine((text) => text.length <= ASIN_TEXT_MAX, e('asinTooMany')),
   ),
 });
