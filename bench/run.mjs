@@ -5,6 +5,7 @@
 // reference figures in bench/results are left as they are), the speed targets reported, not enforced.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runFuzzBench } from './fuzz.mjs';
 import { runParseBench } from './parse.mjs';
 import { HEADER, runRealStoresBench } from './real-stores.mjs';
 import { runScanBench, SIZES } from './scan.mjs';
@@ -31,9 +32,16 @@ const parse = await runParseBench({ outFile: path.join(outDir, 'parse.json') });
 console.log('\n== simulator benchmark (pages of a 100,000-ASIN store) ==');
 const simulator = await runSimulatorBench({ outFile: path.join(outDir, 'simulator.json') });
 
-if (!scan.pass || !real.pass || !parse.pass || !simulator.pass) {
+// The quick run is the smoke of `make test`, which runs the fuzzer on its fixed seed already.
+let fuzz = { pass: true };
+if (!quick) {
+  console.log('\n== API fuzzer, long run (every operation × anonymous, seller, admin) ==');
+  fuzz = runFuzzBench({ outFile: path.join(outDir, 'fuzz.json') });
+}
+
+if (!scan.pass || !real.pass || !parse.pass || !simulator.pass || !fuzz.pass) {
   // The quick run shares a loaded CI machine: its speed targets (parser, simulator) are reported only.
-  const enforced = !scan.pass || !real.pass || !quick;
+  const enforced = !scan.pass || !real.pass || !fuzz.pass || !quick;
   console.error(
     `\nbench: a target was missed (see above)${enforced ? '' : ': a speed target, not enforced by BENCH_QUICK'}`,
   );

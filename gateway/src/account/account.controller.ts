@@ -3,6 +3,7 @@ import {
   Body,
   Controller,
   Get,
+  HttpException,
   HttpCode,
   Inject,
   Param,
@@ -144,17 +145,20 @@ export class AccountController {
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ description: '{success, data: {imageUrl}}; 422 photoInvalidType | photoTooLarge' })
   async uploadPhoto(@CurrentUser() user: JwtUser, @Req() req: FastifyRequest) {
-    if (!req.isMultipart()) throw unprocessable([{ field: 'file', msg: 'photoMissing' }], 'photoMissing');
-    const file = await req.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
-    if (!file) throw unprocessable([{ field: 'file', msg: 'photoMissing' }], 'photoMissing');
+    const missing = () => unprocessable([{ field: 'file', msg: 'photoMissing' }], 'photoMissing');
+    if (!req.isMultipart()) throw missing();
     let content: Buffer;
     try {
+      const file = await req.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
+      if (!file) throw missing();
       content = await file.toBuffer();
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw unprocessable([{ field: 'file', msg: 'photoTooLarge' }], 'photoTooLarge');
       }
-      throw err;
+      if (err instanceof HttpException) throw err;
+      // A form the parser cannot read (cut short, a wrong boundary) carries no photo: a 422, not a 500.
+      throw missing();
     }
     return ok(await this.accounts.setPhoto(user.sub, content));
   }

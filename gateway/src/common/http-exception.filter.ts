@@ -7,7 +7,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import { BusError, type BusErrorCode, type Violation } from '@shelfscan/bus';
-import { isMessageKey } from '@shelfscan/messages';
+import { isMessageKey, type MessageKey } from '@shelfscan/messages';
 import { createLogger } from '@shelfscan/observability';
 import type { FastifyReply } from 'fastify';
 import type { ApiResponse } from './api-response.js';
@@ -59,6 +59,19 @@ const STATUS_BY_REASON: Record<string, number> = {
   refundRefused: 402,
 };
 
+/**
+ * Fastify's body parser failures (Nest hands them over as an HttpException caused by the
+ * FastifyError) in the request language: a body that is not JSON is a 422 in the spec's shape; one
+ * over the 2 MB limit is refused by the parser before it is read, as a 413.
+ */
+const PARSE_ERRORS: Record<string, { status: number; msg: MessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 422, msg: 'bodyInvalid' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 422, msg: 'bodyInvalid' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, msg: 'bodyInvalid' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, msg: 'bodyTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, msg: 'mediaTypeInvalid' },
+};
+
 /** A 422 in the spec's shape, its messages in the request language (for checks the gateway makes itself). */
 export function unprocessable(violations: readonly Violation[], code?: string): HttpException {
   return new UnprocessableEntityException(validationBody(violations, code));
@@ -94,6 +107,11 @@ function toResponse(exception: unknown): { status: number; body: ApiResponse; re
     return { status, body, retryAfter: exception.options.retryAfterSeconds };
   }
   if (exception instanceof HttpException) {
+    const parse = PARSE_ERRORS[String((exception.cause as { code?: unknown } | undefined)?.code)];
+    if (parse?.status === 422)
+      return { status: 422, body: validationBody([{ field: 'body', msg: parse.msg }]) };
+    if (parse)
+      return { status: parse.status, body: { success: false, message: t(parse.msg), code: parse.msg } };
     const status = exception.getStatus();
     const res = exception.getResponse();
     if (typeof res === 'object' && res !== null && 'success' in res)

@@ -34,19 +34,42 @@ export function schemaOf(metatype: unknown, today: () => Date): z.ZodType | unde
 
 /**
  * Validates every body and query whose DTO has a shared schema (product spec part 5): the parsed
- * (trimmed) value goes on, a failure is a 422 with a list of {field, msg}. Other parameters pass as they are.
+ * (trimmed) value goes on, a failure is a 422 with a list of {field, msg}. Other parameters pass as they are; no
+ * parameter, query or body may hold U+0000 (a 422 too).
  * `now` is the gateway's clock (the wall clock; tests give a fixed date).
  */
 export class SchemaValidationPipe implements PipeTransform {
   constructor(private readonly now: () => Date) {}
 
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    const nul = fieldWithNul(value, metadata.data ?? '');
+    if (nul !== undefined) throw unprocessable([{ field: nul || metadata.type, msg: 'characterInvalid' }]);
     const schema = schemaOf(metadata.metatype, this.now);
     if (!schema) return value;
     const result = schema.safeParse(value ?? {});
     if (result.success) return result.data;
     throw unprocessable(fieldErrors(result.error));
   }
+}
+
+/**
+ * The first field (path parameter, query or body field, or key) whose text holds U+0000: no text of
+ * the product may (PostgreSQL text cannot store it), so it is refused here as a 422, never a 500.
+ */
+function fieldWithNul(value: unknown, name: string): string | undefined {
+  const pending: [unknown, string][] = [[value, name]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, field] = next;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return field;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return field;
+        pending.push([child, field ? `${field}.${key}` : key]);
+      }
+    }
+  }
+  return undefined;
 }
 
 export function createValidationPipe(now: () => Date = () => new Date()): SchemaValidationPipe {

@@ -49,6 +49,16 @@ describe('POST /api/search-info[/functional-search|/asin-check]: the verdicts of
     });
   });
 
+  it.each([
+    [[{ toString: 'x', valueOf: 1 }]],
+    [[['B000000001'], null]],
+    [Object.assign(Object.create(null) as object, { length: 1 })],
+  ])('answers ASINs that are not texts (%j) with the 422 list, not a 500', (asins) => {
+    expect(errorsOf(AsinCheckDto, { ...VALID_SCANS.asinCheck, asins })).toEqual([
+      { field: 'asins', msg: expect.any(String) },
+    ]);
+  });
+
   it('refuses a field the payload does not have', () => {
     expect(errorsOf(CreateScanDto, { ...VALID_SCANS.scan, amazonsChoice: true })).toEqual([
       { field: 'amazonsChoice', msg: expect.any(String) },

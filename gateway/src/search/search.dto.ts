@@ -10,6 +10,7 @@ import {
   functionalScanRequest as functionalScan,
   market,
   MARKETS,
+  pageQuery,
   scanEstimateRequest as estimate,
   scanRequest as createScan,
 } from '@shelfscan/validation';
@@ -33,11 +34,8 @@ const listQuery = z.strictObject({
   q: z.string().trim().max(200, { error: 'queryTooLong' }).optional(),
   from: z.string().regex(DATE, { error: 'dateInvalid' }).optional(),
   to: z.string().regex(DATE, { error: 'dateInvalid' }).optional(),
-  page: z.coerce
-    .number({ error: 'pageInvalid' })
-    .int({ error: 'pageInvalid' })
-    .min(0, { error: 'pageInvalid' })
-    .optional(),
+  // The shared page rule (its largest page keeps page × size an int32 on the bus).
+  page: pageQuery.shape.page,
   size: z.coerce
     .number({ error: 'sizeInvalid' })
     .int({ error: 'sizeInvalid' })

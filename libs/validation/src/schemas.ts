@@ -121,18 +121,27 @@ export const planForm = z.object({ features: f.planFeatures, promotionCode: f.pr
 // ---------------------------------------------------------------------------------------------
 // Lists and support
 
-/** `?page=0&size=20`: a page from 0, a size from 1 to 100. */
+/** The largest size of a page. */
+const SIZE_MAX = 100;
+/**
+ * The largest page: the bus carries a page and the offset of its first row (page × size) as int32s,
+ * so a page whose first row lies beyond an int32 at the largest size is a 422, never a 500.
+ */
+const PAGE_MAX = Math.floor((2 ** 31 - 1) / SIZE_MAX);
+
+/** `?page=0&size=20`: a page from 0 (to about 21 million), a size from 1 to 100. */
 export const pageQuery = z.strictObject({
   page: z.coerce
     .number('pageInvalid')
     .int({ error: 'pageInvalid' })
     .min(0, { error: 'pageInvalid' })
+    .max(PAGE_MAX, { error: 'pageInvalid' })
     .optional(),
   size: z.coerce
     .number('pageInvalid')
     .int({ error: 'pageInvalid' })
     .min(1, { error: 'pageInvalid' })
-    .max(100, { error: 'pageInvalid' })
+    .max(SIZE_MAX, { error: 'pageInvalid' })
     .optional(),
 });
 
@@ -327,7 +336,8 @@ export const asinCheckRequest = z.strictObject({
   fileName: f.fileName,
   market: f.market,
   asins: z.preprocess(
-    (v) => (Array.isArray(v) ? v.join('\n') : v),
+    // A list of texts is one per line; a list of anything else is refused by the rule, not by join().
+    (v) => (Array.isArray(v) && v.every((a) => typeof a === 'string') ? v.join('\n') : v),
     f.asinText(Number.MAX_SAFE_INTEGER).refine((text) => text.length <= ASIN_TEXT_MAX, e('asinTooMany')),
   ),
 });
