@@ -9,8 +9,8 @@
 # each suite has a bound (seconds below, each overridable by its variable) after which it is
 # stopped and counted as failed, naming the tests that were still running, and the summary line
 # is printed in every case. The bounds add up to 62.5 minutes; a run of `.ci/run` on a fresh clone
-# took 26.4 on 2 cores on 2026-11-28 (install and checks 2.5, jest 11.5 in one worker, web 3.5,
-# e2e 4.5, cluster 1, the four smokes 2.5 together, each bounded at 3): each suite prints the time
+# took 21.3 on 2 cores on 2026-11-28 (install and checks 2, jest 10.6 in one worker, web 3,
+# e2e 3.8, cluster 1, the four smokes 0.7 together, each bounded at 3): each suite prints the time
 # it took against its bound. Bringing it back under 15 minutes is issue 23's.
 set -uo pipefail
 cd "$(dirname "$0")/.."
