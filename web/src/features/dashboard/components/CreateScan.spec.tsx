@@ -142,30 +142,39 @@ describe('create dialogs', () => {
                     max: null,
                     counted: { total: 1200, lowerBound: false },
                   }
-                : body.storeUrl.includes('PARTLY')
+                : body.storeUrl.includes('LIMIT')
                   ? {
-                      etaSeconds: 328,
-                      pages: 131,
+                      etaSeconds: 425,
+                      pages: 170,
                       reportedTotal: 1000,
                       reportedTotalIsLowerBound: true,
                       max: { etaSeconds: 425, pages: 170 },
-                      counted: { total: 2027, lowerBound: true },
+                      counted: { total: 4340, lowerBound: true },
                     }
-                  : body.storeUrl.includes('OVER')
+                  : body.storeUrl.includes('PARTLY')
                     ? {
-                        etaSeconds: 163,
-                        pages: 65,
+                        etaSeconds: 328,
+                        pages: 131,
                         reportedTotal: 1000,
                         reportedTotalIsLowerBound: true,
                         max: { etaSeconds: 425, pages: 170 },
+                        counted: { total: 2027, lowerBound: true },
                       }
-                    : {
-                        etaSeconds: 400,
-                        pages: 160,
-                        reportedTotal: 2500,
-                        reportedTotalIsLowerBound: false,
-                        max: null,
-                      },
+                    : body.storeUrl.includes('OVER')
+                      ? {
+                          etaSeconds: 163,
+                          pages: 65,
+                          reportedTotal: 1000,
+                          reportedTotalIsLowerBound: true,
+                          max: { etaSeconds: 425, pages: 170 },
+                        }
+                      : {
+                          etaSeconds: 400,
+                          pages: 160,
+                          reportedTotal: 2500,
+                          reportedTotalIsLowerBound: false,
+                          max: null,
+                        },
           });
         },
       },
@@ -203,6 +212,12 @@ describe('create dialogs', () => {
     expect(wait()).toBe(
       'The store shows over 1,000 listings; counted by price range, it holds at least 2,027 with a price (the count stopped before the end). A deep scan of it takes at least about 6 min (131 pages at ShelfScan’s polite pace), up to about 8 min if it runs on to the list limit (170 pages). Its progress and remaining time show on the scan while it runs.',
     );
+    // Counted past the list limit: the scan stops there, so there is no "at least … up to the same".
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1LIMIT00001');
+    await waitFor(() => expect(wait()).toContain('at least 4,340'), { timeout: 5000 });
+    expect(wait()).toBe(
+      'The store shows over 1,000 listings; counted by price range, it holds at least 4,340 with a price, more than a deep scan’s list limit. A deep scan of it runs to that limit: about 8 min (170 pages at ShelfScan’s polite pace). Its progress and remaining time show on the scan while it runs.',
+    );
     type('scan-store-url', 'https://www.amazon.ca/s?me=A1BLOCKED001');
     await waitFor(() => expect(wait()).toContain('cannot be estimated now'), { timeout: 5000 });
     expect(wait()).toContain('about 60 minutes');
@@ -222,6 +237,11 @@ describe('create dialogs', () => {
     type('scan-store-url', 'https://www.amazon.ca/s?me=A1PARTLY0001');
     await waitFor(() => expect(wait()).toContain('en az 2.027'), { timeout: 5000 });
     expect(wait()).toContain('liste sınırına kadar sürerse yaklaşık 8 dk (170 sayfa)');
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1LIMIT00001');
+    await waitFor(() => expect(wait()).toContain('en az 4.340'), { timeout: 5000 });
+    expect(wait()).toContain(
+      'derin taramanın liste sınırından fazla. Derin taraması bu sınıra kadar sürer: yaklaşık 8 dk',
+    );
   });
 
   it('the United Kingdom is offered by its code UK in standard and deep, named in the page language', async () => {

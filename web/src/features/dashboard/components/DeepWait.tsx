@@ -51,8 +51,18 @@ export function DeepWait({
   const counted = estimate.data?.counted;
   const max = estimate.data?.max;
 
+  // Counted to at least the list limit already: the scan stops there, so the wait has no range.
+  const countedToLimit = !!counted?.lowerBound && !!max && max.pages <= estimate.data!.pages;
+
   let text: string;
   if (estimate.isFetching) text = t('create.deepWaitEstimating');
+  else if (eta !== undefined && eta !== null && count && counted && countedToLimit)
+    text = t('create.deepWaitStoreCountedLimit', {
+      time: duration(eta),
+      pages: number(estimate.data!.pages),
+      shown: number(count),
+      count: number(counted.total),
+    });
   else if (eta !== undefined && eta !== null && count && counted && (!counted.lowerBound || max))
     // "Over 1,000": what Amazon shows, then what counting its price ranges found (and whether it finished).
     text = t(counted.lowerBound ? 'create.deepWaitStoreCountedRange' : 'create.deepWaitStoreCounted', {
