@@ -386,6 +386,17 @@ describe('plan gating', () => {
     expect(screen.getByTestId('quota-deep').textContent).toBe('Deep: no plan');
   });
 
+  it('the list limit is a number in the page language (2,720 / 2.720)', async () => {
+    gateway({});
+    const en = renderApp('/us/dashboard', { token: token() });
+    expect((await screen.findByTestId('quota-list-limit')).textContent).toBe('At most 2,720 ASINs per list');
+    en.unmount();
+    renderApp('/dashboard', { token: token() });
+    expect((await screen.findByTestId('quota-list-limit')).textContent).toBe(
+      'Liste başına en fazla 2.720 ASIN',
+    );
+  });
+
   it('without any plan the page says where to buy one (both locales)', async () => {
     gateway({ quota: quota({ plans: { standard: false, deep: false, functional: false } }) });
     const en = renderApp('/us/dashboard', { token: token() });

@@ -29,7 +29,7 @@ export function QuotaPanel({ quota }: { quota: Quota }) {
             ? t('quota.deep', { dayLeft: left(deep.dayUsed, deep.dayLimit), dayLimit: deep.dayLimit })
             : t('quota.noPlan', { type: t('types.deep') })}
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-testid="quota-list-limit">
           {t('quota.listLimit', { count: quota.listLimit })}
         </Text>
       </Group>
