@@ -1,5 +1,11 @@
 import { BusError, type BusErrorCode } from '@shelfscan/bus';
-import type { ArgumentsHost } from '@nestjs/common';
+import {
+  ForbiddenException,
+  NotFoundException,
+  UnauthorizedException,
+  type ArgumentsHost,
+} from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
 import { HttpExceptionFilter, unprocessable } from './http-exception.filter.js';
 import { runWithLang } from './i18n.js';
 
@@ -83,7 +89,34 @@ describe('HttpExceptionFilter: bus errors to HTTP answers, in one table', () => 
     });
     expect(answer(new Error('database password is hunter2'))).toMatchObject({
       status: 500,
-      body: { success: false, message: 'system error occurred', code: 'systemError' },
+      body: { success: false, message: 'A system error occurred.', code: 'systemError' },
+    });
+    expect(answer(new Error('x'), 'tr').body).toMatchObject({ message: 'Bir sistem hatası oluştu.' });
+  });
+
+  it('words Nest’s own answers (guard, unknown route, throttler) in the request language; keeps a message of the code’s own', () => {
+    expect(answer(new UnauthorizedException(), 'tr')).toMatchObject({
+      status: 401,
+      body: { success: false, message: 'Lütfen giriş yapın.', code: 'unauthorized' },
+    });
+    expect(answer(new UnauthorizedException(), 'en').body).toMatchObject({ message: 'Please log in.' });
+    expect(answer(new NotFoundException(), 'tr').body).toMatchObject({
+      message: 'Bulunamadı.',
+      code: 'notFound',
+    });
+    expect(answer(new ForbiddenException(), 'tr').body).toMatchObject({
+      message: 'Bu işlem için yetkiniz yok.',
+    });
+    expect(answer(new ThrottlerException(), 'tr')).toMatchObject({
+      status: 429,
+      body: {
+        message: 'Çok fazla istek yapıldı. Lütfen biraz bekleyip tekrar deneyin.',
+        code: 'tooManyRequests',
+      },
+    });
+    expect(answer(new NotFoundException('the web app is not built'), 'tr').body).toMatchObject({
+      message: 'the web app is not built',
+      code: 'notFound',
     });
   });
 

@@ -116,13 +116,22 @@ function toResponse(exception: unknown): { status: number; body: ApiResponse; re
     const res = exception.getResponse();
     if (typeof res === 'object' && res !== null && 'success' in res)
       return { status, body: res as ApiResponse };
+    const code = defaultCode(status);
+    // Nest's own answers (a guard's 401, an unknown route's 404, the throttler's 429) are English
+    // words of the status: the catalogue says them in the request language. A message the code gave
+    // itself (Nest then adds the status words as `error`) is kept.
+    const own = typeof res === 'object' && res !== null && 'error' in res;
     const message =
-      typeof res === 'string' ? res : String((res as { message?: unknown }).message ?? exception.message);
-    return { status, body: { success: false, message, code: defaultCode(status) } };
+      code && !own
+        ? t(code)
+        : typeof res === 'string'
+          ? res
+          : String((res as { message?: unknown }).message ?? exception.message);
+    return { status, body: { success: false, message, code } };
   }
   return {
     status: HttpStatus.INTERNAL_SERVER_ERROR,
-    body: { success: false, message: 'system error occurred', code: 'systemError' },
+    body: { success: false, message: t('systemError'), code: 'systemError' },
   };
 }
 
@@ -135,7 +144,7 @@ function messageOf(e: BusError): string {
   return isMessageKey(e.reason) ? t(e.reason, params) : t(e.message, params);
 }
 
-function defaultCode(status: number): string | undefined {
+function defaultCode(status: number): MessageKey | undefined {
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'notFound';
