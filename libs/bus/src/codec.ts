@@ -118,10 +118,13 @@ export const codec = {
   },
 };
 
-/** Any thrown value as a BusError; unexpected errors become INTERNAL without leaking details. */
+/**
+ * Any thrown value as a BusError; unexpected errors become INTERNAL without leaking details, keyed
+ * as the catalogue's systemError so the gateway words it in the request language.
+ */
 export function toBusError(error: unknown): BusError {
   if (error instanceof BusError) return error;
-  return new BusError('INTERNAL', 'system error occurred');
+  return new BusError('INTERNAL', 'systemError', { reason: 'systemError' });
 }
 
 export { methodPattern, eventTopic };

@@ -98,7 +98,8 @@ describe('bus over the in-process transport', () => {
       bus.request(authV1.AuthService.method.checkActivation, { email: 'crash@example.com' }),
     ).rejects.toMatchObject({
       code: 'INTERNAL',
-      message: 'system error occurred',
+      reason: 'systemError',
+      message: 'systemError',
     });
   });
 
