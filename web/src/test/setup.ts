@@ -1,21 +1,13 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { setupI18n } from '../app/i18n';
+import { mediaQueryList } from './media';
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => mediaQueryList(query, false),
   });
 }
 class ResizeObserverStub {

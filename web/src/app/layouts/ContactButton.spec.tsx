@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userToken } from '../../test/jwt';
 import { account, contactInfo } from '../../test/fixtures';
 import { type Answer, fakeGateway, jsonResponse, ok } from '../../test/gateway';
+import { mediaQueryList } from '../../test/media';
 import { renderApp } from '../../test/render';
 
 /** The current user, the contact details and the contact form's endpoint; any other call finds nothing. */
@@ -143,16 +144,7 @@ describe('contact button', () => {
     vi.stubGlobal('matchMedia', (query: string) => {
       const m = /max-width:\s*([\d.]+)(em|px)/.exec(query);
       const max = m ? Number(m[1]) * (m[2] === 'em' ? 16 : 1) : Number.NaN;
-      return {
-        matches: width <= max,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      };
+      return mediaQueryList(query, width <= max);
     });
     renderApp('/us/account', { token: userToken('ayse@example.com') });
     await screen.findByTestId('contact-button');
