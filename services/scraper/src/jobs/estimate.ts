@@ -9,12 +9,12 @@
  * pieces (engine/store-count.ts, a few pages), so a store of 1,200 and one of 6,000 get their own
  * estimates; the engine's probe then runs with that count (`expectedTotal`), as the scan will.
  */
+import { marketByCode } from '@shelfscan/markets';
 import { ManualClock } from '@shelfscan/service';
 import { createScanEngine } from '../engine/engine.js';
 import { countStore } from '../engine/store-count.js';
 import type { PageSource, ScanProgress } from '../engine/types.js';
 import { parseResultsPage } from '../parser/index.js';
-import { marketByCode } from '@shelfscan/markets';
 import type { MarketplaceClientOptions } from '../fetch/options.js';
 import { departmentsOf } from './category-scans.js';
 import type { StoreScanSpec } from './job-spec.js';
