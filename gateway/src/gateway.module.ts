@@ -17,7 +17,7 @@ import { JwtStrategy } from './auth/jwt.strategy.js';
 import { RolesGuard } from './auth/guards.js';
 import { SigningKeySource } from './auth/signing-keys.js';
 import { TokenStateCache } from './auth/token-state.js';
-import type { GatewayConfig } from './config.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { HealthController } from './health/health.controller.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchApiService } from './search/search.service.js';
@@ -47,6 +47,7 @@ export class GatewayModule {
       ],
       providers: [
         { provide: BusClient, useValue: deps.bus },
+        { provide: GATEWAY_CONFIG, useValue: deps.config },
         { provide: SigningKeySource, useValue: new SigningKeySource(deps.bus, deps.config.JWT_PUBLIC_KEY) },
         { provide: WEB_DIST_DIR, useValue: deps.config.WEB_DIST_DIR },
         { provide: TokenStateCache, useValue: new TokenStateCache(deps.bus) },

@@ -2,7 +2,13 @@
 import 'reflect-metadata';
 import { BusClient, BusTransports } from '@shelfscan/bus';
 import { loadConfig, runOrExit } from '@shelfscan/config';
-import { createLogger, health, startTracing, stopOnSignals } from '@shelfscan/observability';
+import {
+  createLogger,
+  health,
+  startHealthServer,
+  startTracing,
+  stopOnSignals,
+} from '@shelfscan/observability';
 import { gatewayEnvSchema } from './config.js';
 import { createGateway } from './gateway.js';
 
@@ -13,7 +19,9 @@ void runOrExit(async () => {
   health.starting();
   const transports = new BusTransports(config);
   const app = await createGateway({ config, bus: new BusClient(transports.client()) });
-  await app.listen({ port: config.PORT, host: '0.0.0.0' });
+  await app.listen({ port: config.PORT, host: config.HOST ?? '0.0.0.0' });
+  // /metrics for Prometheus on the pod's internal port, as every service serves it.
+  const healthServer = await startHealthServer(config.HEALTH_PORT);
   await transports.connect();
   health.started();
   stopOnSignals({
@@ -23,6 +31,7 @@ void runOrExit(async () => {
     stop: async () => {
       await app.close();
       await transports.close();
+      healthServer.close();
     },
   });
 });

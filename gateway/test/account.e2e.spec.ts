@@ -4,6 +4,14 @@ import path from 'node:path';
 import { startStack, type Stack } from './stack.js';
 
 /** The first journey through the real layers: HTTP → gateway → bus → auth service → PostgreSQL. */
+const METRICS_TOKEN = 'metrics-token-of-the-test-prometheus-0123456789';
+
+/** A header the web image's nginx adds (docker/web/default.conf.template), as written there. */
+function nginxHeader(name: string): string | undefined {
+  const conf = fs.readFileSync(path.join(__dirname, '../../docker/web/default.conf.template'), 'utf8');
+  return new RegExp(`^\\s*add_header ${name} "([^"]*)" always;`, 'm').exec(conf)?.[1];
+}
+
 describe('gateway + auth service (real PostgreSQL)', () => {
   let stack: Stack;
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-web-'));
@@ -17,6 +25,7 @@ describe('gateway + auth service (real PostgreSQL)', () => {
       WEB_DIST_DIR: webDir,
       ADMIN_EMAIL: 'admin@shelfscan.test',
       ADMIN_PASSWORD: 'admin-pass',
+      METRICS_TOKEN: METRICS_TOKEN,
     });
   });
   afterAll(() => stack.stop());
@@ -206,11 +215,20 @@ describe('gateway + auth service (real PostgreSQL)', () => {
     expect(res.headers['x-request-id']).toBe('abc-123');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+    // The cluster's nginx serves the SPA with the very same policy and HSTS.
+    expect(nginxHeader('Content-Security-Policy')).toBe(res.headers['content-security-policy']);
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{8}; includeSubDomains$/);
+    expect(nginxHeader('Strict-Transport-Security')).toBe(res.headers['strict-transport-security']);
     expect((await call('GET', '/readyz')).json()).toMatchObject({
       ready: true,
       checks: { 'auth.database': 'ok' },
     });
-    const metrics = await call('GET', '/metrics');
+    // /metrics is not public: only Prometheus's bearer token opens it on the API port.
+    expect((await call('GET', '/metrics')).statusCode).toBe(404);
+    expect((await call('GET', '/metrics', undefined, { authorization: 'Bearer wrong' })).statusCode).toBe(
+      404,
+    );
+    const metrics = await call('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(metrics.body).toContain('shelfscan_http_request_duration_seconds');
     const docs = await call('GET', '/api/docs-json');
     expect(Object.keys(docs.json().paths)).toEqual(

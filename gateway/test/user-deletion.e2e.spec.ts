@@ -9,7 +9,7 @@ import { loadConfig } from '@shelfscan/config';
 import { adminEventsV1, billingEventsV1 } from '@shelfscan/contracts';
 import { HOLD_SELLER } from './fake-scan-engine.js';
 import { bulletinOf, istanbulToday } from '../../services/billing/test/fixtures.js';
-import { eventually } from '@shelfscan/testing';
+import { eventually, makePng } from '@shelfscan/testing';
 import { startStack, type Stack } from './stack.js';
 
 jest.setTimeout(60_000);
@@ -130,10 +130,7 @@ describe('DELETE /api/admin/users/:email: every service forgets the user', () =>
     // The user's data in every service: photo and phone (auth, and billing's verified phone),
     // card, plan, invoice and payment (billing), scans finished and running (search, scraper),
     // a contact message and the read models (admin).
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.alloc(64, 7),
-    ]);
+    const png = makePng(8);
     const boundary = '----shelfscan' + randomUUID();
     const photo = await stack.app.inject({
       method: 'POST',

@@ -27,7 +27,8 @@ import {
  * for Node components when tracing is on; a render may allow more only where its values file says so.
  */
 export const NETWORK_POLICY = {
-  gateway: { reachableFrom: ['ingress', 'web'], reaches: ['kafka'] },
+  // The gateway's API port is public: Prometheus scrapes its own metrics port (HEALTH_PORT).
+  gateway: { reachableFrom: ['ingress', 'web'], reaches: ['kafka'], metricsPort: 'metrics' },
   web: { reachableFrom: ['ingress'], reaches: ['gateway'] },
   auth: { reachableFrom: [], reaches: ['kafka', 'postgres', 'smtp'] },
   admin: { reachableFrom: [], reaches: ['kafka', 'postgres', 'smtp'] },
@@ -353,8 +354,11 @@ export function networkIsLockedDown(r, { extraEgress = {} } = {}) {
         );
       });
       assert.deepEqual(sources.filter((s) => s !== 'metrics').sort(), [...policy.reachableFrom].sort());
-      for (const rule of spec.ingress ?? [])
-        assert.deepEqual(rule.ports, [{ port: 'http', protocol: 'TCP' }], 'only its http port');
+      // Peers reach the http port; metrics scrapers the metrics port where the component has one.
+      for (const [i, rule] of (spec.ingress ?? []).entries()) {
+        const port = sources[i] === 'metrics' ? (policy.metricsPort ?? 'http') : 'http';
+        assert.deepEqual(rule.ports, [{ port, protocol: 'TCP' }], `only its ${port} port`);
+      }
     });
     const cv = componentValues(r.values, name);
     const expected = new Set(['dns', ...policy.reaches, ...(extraEgress[name] ?? [])]);

@@ -201,6 +201,8 @@ beforeAll(async () => {
   gatewayUrl = `http://127.0.0.1:${await freePort()}`;
   commonEnv = {
     NODE_ENV: 'production',
+    // The payments of this suite are the built-in sandbox's test cards, allowed on purpose.
+    ALLOW_SANDBOX_PAYMENTS: 'true',
     LOG_LEVEL: 'info',
     BUS: 'kafka',
     KAFKA_BROKERS: kafka.brokers.join(','),
@@ -254,6 +256,7 @@ describe('cluster mode: every deployable as its own process on Kafka', () => {
       await startService('scraper', 'scraper-2'),
     ];
     const gatewayPort = new URL(gatewayUrl).port;
+    const gatewayHealthPort = await freePort();
     const gateway = procs.start(
       'gateway',
       'gateway/dist/main.js',
@@ -261,11 +264,13 @@ describe('cluster mode: every deployable as its own process on Kafka', () => {
         ...commonEnv,
         KAFKA_CLIENT_ID: 'gateway',
         PORT: gatewayPort,
+        HEALTH_PORT: String(gatewayHealthPort),
         JWT_PUBLIC_KEY: keys.publicPem,
         WEB_DIST_DIR: path.join(workDir, 'no-web'),
         DATA_DIR: path.join(workDir, 'gateway'),
       },
-      { healthOrigin: gatewayUrl },
+      // Prometheus scrapes the gateway on its internal port, as every service.
+      { healthOrigin: `http://127.0.0.1:${gatewayHealthPort}` },
     );
     const startedAt = Date.now();
     const checks = await bounded('every process ready (/readyz 200)', 120, (signal) =>
@@ -284,6 +289,8 @@ describe('cluster mode: every deployable as its own process on Kafka', () => {
       const metrics = await (await fetch(`${p.healthOrigin}/metrics`)).text();
       expect(metrics).toMatch(/^process_cpu_seconds_total /m);
     }
+    // …and not on the public API port, which needs METRICS_TOKEN for it.
+    expect((await fetch(`${gatewayUrl}/metrics`)).status).toBe(404);
   });
 
   it('refuses to start with a malformed variable, naming it (exit 1)', async () => {

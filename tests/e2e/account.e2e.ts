@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { e164, makePng, mailFiles, sixDigitCode, smsFiles, waitForMail, waitForSmsCode } from './outbox';
+import { makePng } from '@shelfscan/testing';
+import { e164, mailFiles, sixDigitCode, smsFiles, waitForMail, waitForSmsCode } from './outbox';
 
 const password = 'e2e-secret-1';
 

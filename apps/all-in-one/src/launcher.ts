@@ -48,7 +48,8 @@ export async function startAllInOne(
       services.push(await startService(service, { config, databaseUrl, transports, runMigrations: true }));
     }
     gateway = await createGateway({ config, bus: new BusClient(transports.client()) });
-    await gateway.listen({ port: config.PORT, host: options.host ?? '0.0.0.0' });
+    // Loopback unless HOST says otherwise: `make up` on a laptop is not a server on the network.
+    await gateway.listen({ port: config.PORT, host: options.host ?? config.HOST ?? '127.0.0.1' });
   } catch (err) {
     await stop().catch((e) => log.error({ err: e }, 'clean-up after a failed start failed'));
     throw err;

@@ -120,6 +120,14 @@ describe('embedded mode process', () => {
 
     const second = launch(env);
     await waitFor(second, 'ShelfScan is up');
+    // It listens on loopback only (HOST unset): another address of this machine is refused.
+    const lan = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    if (lan) {
+      await expect(fetch(`http://${lan}:${port}/healthz`)).rejects.toThrow();
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } else console.warn('no non-loopback IPv4 address on this machine: the HOST default is not checked');
     // Every answered registration is there: its activation email was written to the .eml outbox
     // before the answer, its code activates it, and it can log in.
     const mailDir = path.join(dataDir, 'outbox/mail');

@@ -147,7 +147,7 @@ component could not turn a default off with them.)
 
 {{/*
 Plain environment of a component as a YAML map: shared `config` (Node components), OTEL_*, the
-component's `env` (through tpl), then <portEnv>=<containerPort>. Empty values are left out, so the
+component's `env` (through tpl), then <portEnv>=<containerPort> and HEALTH_PORT=<metrics.port>. Empty values are left out, so the
 variable stays unset and the service uses its documented default.
 */}}
 {{- define "shelfscan.envMap" -}}
@@ -168,6 +168,9 @@ variable stays unset and the service uses its documented default.
 {{- end -}}
 {{- if $c.portEnv -}}
 {{- $_ := set $env $c.portEnv (toString $c.containerPort) -}}
+{{- end -}}
+{{- if and $c.metrics $c.metrics.port -}}
+{{- $_ := set $env "HEALTH_PORT" (toString $c.metrics.port) -}}
 {{- end -}}
 {{- range $k := keys $env | sortAlpha -}}
 {{- $v := index $env $k -}}

@@ -10,7 +10,8 @@ export const KAFKA_SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512']
 
 /** Variables every process reads (the README's Configuration table). */
 export const baseEnvSchema = z.object({
-  NODE_ENV: env.oneOf(['development', 'production', 'test'], 'production'),
+  /** `production` in the cluster (the chart sets it); the embedded mode runs as `development`. */
+  NODE_ENV: env.oneOf(['development', 'production', 'test'], 'development'),
   LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: env.url(['postgres', 'postgresql']).optional(),

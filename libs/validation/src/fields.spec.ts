@@ -7,6 +7,7 @@ import {
   asin,
   cardExpired,
   cardForm,
+  email,
   fieldErrors,
   fullExpiryYear,
   functionalScanForm,
@@ -56,6 +57,13 @@ describe('shared field rules', () => {
       ['terms', 'terms'],
       ['confirmPassword', 'confirmPassword'],
     ]);
+  });
+
+  it('email: a value past 254 characters stops at its length check, never reaching the pattern', () => {
+    // 2 MB (the body limit) of dotted labels: the pattern alone takes ~170 ms on it.
+    const huge = 'a@' + 'b.'.repeat(1_000_000) + 'c';
+    expect(email.safeParse(huge).error!.issues.map((i) => i.code)).toEqual(['too_big']);
+    expect(email.safeParse('a@b').error!.issues.map((i) => i.code)).toEqual(['invalid_format']);
   });
 
   it('API payloads are strict: an unknown field is named', () => {

@@ -9,9 +9,11 @@ import { isCommonPassword } from './common-passwords.js';
 import type { ValidationMessage } from './messages.js';
 
 /**
- * A check's message. No check aborts (zod skips the form-level checks, such as the password
- * confirmation, after an aborting one); when several checks of a field fail, the first one's message
- * is shown (the gateway and @mantine/form both keep the first issue of a field).
+ * A check's message. Checks do not abort (zod skips the form-level checks, such as the password
+ * confirmation, after an aborting one), but for a length check in front of a pattern: there a value
+ * too long for the field never reaches the pattern, so its cost is its length check. When several
+ * checks of a field fail, the first one's message is shown (the gateway and @mantine/form both keep
+ * the first issue of a field).
  */
 const e = (error: ValidationMessage) => ({ error });
 
@@ -45,7 +47,7 @@ export const lastName = personName('surnameInvalid');
 export const email = z
   .string('emailInvalid')
   .trim()
-  .max(EMAIL_MAX, e('emailInvalid'))
+  .max(EMAIL_MAX, { ...e('emailInvalid'), abort: true })
   .regex(z.regexes.email, e('emailInvalid'));
 
 /** A phone number as typed → E.164 (default region TR), or null when it is not a valid number. */

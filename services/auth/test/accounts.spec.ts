@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { codec } from '@shelfscan/bus';
 import { failure } from '@shelfscan/testing';
+import sharp from 'sharp';
 import { A, startHarness, type Harness } from './harness.js';
 
 const MIN = 60_000;
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('rest-of-a-png'),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif')]);
-const GIF = Buffer.from('GIF89a-tiny-gif');
+/** A real 8×6 photo in each accepted type; the JPEG and PNG carry a camera's EXIF with a GPS position. */
+const photo = (format: 'jpeg' | 'png' | 'gif') => {
+  const image = sharp({ create: { width: 8, height: 6, channels: 3, background: '#c82828' } });
+  const exif = { IFD0: { Artist: 'Seller Camera' }, IFD3: { GPSLatitudeRef: 'N', GPSLongitudeRef: 'E' } };
+  return (format === 'gif' ? image.gif() : image[format]().withExif(exif)).toBuffer();
+};
 
 const retryAfter = (e: { options: { retryAfterSeconds?: number } }) => e.options.retryAfterSeconds;
 
@@ -338,6 +339,8 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
     });
 
     it('accepts JPG, PNG and GIF by content, refuses anything else or over 800 kB, changing nothing', async () => {
+      const [JPEG, PNG, GIF] = await Promise.all([photo('jpeg'), photo('png'), photo('gif')]);
+      expect((await sharp(JPEG).metadata()).exif?.toString('latin1')).toContain('Seller Camera');
       await h.registerActive('photo@example.com');
       const id = (await h.bus.request(A.getAccount, { email: 'photo@example.com' })).account!.id;
       expect((await h.bus.request(A.getAccount, { email: 'photo@example.com' })).account!.imageUrl).toBe('');
@@ -350,20 +353,34 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
         const { imageUrl } = await h.bus.request(A.setPhoto, { email: 'photo@example.com', content: bytes });
         expect(imageUrl).toMatch(new RegExp(`^/api/account/photo/${id}\\?v=\\d+$`));
         const got = await h.bus.request(A.getPhoto, { userId: id });
-        expect([Buffer.from(got.content).equals(bytes), got.contentType]).toEqual([true, type]);
+        // Stored as the same picture in the same type, without the camera's EXIF and its GPS position.
+        const stored = Buffer.from(got.content);
+        const meta = await sharp(stored).metadata();
+        expect([got.contentType, meta.width, meta.height, meta.exif]).toEqual([type, 8, 6, undefined]);
+        expect(stored.toString('latin1')).not.toMatch(/Seller Camera|GPS/);
       }
+      // Bytes that only start like an image (a polyglot, a cut file) are not an image.
+      const fake = Buffer.concat([JPEG.subarray(0, 4), Buffer.from('<script>alert(1)</script>')]);
+      const e0 = await failure(h.bus.request(A.setPhoto, { email: 'photo@example.com', content: fake }));
+      expect([e0.code, e0.reason]).toEqual(['INVALID_ARGUMENT', 'photoInvalidType']);
       const html = Buffer.from('<html><script>alert(1)</script></html>');
       const e1 = await failure(h.bus.request(A.setPhoto, { email: 'photo@example.com', content: html }));
       expect([e1.code, e1.reason]).toEqual(['INVALID_ARGUMENT', 'photoInvalidType']);
       const big = Buffer.concat([JPEG, Buffer.alloc(800 * 1024)]);
       const e2 = await failure(h.bus.request(A.setPhoto, { email: 'photo@example.com', content: big }));
       expect(e2.reason).toBe('photoTooLarge');
+      // 800 kB exactly is accepted; what follows the image's end is not kept.
       const exact = Buffer.concat([JPEG, Buffer.alloc(800 * 1024 - JPEG.length)]);
       await h.bus.request(A.setPhoto, { email: 'photo@example.com', content: exact });
-      expect((await h.bus.request(A.getPhoto, { userId: id })).content.length).toBe(800 * 1024);
+      expect((await h.bus.request(A.getPhoto, { userId: id })).content.length).toBeLessThan(
+        JPEG.length + 100,
+      );
       await h.bus.request(A.setPhoto, { email: 'photo@example.com', content: PNG });
+      const pngStored = Buffer.from((await h.bus.request(A.getPhoto, { userId: id })).content);
       await failure(h.bus.request(A.setPhoto, { email: 'photo@example.com', content: html }));
-      expect(Buffer.from((await h.bus.request(A.getPhoto, { userId: id })).content).equals(PNG)).toBe(true);
+      expect(Buffer.from((await h.bus.request(A.getPhoto, { userId: id })).content).equals(pngStored)).toBe(
+        true,
+      );
       expect((await h.bus.request(A.getAccount, { email: 'photo@example.com' })).account!.imageUrl).toMatch(
         /^\/api\/account\/photo\//,
       );

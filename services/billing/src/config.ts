@@ -6,6 +6,11 @@ export const billingEnvSchema = baseEnvSchema.extend({
   ...mailEnvFields,
   /** `sandbox` (built in, iyzico's test cards; the default) or `iyzico` (the iyzipay API). */
   PAYMENT_PROVIDER: env.oneOf(['sandbox', 'iyzico'], 'sandbox'),
+  /**
+   * The sandbox takes iyzico's public test cards as payment: with NODE_ENV=production it stops the
+   * start unless this says a staging system sells plans for test cards on purpose.
+   */
+  ALLOW_SANDBOX_PAYMENTS: env.bool(false),
   IYZICO_API_KEY: z.string().min(1).optional(),
   IYZICO_SECRET_KEY: z.string().min(1).optional(),
   /** https://sandbox-api.iyzipay.com (test) or https://api.iyzipay.com (live). */

@@ -1,6 +1,7 @@
 import { loadConfig } from '@shelfscan/config';
 import { IyzicoPaymentProvider } from '../src/provider/iyzico/iyzico.provider.js';
 import { billingEnvSchema } from '../src/config.js';
+import { SandboxPaymentProvider } from '../src/provider/sandbox.provider.js';
 import {
   CardRejectedError,
   ProviderTimeoutError,
@@ -217,6 +218,17 @@ describe('iyzico adapter against a local HTTP double of the iyzico API', () => {
     const config = loadConfig(billingEnvSchema, { PAYMENT_PROVIDER: 'iyzico', IYZICO_API_KEY: 'k' });
     expect(() => createPaymentProvider(config)).toThrow('PAYMENT_PROVIDER=iyzico needs IYZICO_SECRET_KEY');
     expect(() => loadConfig(billingEnvSchema, { IYZICO_BASE_URL: 'ftp://x' })).toThrow(/IYZICO_BASE_URL/);
+  });
+
+  it('the sandbox does not start in production unless ALLOW_SANDBOX_PAYMENTS says so', () => {
+    const production = loadConfig(billingEnvSchema, { NODE_ENV: 'production' });
+    expect(() => createPaymentProvider(production)).toThrow(
+      /PAYMENT_PROVIDER=sandbox with NODE_ENV=production.*ALLOW_SANDBOX_PAYMENTS=true/,
+    );
+    const staging = loadConfig(billingEnvSchema, { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' });
+    expect(createPaymentProvider(staging)).toBeInstanceOf(SandboxPaymentProvider);
+    // The embedded mode (`make up`, `make demo`) runs as development, on the sandbox.
+    expect(createPaymentProvider(loadConfig(billingEnvSchema, {}))).toBeInstanceOf(SandboxPaymentProvider);
   });
 });
 

@@ -8,7 +8,7 @@ import { fieldErrors, updateAccountRequest } from '@shelfscan/validation';
 import { toE164 } from '../users/phone.js';
 import { UsersRepository, type UserChanges } from '../users/users.repository.js';
 import { UsersService, photoUrl } from '../users/users.service.js';
-import { MAX_PHOTO_BYTES, sniffImageType } from './photo.js';
+import { MAX_PHOTO_BYTES, sniffImageType, withoutMetadata } from './photo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -74,7 +74,10 @@ export class ProfileService {
     if (renamed) this.outbox.nudge();
   }
 
-  /** Stores the photo when its content is a JPEG, PNG or GIF of at most 800 kB; else nothing changes. */
+  /**
+   * Stores the photo, without its metadata (no GPS position leaves with it), when its content is a
+   * JPEG, PNG or GIF of at most 800 kB that decodes; else nothing changes.
+   */
   async setPhoto(email: string, content: Uint8Array): Promise<{ imageUrl: string }> {
     const user = await this.users.findByEmail(email);
     if (!user) throw new BusError('NOT_FOUND', 'userNotFound', { reason: 'userNotFound' });
@@ -85,7 +88,8 @@ export class ProfileService {
       });
     }
     const type = sniffImageType(content);
-    if (!type) {
+    const stored = type && (await withoutMetadata(content, type));
+    if (!type || !stored) {
       throw new BusError('INVALID_ARGUMENT', 'photoInvalidType', {
         reason: 'photoInvalidType',
         violations: [{ field: 'file', msg: 'photoInvalidType' }],
@@ -96,7 +100,7 @@ export class ProfileService {
       `INSERT INTO user_photo (user_id, content, content_type, updated_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE SET content = EXCLUDED.content, content_type = EXCLUDED.content_type,
          updated_at = EXCLUDED.updated_at`,
-      [user.id, Buffer.from(content), type, now],
+      [user.id, stored, type, now],
     );
     return { imageUrl: photoUrl(user.id, now) };
   }
