@@ -60,10 +60,11 @@ export function useLogout() {
   const locale = useLocale();
   return useCallback(() => {
     const token = currentToken(store.getState());
-    if (token) void dispatch(userApi.endpoints.logout.initiate(token));
     clearPersistedToken();
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());
+    // After the reset, which aborts the api's running calls; the token is given, the store has none now.
+    if (token) void dispatch(userApi.endpoints.logout.initiate(token));
     void navigate(localizePath('/', locale), { replace: true });
   }, [dispatch, store, navigate, locale]);
 }
