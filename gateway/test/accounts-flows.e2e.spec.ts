@@ -197,7 +197,7 @@ describe('accounts API (gateway + auth service)', () => {
     ).toBe(200);
   });
 
-  it('PUT /api/account/user: localized success, email not changeable, password optional', async () => {
+  it('PUT /api/account/user: localized success, email not changeable, no password (422 passwordNotHere)', async () => {
     const token = await activeUser('edit@example.com');
     const me = (await call('GET', '/api/account/user', undefined, bearer(token))).json().data;
     const body = {
@@ -216,7 +216,7 @@ describe('accounts API (gateway + auth service)', () => {
     const en = await call(
       'PUT',
       '/api/account/user',
-      { ...body, password: 'fresh-pass1' },
+      { ...body, password: null },
       bearer(token, { 'accept-language': 'en' }),
     );
     expect(en.json()).toEqual({ success: true, message: 'Your information has been successfully updated.' });
@@ -228,10 +228,6 @@ describe('accounts API (gateway + auth service)', () => {
       phone: '+905329998877',
       phoneVerified: false,
     });
-    expect(
-      (await call('POST', '/api/authenticate', { email: 'edit@example.com', password: 'fresh-pass1' }))
-        .statusCode,
-    ).toBe(200);
     const moved = await call(
       'PUT',
       '/api/account/user',
@@ -242,11 +238,21 @@ describe('accounts API (gateway + auth service)', () => {
       422,
       [{ field: 'email', msg: 'The email address cannot be changed.' }],
     ]);
-    const short = await call('PUT', '/api/account/user', { ...body, password: '123' }, bearer(token));
-    expect([short.statusCode, short.json().errors[0].msg]).toEqual([
+    // The password changes only with the current one (POST /api/account/change-password).
+    const sneaky = await call(
+      'PUT',
+      '/api/account/user',
+      { ...body, password: 'fresh-pass1' },
+      bearer(token),
+    );
+    expect([sneaky.statusCode, sneaky.json().errors]).toEqual([
       422,
-      'Şifre en az 6 karakter olmalıdır.',
+      [{ field: 'password', msg: 'Şifreyi şifre değiştirme formundan değiştirin: mevcut şifrenizi sorar.' }],
     ]);
+    expect(
+      (await call('POST', '/api/authenticate', { email: 'edit@example.com', password: 'fresh-pass1' }))
+        .statusCode,
+    ).toBe(401);
     expect((await call('PUT', '/api/account/user', body)).statusCode).toBe(401);
   });
 

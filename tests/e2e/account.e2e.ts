@@ -131,6 +131,28 @@ test('register → mailed code → activate → login → my information → pho
   await page.reload();
   await expect(page.getByTestId('phone-verified-badge')).toBeVisible();
 
+  // Change password: the session cookie is not Secure on http://localhost (make up, make demo), so the
+  // browser keeps it; a wrong current password is shown on its field; the right one ends the old token
+  // and this page goes on with the new one.
+  const authToken = async () => (await context.cookies()).find((c) => c.name === 'frontend-nuxt-auth-key');
+  const before = (await authToken())!;
+  expect(before.secure).toBe(false);
+  const status = async (token: string) =>
+    (await page.request.get('/api/account/user', { headers: { authorization: `Bearer ${token}` } })).status();
+  await page.getByTestId('password-current').fill('not-my-password');
+  await page.getByTestId('password-new').fill('e2e-secret-2');
+  await page.getByTestId('password-confirm').fill('e2e-secret-2');
+  await page.getByTestId('password-save').click();
+  await expect(page.getByText('Mevcut şifre doğru değil.')).toBeVisible();
+  await page.getByTestId('password-current').fill(password);
+  await page.getByTestId('password-save').click();
+  await expect(page.getByText('Şifreniz değiştirildi; diğer oturumlarınız kapatıldı.')).toBeVisible();
+  expect(await status(before.value)).toBe(401);
+  const fresh = (await authToken())!.value;
+  expect(fresh).not.toBe(before.value);
+  await page.reload();
+  await expect(page.getByTestId('account-email')).toHaveValue(email);
+
   // A logged-in user is sent away from the guest-only pages.
   await page.goto('/auth/login');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
@@ -139,6 +161,8 @@ test('register → mailed code → activate → login → my information → pho
   await page.getByTestId('nav-logout').click();
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   expect((await context.cookies()).find((c) => c.name === 'frontend-nuxt-auth-key')).toBeUndefined();
+  // Logout revoked the token on the server: a copy of it is refused.
+  await expect.poll(() => status(fresh)).toBe(401);
   await page.goto('/account');
   await expect(page).toHaveURL(/localhost:\d+\/$/);
 });

@@ -19,12 +19,13 @@ import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated } from '../auth/guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { JwtUser } from '../auth/jwt.strategy.js';
+import { bearerToken, type JwtUser } from '../auth/jwt.strategy.js';
 import { ok } from '../common/api-response.js';
 import { currentLang, t } from '../common/i18n.js';
 import {
   ActivateDto,
   AuthenticateDto,
+  ChangePasswordDto,
   CheckActivationQuery,
   CheckVerificationCodeQuery,
   CompletePasswordResetDto,
@@ -130,11 +131,44 @@ export class AccountController {
 
   @Put('account/user')
   @Authenticated()
-  @ApiOperation({ summary: 'Update my information (the email cannot change; password optional)' })
-  @ApiOkResponse({ description: '{success, message}; 422 validation (emailNotChangeable, ...)' })
+  @ApiOperation({
+    summary: 'Update my information (the email cannot change; the password only by change-password)',
+  })
+  @ApiOkResponse({
+    description: '{success, message}; 422 validation (emailNotChangeable, passwordNotHere, ...)',
+  })
   async updateMe(@CurrentUser() user: JwtUser, @Body() dto: UpdateAccountDto) {
     await this.accounts.updateAccount(user.sub, dto);
     return done(t('accountUpdated'));
+  }
+
+  @Post('account/change-password')
+  @HttpCode(200)
+  @Authenticated()
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: 10, ttl: 60_000 } })
+  @ApiOperation({
+    summary: 'Change my password with the current one: every other session ends, this one gets a new token',
+  })
+  @ApiOkResponse({
+    description:
+      '{success, message, data: {token}}; 422 currentPasswordWrong (on currentPassword), password rules (on newPassword); 429',
+  })
+  async changePassword(@CurrentUser() user: JwtUser, @Body() dto: ChangePasswordDto) {
+    return ok(
+      await this.accounts.changePassword(user.sub, dto.currentPassword, dto.newPassword),
+      t('passwordChanged'),
+    );
+  }
+
+  @Post('account/logout')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: "Log out: this token is refused from now on (the account's other sessions stay)" })
+  @ApiOkResponse({ description: '{success, message}; 401 when the token is already refused' })
+  async logout(@CurrentUser() user: JwtUser, @Req() req: FastifyRequest) {
+    await this.accounts.logout(user.sub, bearerToken(req) ?? '');
+    return done(t('loggedOut'));
   }
 
   @Post('account/photo')

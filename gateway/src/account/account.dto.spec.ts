@@ -7,6 +7,7 @@ import { createValidationPipe } from '../common/validation.js';
 import {
   ActivateDto,
   AuthenticateDto,
+  ChangePasswordDto,
   CheckVerificationCodeQuery,
   CompletePasswordResetDto,
   RegisterDto,
@@ -22,6 +23,7 @@ const PAYLOADS: Record<VerdictForm, { dto: ArgumentMetadata['metatype']; extra: 
   login: { dto: AuthenticateDto, extra: {} },
   resetPassword: { dto: CompletePasswordResetDto, extra: {} },
   accountInfo: { dto: UpdateAccountDto, extra: { id: 'u1', email: 'ayse@example.com' } },
+  changePassword: { dto: ChangePasswordDto, extra: {} },
   activationCode: { dto: ActivateDto, extra: {} },
 };
 
@@ -111,7 +113,24 @@ describe('gateway validation pipe', () => {
     });
     expect(
       validate(UpdateAccountDto, { ...PAYLOADS.accountInfo.extra, ...VALID.accountInfo, phone: null }),
-    ).toMatchObject({ ok: true, value: { phone: null, password: '' } });
+    ).toMatchObject({ ok: true, value: { phone: null } });
+  });
+
+  it('refuses a password in my information (it has its own route) in both languages; empty or null passes', () => {
+    const body = { ...PAYLOADS.accountInfo.extra, ...VALID.accountInfo };
+    for (const password of ['', null])
+      expect(validate(UpdateAccountDto, { ...body, password })).toMatchObject({ ok: true });
+    const en = validate(UpdateAccountDto, { ...body, password: 'n3w-secret' });
+    expect(en.ok ? [] : en.body.errors).toEqual([
+      {
+        field: 'password',
+        msg: 'Change the password with the change password form: it asks for your current password.',
+      },
+    ]);
+    const tr = validate(UpdateAccountDto, { ...body, password: 'n3w-secret' }, 'tr');
+    expect(tr.ok ? [] : tr.body.errors).toEqual([
+      { field: 'password', msg: 'Şifreyi şifre değiştirme formundan değiştirin: mevcut şifrenizi sorar.' },
+    ]);
   });
 
   it('checks the queries of phone verification', () => {

@@ -7,6 +7,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   activateRequest,
   authenticateRequest,
+  changePasswordRequest,
   checkVerificationCodeQuery,
   completePasswordResetRequest,
   emailRequest,
@@ -112,11 +113,22 @@ export class UpdateAccountDto
   phone?: string | null;
 
   @ApiPropertyOptional({
-    minLength: 6,
     nullable: true,
-    description: 'empty or absent keeps the current password',
+    description:
+      'only empty, null or absent: the password changes by POST /api/account/change-password (422 passwordNotHere)',
   })
   password?: string | null;
+}
+
+export class ChangePasswordDto
+  extends SchemaDto(changePasswordRequest)
+  implements z.output<typeof changePasswordRequest>
+{
+  @ApiProperty({ description: 'the password in use now (422 currentPasswordWrong when it is not)' })
+  currentPassword!: string;
+
+  @ApiProperty({ minLength: 6, maxLength: 128, description: 'not one of the most common passwords' })
+  newPassword!: string;
 }
 
 export class SendVerificationCodeQuery

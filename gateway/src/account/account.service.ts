@@ -92,7 +92,6 @@ export class AccountService {
       firstName: string;
       lastName: string;
       phone?: string | null;
-      password?: string | null;
     },
   ): Promise<void> {
     if (input.email.toLowerCase() !== subjectEmail.toLowerCase()) {
@@ -105,8 +104,24 @@ export class AccountService {
       firstName: input.firstName,
       lastName: input.lastName,
       phone: input.phone ?? '',
-      password: input.password ?? '',
     });
+  }
+
+  /** The new password, checked against the current one; a fresh token for this session. */
+  async changePassword(email: string, currentPassword: string, newPassword: string) {
+    const r = await this.bus.request(AuthService.method.changePassword, {
+      email,
+      currentPassword,
+      newPassword,
+    });
+    this.tokenStates.forget(email);
+    return { token: r.token };
+  }
+
+  /** Logout: this token is refused from now on (the auth service checks it was signed by its key). */
+  async logout(email: string, token: string): Promise<void> {
+    await this.bus.request(AuthService.method.revokeToken, { token });
+    this.tokenStates.forget(email);
   }
 
   async setPhoto(email: string, content: Uint8Array): Promise<{ imageUrl: string }> {

@@ -11,9 +11,14 @@ export interface JwtUser {
   exp: number;
 }
 
+/** The bearer token of a request (its Authorization header), as the strategy reads it. */
+export const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+
 /**
- * Bearer tokens signed by the auth service (ES256), verified with its public key only; a token
- * older than the account's last password reset (`ver` below the account's token version) is refused.
+ * Bearer tokens signed by the auth service (ES256), verified with its public key only. Refused as
+ * well: a token older than the account's last password reset or change (`ver` below the account's
+ * token version), one of another account that had the same email (`uid`), and one revoked by logout
+ * (`jti`).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
@@ -22,7 +27,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     @Inject(TokenStateCache) private readonly tokenStates: TokenStateCache,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: bearerToken,
       algorithms: ['ES256'],
       ignoreExpiration: false,
       secretOrKeyProvider: (_req: unknown, _raw: string, done: (err: unknown, key?: string) => void) => {
@@ -31,9 +36,24 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     });
   }
 
-  async validate(payload: { sub: string; auth?: string; exp: number; ver?: number }): Promise<JwtUser> {
+  async validate(payload: {
+    sub: string;
+    auth?: string;
+    exp: number;
+    ver?: number;
+    uid?: string;
+    jti?: string;
+  }): Promise<JwtUser> {
     const state = await this.tokenStates.get(payload.sub);
-    if (!state.exists || !state.activated || (payload.ver ?? 0) < state.tokenVersion) {
+    if (
+      !state.exists ||
+      !state.activated ||
+      (payload.ver ?? 0) < state.tokenVersion ||
+      !payload.uid ||
+      payload.uid !== state.userId ||
+      !payload.jti ||
+      state.revokedTokenIds.has(payload.jti)
+    ) {
       throw new UnauthorizedException();
     }
     return { sub: payload.sub, roles: (payload.auth ?? '').split(',').filter(Boolean), exp: payload.exp };

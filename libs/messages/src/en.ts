@@ -76,6 +76,11 @@ export const en = {
   noFunctionalPlan: 'You do not have a Functional plan.',
   noActivePlanForDownload: 'You cannot download because you do not have an active plan.',
   resetDone: 'Your password has been changed. You can log in with the new one.',
+  // Sessions (issue 20): the account page's password change and logout
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordNotHere: 'Change the password with the change password form: it asks for your current password.',
+  passwordChanged: 'Your password has been changed; your other sessions have been logged out.',
+  loggedOut: 'You have been logged out.',
   forbidden: 'You are not allowed to do this.',
   membershipInactive: 'Your membership is not active. Please contact us.',
   pageInvalid: 'Page must be 0 or more and size between 1 and 100.',

@@ -77,6 +77,11 @@ export const tr: Record<MessageKey, string> = {
   noFunctionalPlan: 'Fonksiyonel planınız yok.',
   noActivePlanForDownload: 'Aktif bir paketiniz olmadığı için indirme yapamazsınız.',
   resetDone: 'Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.',
+  // Sessions (issue 20): the account page's password change and logout
+  currentPasswordWrong: 'Mevcut şifre doğru değil.',
+  passwordNotHere: 'Şifreyi şifre değiştirme formundan değiştirin: mevcut şifrenizi sorar.',
+  passwordChanged: 'Şifreniz değiştirildi; diğer oturumlarınız kapatıldı.',
+  loggedOut: 'Oturumunuz kapatıldı.',
   forbidden: 'Bu işlem için yetkiniz yok.',
   membershipInactive: 'Üyeliğiniz aktif değil. Lütfen bizimle iletişime geçin.',
   pageInvalid: 'Sayfa 0 ya da daha büyük, boyut 1 ile 100 arasında olmalıdır.',

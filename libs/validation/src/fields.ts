@@ -83,16 +83,6 @@ export const newPassword = z
   .max(PASSWORD_MAX, e('passwordMax'))
   .refine((p) => !isCommonPassword(p), e('passwordCommon'));
 
-/** An optional new password: empty, null or absent keeps the current one. */
-export const optionalNewPassword = z
-  .string('passwordMin')
-  .nullish()
-  .superRefine((value, ctx) => {
-    if (!value) return;
-    for (const issue of newPassword.safeParse(value).error?.issues ?? [])
-      ctx.addIssue({ code: 'custom', message: issue.message });
-  });
-
 /** The password of a login: anything but empty. */
 export const loginPassword = z.string('passwordRequired').min(1, e('passwordRequired'));
 

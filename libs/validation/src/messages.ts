@@ -17,6 +17,7 @@ export const VALIDATION_MESSAGES = [
   'passwordMax',
   'passwordCommon',
   'passwordRequired',
+  'passwordNotHere',
   'confirmPassword',
   'terms',
   'codeInvalid',

@@ -44,8 +44,20 @@ export const updateAccountRequest = z.strictObject({
   email: f.email,
   /** Empty or null removes it. */
   phone: f.optionalPhone.nullish(),
-  /** Empty, null or absent keeps the current password. */
-  password: f.optionalNewPassword,
+  /**
+   * The spec's payload names a password, but it changes only by `changePasswordRequest` (with the
+   * current one): empty, null or absent is accepted, any other value is a 422 `passwordNotHere`.
+   */
+  password: z
+    .string('passwordNotHere')
+    .nullish()
+    .refine((v) => !v, e('passwordNotHere')),
+});
+
+/** POST /api/account/change-password: the current password, and a new one by the password rules. */
+export const changePasswordRequest = z.strictObject({
+  currentPassword: f.loginPassword,
+  newPassword: f.newPassword,
 });
 
 export const sendVerificationCodeQuery = z.strictObject({ gsm: f.phone });
@@ -54,21 +66,17 @@ export const checkVerificationCodeQuery = z.strictObject({ verificationCode: f.s
 // ---------------------------------------------------------------------------------------------
 // Web forms
 
-/** The confirmation must equal the password; an empty confirmation is an error when `required`. */
-function withConfirmation<S extends z.ZodType<{ password?: string | null; confirmPassword: string }>>(
-  schema: S,
-  required: boolean,
-) {
-  return schema.refine(
-    (v) => v.confirmPassword === (v.password ?? '') && (!required || v.confirmPassword !== ''),
-    {
-      path: ['confirmPassword'],
-      error: 'confirmPassword',
-      // Checked even when other fields fail, so the form shows every problem at once.
-      when: (payload) =>
-        typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
-    },
-  );
+/** The confirmation must equal the (new) password in `field`; an empty confirmation is an error. */
+function withConfirmation<
+  K extends string,
+  S extends z.ZodType<Record<K, string> & { confirmPassword: string }>,
+>(schema: S, field: K) {
+  return schema.refine((v) => v.confirmPassword === v[field] && v.confirmPassword !== '', {
+    path: ['confirmPassword'],
+    error: 'confirmPassword',
+    // Checked even when other fields fail, so the form shows every problem at once.
+    when: (payload) => typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
+  });
 }
 
 export const registerForm = withConfirmation(
@@ -81,7 +89,7 @@ export const registerForm = withConfirmation(
     confirmPassword: z.string('confirmPassword'),
     terms: z.boolean('terms').refine((accepted) => accepted, { error: 'terms' }),
   }),
-  true,
+  'password',
 );
 
 export const loginForm = z.object({ email: f.email, password: f.loginPassword });
@@ -94,7 +102,7 @@ export const resetPasswordForm = withConfirmation(
     password: f.newPassword,
     confirmPassword: z.string('confirmPassword'),
   }),
-  true,
+  'password',
 );
 
 export const activationCodeForm = z.object({ code: f.sixDigitCode });
@@ -103,16 +111,21 @@ export const activationCodeForm = z.object({ code: f.sixDigitCode });
 export const phoneVerificationForm = z.object({ phone: f.phone });
 export const verificationCodeForm = z.object({ code: f.sixDigitCode });
 
-/** My information: the password is optional (empty keeps it); when either password box is filled both must match. */
-export const accountInfoForm = withConfirmation(
+/** My information: names and phone (the password has its own form). */
+export const accountInfoForm = z.object({
+  firstName: f.firstName,
+  lastName: f.lastName,
+  phone: f.optionalPhone,
+});
+
+/** Change password: the current password, the new one by the password rules, and the new one again. */
+export const changePasswordForm = withConfirmation(
   z.object({
-    firstName: f.firstName,
-    lastName: f.lastName,
-    phone: f.optionalPhone,
-    password: f.optionalNewPassword,
+    currentPassword: f.loginPassword,
+    newPassword: f.newPassword,
     confirmPassword: z.string('confirmPassword'),
   }),
-  false,
+  'newPassword',
 );
 
 /** Buying a plan: the features (at least one) and an optional promotion code. */

@@ -8,7 +8,8 @@ import type { CardFormValues } from '../src/card.js';
 import type { ValidationMessage } from '../src/messages.js';
 
 /** Which web form and which API payload share the field. */
-export type VerdictForm = 'register' | 'login' | 'resetPassword' | 'accountInfo' | 'activationCode';
+export type VerdictForm =
+  'register' | 'login' | 'resetPassword' | 'accountInfo' | 'changePassword' | 'activationCode';
 
 export interface VerdictRow {
   form: VerdictForm;
@@ -30,7 +31,8 @@ export const VALID: Record<VerdictForm, Record<string, string>> = {
   },
   login: { email: 'ayse@example.com', password: 'x' },
   resetPassword: { email: 'ayse@example.com', key: 'k3y', password: 'secret1' },
-  accountInfo: { firstName: 'Ayşe', lastName: 'Yılmaz', phone: '', password: '' },
+  accountInfo: { firstName: 'Ayşe', lastName: 'Yılmaz', phone: '' },
+  changePassword: { currentPassword: 'old-secret', newPassword: 'secret1' },
   activationCode: { email: 'ayse@example.com', code: '123456' },
 };
 
@@ -125,10 +127,15 @@ export const VERDICTS: VerdictRow[] = [
     ['123', 'phoneMin'],
     ['0532 123 45 67', null],
   ]),
-  ...rows('accountInfo', 'password', [
-    ['', null, 'empty keeps the current password'],
+  ...rows('changePassword', 'currentPassword', [
+    ['1', null, 'any current password is checked by the auth service'],
+    ['', 'passwordRequired'],
+  ]),
+  ...rows('changePassword', 'newPassword', [
+    ['', 'passwordMin'],
     ['12345', 'passwordMin'],
     ['qwerty', 'passwordCommon'],
+    ['y'.repeat(129), 'passwordMax'],
     ['n3w-secret', null],
   ]),
   ...rows('activationCode', 'code', [

@@ -286,7 +286,53 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
   });
 
   describe('my information and photo', () => {
-    it('updates names, phone and password; the email and other ids are refused', async () => {
+    it('changes the password only with the current one: a new token version, a token for the caller', async () => {
+      await h.registerActive('pw@example.com');
+      const wrong = await failure(
+        h.bus.request(A.changePassword, {
+          email: 'pw@example.com',
+          currentPassword: 'not-it-1',
+          newPassword: 'short',
+        }),
+      );
+      expect([wrong.code, wrong.violations]).toEqual([
+        'INVALID_ARGUMENT',
+        [
+          { field: 'currentPassword', msg: 'currentPasswordWrong' },
+          { field: 'newPassword', msg: 'passwordMin' },
+        ],
+      ]);
+      const before = await h.bus.request(A.getTokenState, { email: 'pw@example.com' });
+      const { token } = await h.bus.request(A.changePassword, {
+        email: 'pw@example.com',
+        currentPassword: 'secret1',
+        newPassword: 'changed-1',
+      });
+      const after = await h.bus.request(A.getTokenState, { email: 'pw@example.com' });
+      expect(after.tokenVersion).toBe(before.tokenVersion + 1);
+      const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+      expect(claims).toMatchObject({ sub: 'pw@example.com', ver: after.tokenVersion, uid: after.userId });
+      expect(await h.login('pw@example.com', 'changed-1')).toMatch(/^ey/);
+    });
+
+    it('revokes a token of its own signature only, by its jti, and names it in the token state', async () => {
+      await h.registerActive('out@example.com');
+      const token = await h.login('out@example.com');
+      const { jti } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+      // The same claims under a signature that is not the service's: nothing is revoked.
+      const [head, body] = token.split('.');
+      await h.bus.request(A.revokeToken, { token: `${head}.${body}.AAAA` });
+      await h.bus.request(A.revokeToken, { token: 'not a token' });
+      expect((await h.bus.request(A.getTokenState, { email: 'out@example.com' })).revokedTokenIds).toEqual(
+        [],
+      );
+      await h.bus.request(A.revokeToken, { token });
+      expect((await h.bus.request(A.getTokenState, { email: 'out@example.com' })).revokedTokenIds).toEqual([
+        jti,
+      ]);
+    });
+
+    it('updates names and phone (not the password); the email and other ids are refused', async () => {
       await h.registerActive('me@example.com');
       const me = (await h.bus.request(A.getAccount, { email: 'me@example.com' })).account!;
       await h.bus.request(A.updateAccount, {
@@ -296,7 +342,6 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
         firstName: 'Zeynep',
         lastName: 'Kaya',
         phone: '+90 (533) 765 43 21',
-        password: 'changed1',
       });
       const after = (await h.bus.request(A.getAccount, { email: 'me@example.com' })).account!;
       expect(after).toMatchObject({
@@ -305,7 +350,7 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
         phone: '+905337654321',
         phoneVerified: false,
       });
-      expect(await h.login('me@example.com', 'changed1')).toMatch(/^ey/);
+      expect(await h.login('me@example.com')).toMatch(/^ey/);
       const email = await failure(
         h.bus.request(A.updateAccount, {
           subjectEmail: 'me@example.com',
@@ -314,7 +359,6 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
           firstName: 'Zeynep',
           lastName: 'Kaya',
           phone: '',
-          password: '',
         }),
       );
       expect([email.code, email.violations]).toEqual([
@@ -329,7 +373,6 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
           firstName: 'Z',
           lastName: 'K',
           phone: '',
-          password: '',
         }),
       );
       expect(other.code).toBe('PERMISSION_DENIED');

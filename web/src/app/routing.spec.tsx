@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, expiredToken, userToken } from '../test/jwt';
 import { TODO_STATES } from '../features/dashboard/model';
 import { account } from '../test/fixtures';
-import { fakeGateway, ok } from '../test/gateway';
+import { fakeGateway, jsonResponse, ok } from '../test/gateway';
 import { renderApp } from '../test/render';
 
 function stubNavigatorLanguage(language: string) {
@@ -161,13 +161,31 @@ describe('guards in the route tree', () => {
     await waitFor(() => expect(app.location()).toBe('/us'));
   });
 
-  it('logout clears the cookie and the session and goes to / of the locale', async () => {
-    stubApi();
-    const app = renderApp('/us/logout', { token: userToken() });
+  it('logout revokes the token on the server, clears the cookie and the session and goes to / of the locale', async () => {
+    const server = stubApi();
+    server.routes['POST /api/account/logout'] = () => ok(undefined, 'You have been logged out.');
+    const token = userToken();
+    const app = renderApp('/us/logout', { token });
     await waitFor(() => expect(app.location()).toBe('/us'));
     expect(Cookies.get('frontend-nuxt-auth-key')).toBeUndefined();
     expect(app.store.getState().session.authKey).toBeNull();
     expect(await screen.findByTestId('nav-login')).toBeTruthy();
+    // The server refuses this token from now on: a copy of the cookie is of no use.
+    await waitFor(() => expect(server.callsTo('POST /api/account/logout')).toHaveLength(1));
+    const [revoke] = server.callsTo('POST /api/account/logout');
+    expect(revoke.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    // Not aborted by the reset of the api's cache that logout also does.
+    expect(revoke.signal.aborted).toBe(false);
+  });
+
+  it('logout still logs out in the browser when the server refuses the token', async () => {
+    const server = stubApi();
+    server.routes['POST /api/account/logout'] = () => jsonResponse({ success: false }, 401);
+    const app = renderApp('/us/logout', { token: userToken() });
+    await waitFor(() => expect(app.location()).toBe('/us'));
+    await waitFor(() => expect(server.callsTo('POST /api/account/logout')).toHaveLength(1));
+    expect(Cookies.get('frontend-nuxt-auth-key')).toBeUndefined();
+    expect(app.store.getState().session.authKey).toBeNull();
   });
 
   it('the index layout loads the current user with the bearer token and Accept-Language', async () => {

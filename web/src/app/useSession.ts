@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { localizePath } from '../lib/locale';
-import { api } from './api';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { api, currentToken } from './api';
+import { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 import { useLocale } from './locale';
+import { userApi } from './userApi';
 import {
   authKeyLoaded,
   clearPersistedToken,
@@ -48,15 +49,22 @@ export function useLoginSession() {
   );
 }
 
-/** Logout: clears the key, the user, the cached api data and the cookie, then goes to `/` of the locale. */
+/**
+ * Logout: revokes the token on the server (a copy of it stops working), clears the key, the user, the
+ * cached api data and the cookie, then goes to `/` of the locale.
+ */
 export function useLogout() {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const navigate = useNavigate();
   const locale = useLocale();
   return useCallback(() => {
+    const token = currentToken(store.getState());
     clearPersistedToken();
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());
+    // After the reset, which aborts the api's running calls; the token is given, the store has none now.
+    if (token) void dispatch(userApi.endpoints.logout.initiate(token));
     void navigate(localizePath('/', locale), { replace: true });
-  }, [dispatch, navigate, locale]);
+  }, [dispatch, store, navigate, locale]);
 }

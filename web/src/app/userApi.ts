@@ -35,6 +35,19 @@ export const userApi = api.injectEndpoints({
       transformResponse: (response: ApiResponse<CurrentUser>) => response.data,
       providesTags: ['CurrentUser'],
     }),
+    /**
+     * Logout on the server: this token is refused from now on. The token is given (the store has
+     * dropped it by the time the call goes out); a failure changes nothing for the user, who is
+     * logged out in the browser anyway.
+     */
+    logout: build.mutation<unknown, string>({
+      query: (token) => ({
+        url: '/api/account/logout',
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+      extraOptions: { errors: 'none' },
+    }),
   }),
 });
 

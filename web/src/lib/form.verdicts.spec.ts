@@ -2,6 +2,7 @@ import { schemaResolver } from '@mantine/form';
 import {
   accountInfoForm,
   activationCodeForm,
+  changePasswordForm,
   loginForm,
   registerForm,
   resetPasswordForm,
@@ -21,7 +22,8 @@ const FORMS: Record<
   register: { schema: registerForm, extra: (v) => ({ confirmPassword: v.password, terms: true }) },
   login: { schema: loginForm, extra: () => ({}) },
   resetPassword: { schema: resetPasswordForm, extra: (v) => ({ confirmPassword: v.password }) },
-  accountInfo: { schema: accountInfoForm, extra: (v) => ({ confirmPassword: v.password }) },
+  accountInfo: { schema: accountInfoForm, extra: () => ({}) },
+  changePassword: { schema: changePasswordForm, extra: (v) => ({ confirmPassword: v.newPassword }) },
   activationCode: { schema: activationCodeForm, extra: () => ({}) },
 };
 

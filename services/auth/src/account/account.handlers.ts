@@ -5,16 +5,18 @@ import { authV1 } from '@shelfscan/contracts';
 import { PasswordResetService } from './password-reset.service.js';
 import { PhoneVerificationService } from './phone-verification.service.js';
 import { ProfileService } from './profile.service.js';
+import { SessionsService } from './sessions.service.js';
 
 const { AuthService } = authV1;
 
-/** The auth service's bus API for password reset, my information, photo and phone: one line each. */
+/** The auth service's bus API for password reset and change, logout, my information, photo and phone: one line each. */
 @Controller()
 export class AccountHandlers {
   constructor(
     @Inject(PasswordResetService) private readonly reset: PasswordResetService,
     @Inject(ProfileService) private readonly profile: ProfileService,
     @Inject(PhoneVerificationService) private readonly phone: PhoneVerificationService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
   ) {}
 
   @RpcHandler(AuthService.method.requestPasswordReset)
@@ -26,6 +28,17 @@ export class AccountHandlers {
   @RpcHandler(AuthService.method.completePasswordReset)
   async completePasswordReset(@Payload() req: authV1.CompletePasswordResetRequest) {
     await this.reset.complete(req.email, req.key, req.password);
+    return {};
+  }
+
+  @RpcHandler(AuthService.method.changePassword)
+  changePassword(@Payload() req: authV1.ChangePasswordRequest) {
+    return this.sessions.changePassword(req.email, req.currentPassword, req.newPassword);
+  }
+
+  @RpcHandler(AuthService.method.revokeToken)
+  async revokeToken(@Payload() req: authV1.RevokeTokenRequest) {
+    await this.sessions.revoke(req.token);
     return {};
   }
 

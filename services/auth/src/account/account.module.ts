@@ -3,11 +3,12 @@ import { UsersModule } from '../users/users.module.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { PhoneVerificationService } from './phone-verification.service.js';
 import { ProfileService } from './profile.service.js';
+import { SessionsService } from './sessions.service.js';
 
-/** Password reset, my information, the photo and phone verification. */
+/** Password reset, my information, the photo, phone verification, password change and logout. */
 @Module({
   imports: [UsersModule],
-  providers: [PasswordResetService, ProfileService, PhoneVerificationService],
-  exports: [PasswordResetService, ProfileService, PhoneVerificationService],
+  providers: [PasswordResetService, ProfileService, PhoneVerificationService, SessionsService],
+  exports: [PasswordResetService, ProfileService, PhoneVerificationService, SessionsService],
 })
 export class AccountModule {}

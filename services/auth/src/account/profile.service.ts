@@ -3,7 +3,6 @@ import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { authEventsV1, type authV1 } from '@shelfscan/contracts';
 import { Clock } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { PasswordHasher } from '../users/password-hasher.js';
 import { fieldErrors, updateAccountRequest } from '@shelfscan/validation';
 import { toE164 } from '../users/phone.js';
 import { UsersRepository, type UserChanges } from '../users/users.repository.js';
@@ -12,21 +11,20 @@ import { MAX_PHOTO_BYTES, sniffImageType, withoutMetadata } from './photo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** My information (name, phone, password) and the profile photo. */
+/** My information (name, phone) and the profile photo; the password has its own route (SessionsService). */
 @Injectable()
 export class ProfileService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(UsersService) private readonly users: UsersService,
     @Inject(UsersRepository) private readonly repository: UsersRepository,
-    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
   ) {}
 
   /**
    * Updates the subject's own account. The email is not changeable here; a changed phone number
-   * loses its verification; an empty password keeps the current one.
+   * loses its verification.
    */
   async update(req: authV1.UpdateAccountRequest): Promise<void> {
     const user = await this.users.findByEmail(req.subjectEmail);
@@ -43,7 +41,6 @@ export class ProfileService {
       lastName: req.lastName,
       email: req.email,
       phone: req.phone,
-      password: req.password,
     });
     const violations = checked.success ? [] : fieldErrors(checked.error);
     if (!violations.some((v) => v.field === 'email') && req.email.trim().toLowerCase() !== user.email)
@@ -58,7 +55,6 @@ export class ProfileService {
       changes.phone = phone;
       changes.phoneVerified = false;
     }
-    if (req.password) changes.passwordHash = await this.hasher.hash(req.password);
     const renamed = firstName !== user.firstName || lastName !== user.lastName;
     await this.dataSource.transaction(async (manager) => {
       await this.repository.update(user.id, changes, manager);

@@ -4,6 +4,7 @@ import { Clock, SERVICE_CONFIG } from '@shelfscan/service';
 import type { AuthConfig } from '../config.js';
 import { AccountMails, Mailer, publicUrl } from '../notifications/index.js';
 import { loadSigningKeys } from '../tokens/key-store.js';
+import { RevokedTokens } from '../tokens/revoked-tokens.js';
 import { TokenService } from '../tokens/token.service.js';
 import { CodeStore } from '../verification/code-store.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -33,6 +34,7 @@ const providers = [
   CodeStore,
   LoginThrottle,
   PasswordHasher,
+  RevokedTokens,
   {
     provide: TokenService,
     inject: [SERVICE_CONFIG, Clock],

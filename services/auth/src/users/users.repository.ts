@@ -19,7 +19,7 @@ export interface UserRecord {
   membershipActive: boolean;
   roles: string[];
   langKey: string;
-  /** Bumped to invalidate every token issued before (password reset). */
+  /** Bumped to invalidate every token issued before (password reset or change, membership off). */
   tokenVersion: number;
   createdAt: Date;
 }
@@ -136,6 +136,17 @@ export class UsersRepository {
          updated_at = $3 WHERE id = $1`,
       [id, passwordHash, this.clock.now()],
     );
+  }
+
+  /** The account page's new password: every older token is refused. Answers the new token version. */
+  async changePassword(id: string, passwordHash: string, manager: EntityManager): Promise<number> {
+    // TypeORM answers an UPDATE … RETURNING on PostgreSQL as [rows, affected].
+    const [rows]: [{ token_version: number }[], number] = await manager.query(
+      `UPDATE user_account SET password_hash = $2, token_version = token_version + 1, updated_at = $3
+         WHERE id = $1 RETURNING token_version`,
+      [id, passwordHash, this.clock.now()],
+    );
+    return rows[0]!.token_version;
   }
 
   private async one(manager: EntityManager, sql: string, params: unknown[]): Promise<UserRecord | null> {

@@ -4,6 +4,7 @@ import { authEventsV1, type authV1 } from '@shelfscan/contracts';
 import { Clock, MINUTE, assertAdmin } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountMails } from '../notifications/account-mails.js';
+import { RevokedTokens } from '../tokens/revoked-tokens.js';
 import { TokenService } from '../tokens/token.service.js';
 import { CodeStore, sixDigitCode } from '../verification/code-store.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -25,6 +26,7 @@ export class UsersService {
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(RevokedTokens) private readonly revoked: RevokedTokens,
     @Inject(AccountMails) private readonly mails: AccountMails,
     @Inject(CodeStore) private readonly codes: CodeStore,
     @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
@@ -139,6 +141,7 @@ export class UsersService {
     }
     return {
       token: this.tokens.issue({
+        id: user.id,
         email: user.email,
         roles: user.roles,
         tokenVersion: user.tokenVersion,
@@ -151,14 +154,16 @@ export class UsersService {
     return user?.activated ?? false;
   }
 
-  /** What the gateway checks a token's `ver` against. */
-  async tokenState(email: string): Promise<{ exists: boolean; activated: boolean; tokenVersion: number }> {
+  /** What the gateway checks a token's `ver`, `uid` and `jti` against. */
+  async tokenState(email: string): Promise<Omit<authV1.GetTokenStateResponse, '$typeName'>> {
     const user = await this.findByEmail(email);
     return {
       exists: !!user,
       // An account whose membership an admin turned off counts as inactive: its tokens are refused.
       activated: (user?.activated ?? false) && (user?.membershipActive ?? false),
       tokenVersion: user?.tokenVersion ?? 0,
+      userId: user?.id ?? '',
+      revokedTokenIds: user ? await this.revoked.active(user.id) : [],
     };
   }
 

@@ -8,7 +8,11 @@ export interface UpdateUserRequest {
   lastName: string;
   email: string;
   phone: string;
-  password?: string;
+}
+
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
 }
 
 // The account forms show their own error messages; only network failures use the global toast.
@@ -20,6 +24,11 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/account/user', method: 'PUT', body }),
       extraOptions: formErrors,
       invalidatesTags: ['CurrentUser'],
+    }),
+    /** The answer's token replaces this session's: the old one is refused after the change. */
+    changePassword: build.mutation<ApiResponse<{ token: string }>, ChangePasswordRequest>({
+      query: (body) => ({ url: '/api/account/change-password', method: 'POST', body }),
+      extraOptions: formErrors,
     }),
     uploadPhoto: build.mutation<ApiResponse<{ imageUrl: string }>, File>({
       query: (file) => {
@@ -49,6 +58,7 @@ export const accountApi = api.injectEndpoints({
 
 export const {
   useUpdateUserMutation,
+  useChangePasswordMutation,
   useUploadPhotoMutation,
   useSendVerificationCodeMutation,
   useCheckVerificationCodeMutation,

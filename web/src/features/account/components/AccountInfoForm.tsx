@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { TOAST_AUTO_CLOSE_MS } from '../../../app/api';
@@ -9,7 +9,7 @@ import { accountInfoForm } from '@shelfscan/validation';
 import { showServerErrors, useSchemaForm } from '../../../lib/form';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 
-/** My information: first name, last name, email (read-only), phone and an optional new password. */
+/** My information: first name, last name, email (read-only) and phone; the password has its own form. */
 export function AccountInfoForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('account');
   const errorText = useApiErrorText('account');
@@ -18,8 +18,6 @@ export function AccountInfoForm({ user }: { user: CurrentUser }) {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     phone: user.phone ?? '',
-    password: '',
-    confirmPassword: '',
   });
   const [error, setError] = useState<string | null>(null);
 
@@ -31,7 +29,6 @@ export function AccountInfoForm({ user }: { user: CurrentUser }) {
         lastName: values.lastName.trim(),
         email: user.email,
         phone: values.phone.trim(),
-        ...(values.password ? { password: values.password } : {}),
       }).unwrap();
       notifications.show({
         color: 'green',
@@ -39,7 +36,6 @@ export function AccountInfoForm({ user }: { user: CurrentUser }) {
         autoClose: TOAST_AUTO_CLOSE_MS,
         className: 'account-updated-toast',
       });
-      form.setValues({ password: '', confirmPassword: '' });
       form.clearErrors();
     } catch (e) {
       setError(showServerErrors(form, e, errorText));
@@ -88,21 +84,6 @@ export function AccountInfoForm({ user }: { user: CurrentUser }) {
           {...form.getInputProps('phone')}
           data-testid="account-phone"
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <PasswordInput
-            label={t('fields.newPassword')}
-            description={t('passwordOptional')}
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-            data-testid="account-password"
-          />
-          <PasswordInput
-            label={t('fields.confirmPassword')}
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-            data-testid="account-confirm-password"
-          />
-        </SimpleGrid>
         {error && (
           <Alert color="red" role="alert" data-testid="account-form-error" style={{ whiteSpace: 'pre-line' }}>
             {error}

@@ -1,7 +1,9 @@
+import Cookies from 'js-cookie';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { enterCode } from '../../../test/pin';
-import { userToken } from '../../../test/jwt';
+import { makeJwt, userToken } from '../../../test/jwt';
+import { AUTH_COOKIE } from '../../../lib/cookies';
 import type { UserPlan } from '../../../app/billing/userPlanApi';
 import type { CurrentUser } from '../../../app/userApi';
 import { account, userPlan } from '../../../test/fixtures';
@@ -62,22 +64,22 @@ function gateway(over: Partial<Omit<Server, keyof FakeGateway>> = {}): Server {
 const token = () => userToken('ayse@example.com');
 
 describe('account page', () => {
-  it('my information: validates, sends PUT with id and read-only email, shows the success toast', async () => {
+  it('my information: validates, sends PUT with id and read-only email and no password, shows the success toast', async () => {
     const server = gateway();
     renderApp('/us/account', { token: token() });
     await waitFor(() => expect(input('account-first-name').value).toBe('Ayşe'));
     expect(input('account-email').readOnly).toBe(true);
     expect(await screen.findByTestId('account-no-plans')).toBeTruthy();
+    // The password is not part of my information: it has its own form.
+    expect(screen.getByTestId('account-form').querySelector('input[type="password"]')).toBeNull();
+
+    type('account-first-name', 'A');
+    await act(async () => fireEvent.click(screen.getByTestId('account-save')));
+    expect(input('account-first-name').getAttribute('aria-invalid')).toBe('true');
+    expect(server.calls.filter((r) => r.method === 'PUT')).toHaveLength(0);
 
     type('account-first-name', 'Ayşe Nur');
     type('account-phone', '+90 532 765 43 21');
-    type('account-password', 'newpass1');
-    type('account-confirm-password', 'newpass2');
-    await act(async () => fireEvent.click(screen.getByTestId('account-save')));
-    expect(screen.getByText('Passwords do not match.')).toBeTruthy();
-    expect(server.calls.filter((r) => r.method === 'PUT')).toHaveLength(0);
-
-    type('account-confirm-password', 'newpass1');
     await act(async () => fireEvent.click(screen.getByTestId('account-save')));
     expect(await screen.findByText('Your information has been successfully updated.')).toBeTruthy();
     const put = server.calls.find((r) => r.method === 'PUT')!;
@@ -87,17 +89,92 @@ describe('account page', () => {
       lastName: 'Yılmaz',
       email: 'ayse@example.com',
       phone: '+90 532 765 43 21',
-      password: 'newpass1',
     });
-    // The password fields are emptied after the update; an empty password is not sent.
-    expect(input('account-password').value).toBe('');
-    await act(async () => fireEvent.click(screen.getByTestId('account-save')));
-    await waitFor(() => expect(server.calls.filter((r) => r.method === 'PUT')).toHaveLength(2));
-    const second = (await server.calls.filter((r) => r.method === 'PUT')[1].json()) as Record<
-      string,
-      unknown
-    >;
-    expect('password' in second).toBe(false);
+  });
+
+  it('change password: the three fields, a mismatch in the browser, a wrong current password on its field, then a fresh token', async () => {
+    const server = gateway();
+    let answer = jsonResponse(
+      {
+        success: false,
+        status: 422,
+        message: 'The current password is not correct.',
+        errors: [{ field: 'currentPassword', msg: 'The current password is not correct.' }],
+      },
+      422,
+    );
+    server.routes['POST /api/account/change-password'] = () => answer;
+    const { store } = renderApp('/us/account', { token: token() });
+    await screen.findByTestId('password-form');
+    expect(screen.getByText('Change password', { selector: 'h2' })).toBeTruthy();
+    expect(screen.getByText('Current password')).toBeTruthy();
+
+    type('password-current', 'old-secret');
+    type('password-new', 'brand-new-1');
+    type('password-confirm', 'brand-new-2');
+    await act(async () => fireEvent.click(screen.getByTestId('password-save')));
+    expect(screen.getByText('Passwords do not match.')).toBeTruthy();
+    type('password-new', '123');
+    type('password-confirm', '123');
+    await act(async () => fireEvent.click(screen.getByTestId('password-save')));
+    expect(screen.getByText('Password must be at least 6 characters.')).toBeTruthy();
+    expect(server.callsTo('POST /api/account/change-password')).toHaveLength(0);
+
+    type('password-new', 'brand-new-1');
+    type('password-confirm', 'brand-new-1');
+    await act(async () => fireEvent.click(screen.getByTestId('password-save')));
+    expect(await screen.findByText('The current password is not correct.')).toBeTruthy();
+    // On the field it names, not in the form's alert.
+    expect(screen.queryByTestId('password-form-error')).toBeNull();
+    expect(await server.lastBody('POST /api/account/change-password')).toEqual({
+      currentPassword: 'old-secret',
+      newPassword: 'brand-new-1',
+    });
+
+    // The right current password: the session goes on with the answer's token (the old one is refused now).
+    const fresh = makeJwt({
+      sub: 'ayse@example.com',
+      auth: 'ROLE_USER',
+      ver: 1,
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    answer = ok(
+      { token: fresh },
+      'Your password has been changed; your other sessions have been logged out.',
+    );
+    type('password-current', 'Sel4mlar!x');
+    await act(async () => fireEvent.click(screen.getByTestId('password-save')));
+    expect(
+      await screen.findByText('Your password has been changed; your other sessions have been logged out.'),
+    ).toBeTruthy();
+    expect(store.getState().session.authKey).toBe(fresh);
+    expect(Cookies.get(AUTH_COOKIE)).toBe(fresh);
+    expect(input('password-current').value).toBe('');
+    expect(input('password-new').value).toBe('');
+    // Later calls carry the fresh token.
+    fireEvent.click(screen.getByTestId('account-save'));
+    await waitFor(() => expect(server.callsTo('PUT /api/account/user')).toHaveLength(1));
+    expect(server.callsTo('PUT /api/account/user')[0].headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+  });
+
+  it('change password in Turkish', async () => {
+    const server = gateway();
+    server.routes['POST /api/account/change-password'] = () =>
+      jsonResponse(
+        { success: false, errors: [{ field: 'currentPassword', msg: 'Mevcut şifre doğru değil.' }] },
+        422,
+      );
+    renderApp('/account', { token: token() });
+    await screen.findByTestId('password-form');
+    expect(screen.getByText('Şifre değiştir', { selector: 'h2' })).toBeTruthy();
+    expect(screen.getByText('Mevcut şifre')).toBeTruthy();
+    expect(screen.getByText('Yeni şifre (tekrar)')).toBeTruthy();
+    expect(screen.getByText('Diğer oturumlarınız (diğer tarayıcı ve cihazlar) kapatılacak.')).toBeTruthy();
+    type('password-current', 'old-secret');
+    type('password-new', 'brand-new-1');
+    type('password-confirm', 'brand-new-1');
+    await act(async () => fireEvent.click(screen.getByTestId('password-save')));
+    expect(await screen.findByText('Mevcut şifre doğru değil.')).toBeTruthy();
   });
 
   it('a server 422 on update is shown in the form', async () => {

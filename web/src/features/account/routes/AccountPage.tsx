@@ -5,11 +5,12 @@ import { useLocale } from '../../../app/locale';
 import { useGetCurrentUserQuery } from '../../../app/userApi';
 import { formatDate } from '../../../lib/date';
 import { AccountInfoForm } from '../components/AccountInfoForm';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { MyPlans } from '../components/MyPlans';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { ProfilePhoto } from '../components/ProfilePhoto';
 
-/** /account: my information (update), profile photo, phone verification and my plans. */
+/** /account: my information (update), change password, profile photo, phone verification and my plans. */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const locale = useLocale();
@@ -36,6 +37,14 @@ export function AccountPage() {
               </>
             )}
           </Card>
+          {user && (
+            <Card withBorder padding="lg" mt="lg">
+              <Title order={2} size="h4" mb="md">
+                {t('password.title')}
+              </Title>
+              <ChangePasswordForm />
+            </Card>
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">

@@ -14,7 +14,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_auth_v1_auth: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSJ6Cg9SZWdpc3RlclJlcXVlc3QSEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFcGhvbmUYBCABKAkSEAoIcGFzc3dvcmQYBSABKAkSEAoIbGFuZ19rZXkYBiABKAkiIwoQUmVnaXN0ZXJSZXNwb25zZRIPCgd1c2VyX2lkGAEgASgJIkkKE0F1dGhlbnRpY2F0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJIiUKFEF1dGhlbnRpY2F0ZVJlc3BvbnNlEg0KBXRva2VuGAEgASgJIicKFkNoZWNrQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiLAoXQ2hlY2tBY3RpdmF0aW9uUmVzcG9uc2USEQoJYWN0aXZhdGVkGAEgASgIIiIKEUdldEFjY291bnRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkEKEkdldEFjY291bnRSZXNwb25zZRIrCgdhY2NvdW50GAEgASgLMhouc2hlbGZzY2FuLmF1dGgudjEuQWNjb3VudCLNAQoHQWNjb3VudBIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRINCgVwaG9uZRgFIAEoCRIRCglhY3RpdmF0ZWQYBiABKAgSDQoFcm9sZXMYByADKAkSEAoIbGFuZ19rZXkYCCABKAkSEgoKY3JlYXRlZF9hdBgJIAEoCRIWCg5waG9uZV92ZXJpZmllZBgKIAEoCBIRCglpbWFnZV91cmwYCyABKAkiFwoVR2V0U2lnbmluZ0tleXNSZXF1ZXN0IjEKFkdldFNpZ25pbmdLZXlzUmVzcG9uc2USFwoPcHVibGljX2tleXNfcGVtGAEgAygJIi4KD0FjdGl2YXRlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIMCgRjb2RlGAIgASgJIikKEEFjdGl2YXRlUmVzcG9uc2USFQoNYWN0aXZhdGVkX25vdxgBIAEoCCIoChdSZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBINCgVlbWFpbBgBIAEoCSIaChhSZXNlbmRBY3RpdmF0aW9uUmVzcG9uc2UiLAobUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIh4KHFJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2UiTAocQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCRILCgNrZXkYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkiHwodQ29tcGxldGVQYXNzd29yZFJlc2V0UmVzcG9uc2UiJQoUR2V0VG9rZW5TdGF0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkiUQoVR2V0VG9rZW5TdGF0ZVJlc3BvbnNlEg4KBmV4aXN0cxgBIAEoCBIRCglhY3RpdmF0ZWQYAiABKAgSFQoNdG9rZW5fdmVyc2lvbhgDIAEoBSKQAQoUVXBkYXRlQWNjb3VudFJlcXVlc3QSFQoNc3ViamVjdF9lbWFpbBgBIAEoCRIKCgJpZBgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRINCgVwaG9uZRgGIAEoCRIQCghwYXNzd29yZBgHIAEoCSIXChVVcGRhdGVBY2NvdW50UmVzcG9uc2UiMQoPU2V0UGhvdG9SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEg8KB2NvbnRlbnQYAiABKAwiJQoQU2V0UGhvdG9SZXNwb25zZRIRCglpbWFnZV91cmwYASABKAkiIgoPR2V0UGhvdG9SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiOQoQR2V0UGhvdG9SZXNwb25zZRIPCgdjb250ZW50GAEgASgMEhQKDGNvbnRlbnRfdHlwZRgCIAEoCSI0ChRTZW5kUGhvbmVDb2RlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSIlChVTZW5kUGhvbmVDb2RlUmVzcG9uc2USDAoEc2VudBgBIAEoCCI0ChVDaGVja1Bob25lQ29kZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDAoEY29kZRgCIAEoCSIqChZDaGVja1Bob25lQ29kZVJlc3BvbnNlEhAKCGlzX3ZhbGlkGAEgASgIImgKGlNldE1lbWJlcnNoaXBBY3RpdmVSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyEg0KBWVtYWlsGAIgASgJEg4KBmFjdGl2ZRgDIAEoCCIuChtTZXRNZW1iZXJzaGlwQWN0aXZlUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoCCJPChFMb29rdXBVc2VyUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCSJcChJMb29rdXBVc2VyUmVzcG9uc2USKwoHYWNjb3VudBgBIAEoCzIaLnNoZWxmc2Nhbi5hdXRoLnYxLkFjY291bnQSGQoRbWVtYmVyc2hpcF9hY3RpdmUYAiABKAgytA0KC0F1dGhTZXJ2aWNlElMKCFJlZ2lzdGVyEiIuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXNwb25zZRJfCgxBdXRoZW50aWNhdGUSJi5zaGVsZnNjYW4uYXV0aC52MS5BdXRoZW50aWNhdGVSZXF1ZXN0Gicuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVzcG9uc2USaAoPQ2hlY2tBY3RpdmF0aW9uEikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tBY3RpdmF0aW9uUmVxdWVzdBoqLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlc3BvbnNlElkKCkdldEFjY291bnQSJC5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZRJlCg5HZXRTaWduaW5nS2V5cxIoLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVzcG9uc2USUwoIQWN0aXZhdGUSIi5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlc3BvbnNlEmsKEFJlc2VuZEFjdGl2YXRpb24SKi5zaGVsZnNjYW4uYXV0aC52MS5SZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBorLnNoZWxmc2Nhbi5hdXRoLnYxLlJlc2VuZEFjdGl2YXRpb25SZXNwb25zZRJ3ChRSZXF1ZXN0UGFzc3dvcmRSZXNldBIuLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBovLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2USegoVQ29tcGxldGVQYXNzd29yZFJlc2V0Ei8uc2hlbGZzY2FuLmF1dGgudjEuQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBowLnNoZWxmc2Nhbi5hdXRoLnYxLkNvbXBsZXRlUGFzc3dvcmRSZXNldFJlc3BvbnNlEmIKDUdldFRva2VuU3RhdGUSJy5zaGVsZnNjYW4uYXV0aC52MS5HZXRUb2tlblN0YXRlUmVxdWVzdBooLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFRva2VuU3RhdGVSZXNwb25zZRJiCg1VcGRhdGVBY2NvdW50Eicuc2hlbGZzY2FuLmF1dGgudjEuVXBkYXRlQWNjb3VudFJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5VcGRhdGVBY2NvdW50UmVzcG9uc2USUwoIU2V0UGhvdG8SIi5zaGVsZnNjYW4uYXV0aC52MS5TZXRQaG90b1JlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5TZXRQaG90b1Jlc3BvbnNlElMKCEdldFBob3RvEiIuc2hlbGZzY2FuLmF1dGgudjEuR2V0UGhvdG9SZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuR2V0UGhvdG9SZXNwb25zZRJiCg1TZW5kUGhvbmVDb2RlEicuc2hlbGZzY2FuLmF1dGgudjEuU2VuZFBob25lQ29kZVJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5TZW5kUGhvbmVDb2RlUmVzcG9uc2USZQoOQ2hlY2tQaG9uZUNvZGUSKC5zaGVsZnNjYW4uYXV0aC52MS5DaGVja1Bob25lQ29kZVJlcXVlc3QaKS5zaGVsZnNjYW4uYXV0aC52MS5DaGVja1Bob25lQ29kZVJlc3BvbnNlEnQKE1NldE1lbWJlcnNoaXBBY3RpdmUSLS5zaGVsZnNjYW4uYXV0aC52MS5TZXRNZW1iZXJzaGlwQWN0aXZlUmVxdWVzdBouLnNoZWxmc2Nhbi5hdXRoLnYxLlNldE1lbWJlcnNoaXBBY3RpdmVSZXNwb25zZRJZCgpMb29rdXBVc2VyEiQuc2hlbGZzY2FuLmF1dGgudjEuTG9va3VwVXNlclJlcXVlc3QaJS5zaGVsZnNjYW4uYXV0aC52MS5Mb29rdXBVc2VyUmVzcG9uc2ViBnByb3RvMw',
+    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSJ6Cg9SZWdpc3RlclJlcXVlc3QSEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDQoFcGhvbmUYBCABKAkSEAoIcGFzc3dvcmQYBSABKAkSEAoIbGFuZ19rZXkYBiABKAkiIwoQUmVnaXN0ZXJSZXNwb25zZRIPCgd1c2VyX2lkGAEgASgJIkkKE0F1dGhlbnRpY2F0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJIiUKFEF1dGhlbnRpY2F0ZVJlc3BvbnNlEg0KBXRva2VuGAEgASgJIicKFkNoZWNrQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiLAoXQ2hlY2tBY3RpdmF0aW9uUmVzcG9uc2USEQoJYWN0aXZhdGVkGAEgASgIIiIKEUdldEFjY291bnRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkEKEkdldEFjY291bnRSZXNwb25zZRIrCgdhY2NvdW50GAEgASgLMhouc2hlbGZzY2FuLmF1dGgudjEuQWNjb3VudCLNAQoHQWNjb3VudBIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRINCgVwaG9uZRgFIAEoCRIRCglhY3RpdmF0ZWQYBiABKAgSDQoFcm9sZXMYByADKAkSEAoIbGFuZ19rZXkYCCABKAkSEgoKY3JlYXRlZF9hdBgJIAEoCRIWCg5waG9uZV92ZXJpZmllZBgKIAEoCBIRCglpbWFnZV91cmwYCyABKAkiFwoVR2V0U2lnbmluZ0tleXNSZXF1ZXN0IjEKFkdldFNpZ25pbmdLZXlzUmVzcG9uc2USFwoPcHVibGljX2tleXNfcGVtGAEgAygJIi4KD0FjdGl2YXRlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIMCgRjb2RlGAIgASgJIikKEEFjdGl2YXRlUmVzcG9uc2USFQoNYWN0aXZhdGVkX25vdxgBIAEoCCIoChdSZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBINCgVlbWFpbBgBIAEoCSIaChhSZXNlbmRBY3RpdmF0aW9uUmVzcG9uc2UiLAobUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIh4KHFJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2UiTAocQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCRILCgNrZXkYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkiHwodQ29tcGxldGVQYXNzd29yZFJlc2V0UmVzcG9uc2UiJQoUR2V0VG9rZW5TdGF0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkifQoVR2V0VG9rZW5TdGF0ZVJlc3BvbnNlEg4KBmV4aXN0cxgBIAEoCBIRCglhY3RpdmF0ZWQYAiABKAgSFQoNdG9rZW5fdmVyc2lvbhgDIAEoBRIPCgd1c2VyX2lkGAQgASgJEhkKEXJldm9rZWRfdG9rZW5faWRzGAUgAygJIlYKFUNoYW5nZVBhc3N3b3JkUmVxdWVzdBINCgVlbWFpbBgBIAEoCRIYChBjdXJyZW50X3Bhc3N3b3JkGAIgASgJEhQKDG5ld19wYXNzd29yZBgDIAEoCSInChZDaGFuZ2VQYXNzd29yZFJlc3BvbnNlEg0KBXRva2VuGAEgASgJIiMKElJldm9rZVRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSIVChNSZXZva2VUb2tlblJlc3BvbnNlIo4BChRVcGRhdGVBY2NvdW50UmVxdWVzdBIVCg1zdWJqZWN0X2VtYWlsGAEgASgJEgoKAmlkGAIgASgJEg0KBWVtYWlsGAMgASgJEhIKCmZpcnN0X25hbWUYBCABKAkSEQoJbGFzdF9uYW1lGAUgASgJEg0KBXBob25lGAYgASgJSgQIBxAIUghwYXNzd29yZCIXChVVcGRhdGVBY2NvdW50UmVzcG9uc2UiMQoPU2V0UGhvdG9SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEg8KB2NvbnRlbnQYAiABKAwiJQoQU2V0UGhvdG9SZXNwb25zZRIRCglpbWFnZV91cmwYASABKAkiIgoPR2V0UGhvdG9SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiOQoQR2V0UGhvdG9SZXNwb25zZRIPCgdjb250ZW50GAEgASgMEhQKDGNvbnRlbnRfdHlwZRgCIAEoCSI0ChRTZW5kUGhvbmVDb2RlUmVxdWVzdBINCgVlbWFpbBgBIAEoCRINCgVwaG9uZRgCIAEoCSIlChVTZW5kUGhvbmVDb2RlUmVzcG9uc2USDAoEc2VudBgBIAEoCCI0ChVDaGVja1Bob25lQ29kZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDAoEY29kZRgCIAEoCSIqChZDaGVja1Bob25lQ29kZVJlc3BvbnNlEhAKCGlzX3ZhbGlkGAEgASgIImgKGlNldE1lbWJlcnNoaXBBY3RpdmVSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyEg0KBWVtYWlsGAIgASgJEg4KBmFjdGl2ZRgDIAEoCCIuChtTZXRNZW1iZXJzaGlwQWN0aXZlUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoCCJPChFMb29rdXBVc2VyUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCSJcChJMb29rdXBVc2VyUmVzcG9uc2USKwoHYWNjb3VudBgBIAEoCzIaLnNoZWxmc2Nhbi5hdXRoLnYxLkFjY291bnQSGQoRbWVtYmVyc2hpcF9hY3RpdmUYAiABKAgy+Q4KC0F1dGhTZXJ2aWNlElMKCFJlZ2lzdGVyEiIuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXNwb25zZRJfCgxBdXRoZW50aWNhdGUSJi5zaGVsZnNjYW4uYXV0aC52MS5BdXRoZW50aWNhdGVSZXF1ZXN0Gicuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVzcG9uc2USaAoPQ2hlY2tBY3RpdmF0aW9uEikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tBY3RpdmF0aW9uUmVxdWVzdBoqLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlc3BvbnNlElkKCkdldEFjY291bnQSJC5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZRJlCg5HZXRTaWduaW5nS2V5cxIoLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVzcG9uc2USUwoIQWN0aXZhdGUSIi5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlc3BvbnNlEmsKEFJlc2VuZEFjdGl2YXRpb24SKi5zaGVsZnNjYW4uYXV0aC52MS5SZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBorLnNoZWxmc2Nhbi5hdXRoLnYxLlJlc2VuZEFjdGl2YXRpb25SZXNwb25zZRJ3ChRSZXF1ZXN0UGFzc3dvcmRSZXNldBIuLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBovLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2USegoVQ29tcGxldGVQYXNzd29yZFJlc2V0Ei8uc2hlbGZzY2FuLmF1dGgudjEuQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBowLnNoZWxmc2Nhbi5hdXRoLnYxLkNvbXBsZXRlUGFzc3dvcmRSZXNldFJlc3BvbnNlEmIKDUdldFRva2VuU3RhdGUSJy5zaGVsZnNjYW4uYXV0aC52MS5HZXRUb2tlblN0YXRlUmVxdWVzdBooLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFRva2VuU3RhdGVSZXNwb25zZRJlCg5DaGFuZ2VQYXNzd29yZBIoLnNoZWxmc2Nhbi5hdXRoLnYxLkNoYW5nZVBhc3N3b3JkUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USXAoLUmV2b2tlVG9rZW4SJS5zaGVsZnNjYW4uYXV0aC52MS5SZXZva2VUb2tlblJlcXVlc3QaJi5zaGVsZnNjYW4uYXV0aC52MS5SZXZva2VUb2tlblJlc3BvbnNlEmIKDVVwZGF0ZUFjY291bnQSJy5zaGVsZnNjYW4uYXV0aC52MS5VcGRhdGVBY2NvdW50UmVxdWVzdBooLnNoZWxmc2Nhbi5hdXRoLnYxLlVwZGF0ZUFjY291bnRSZXNwb25zZRJTCghTZXRQaG90bxIiLnNoZWxmc2Nhbi5hdXRoLnYxLlNldFBob3RvUmVxdWVzdBojLnNoZWxmc2Nhbi5hdXRoLnYxLlNldFBob3RvUmVzcG9uc2USUwoIR2V0UGhvdG8SIi5zaGVsZnNjYW4uYXV0aC52MS5HZXRQaG90b1JlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5HZXRQaG90b1Jlc3BvbnNlEmIKDVNlbmRQaG9uZUNvZGUSJy5zaGVsZnNjYW4uYXV0aC52MS5TZW5kUGhvbmVDb2RlUmVxdWVzdBooLnNoZWxmc2Nhbi5hdXRoLnYxLlNlbmRQaG9uZUNvZGVSZXNwb25zZRJlCg5DaGVja1Bob25lQ29kZRIoLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrUGhvbmVDb2RlUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrUGhvbmVDb2RlUmVzcG9uc2USdAoTU2V0TWVtYmVyc2hpcEFjdGl2ZRItLnNoZWxmc2Nhbi5hdXRoLnYxLlNldE1lbWJlcnNoaXBBY3RpdmVSZXF1ZXN0Gi4uc2hlbGZzY2FuLmF1dGgudjEuU2V0TWVtYmVyc2hpcEFjdGl2ZVJlc3BvbnNlElkKCkxvb2t1cFVzZXISJC5zaGVsZnNjYW4uYXV0aC52MS5Mb29rdXBVc2VyUmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkxvb2t1cFVzZXJSZXNwb25zZWIGcHJvdG8z',
     [file_shelfscan_common_v1_caller],
   );
 
@@ -118,7 +118,8 @@ export const AuthenticateRequestSchema: GenMessage<AuthenticateRequest> =
  */
 export type AuthenticateResponse = Message<'shelfscan.auth.v1.AuthenticateResponse'> & {
   /**
-   * A signed JWT: sub = email, auth = comma-separated roles, exp = expiry.
+   * A signed JWT: sub = email, auth = comma-separated roles, exp = expiry, ver = token version,
+   * uid = the account's id, jti = the token's own id (what logout revokes).
    *
    * @generated from field: string token = 1;
    */
@@ -494,6 +495,20 @@ export type GetTokenStateResponse = Message<'shelfscan.auth.v1.GetTokenStateResp
    * @generated from field: int32 token_version = 3;
    */
   tokenVersion: number;
+
+  /**
+   * The account's id: a token whose `uid` differs is of a deleted account that had this email.
+   *
+   * @generated from field: string user_id = 4;
+   */
+  userId: string;
+
+  /**
+   * The `jti` of the account's tokens revoked by logout that have not expired yet.
+   *
+   * @generated from field: repeated string revoked_token_ids = 5;
+   */
+  revokedTokenIds: string[];
 };
 
 /**
@@ -503,6 +518,89 @@ export type GetTokenStateResponse = Message<'shelfscan.auth.v1.GetTokenStateResp
 export const GetTokenStateResponseSchema: GenMessage<GetTokenStateResponse> =
   /*@__PURE__*/
   messageDesc(file_shelfscan_auth_v1_auth, 20);
+
+/**
+ * @generated from message shelfscan.auth.v1.ChangePasswordRequest
+ */
+export type ChangePasswordRequest = Message<'shelfscan.auth.v1.ChangePasswordRequest'> & {
+  /**
+   * The token's subject.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string current_password = 2;
+   */
+  currentPassword: string;
+
+  /**
+   * @generated from field: string new_password = 3;
+   */
+  newPassword: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.ChangePasswordRequest.
+ * Use `create(ChangePasswordRequestSchema)` to create a new message.
+ */
+export const ChangePasswordRequestSchema: GenMessage<ChangePasswordRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 21);
+
+/**
+ * @generated from message shelfscan.auth.v1.ChangePasswordResponse
+ */
+export type ChangePasswordResponse = Message<'shelfscan.auth.v1.ChangePasswordResponse'> & {
+  /**
+   * A fresh token of the new token version, for the session that changed the password.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.ChangePasswordResponse.
+ * Use `create(ChangePasswordResponseSchema)` to create a new message.
+ */
+export const ChangePasswordResponseSchema: GenMessage<ChangePasswordResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 22);
+
+/**
+ * @generated from message shelfscan.auth.v1.RevokeTokenRequest
+ */
+export type RevokeTokenRequest = Message<'shelfscan.auth.v1.RevokeTokenRequest'> & {
+  /**
+   * The whole bearer token; auth checks its signature before it revokes its `jti`.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.RevokeTokenRequest.
+ * Use `create(RevokeTokenRequestSchema)` to create a new message.
+ */
+export const RevokeTokenRequestSchema: GenMessage<RevokeTokenRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 23);
+
+/**
+ * @generated from message shelfscan.auth.v1.RevokeTokenResponse
+ */
+export type RevokeTokenResponse = Message<'shelfscan.auth.v1.RevokeTokenResponse'> & {};
+
+/**
+ * Describes the message shelfscan.auth.v1.RevokeTokenResponse.
+ * Use `create(RevokeTokenResponseSchema)` to create a new message.
+ */
+export const RevokeTokenResponseSchema: GenMessage<RevokeTokenResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 24);
 
 /**
  * @generated from message shelfscan.auth.v1.UpdateAccountRequest
@@ -543,13 +641,6 @@ export type UpdateAccountRequest = Message<'shelfscan.auth.v1.UpdateAccountReque
    * @generated from field: string phone = 6;
    */
   phone: string;
-
-  /**
-   * Empty keeps the password.
-   *
-   * @generated from field: string password = 7;
-   */
-  password: string;
 };
 
 /**
@@ -558,7 +649,7 @@ export type UpdateAccountRequest = Message<'shelfscan.auth.v1.UpdateAccountReque
  */
 export const UpdateAccountRequestSchema: GenMessage<UpdateAccountRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 21);
+  messageDesc(file_shelfscan_auth_v1_auth, 25);
 
 /**
  * @generated from message shelfscan.auth.v1.UpdateAccountResponse
@@ -571,7 +662,7 @@ export type UpdateAccountResponse = Message<'shelfscan.auth.v1.UpdateAccountResp
  */
 export const UpdateAccountResponseSchema: GenMessage<UpdateAccountResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 22);
+  messageDesc(file_shelfscan_auth_v1_auth, 26);
 
 /**
  * @generated from message shelfscan.auth.v1.SetPhotoRequest
@@ -594,7 +685,7 @@ export type SetPhotoRequest = Message<'shelfscan.auth.v1.SetPhotoRequest'> & {
  */
 export const SetPhotoRequestSchema: GenMessage<SetPhotoRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 23);
+  messageDesc(file_shelfscan_auth_v1_auth, 27);
 
 /**
  * @generated from message shelfscan.auth.v1.SetPhotoResponse
@@ -612,7 +703,7 @@ export type SetPhotoResponse = Message<'shelfscan.auth.v1.SetPhotoResponse'> & {
  */
 export const SetPhotoResponseSchema: GenMessage<SetPhotoResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 24);
+  messageDesc(file_shelfscan_auth_v1_auth, 28);
 
 /**
  * @generated from message shelfscan.auth.v1.GetPhotoRequest
@@ -630,7 +721,7 @@ export type GetPhotoRequest = Message<'shelfscan.auth.v1.GetPhotoRequest'> & {
  */
 export const GetPhotoRequestSchema: GenMessage<GetPhotoRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 25);
+  messageDesc(file_shelfscan_auth_v1_auth, 29);
 
 /**
  * @generated from message shelfscan.auth.v1.GetPhotoResponse
@@ -653,7 +744,7 @@ export type GetPhotoResponse = Message<'shelfscan.auth.v1.GetPhotoResponse'> & {
  */
 export const GetPhotoResponseSchema: GenMessage<GetPhotoResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 26);
+  messageDesc(file_shelfscan_auth_v1_auth, 30);
 
 /**
  * @generated from message shelfscan.auth.v1.SendPhoneCodeRequest
@@ -678,7 +769,7 @@ export type SendPhoneCodeRequest = Message<'shelfscan.auth.v1.SendPhoneCodeReque
  */
 export const SendPhoneCodeRequestSchema: GenMessage<SendPhoneCodeRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 27);
+  messageDesc(file_shelfscan_auth_v1_auth, 31);
 
 /**
  * @generated from message shelfscan.auth.v1.SendPhoneCodeResponse
@@ -696,7 +787,7 @@ export type SendPhoneCodeResponse = Message<'shelfscan.auth.v1.SendPhoneCodeResp
  */
 export const SendPhoneCodeResponseSchema: GenMessage<SendPhoneCodeResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 28);
+  messageDesc(file_shelfscan_auth_v1_auth, 32);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckPhoneCodeRequest
@@ -719,7 +810,7 @@ export type CheckPhoneCodeRequest = Message<'shelfscan.auth.v1.CheckPhoneCodeReq
  */
 export const CheckPhoneCodeRequestSchema: GenMessage<CheckPhoneCodeRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 29);
+  messageDesc(file_shelfscan_auth_v1_auth, 33);
 
 /**
  * @generated from message shelfscan.auth.v1.CheckPhoneCodeResponse
@@ -737,7 +828,7 @@ export type CheckPhoneCodeResponse = Message<'shelfscan.auth.v1.CheckPhoneCodeRe
  */
 export const CheckPhoneCodeResponseSchema: GenMessage<CheckPhoneCodeResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 30);
+  messageDesc(file_shelfscan_auth_v1_auth, 34);
 
 /**
  * @generated from message shelfscan.auth.v1.SetMembershipActiveRequest
@@ -765,7 +856,7 @@ export type SetMembershipActiveRequest = Message<'shelfscan.auth.v1.SetMembershi
  */
 export const SetMembershipActiveRequestSchema: GenMessage<SetMembershipActiveRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 31);
+  messageDesc(file_shelfscan_auth_v1_auth, 35);
 
 /**
  * @generated from message shelfscan.auth.v1.SetMembershipActiveResponse
@@ -785,7 +876,7 @@ export type SetMembershipActiveResponse = Message<'shelfscan.auth.v1.SetMembersh
  */
 export const SetMembershipActiveResponseSchema: GenMessage<SetMembershipActiveResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 32);
+  messageDesc(file_shelfscan_auth_v1_auth, 36);
 
 /**
  * @generated from message shelfscan.auth.v1.LookupUserRequest
@@ -808,7 +899,7 @@ export type LookupUserRequest = Message<'shelfscan.auth.v1.LookupUserRequest'> &
  */
 export const LookupUserRequestSchema: GenMessage<LookupUserRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 33);
+  messageDesc(file_shelfscan_auth_v1_auth, 37);
 
 /**
  * @generated from message shelfscan.auth.v1.LookupUserResponse
@@ -831,7 +922,7 @@ export type LookupUserResponse = Message<'shelfscan.auth.v1.LookupUserResponse'>
  */
 export const LookupUserResponseSchema: GenMessage<LookupUserResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_auth_v1_auth, 34);
+  messageDesc(file_shelfscan_auth_v1_auth, 38);
 
 /**
  * Commands and queries the auth service answers.
@@ -924,6 +1015,26 @@ export const AuthService: GenService<{
     methodKind: 'unary';
     input: typeof GetTokenStateRequestSchema;
     output: typeof GetTokenStateResponseSchema;
+  };
+  /**
+   * The account page's password change: the current password, then every other token is refused.
+   *
+   * @generated from rpc shelfscan.auth.v1.AuthService.ChangePassword
+   */
+  changePassword: {
+    methodKind: 'unary';
+    input: typeof ChangePasswordRequestSchema;
+    output: typeof ChangePasswordResponseSchema;
+  };
+  /**
+   * Logout: this one token (checked against the signing key) is refused until it expires.
+   *
+   * @generated from rpc shelfscan.auth.v1.AuthService.RevokeToken
+   */
+  revokeToken: {
+    methodKind: 'unary';
+    input: typeof RevokeTokenRequestSchema;
+    output: typeof RevokeTokenResponseSchema;
   };
   /**
    * @generated from rpc shelfscan.auth.v1.AuthService.UpdateAccount
