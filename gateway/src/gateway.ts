@@ -23,6 +23,16 @@ import type { GatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
 
 /**
+ * Which hops may name the client in X-Forwarded-For (per-address limits count `req.ip`): none, the
+ * listed addresses/CIDRs, or the last `n` hops. Fastify refuses a bare hop count (a client that
+ * reaches the gateway directly could write enough hops), so it is given as proxy-addr's function:
+ * safe only where nothing but the proxies reaches the gateway (the chart's NetworkPolicy).
+ */
+function trustProxyOf(setting: GatewayConfig['TRUSTED_PROXIES']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/**
  * Builds the HTTP edge: the spec's routes, JWT, validation (422 lists), security headers,
  * request ids, metrics, OpenAPI at /api/docs, and the SPA on the same origin.
  */
@@ -32,7 +42,7 @@ export async function createGateway(deps: {
 }): Promise<NestFastifyApplication> {
   const log = createLogger('gateway');
   const adapter = new FastifyAdapter({
-    trustProxy: true,
+    trustProxy: trustProxyOf(deps.config.TRUSTED_PROXIES),
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => randomUUID(),
     // The spec's calls include DELETE /api/card/?id=…: a trailing slash names the same route.
