@@ -22,17 +22,20 @@ import { HealthController } from './health/health.controller.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchApiService } from './search/search.service.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
+import type { ThrottleCounters } from './throttle/throttle-counters.js';
 
 @Module({})
 export class GatewayModule {
-  static forRoot(deps: { config: GatewayConfig; bus: BusClient }): DynamicModule {
+  static forRoot(deps: { config: GatewayConfig; bus: BusClient; counters: ThrottleCounters }): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
         PassportModule,
-        ThrottlerModule.forRoot([
-          { name: 'default', ttl: 60_000, limit: deps.config.AUTH_RATE_LIMIT_PER_MINUTE },
-        ]),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'default', ttl: 60_000, limit: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }],
+          // in PostgreSQL: every replica counts the same hits
+          storage: deps.counters,
+        }),
       ],
       controllers: [
         HealthController,

@@ -1,3 +1,4 @@
+import { Clock, ManualClock } from '@shelfscan/service';
 import { startStack, type Stack } from './stack.js';
 
 /** Issue 20, throttles and abuse: the per-address limits hold against a client that names itself. */
@@ -14,16 +15,76 @@ describe('per-address limits (gateway)', () => {
 
   describe('with no trusted proxy (the embedded default)', () => {
     let stack: Stack;
+    const clock = new ManualClock();
     beforeAll(async () => {
-      stack = await startStack({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+      stack = await startStack({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }, [{ provide: Clock, useValue: clock }]);
     });
     afterAll(() => stack.stop());
+    // every test starts with fresh windows
+    beforeEach(() => clock.advance(61_000));
 
     it('a client writing its own X-Forwarded-For does not escape the login limit', async () => {
       const statuses = [];
       for (let i = 1; i <= 4; i++)
         statuses.push((await login(stack, { 'x-forwarded-for': `198.51.100.${i}` })).statusCode);
       expect(statuses).toEqual([401, 401, 401, 429]);
+    });
+
+    it('two gateway replicas on one database share one counter, which its window resets', async () => {
+      const replica = await stack.replica();
+      const onReplica: Stack['call'] = (method, url, payload, headers) =>
+        replica.inject({ method, url, payload, headers });
+      const failed = (call: Stack['call']) =>
+        call('POST', '/api/authenticate', { email: `replica${++attempt}@example.com`, password: 'x' });
+      const statuses = [];
+      for (const call of [stack.call, onReplica, stack.call, onReplica])
+        statuses.push((await failed(call)).statusCode);
+      // each process alone saw two requests: the limit of 3 held only because the count is shared
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const [row] = await stack.sql<{ hits: number }>(
+        `SELECT hits FROM gateway.throttle_counter WHERE throttler = 'default' ORDER BY window_ends_at DESC LIMIT 1`,
+      );
+      expect(row.hits).toBe(4); // one row: both processes' hits
+      clock.advance(60_000);
+      expect((await failed(onReplica)).statusCode).toBe(401);
+    });
+
+    it('GET /api/public/check-activation is limited per address: 429 in the spec’s shape, both locales', async () => {
+      const check = (lang: string) =>
+        stack.call('GET', '/api/public/check-activation?email=who@example.com', undefined, {
+          'accept-language': lang,
+        });
+      for (let i = 0; i < 3; i++) expect((await check('tr')).statusCode).toBe(200);
+      const [tr, en] = [await check('tr'), await check('en')];
+      expect([tr.statusCode, tr.json()]).toEqual([
+        429,
+        { success: false, code: 'tooManyRequests', message: expect.stringMatching(/istek/), status: 429 },
+      ]);
+      expect(Number(tr.headers['retry-after'])).toBeGreaterThan(0);
+      expect([en.statusCode, en.json().message]).toEqual([429, expect.stringMatching(/requests/i)]);
+    });
+
+    it('POST /api/promotion/summary is limited per user: 30 a minute, then 429; other users go on', async () => {
+      const ayse = await stack.newUser('ayse-summary@example.com');
+      clock.advance(61_000); // newUser's login counted on the address's login limit
+      const summary = (user: Record<string, string>, lang = 'tr') =>
+        stack.call(
+          'POST',
+          '/api/promotion/summary',
+          { plan: 'standard', promotionCode: 'GUESS' },
+          { ...user, 'accept-language': lang },
+        );
+      const statuses = new Set<number>();
+      for (let i = 0; i < 30; i++) statuses.add((await summary(ayse)).statusCode);
+      expect(statuses.has(429)).toBe(false);
+      const [tr, en] = [await summary(ayse), await summary(ayse, 'en')];
+      expect([tr.statusCode, tr.json()]).toEqual([
+        429,
+        { success: false, code: 'tooManyRequests', message: expect.stringMatching(/istek/), status: 429 },
+      ]);
+      expect([en.statusCode, en.json().message]).toEqual([429, expect.stringMatching(/requests/i)]);
+      const mehmet = await stack.newUser('mehmet-summary@example.com');
+      expect((await summary(mehmet)).statusCode).not.toBe(429);
     });
   });
 

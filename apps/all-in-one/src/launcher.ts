@@ -47,7 +47,11 @@ export async function startAllInOne(
     for (const service of embeddedServices as readonly ServiceDeclaration[]) {
       services.push(await startService(service, { config, databaseUrl, transports, runMigrations: true }));
     }
-    gateway = await createGateway({ config, bus: new BusClient(transports.client()) });
+    gateway = await createGateway({
+      config,
+      bus: new BusClient(transports.client()),
+      database: { url: databaseUrl, runMigrations: true },
+    });
     await gateway.listen({ port: config.PORT, host: options.host ?? '0.0.0.0' });
   } catch (err) {
     await stop().catch((e) => log.error({ err: e }, 'clean-up after a failed start failed'));
