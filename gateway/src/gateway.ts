@@ -60,7 +60,7 @@ export async function createGateway(deps: {
   });
   const counters = new ThrottleCounters(dataSource, clock);
   const app = await NestFactory.create<NestFastifyApplication>(
-    GatewayModule.forRoot({ ...deps, counters }),
+    GatewayModule.forRoot({ ...deps, counters, clock }),
     adapter,
     { logger: new NestPinoLogger(log) },
   ).catch(async (err: unknown) => {

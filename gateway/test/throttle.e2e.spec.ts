@@ -109,4 +109,59 @@ describe('per-address limits (gateway)', () => {
       expect((await login(stack, { 'x-forwarded-for': '203.0.113.8' })).statusCode).toBe(401);
     });
   });
+
+  describe('login: a progressive delay per account, never a lock', () => {
+    let stack: Stack;
+    const clock = new ManualClock();
+    beforeAll(async () => {
+      stack = await startStack({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', TRUSTED_PROXIES: '1' }, [
+        { provide: Clock, useValue: clock },
+      ]);
+    });
+    afterAll(() => stack.stop());
+
+    /** A login from `address`: its status and how long the gateway made it wait (the clock's sleeps). */
+    async function timedLogin(address: string, email: string, password: string) {
+      const before = clock.sleeps.length;
+      const r = await stack.call(
+        'POST',
+        '/api/authenticate',
+        { email, password },
+        { 'x-forwarded-for': address },
+      );
+      const waited = clock.sleeps.slice(before).filter((ms) => ms >= 1000);
+      return [r.statusCode, waited.reduce((a, b) => a + b, 0)];
+    }
+
+    it('each failure lengthens the next wait (capped); the owner from elsewhere still logs in', async () => {
+      await stack.newUser('owner@example.com', { password: 'Sel4mlar!x' });
+      const answers = [];
+      for (let i = 0; i < 9; i++)
+        answers.push(await timedLogin('203.0.113.66', 'owner@example.com', `guess-${i}`));
+      expect(answers).toEqual([
+        [401, 0],
+        [401, 0],
+        [401, 0],
+        [401, 1_000],
+        [401, 2_000],
+        [401, 4_000],
+        [401, 8_000],
+        [401, 10_000],
+        [401, 10_000],
+      ]);
+      // the owner, from another address with the right password: waited, never refused
+      expect(await timedLogin('198.51.100.9', 'owner@example.com', 'Sel4mlar!x')).toEqual([200, 10_000]);
+      // a success forgets the account's failures
+      expect(await timedLogin('203.0.113.66', 'owner@example.com', 'wrong')).toEqual([401, 0]);
+    });
+
+    it('failures leave the count after 15 minutes; the counters hold no email', async () => {
+      for (let i = 0; i < 5; i++) await timedLogin('203.0.113.67', 'later@example.com', 'bad');
+      expect((await timedLogin('203.0.113.67', 'later@example.com', 'bad'))[1]).toBe(4_000);
+      clock.advance(15 * 60_000);
+      expect(await timedLogin('203.0.113.67', 'later@example.com', 'bad')).toEqual([401, 0]);
+      const keys = await stack.sql<{ key: string }>(`SELECT key FROM gateway.throttle_counter`);
+      expect(keys.some((k) => k.key.includes('@'))).toBe(false);
+    });
+  });
 });

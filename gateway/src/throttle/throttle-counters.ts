@@ -3,6 +3,9 @@ import type { Clock } from '@shelfscan/clock';
 import { rowsOf } from '@shelfscan/db';
 import type { DataSource } from 'typeorm';
 
+/** A limit `hit` never reaches (the column is an integer). */
+const UNLIMITED = 2_147_483_647;
+
 /** How often expired rows are swept (at most; on the next hit after it). */
 const SWEEP_EVERY_MS = 60_000;
 
@@ -67,6 +70,27 @@ export class ThrottleCounters implements ThrottlerStorage {
       isBlocked,
       timeToBlockExpire: isBlocked ? secondsUntil(row.blocked_until, now) : 0,
     };
+  }
+
+  /** Counts one event under `key` in a window of `windowMs` (never blocks); the window's count. */
+  async hit(key: string, name: string, windowMs: number): Promise<number> {
+    return (await this.increment(key, windowMs, UNLIMITED, 0, name)).totalHits;
+  }
+
+  /** The events counted under `key` in its current window (0 when none or the window is over). */
+  async count(key: string, name: string): Promise<number> {
+    const rows: { hits: number }[] = await this.dataSource.query(
+      `SELECT hits FROM throttle_counter WHERE key = $1 AND throttler = $2 AND window_ends_at > $3`,
+      [key, name, this.clock.now()],
+    );
+    return rows[0]?.hits ?? 0;
+  }
+
+  async reset(key: string, name: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM throttle_counter WHERE key = $1 AND throttler = $2`, [
+      key,
+      name,
+    ]);
   }
 
   /** Forgets the rows whose window and block are over (best effort, at most once a minute). */
