@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import {
   NestPinoLogger,
   createLogger,
+  health,
   httpRequestDuration,
   runWithRequestId,
   startSpan,
@@ -69,7 +70,10 @@ export async function createGateway(deps: {
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Ready only while its database answers (the limits, and so the auth routes, need it).
+  health.register('gateway.database', async () => void (await dataSource.query('SELECT 1')));
   fastify.addHook('onClose', async () => {
+    health.unregister('gateway.database');
     await dataSource.destroy();
   });
   // The request's span (a no-op unless OTEL_TRACES_EXPORTER is set), continuing the caller's trace.

@@ -208,7 +208,7 @@ describe('gateway + auth service (real PostgreSQL)', () => {
     expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
     expect((await call('GET', '/readyz')).json()).toMatchObject({
       ready: true,
-      checks: { 'auth.database': 'ok' },
+      checks: { 'auth.database': 'ok', 'gateway.database': 'ok' },
     });
     const metrics = await call('GET', '/metrics');
     expect(metrics.body).toContain('shelfscan_http_request_duration_seconds');
