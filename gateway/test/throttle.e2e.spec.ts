@@ -88,10 +88,11 @@ describe('per-address limits (gateway)', () => {
     });
   });
 
-  describe('behind one trusted proxy (TRUSTED_PROXIES=1)', () => {
+  // the proxy is the test's socket (127.0.0.1): trusted as one hop, or by its CIDR
+  describe.each(['1', '127.0.0.0/8'])('behind one trusted proxy (TRUSTED_PROXIES=%s)', (trusted) => {
     let stack: Stack;
     beforeAll(async () => {
-      stack = await startStack({ AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUSTED_PROXIES: '1' });
+      stack = await startStack({ AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUSTED_PROXIES: trusted });
     });
     afterAll(() => stack.stop());
 
