@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { BusClient } from '@shelfscan/bus';
+import { Clock } from '@shelfscan/clock';
 import { AccountController } from './account/account.controller.js';
 import { AccountService } from './account/account.service.js';
 import { AdminController, ContactController } from './admin/admin.controller.js';
@@ -22,17 +23,26 @@ import { HealthController } from './health/health.controller.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchApiService } from './search/search.service.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
+import { LoginDelays } from './throttle/login-delay.js';
+import { ThrottleCounters } from './throttle/throttle-counters.js';
 
 @Module({})
 export class GatewayModule {
-  static forRoot(deps: { config: GatewayConfig; bus: BusClient }): DynamicModule {
+  static forRoot(deps: {
+    config: GatewayConfig;
+    bus: BusClient;
+    counters: ThrottleCounters;
+    clock: Clock;
+  }): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
         PassportModule,
-        ThrottlerModule.forRoot([
-          { name: 'default', ttl: 60_000, limit: deps.config.AUTH_RATE_LIMIT_PER_MINUTE },
-        ]),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'default', ttl: 60_000, limit: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }],
+          // in PostgreSQL: every replica counts the same hits
+          storage: deps.counters,
+        }),
       ],
       controllers: [
         HealthController,
@@ -48,6 +58,9 @@ export class GatewayModule {
       providers: [
         { provide: BusClient, useValue: deps.bus },
         { provide: GATEWAY_CONFIG, useValue: deps.config },
+        { provide: Clock, useValue: deps.clock },
+        { provide: ThrottleCounters, useValue: deps.counters },
+        LoginDelays,
         { provide: SigningKeySource, useValue: new SigningKeySource(deps.bus, deps.config.JWT_PUBLIC_KEY) },
         { provide: WEB_DIST_DIR, useValue: deps.config.WEB_DIST_DIR },
         { provide: TokenStateCache, useValue: new TokenStateCache(deps.bus) },

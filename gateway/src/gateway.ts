@@ -6,10 +6,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { BusClient } from '@shelfscan/bus';
+import { SystemClock, type Clock } from '@shelfscan/clock';
 import type { FastifyReply } from 'fastify';
 import {
   NestPinoLogger,
   createLogger,
+  health,
   httpRequestDuration,
   runWithRequestId,
   startSpan,
@@ -21,6 +23,18 @@ import { runWithLang } from './common/i18n.js';
 import { createValidationPipe } from './common/validation.js';
 import type { GatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
+import { openGatewayDatabase } from './throttle/database.js';
+import { ThrottleCounters } from './throttle/throttle-counters.js';
+
+/**
+ * Which hops may name the client in X-Forwarded-For (per-address limits count `req.ip`): none, the
+ * listed addresses/CIDRs, or the last `n` hops. Fastify refuses a bare hop count (a client that
+ * reaches the gateway directly could write enough hops), so it is given as proxy-addr's function:
+ * safe only where nothing but the proxies reaches the gateway (the chart's NetworkPolicy).
+ */
+function trustProxyOf(setting: GatewayConfig['TRUSTED_PROXIES']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
 
 /**
  * Builds the HTTP edge: the spec's routes, JWT, validation (422 lists), security headers,
@@ -29,20 +43,39 @@ import { GatewayModule } from './gateway.module.js';
 export async function createGateway(deps: {
   config: GatewayConfig;
   bus: BusClient;
+  /** PostgreSQL for the throttle counters (the gateway schema); migrations run at start when asked. */
+  database: { url: string; runMigrations: boolean };
+  clock?: Clock;
 }): Promise<NestFastifyApplication> {
   const log = createLogger('gateway');
+  const clock = deps.clock ?? new SystemClock();
+  const { dataSource } = await openGatewayDatabase(deps.database.url, {
+    runMigrations: deps.database.runMigrations,
+  });
   const adapter = new FastifyAdapter({
-    trustProxy: true,
+    trustProxy: trustProxyOf(deps.config.TRUSTED_PROXIES),
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => randomUUID(),
     // The spec's calls include DELETE /api/card/?id=…: a trailing slash names the same route.
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(deps), adapter, {
-    logger: new NestPinoLogger(log),
+  const counters = new ThrottleCounters(dataSource, clock);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    GatewayModule.forRoot({ ...deps, counters, clock }),
+    adapter,
+    { logger: new NestPinoLogger(log) },
+  ).catch(async (err: unknown) => {
+    await dataSource.destroy();
+    throw err;
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Ready only while its database answers (the limits, and so the auth routes, need it).
+  health.register('gateway.database', async () => void (await dataSource.query('SELECT 1')));
+  fastify.addHook('onClose', async () => {
+    health.unregister('gateway.database');
+    await dataSource.destroy();
+  });
   // The request's span (a no-op unless OTEL_TRACES_EXPORTER is set), continuing the caller's trace.
   const spans = new WeakMap<object, SpanHandle>();
   // Request id (from X-Request-Id or new) and language, visible to logs and to every bus message.

@@ -1,7 +1,7 @@
 // Cluster entry point: the gateway alone, talking to the services over the configured bus.
 import 'reflect-metadata';
 import { BusClient, BusTransports } from '@shelfscan/bus';
-import { loadConfig, runOrExit } from '@shelfscan/config';
+import { ConfigError, loadConfig, runOrExit } from '@shelfscan/config';
 import {
   createLogger,
   health,
@@ -11,14 +11,35 @@ import {
 } from '@shelfscan/observability';
 import { gatewayEnvSchema } from './config.js';
 import { createGateway } from './gateway.js';
+import { openGatewayDatabase } from './throttle/database.js';
 
+// `main.js migrate` runs the gateway's migrations (its throttle counters) and exits: the Helm hook Job.
 void runOrExit(async () => {
   const config = loadConfig(gatewayEnvSchema);
+  const url = config.DATABASE_URL;
+  if (!url) {
+    throw new ConfigError([
+      {
+        variable: 'DATABASE_URL',
+        expected: 'a postgres:// URL (the throttle counters every replica shares)',
+      },
+    ]);
+  }
+  if (process.argv[2] === 'migrate') {
+    const { dataSource, applied } = await openGatewayDatabase(url, { runMigrations: true });
+    process.stdout.write(`gateway migrations applied: ${applied.length ? applied.join(', ') : 'none'}\n`);
+    await dataSource.destroy();
+    return;
+  }
   startTracing(config, 'gateway');
   // /readyz (on PORT) is ready once the bus client is: its reply consumer in its group.
   health.starting();
   const transports = new BusTransports(config);
-  const app = await createGateway({ config, bus: new BusClient(transports.client()) });
+  const app = await createGateway({
+    config,
+    bus: new BusClient(transports.client()),
+    database: { url, runMigrations: false },
+  });
   await app.listen({ port: config.PORT, host: config.HOST ?? '0.0.0.0' });
   // /metrics for Prometheus on the pod's internal port, as every service serves it.
   const healthServer = await startHealthServer(config.HEALTH_PORT);

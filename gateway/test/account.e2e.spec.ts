@@ -221,7 +221,7 @@ describe('gateway + auth service (real PostgreSQL)', () => {
     expect(nginxHeader('Strict-Transport-Security')).toBe(res.headers['strict-transport-security']);
     expect((await call('GET', '/readyz')).json()).toMatchObject({
       ready: true,
-      checks: { 'auth.database': 'ok' },
+      checks: { 'auth.database': 'ok', 'gateway.database': 'ok' },
     });
     // /metrics is not public: only Prometheus's bearer token opens it on the API port.
     expect((await call('GET', '/metrics')).statusCode).toBe(404);

@@ -10,7 +10,7 @@ import { codec, type MemoryBroker } from '@shelfscan/bus';
 import { eventTopic } from '@shelfscan/contracts';
 import { ScanEngines, scraperService } from '@shelfscan/scraper-service';
 import { searchService } from '@shelfscan/search-service';
-import type { PortOverride } from '@shelfscan/service';
+import { Clock, type PortOverride } from '@shelfscan/service';
 import { loadConfig } from '@shelfscan/config';
 import { createServiceDataSource } from '@shelfscan/db';
 import { startTestBed, startTestService } from '@shelfscan/testing';
@@ -43,12 +43,22 @@ export async function startStack(
     });
     await startTestService(searchService, bed, { env });
   }
-  const app: NestFastifyApplication = await createGateway({
-    config: loadConfig(gatewayEnvSchema, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
-    bus: bed.bus,
-  });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
+  // The gateway reads the services' clock when a test gives one (its throttle counters, login delays).
+  const clock = overrides.find((o) => o.provide === Clock)?.useValue as Clock | undefined;
+  /** A gateway replica on the stack's bus and database. */
+  const startGateway = async (): Promise<NestFastifyApplication> => {
+    const gateway = await createGateway({
+      config: loadConfig(gatewayEnvSchema, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
+      bus: bed.bus,
+      database: { url: db.url, runMigrations: true },
+      clock,
+    });
+    await gateway.init();
+    await gateway.getHttpAdapter().getInstance().ready();
+    return gateway;
+  };
+  const app = await startGateway();
+  const replicas: NestFastifyApplication[] = [];
 
   /** The newest mail to this address. */
   async function lastMail(email: string) {
@@ -76,6 +86,12 @@ export async function startStack(
   return {
     app,
     dataDir,
+    /** Another gateway replica (closed with the stack): the same bus, database and clock. */
+    async replica(): Promise<NestFastifyApplication> {
+      const replica = await startGateway();
+      replicas.push(replica);
+      return replica;
+    },
     async sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
       if (!sqlSource.isInitialized) await sqlSource.initialize();
       return sqlSource.query(text, params);
@@ -103,6 +119,7 @@ export async function startStack(
     },
     async stop() {
       if (sqlSource.isInitialized) await sqlSource.destroy();
+      for (const replica of replicas) await replica.close();
       await app.close();
       await bed.stop();
     },

@@ -54,6 +54,7 @@ describe('traces across the gateway and a service over Kafka', () => {
     app = await createGateway({
       config: loadConfig(gatewayEnvSchema, env),
       bus: new BusClient(gatewayBus.client()),
+      database: { url: db.url, runMigrations: true },
     });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();

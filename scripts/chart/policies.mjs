@@ -22,13 +22,13 @@ import {
 /**
  * Who may reach each component and what it may reach besides DNS (the product's network policy):
  * only the gateway and web take traffic from the Ingress controller (the gateway also from web);
- * services reach only PostgreSQL and Kafka, the scraper also the marketplaces, billing also iyzico
+ * the gateway reaches Kafka and PostgreSQL (its rate-limit counters); services reach only PostgreSQL and Kafka, the scraper also the marketplaces, billing also iyzico
  * and the central bank, and the services that send mail the mail server. The OTLP collector is added
  * for Node components when tracing is on; a render may allow more only where its values file says so.
  */
 export const NETWORK_POLICY = {
   // The gateway's API port is public: Prometheus scrapes its own metrics port (HEALTH_PORT).
-  gateway: { reachableFrom: ['ingress', 'web'], reaches: ['kafka'], metricsPort: 'metrics' },
+  gateway: { reachableFrom: ['ingress', 'web'], reaches: ['kafka', 'postgres'], metricsPort: 'metrics' },
   web: { reachableFrom: ['ingress'], reaches: ['gateway'] },
   auth: { reachableFrom: [], reaches: ['kafka', 'postgres', 'smtp'] },
   admin: { reachableFrom: [], reaches: ['kafka', 'postgres', 'smtp'] },

@@ -244,6 +244,11 @@ describe('cluster mode: every deployable as its own process on Kafka', () => {
       ),
     );
     expect(migrations).toEqual([...SERVICES]);
+    // the gateway's own migration Job (its rate-limit counters)
+    const gatewayMigrate = procs.start('gateway-migrate', 'gateway/dist/main.js', commonEnv, {
+      args: ['migrate'],
+    });
+    expect((await gatewayMigrate.exited).code).toBe(0);
     const { rows } = await db.query<{ schema_name: string }>(
       'SELECT schema_name FROM information_schema.schemata WHERE schema_name = ANY($1) ORDER BY 1',
       [[...SERVICES]],

@@ -47,7 +47,11 @@ export async function startAllInOne(
     for (const service of embeddedServices as readonly ServiceDeclaration[]) {
       services.push(await startService(service, { config, databaseUrl, transports, runMigrations: true }));
     }
-    gateway = await createGateway({ config, bus: new BusClient(transports.client()) });
+    gateway = await createGateway({
+      config,
+      bus: new BusClient(transports.client()),
+      database: { url: databaseUrl, runMigrations: true },
+    });
     // Loopback unless HOST says otherwise: `make up` on a laptop is not a server on the network.
     await gateway.listen({ port: config.PORT, host: options.host ?? config.HOST ?? '127.0.0.1' });
   } catch (err) {

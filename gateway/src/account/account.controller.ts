@@ -98,7 +98,9 @@ export class AccountController {
   }
 
   @Get('public/check-activation')
+  @UseGuards(ThrottlerGuard)
   @ApiOperation({ summary: 'Whether the account of this email is activated' })
+  @ApiOkResponse({ description: '{success, data: boolean}; 429 tooManyRequests + Retry-After (per address)' })
   async checkActivation(@Query() query: CheckActivationQuery) {
     return ok(await this.accounts.isActivated(query.email));
   }

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BusClient } from '@shelfscan/bus';
+import { BusClient, BusError } from '@shelfscan/bus';
 import { authV1 } from '@shelfscan/contracts';
 import { TokenStateCache } from '../auth/token-state.js';
 import { BillingGatewayService } from '../billing/billing.service.js';
 import { unprocessable } from '../common/http-exception.filter.js';
+import { LoginDelays } from '../throttle/login-delay.js';
 
 const { AuthService } = authV1;
 
@@ -17,6 +18,7 @@ export class AccountService {
     @Inject(BusClient) private readonly bus: BusClient,
     @Inject(TokenStateCache) private readonly tokenStates: TokenStateCache,
     @Inject(BillingGatewayService) private readonly billing: BillingGatewayService,
+    @Inject(LoginDelays) private readonly loginDelays: LoginDelays,
   ) {}
 
   async register(input: {
@@ -39,9 +41,17 @@ export class AccountService {
     await this.bus.request(AuthService.method.resendActivation, { email });
   }
 
+  /** Waits the account's login delay, then asks auth; a wrong password lengthens the next wait. */
   async authenticate(email: string, password: string, clientIp: string) {
-    const r = await this.bus.request(AuthService.method.authenticate, { email, password, clientIp });
-    return { token: r.token };
+    await this.loginDelays.wait(email);
+    try {
+      const r = await this.bus.request(AuthService.method.authenticate, { email, password, clientIp });
+      await this.loginDelays.succeeded(email);
+      return { token: r.token };
+    } catch (err) {
+      if (err instanceof BusError && err.code === 'UNAUTHENTICATED') await this.loginDelays.failed(email);
+      throw err;
+    }
   }
 
   async isActivated(email: string): Promise<boolean> {

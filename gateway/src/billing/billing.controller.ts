@@ -11,8 +11,10 @@ import {
   Query,
   Req,
   Res,
+  UseGuards,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Authenticated, ROLE_ADMIN } from '../auth/guards.js';
@@ -35,6 +37,10 @@ import {
 } from './billing.dto.js';
 import { BillingGatewayService } from './billing.service.js';
 import { threeDsPageCsp } from './three-ds-page.js';
+
+/** Breakdowns a user may ask for in a minute (the add-plan page asks one per settled change). */
+const PROMOTION_SUMMARIES_PER_MINUTE = 30;
+const byUser = (req: Record<string, unknown>) => `user:${(req.user as JwtUser).sub}`;
 
 /** The public URL the bank posts its 3-D Secure answer to (as the browser reached us). */
 const callbackUrlOf = (req: FastifyRequest) => `${req.protocol}://${req.host}/api/payment/3ds/callback`;
@@ -117,6 +123,9 @@ export class BillingController {
 
   @Post('promotion/summary')
   @HttpCode(200)
+  // Per user (after the token guard): codes cannot be guessed at the speed of the bus.
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: PROMOTION_SUMMARIES_PER_MINUTE, ttl: 60_000, getTracker: byUser } })
   @ApiOperation({
     summary: 'The breakdown (USD, discount, rate, TRY) for a plan and a code, and why a code does not apply',
   })

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import { z } from 'zod';
 
 /** `scheme://user:pass@host` → `scheme://***@host`: credentials never appear in a message. */
@@ -19,6 +20,19 @@ function parseBaseUrl(value: string, protocols: readonly string[]): URL | undefi
 }
 
 const schemes = (protocols: readonly string[]) => protocols.map((p) => `${p}://`).join(' or ');
+
+/** A CIDR block or one address (IPv4 or IPv6), as proxy-addr takes it. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+const TRUSTED_PROXIES_EXPECTED =
+  'a hop count (0 to 10) or a comma-separated list of addresses and CIDRs, such as 2 or 10.0.0.0/8,fd00::/8';
 
 /** One of `values` (zod enum), with the message every setting uses. */
 function choice<const T extends readonly [string, ...string[]]>(values: T) {
@@ -130,4 +144,35 @@ export const env = {
       .regex(/^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/, { error: 'a comma-separated list of host:port' })
       .transform((v) => v.split(',')),
   text: () => z.string().min(1),
+  /**
+   * Which proxies in front may set X-Forwarded-For: a hop count (the last n addresses are
+   * proxies) or a comma-separated list of addresses and CIDR blocks; blank or 0 = none (the
+   * socket's address is the client's). Given as Fastify's `trustProxy`: false, a number or a list.
+   */
+  trustedProxies: () =>
+    z
+      .string()
+      .default('')
+      .transform((v, ctx): false | number | string[] => {
+        const value = v.trim();
+        if (/^\d+$/.test(value)) {
+          const hops = Number(value);
+          if (hops <= 10) return hops === 0 ? false : hops;
+        } else {
+          const entries = value
+            .split(',')
+            .map((e) => e.trim())
+            .filter(Boolean);
+          const bad = entries.find((e) => !isAddressOrCidr(e));
+          if (!bad) return entries.length ? entries : false;
+          ctx.issues.push({
+            code: 'custom',
+            input: v,
+            message: `${TRUSTED_PROXIES_EXPECTED}; "${bad}" is not one`,
+          });
+          return z.NEVER;
+        }
+        ctx.issues.push({ code: 'custom', input: v, message: TRUSTED_PROXIES_EXPECTED });
+        return z.NEVER;
+      }),
 };

@@ -93,6 +93,34 @@ describe('loadConfig', () => {
     expect(c.ORIGIN).toBe('http://127.0.0.1:8090');
   });
 
+  it('reads TRUSTED_PROXIES as none, a hop count or a list of addresses and CIDRs', () => {
+    const s = z.object({ TRUSTED_PROXIES: env.trustedProxies() });
+    const read = (v?: string) => loadConfig(s, { TRUSTED_PROXIES: v }).TRUSTED_PROXIES;
+    expect(read(undefined)).toBe(false);
+    expect(read('0')).toBe(false);
+    expect(read('2')).toBe(2);
+    expect(read(' 10.0.0.0/8, 192.168.1.7 ,fd00::/8,::1')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      '::1',
+    ]);
+  });
+
+  it.each([
+    ['true', 'a hop count (0 to 10)'],
+    ['11', 'a hop count (0 to 10)'],
+    ['10.0.0.0/33', '"10.0.0.0/33" is not one'],
+    ['10.0.0.0/8, proxy.local', '"proxy.local" is not one'],
+    ['300.1.1.1', '"300.1.1.1" is not one'],
+  ])('stops the start naming TRUSTED_PROXIES when it is %s', (value, expected) => {
+    const s = z.object({ TRUSTED_PROXIES: env.trustedProxies() });
+    expect(() => loadConfig(s, { TRUSTED_PROXIES: value })).toThrow(
+      expect.objectContaining({ message: expect.stringMatching(/TRUSTED_PROXIES: expected a hop count/) }),
+    );
+    expect(() => loadConfig(s, { TRUSTED_PROXIES: value })).toThrow(expected);
+  });
+
   it('masks secrets in the message', () => {
     const s = z.object({ DATABASE_URL: env.url(['postgres']) });
     expect(() => loadConfig(s, { DATABASE_URL: 'http://user:hunter2@x' })).toThrow(/DATABASE_URL.*\*\*\*/);

@@ -183,34 +183,23 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
   });
 
   describe('login throttling', () => {
-    it('locks an account after 5 failures for 15 minutes, identically for unknown emails', async () => {
+    it('never locks an account: after 10 failures from one address the right password from another logs in', async () => {
       await h.registerActive('locked@example.com');
       const answers = [];
       for (const email of ['locked@example.com', 'unknown-lock@example.com']) {
         const seq = [];
-        for (let i = 0; i < 5; i++) {
+        for (let i = 0; i < 10; i++) {
           const e = await failure(h.login(email, 'wrong-password', '10.1.1.1'));
           seq.push([e.code, e.reason, e.message]);
         }
-        const locked = await failure(h.login(email, 'secret1', '10.1.1.2'));
-        seq.push([locked.code, locked.reason, locked.message, retryAfter(locked)]);
         answers.push(seq);
       }
+      // known and unknown emails answer alike, every time
       expect(answers[0]).toEqual(answers[1]);
-      expect(answers[0][0]).toEqual(['UNAUTHENTICATED', 'loginError', 'loginError']);
-      expect(answers[0][5]).toEqual(['RESOURCE_EXHAUSTED', 'tooManyAttempts', 'tooManyAttempts', 900]);
-      h.clock.advance(10 * MIN);
-      expect(retryAfter(await failure(h.login('locked@example.com', 'secret1', '10.1.1.3')))).toBe(300);
-      h.clock.advance(5 * MIN + 1000);
-      expect(await h.login('locked@example.com', 'secret1', '10.1.1.3')).toMatch(/^ey/);
-    });
-
-    it('a success clears the account counter', async () => {
-      await h.registerActive('clear@example.com');
-      for (let i = 0; i < 4; i++) await failure(h.login('clear@example.com', 'bad', '10.2.0.1'));
-      await h.login('clear@example.com', 'secret1', '10.2.0.1');
-      for (let i = 0; i < 4; i++) await failure(h.login('clear@example.com', 'bad', '10.2.0.1'));
-      expect(await h.login('clear@example.com', 'secret1', '10.2.0.1')).toMatch(/^ey/);
+      expect(new Set(answers[0].map((a) => a.join()))).toEqual(
+        new Set(['UNAUTHENTICATED,loginError,loginError']),
+      );
+      expect(await h.login('locked@example.com', 'secret1', '10.1.1.2')).toMatch(/^ey/);
     });
 
     it('locks an address after 20 failures across accounts; other addresses go on', async () => {

@@ -3,7 +3,6 @@ import { BusError } from '@shelfscan/bus';
 import { createLogger } from '@shelfscan/observability';
 import { HOUR } from '@shelfscan/service';
 import { AccountMails } from '../notifications/account-mails.js';
-import { LoginThrottle } from '../users/login-throttle.js';
 import { PasswordHasher } from '../users/password-hasher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
@@ -20,7 +19,6 @@ export class PasswordResetService {
     @Inject(UsersService) private readonly users: UsersService,
     @Inject(UsersRepository) private readonly repository: UsersRepository,
     @Inject(CodeStore) private readonly codes: CodeStore,
-    @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(AccountMails) private readonly mails: AccountMails,
   ) {}
@@ -62,6 +60,5 @@ export class PasswordResetService {
     });
     if (!result.ok) throw invalid;
     if (!user.activated) this.users.nudgeOutbox();
-    await this.throttle.clearAccount(user.email);
   }
 }

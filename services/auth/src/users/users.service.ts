@@ -119,18 +119,17 @@ export class UsersService {
   async authenticate(req: authV1.AuthenticateRequest): Promise<{ token: string }> {
     const email = normalizeEmail(req.email);
     const address = req.clientIp.trim();
-    await this.throttle.assertAllowed(email, address);
+    await this.throttle.assertAllowed(address);
     const user = await this.users.findByEmail(email);
     const ok = user
       ? await this.hasher.verify(user.passwordHash, req.password)
       : await this.hasher.verify(await (dummyHash ??= this.hasher.hash('not a password')), req.password);
     if (!user || !ok) {
-      await this.throttle.recordFailure(email, address);
+      await this.throttle.recordFailure(address);
       throw new BusError('UNAUTHENTICATED', 'loginError', {
         reason: 'loginError',
       });
     }
-    await this.throttle.clearAccount(email);
     if (!user.activated) {
       throw new BusError('FAILED_PRECONDITION', 'accountNotActivated', {
         reason: 'accountNotActivated',
