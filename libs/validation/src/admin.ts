@@ -192,6 +192,7 @@ const PARAMETER_RULES: Readonly<Record<string, ParameterRule>> = {
   'search.standard.monthlyLimit': 'integer',
   'search.deep.dailyLimit': 'integer',
   'search.listLimit': 'integer',
+  'search.estimate.hourlyLimit': 'integer',
   'billing.fxMaxAgeDays': 'integer',
   'billing.monthlyFeeUsd': 'fee',
   'billing.vatPercent': 'percent',
