@@ -38,6 +38,13 @@ export const SYSTEM_PARAMETER_DEFAULTS: readonly SystemParameterValue[] = [
     '',
     '',
   ),
+  p('sms.perNumberHourlyLimit', 'Verification SMS one phone number may get per hour', '3'),
+  p(
+    'sms.perPrefixHourlyLimit',
+    'Verification SMS per hour to one block of numbers (all but the last 4 digits)',
+    '10',
+  ),
+  p('sms.hourlyLimit', 'Verification SMS sent per hour in total', '100'),
   p('contact.whatsapp', 'WhatsApp number of the contact button (E.164)', '+900000000000'),
   p('contact.supportEmail', 'Where contact-form messages are mailed', 'support@shelfscan.local'),
 ];

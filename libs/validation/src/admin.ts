@@ -198,6 +198,9 @@ const PARAMETER_RULES: Readonly<Record<string, ParameterRule>> = {
   'billing.vatPercent': 'percent',
   'billing.dunningDays': 'dunningDays',
   'billing.seller': 'required',
+  'sms.perNumberHourlyLimit': 'integer',
+  'sms.perPrefixHourlyLimit': 'integer',
+  'sms.hourlyLimit': 'integer',
   'contact.whatsapp': 'phone',
   'contact.supportEmail': 'email',
 };

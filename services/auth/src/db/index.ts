@@ -1,10 +1,12 @@
 import { CreateUserAccount1763800000001 } from './migrations/1763800000001-create-user-account.js';
 import { Accounts1763800000002 } from './migrations/1763800000002-accounts.js';
 import { Membership1763800000003 } from './migrations/1763800000003-membership.js';
+import { SmsSent1767000000010 } from './migrations/1767000000010-sms-sent.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
 export const authMigrations = [
   CreateUserAccount1763800000001,
   Accounts1763800000002,
   Membership1763800000003,
+  SmsSent1767000000010,
 ];
