@@ -395,6 +395,23 @@ describe('accounts API (gateway + auth service)', () => {
       422,
       [{ field: 'gsm', msg: 'Telefon numarası geçersiz.' }],
     ]);
+    // Issue 20: SMS go only to Turkey and the markets' countries (+1 900: a US premium-rate number).
+    const premium = '/api/account/send-verification-code?gsm=' + encodeURIComponent('+1 900 234 5678');
+    const refused = await call('GET', premium, undefined, bearer(other));
+    expect([refused.statusCode, refused.json().code, refused.json().errors]).toEqual([
+      422,
+      'phoneCountryNotAllowed',
+      [
+        {
+          field: 'gsm',
+          msg: 'Kodlar yalnızca Türkiye’nin ve ShelfScan pazarlarının ülkelerinin telefon numaralarına gönderilir.',
+        },
+      ],
+    ]);
+    const refusedEn = await call('GET', premium, undefined, bearer(other, { 'accept-language': 'en' }));
+    expect(refusedEn.json().message).toBe(
+      'Codes are sent only to phone numbers of Turkey and of the countries of ShelfScan’s markets.',
+    );
   });
 
   it('lists the new routes in OpenAPI and no longer answers them with 501', async () => {

@@ -308,7 +308,8 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
   it('saves the system parameters as a list, with 422 per item and field', async () => {
     const list = SYSTEM_PARAMETER_DEFAULTS.map((p) => ({ ...p }));
     list[0] = { ...list[0], value1: 'fifteen' };
-    list[9] = { ...list[9], value1: '0532' };
+    const whatsapp = list.findIndex((p) => p.key === 'contact.whatsapp');
+    list[whatsapp] = { ...list[whatsapp], value1: '0532' };
     const bad = await stack.call('PUT', '/api/system-parameter', list, {
       ...as(adminToken),
       'accept-language': 'en',
@@ -318,7 +319,10 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
       success: false,
       errors: [
         { field: 'parameters[0].value1', msg: 'Must be a whole number (0 or more).' },
-        { field: 'parameters[9].value1', msg: 'A phone number in international form, e.g. +905321234567.' },
+        {
+          field: `parameters[${whatsapp}].value1`,
+          msg: 'A phone number in international form, e.g. +905321234567.',
+        },
       ],
     });
     // A negative daily limit is refused as typed (Turkish by default), never saved as 5.
@@ -338,7 +342,7 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
     expect(shape.statusCode).toBe(422);
 
     list[0] = { ...list[0], value1: '16' };
-    list[9] = { ...list[9], value1: '+905321234567' };
+    list[whatsapp] = { ...list[whatsapp], value1: '+905321234567' };
     const saved = await stack.call('PUT', '/api/system-parameter', list, as(adminToken));
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ success: true, message: 'Değişiklik kaydedildi.' });

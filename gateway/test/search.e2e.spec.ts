@@ -547,4 +547,31 @@ describe('gateway + search service: the scan routes', () => {
     });
     expect(bad.json()).toMatchObject({ status: 422, errors: [{ field: 'storeUrl' }] });
   });
+
+  it('an estimate needs the plan of the scan type and is limited per user and hour (issue 20), in both locales', async () => {
+    const body = { searchType: 'deep', storeUrl: store(), market: 'CA' };
+    const free = await as('noplan', 'POST', '/api/search-info/estimate', body);
+    expect(free.statusCode).toBe(403);
+    expect(free.json()).toMatchObject({ success: false, code: 'noDeepPlan', message: 'Derin planınız yok.' });
+    const freeEn = await as('noplan', 'POST', '/api/search-info/estimate', body, undefined, {
+      'accept-language': 'en',
+    });
+    expect(freeEn.json()).toMatchObject({ code: 'noDeepPlan', message: 'You do not have a Deep plan.' });
+    // The Standard plan of "other" allows standard estimates: 10 an hour, then 429.
+    const standard = { ...body, searchType: 'standard' };
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await as('other', 'POST', '/api/search-info/estimate', { ...standard, keyword: `k${i}` }))
+          .statusCode,
+      ).toBe(200);
+    const tooMany = await as('other', 'POST', '/api/search-info/estimate', standard);
+    expect(tooMany.statusCode).toBe(429);
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
+    expect(tooMany.json()).toMatchObject({ success: false, status: 429, code: 'estimateTooMany' });
+    expect(tooMany.json().message).toContain('süre tahmini');
+    const tooManyEn = await as('other', 'POST', '/api/search-info/estimate', standard, undefined, {
+      'accept-language': 'en',
+    });
+    expect(tooManyEn.json().message).toContain('wait estimates this hour');
+  });
 });

@@ -129,7 +129,7 @@ export class SearchController {
   })
   @ApiOkResponse({
     description:
-      '{success, data: {etaSeconds, pages, reportedTotal, reportedTotalIsLowerBound}}; etaSeconds null when the store cannot be probed now; 422 the store link’s verdict (storeUrl…)',
+      '{success, data: {etaSeconds, pages, reportedTotal, reportedTotalIsLowerBound}}; etaSeconds null when the store cannot be probed now; 422 the store link’s verdict (storeUrl…); 403 noStandardPlan | noDeepPlan | noFunctionalPlan (the plan of the scan type); 429 estimateTooMany (search.estimate.hourlyLimit a user and hour; Retry-After)',
   })
   async estimate(@CurrentUser() user: JwtUser, @Body() dto: EstimateDto) {
     return ok(await this.search.estimate(user.sub, dto));

@@ -75,6 +75,8 @@ export const en = {
   noDeepPlan: 'You do not have a Deep plan.',
   noFunctionalPlan: 'You do not have a Functional plan.',
   noActivePlanForDownload: 'You cannot download because you do not have an active plan.',
+  estimateTooMany:
+    'You have asked for many wait estimates this hour; you can ask again when the next hour starts. Your scans are not affected.',
   resetDone: 'Your password has been changed. You can log in with the new one.',
   // Sessions (issue 20): the account page's password change and logout
   currentPasswordWrong: 'The current password is not correct.',
@@ -162,6 +164,10 @@ export const en = {
   resetKeyInvalid: 'The token is expired or not valid. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   phoneInUse: 'This phone number is already verified on another account.',
+  phoneCountryNotAllowed:
+    'Codes are sent only to phone numbers of Turkey and of the countries of ShelfScan’s markets.',
+  smsNumberTooMany: 'Too many codes have been sent to this number in the last hour. Please try again later.',
+  smsTooMany: 'A code cannot be sent right now. Please try again later.',
   systemError: 'A system error occurred.',
   // Rules only the web forms apply so far (FORM_ONLY_MESSAGES of @shelfscan/validation)
   amountPositive: 'The amount must be more than 0.',

@@ -76,6 +76,8 @@ export const tr: Record<MessageKey, string> = {
   noDeepPlan: 'Derin planınız yok.',
   noFunctionalPlan: 'Fonksiyonel planınız yok.',
   noActivePlanForDownload: 'Aktif bir paketiniz olmadığı için indirme yapamazsınız.',
+  estimateTooMany:
+    'Bu saat içinde çok sayıda süre tahmini istediniz; bir sonraki saat başında yeniden isteyebilirsiniz. Taramalarınız bundan etkilenmez.',
   resetDone: 'Şifreniz değiştirildi. Yeni şifrenizle giriş yapabilirsiniz.',
   // Sessions (issue 20): the account page's password change and logout
   currentPasswordWrong: 'Mevcut şifre doğru değil.',
@@ -163,6 +165,11 @@ export const tr: Record<MessageKey, string> = {
   resetKeyInvalid: 'Bağlantının süresi dolmuş ya da geçersiz. Lütfen tekrar deneyin.',
   tooManyRequests: 'Çok fazla istek yapıldı. Lütfen biraz bekleyip tekrar deneyin.',
   phoneInUse: 'Bu telefon numarası başka bir hesapta doğrulanmış.',
+  phoneCountryNotAllowed:
+    'Kodlar yalnızca Türkiye’nin ve ShelfScan pazarlarının ülkelerinin telefon numaralarına gönderilir.',
+  smsNumberTooMany:
+    'Son bir saat içinde bu numaraya çok fazla kod gönderildi. Lütfen daha sonra tekrar deneyin.',
+  smsTooMany: 'Şu anda kod gönderilemiyor. Lütfen daha sonra tekrar deneyin.',
   systemError: 'Bir sistem hatası oluştu.',
   // Rules only the web forms apply so far (FORM_ONLY_MESSAGES of @shelfscan/validation)
   amountPositive: 'Tutar 0’dan büyük olmalıdır.',

@@ -26,6 +26,7 @@ export const SYSTEM_PARAMETER_DEFAULTS: readonly SystemParameterValue[] = [
   p('search.standard.monthlyLimit', 'Standard searches a user may start per month', '450'),
   p('search.deep.dailyLimit', 'Deep searches a user may start per day', '5'),
   p('search.listLimit', 'At most this many ASINs in one result list', '2720'),
+  p('search.estimate.hourlyLimit', 'Wait estimates (store probes) a user may ask for per hour', '10'),
   p('billing.monthlyFeeUsd', 'The monthly fee in USD (billed on the 1st, converted to TRY)', '10'),
   p('billing.fxMaxAgeDays', 'Charge only with a central bank bulletin at most this many days old', '4'),
   p('billing.dunningDays', 'Days of the month a failed renewal is retried (comma-separated)', '1,3,7'),
@@ -37,6 +38,13 @@ export const SYSTEM_PARAMETER_DEFAULTS: readonly SystemParameterValue[] = [
     '',
     '',
   ),
+  p('sms.perNumberHourlyLimit', 'Verification SMS one phone number may get per hour', '3'),
+  p(
+    'sms.perPrefixHourlyLimit',
+    'Verification SMS per hour to one block of numbers (all but the last 4 digits)',
+    '10',
+  ),
+  p('sms.hourlyLimit', 'Verification SMS sent per hour in total', '100'),
   p('contact.whatsapp', 'WhatsApp number of the contact button (E.164)', '+900000000000'),
   p('contact.supportEmail', 'Where contact-form messages are mailed', 'support@shelfscan.local'),
 ];

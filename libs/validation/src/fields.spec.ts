@@ -15,6 +15,7 @@ import {
   phoneProblem,
   registerForm,
   registerRequest,
+  smsPhoneAllowed,
   storeScanForm,
   toE164,
   VALIDATION_MESSAGES,
@@ -35,6 +36,22 @@ describe('shared field rules', () => {
     expect(phoneProblem('+90 532')).toBe('phoneMin');
     expect(phoneProblem('0532 123 45 67 ext')).toBe('phoneInvalid');
     expect(phoneProblem('(0532) 123-45-67')).toBeNull();
+  });
+
+  it('SMS: only numbers of Turkey and of the sold markets’ countries (by numbering plan, not only +1)', () => {
+    for (const ok of [
+      '+905321234567',
+      '+14162345678',
+      '+525512345678',
+      '+971501234567',
+      '+447400123456',
+      '+61412345678',
+      '+6581234567',
+    ])
+      expect([ok, smsPhoneAllowed(ok)]).toEqual([ok, true]);
+    // +1 900: a US premium-rate number; +1 415 the US (a market ShelfScan does not sell); +1 876 Jamaica.
+    for (const refused of ['+19002345678', '+14155552671', '+18762345678', '+4915112345678', '+88212345678'])
+      expect([refused, smsPhoneAllowed(refused)]).toEqual([refused, false]);
   });
 
   it('register form: every problem at once, the confirmation checked even when others fail', () => {

@@ -2,7 +2,7 @@
  * The field rules of product-spec part 5, one zod schema per field. Every message is a key of
  * `messages.ts`. The decisions behind each rule are in ../README.md.
  */
-import { SOLD_MARKET_CODES, type SoldMarketCode } from '@shelfscan/markets';
+import { SOLD_MARKETS, SOLD_MARKET_CODES, type SoldMarketCode } from '@shelfscan/markets';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.js';
@@ -54,6 +54,18 @@ export const email = z
 export function toE164(input: string): string | null {
   const parsed = parsePhoneNumberFromString(input.trim(), 'TR');
   return parsed?.isValid() ? parsed.number : null;
+}
+
+/** The countries a verification SMS goes to (issue 20): Turkey and the countries of the sold markets. */
+const SMS_COUNTRIES: ReadonlySet<string> = new Set(['TR', ...SOLD_MARKETS.map((m) => m.countryCode)]);
+
+/**
+ * Whether a verification SMS may go to this number: its country (by its numbering plan, not only its
+ * calling code: +1 900 is a US premium-rate number, +1 876 Jamaica's) is Turkey or a sold market's.
+ */
+export function smsPhoneAllowed(e164: string): boolean {
+  const country = parsePhoneNumberFromString(e164)?.country;
+  return country !== undefined && SMS_COUNTRIES.has(country);
 }
 
 const PHONE_CHARS = /^\+?[\d\s().-]+$/;

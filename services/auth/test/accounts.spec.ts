@@ -477,10 +477,10 @@ describe('auth service accounts (real PostgreSQL, manual clock, file outboxes)',
       ]);
 
       // Two accounts racing for the same number: the second verification is refused by the index.
-      await h.bus.request(A.sendPhoneCode, { email: 'gsm2@example.com', phone: '+1 415 555 2671' });
-      const english = lastSmsCode('+14155552671');
+      await h.bus.request(A.sendPhoneCode, { email: 'gsm2@example.com', phone: '+1 416 234 5678' });
+      const english = lastSmsCode('+14162345678');
       expect(english.text).toContain('Your ShelfScan verification code');
-      await h.sql(`UPDATE auth.verification_code SET target = '+905321112233' WHERE target = '+14155552671'`);
+      await h.sql(`UPDATE auth.verification_code SET target = '+905321112233' WHERE target = '+14162345678'`);
       const race = await failure(
         h.bus.request(A.checkPhoneCode, { email: 'gsm2@example.com', code: english.code }),
       );

@@ -12,6 +12,11 @@ export const scraperEnvSchema = baseEnvSchema.extend({
   SCRAPER_PROXIES: env.urlList(['http', 'https', 'socks5', 'socks']).optional(),
   /** Sustained requests per second to one marketplace domain (fetch default 0.5). */
   SCRAPER_REQUESTS_PER_SECOND: env.positive().optional(),
+  /**
+   * The estimates' own budget (issue 20): requests per second to one domain from store probes,
+   * through a client of their own (its own breaker); unset = SCRAPER_REQUESTS_PER_SECOND.
+   */
+  SCRAPER_PROBE_REQUESTS_PER_SECOND: env.positive().optional(),
   /** Requests in flight at once to one domain (fetch default 1). */
   SCRAPER_CONCURRENCY: env.int(1, 1, 64),
   /** Scan jobs one scraper process runs at once. */
@@ -44,5 +49,14 @@ export function marketplaceClientConfig(config: ScraperConfig): MarketplaceClien
     proxies: config.SCRAPER_PROXIES ?? [],
     requestsPerSecond: config.SCRAPER_REQUESTS_PER_SECOND,
     concurrency: config.SCRAPER_CONCURRENCY,
+  };
+}
+
+/** The probes' client (estimates): the scans' settings at its own rate, one request at a time per domain. */
+export function marketplaceProbeClientConfig(config: ScraperConfig): MarketplaceClientConfig {
+  return {
+    ...marketplaceClientConfig(config),
+    requestsPerSecond: config.SCRAPER_PROBE_REQUESTS_PER_SECOND ?? config.SCRAPER_REQUESTS_PER_SECOND,
+    concurrency: 1,
   };
 }

@@ -1,5 +1,10 @@
 import { Clock, SERVICE_CONFIG, defineService } from '@shelfscan/service';
-import { marketplaceClientConfig, scraperEnvSchema, type ScraperConfig } from './config.js';
+import {
+  marketplaceClientConfig,
+  marketplaceProbeClientConfig,
+  scraperEnvSchema,
+  type ScraperConfig,
+} from './config.js';
 import { scraperMigrations } from './db/index.js';
 import { MarketplaceClient } from './fetch/marketplace-client.js';
 import { MarketplaceScanEngines, ScanEngines } from './jobs/engine-factory.js';
@@ -22,7 +27,10 @@ export const scraperService = defineService({
       inject: [SERVICE_CONFIG, Clock],
       useFactory: (config: ScraperConfig, clock: Clock) =>
         new MarketplaceScanEngines(
-          new MarketplaceClient(marketplaceClientConfig(config)),
+          {
+            scans: new MarketplaceClient(marketplaceClientConfig(config)),
+            probes: new MarketplaceClient(marketplaceProbeClientConfig(config)),
+          },
           clock,
           config.SCAN_COVERAGE_THRESHOLD,
         ),

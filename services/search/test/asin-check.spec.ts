@@ -175,6 +175,7 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
 
   describe('the estimate before a scan', () => {
     const u = 'estimate@example.com';
+    beforeAll(() => h.grant(u, ['deep']));
     const estimate = (input: Record<string, unknown> = {}) =>
       h.bus.request(h.S.estimateScan, {
         userEmail: u,
@@ -188,7 +189,9 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
 
     it("is the engine's estimate for the store, per department chosen", async () => {
       expect(await estimate()).toMatchObject({ etaSeconds: 6, pages: 3, reportedTotal: 40, maxPages: 0 });
-      expect(await estimate({ categories: ['667823011', '2242989011', '1'] })).toMatchObject({
+      // Another store (the store's first estimate is kept for every query on it: see the scraper's tests).
+      const other = { storeUrl: 'https://www.amazon.ca/s?me=ADEPARTMENTS1' };
+      expect(await estimate({ ...other, categories: ['667823011', '2242989011', '1'] })).toMatchObject({
         etaSeconds: 12,
         reportedTotal: 80,
       });
@@ -209,6 +212,36 @@ describe('search service: ASIN checks, categories, estimates, progress', () => {
       expect(await estimate({ storeUrl: `https://www.amazon.ca/s?me=${STORES.blocked}` })).toMatchObject({
         etaSeconds: -1,
       });
+    });
+
+    it('needs the plan of the scan type, as creating the scan does (a free account probes nothing)', async () => {
+      const free = 'estimate-free@example.com';
+      expect(await failure(estimate({ userEmail: free }))).toMatchObject({
+        code: 'FAILED_PRECONDITION',
+        reason: 'noDeepPlan',
+      });
+      await h.grant(free, ['standard']);
+      expect(await failure(estimate({ userEmail: free }))).toMatchObject({ reason: 'noDeepPlan' });
+      expect(await estimate({ userEmail: free, searchType: 'standard' })).toMatchObject({ etaSeconds: 6 });
+    });
+
+    it('a user gets search.estimate.hourlyLimit (10) estimates a clock hour; the 11th is a 429 until the next hour', async () => {
+      const busy = 'estimate-busy@example.com';
+      await h.grant(busy, ['deep']);
+      h.clock.set(new Date('2030-01-15T10:59:00Z'));
+      try {
+        for (let i = 0; i < 10; i++)
+          expect(await estimate({ userEmail: busy, keyword: `k${i}` })).toMatchObject({ etaSeconds: 6 });
+        const err = await failure(estimate({ userEmail: busy, keyword: 'k10' }));
+        expect(err).toMatchObject({ code: 'RESOURCE_EXHAUSTED', reason: 'estimateTooMany' });
+        expect(err.options).toMatchObject({ retryAfterSeconds: 60, retryAt: '2030-01-15T11:00:00.000Z' });
+        // Another user is not affected.
+        expect(await estimate()).toMatchObject({ etaSeconds: 6 });
+        h.clock.set(new Date('2030-01-15T11:00:00Z'));
+        expect(await estimate({ userEmail: busy })).toMatchObject({ etaSeconds: 6 });
+      } finally {
+        h.clock.set(new Date('2030-01-15T09:00:00Z'));
+      }
     });
 
     it('checks the store link as a scan does', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { authEventsV1 } from '@shelfscan/contracts';
 import { MINUTE } from '@shelfscan/service';
+import { smsPhoneAllowed } from '@shelfscan/validation';
 import { asLang } from '../notifications/account-mails.js';
 import { SmsSender } from '../notifications/sms.js';
 import { phoneCodeSms } from '../notifications/templates/sms.js';
@@ -9,11 +10,15 @@ import { toE164 } from '../users/phone.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { CodeStore, sixDigitCode } from '../verification/code-store.js';
+import { SmsBudget } from '../verification/sms-budget.js';
 
 export const PHONE_CODE_TTL_MS = 10 * MINUTE;
 const UNIQUE_VIOLATION = '23505';
 
-/** Phone verification: a six-digit code by SMS (10 min, 5 attempts, 1/min and 5/h), then the check. */
+/**
+ * Phone verification: a six-digit code by SMS (10 min, 5 attempts, 1/min and 5/h an account; only to
+ * Turkey and the markets' countries, within the SMS limits of the hour: SmsBudget), then the check.
+ */
 @Injectable()
 export class PhoneVerificationService {
   constructor(
@@ -21,6 +26,7 @@ export class PhoneVerificationService {
     @Inject(UsersRepository) private readonly repository: UsersRepository,
     @Inject(CodeStore) private readonly codes: CodeStore,
     @Inject(SmsSender) private readonly sms: SmsSender,
+    @Inject(SmsBudget) private readonly budget: SmsBudget,
     @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
   ) {}
 
@@ -34,8 +40,16 @@ export class PhoneVerificationService {
         violations: [{ field: 'gsm', msg: 'phoneInvalid' }],
       });
     }
+    // Issue 20: SMS go only to Turkey and the markets' countries, within the hour's limits.
+    if (!smsPhoneAllowed(phone)) {
+      throw new BusError('INVALID_ARGUMENT', 'phoneCountryNotAllowed', {
+        reason: 'phoneCountryNotAllowed',
+        violations: [{ field: 'gsm', msg: 'phoneCountryNotAllowed' }],
+      });
+    }
     await this.assertFree(phone, user.id);
     await this.codes.assertCanSend(user.id, 'phone');
+    await this.budget.take(phone);
     const code = sixDigitCode();
     await this.codes.issue(user.id, 'phone', code, PHONE_CODE_TTL_MS, phone);
     await this.sms.send(phone, phoneCodeSms(asLang(user.langKey), code));

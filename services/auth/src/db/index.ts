@@ -2,6 +2,7 @@ import { CreateUserAccount1763800000001 } from './migrations/1763800000001-creat
 import { Accounts1763800000002 } from './migrations/1763800000002-accounts.js';
 import { Membership1763800000003 } from './migrations/1763800000003-membership.js';
 import { Sessions1764300000001 } from './migrations/1764300000001-sessions.js';
+import { SmsSent1767000000010 } from './migrations/1767000000010-sms-sent.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
 export const authMigrations = [
@@ -9,4 +10,5 @@ export const authMigrations = [
   Accounts1763800000002,
   Membership1763800000003,
   Sessions1764300000001,
+  SmsSent1767000000010,
 ];

@@ -10,8 +10,8 @@ const log = createLogger('auth');
 
 /**
  * An admin deleted a user (admin's UserDeleted): the account goes with its codes and photo
- * (ON DELETE CASCADE), its phone with it, the login failures kept under its email, and the
- * published outbox rows that named it. Once per message; a second UserDeleted finds nothing.
+ * (ON DELETE CASCADE), its phone with it, the SMS log rows of the numbers its codes went to, the
+ * login failures kept under its email, and the published outbox rows that named it. Once per message; a second UserDeleted finds nothing.
  */
 @Controller()
 export class UserDeletedHandler {
@@ -21,6 +21,14 @@ export class UserDeletedHandler {
   async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
     await forgetDeletedUser(this.dataSource, 'auth.user-deleted', payload, ctx, async (m, user) => {
       const { email, userId } = user;
+      // The numbers its codes went to leave the SMS log of the hour too (issue 20's limits).
+      await m.query(
+        `DELETE FROM sms_sent WHERE phone IN (
+           SELECT a.phone FROM user_account a WHERE a.email = $1 AND a.phone IS NOT NULL
+           UNION SELECT c.target FROM verification_code c JOIN user_account a ON a.id = c.user_id
+            WHERE a.email = $1 AND c.purpose = 'phone' AND c.target IS NOT NULL)`,
+        [email],
+      );
       const [, accounts]: [unknown[], number] = await m.query(`DELETE FROM user_account WHERE email = $1`, [
         email,
       ]);

@@ -295,6 +295,14 @@ export class MarketplaceClient extends MarketplaceFetcher {
     return this.session(market).breaker.snapshot();
   }
 
+  /** When the domain's breaker is open (nothing is sent to it until then); undefined when it is not. */
+  pausedUntil(market: Market): Date | undefined {
+    const { state, openUntil } = this.session(market).breaker.snapshot();
+    return state === 'open' && openUntil !== undefined && openUntil > this.clock.nowMs()
+      ? new Date(openUntil)
+      : undefined;
+  }
+
   /** The domain's cookie jar (read-only use: status pages and tests). */
   cookies(market: Market): CookieJar {
     return this.session(market).jar;

@@ -121,7 +121,7 @@ describe('the estimate before a scan starts', () => {
   const spacing = 500;
 
   it("is the engine's page estimate for the store times the request spacing, close to the real scan", async () => {
-    const estimate = await estimateScan(pages(), spec('deep', undefined, thousand), spacing);
+    const estimate = await estimateScan(pages(), spec('deep', undefined, thousand), { msPerPage: spacing });
     expect(estimate).toMatchObject({
       reportedTotal: 1000,
       reportedTotalIsLowerBound: false,
@@ -139,7 +139,7 @@ describe('the estimate before a scan starts', () => {
     // count (15 s of pages, the probe's first; two pages a split).
     const slow = requestSpacingMs({ requestsPerSecond: 0.5, jitterRatio: 0.5 });
     sim.resetStats();
-    const m = await estimateScan(pages(), spec('deep', undefined, medium), slow);
+    const m = await estimateScan(pages(), spec('deep', undefined, medium), { msPerPage: slow });
     expect(sim.stats().requests).toBeLessThanOrEqual(1 + 4);
     // Amazon's count stays what it is; the counted one is the store's (its listings with a price).
     expect(m).toMatchObject({
@@ -149,7 +149,7 @@ describe('the estimate before a scan starts', () => {
       max: null,
     });
     sim.resetStats();
-    const l = await estimateScan(pages(), spec('deep', undefined, large), slow);
+    const l = await estimateScan(pages(), spec('deep', undefined, large), { msPerPage: slow });
     expect(sim.stats().requests).toBeLessThanOrEqual(1 + 4);
     // Not counted to the end: what is known, as a lower bound, and the wait up to the list limit.
     expect(l).toMatchObject({ reportedTotal: 1000, reportedTotalIsLowerBound: true });
@@ -167,22 +167,24 @@ describe('the estimate before a scan starts', () => {
     // Departments probed first: the counting gets only what their probes leave of the 15 s.
     const all = departments(large).map((d) => d.id);
     sim.resetStats();
-    await estimateScan(pages(), spec('deep', all, large), slow);
+    await estimateScan(pages(), spec('deep', all, large), { msPerPage: slow });
     expect(sim.stats().requests).toBeLessThanOrEqual(Math.max(6, Math.min(all.length, 5)));
     // A faster client counts further in the same time.
-    const fast = await estimateScan(pages(), spec('deep', undefined, large), spacing);
+    const fast = await estimateScan(pages(), spec('deep', undefined, large), { msPerPage: spacing });
     expect(fast.counted!.total).toBeGreaterThan(l.counted!.total);
   });
 
   it('a Standard scan is at most the pages one query serves', async () => {
-    const estimate = await estimateScan(pages(), spec('standard', undefined, thousand), spacing);
+    const estimate = await estimateScan(pages(), spec('standard', undefined, thousand), {
+      msPerPage: spacing,
+    });
     expect(estimate.pages).toBe(7);
     expect(estimate.etaSeconds).toBe(Math.round((7 * spacing) / 1000));
   });
 
   it('adds up the departments chosen', async () => {
     const [a, b] = departments(store);
-    const estimate = await estimateScan(pages(), spec('deep', [a.id, b.id]), spacing);
+    const estimate = await estimateScan(pages(), spec('deep', [a.id, b.id]), { msPerPage: spacing });
     expect(estimate.reportedTotal).toBe(a.asins.length + b.asins.length);
     expect(estimate.pages).toBeGreaterThanOrEqual(
       Math.ceil(a.asins.length / PAGE) + Math.ceil(b.asins.length / PAGE),

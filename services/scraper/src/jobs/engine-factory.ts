@@ -1,6 +1,7 @@
 import { SystemClock, type Clock } from '@shelfscan/service';
 import { createAsinChecker, marketplaceProductPages } from '../asin-check/asin-check.js';
 import { createScanEngine, marketplacePageSource } from '../engine/index.js';
+import { MarketplaceBlockedError } from '../fetch/errors.js';
 import { MarketplaceClient, type MarketplaceFetcher } from '../fetch/marketplace-client.js';
 import { marketByCode, type Market } from '@shelfscan/markets';
 import { scanByDepartment } from './category-scans.js';
@@ -21,29 +22,53 @@ function marketOf(code: string): Market {
 }
 
 /**
- * Production: the real engine over one polite marketplace client, closed when the service stops.
- * Store scans run per chosen department; ASIN checks read product pages through the same client.
+ * The two polite clients of the scraper (issue 20): scans and ASIN checks read through `scans`;
+ * estimates probe through `probes`, a client of its own, so its own per-domain rate, cookies and
+ * circuit breaker: a probe never takes a place in the scans' queue to a domain, and blocks a probe
+ * meets never slow down or pause the scans' domain.
+ */
+export interface MarketplaceClients {
+  scans: MarketplaceClient;
+  probes: MarketplaceClient;
+}
+
+/**
+ * Production: the real engine over the polite marketplace clients, closed when the service stops.
+ * Store scans run per chosen department; ASIN checks read product pages through the scans' client.
  * `coverageThreshold` (SCAN_COVERAGE_THRESHOLD) decides `completed` vs `completed_partial`.
  */
 export class MarketplaceScanEngines extends ScanEngines {
   readonly engineFor: (spec: JobSpec) => JobEngine;
 
   constructor(
-    private readonly client: MarketplaceClient,
+    private readonly clients: MarketplaceClients,
     clock: Clock = new SystemClock(),
     coverageThreshold?: number,
   ) {
     super();
-    this.engineFor = marketplaceEngineFor(client, clock, coverageThreshold);
+    this.engineFor = marketplaceEngineFor(clients.scans, clock, coverageThreshold);
   }
 
+  /**
+   * Probes through the probes' client, and not at all while the scans' breaker pauses the domain
+   * (a probe would only prolong the block). The wait is at the scans' pace (they will read the
+   * pages); the estimate's own page budget is at the probes' pace.
+   */
   override estimate(spec: StoreScanSpec, signal?: AbortSignal): Promise<ScanEstimate> {
-    const pages = marketplacePageSource(this.client, marketOf(spec.market));
-    return estimateScan(pages, spec, requestSpacingMs(this.client.options), signal);
+    const { scans, probes } = this.clients;
+    const market = marketOf(spec.market);
+    const paused = scans.pausedUntil(market);
+    if (paused) return Promise.reject(new MarketplaceBlockedError(market.domain, 'cooling-down', paused));
+    return estimateScan(
+      marketplacePageSource(probes, market),
+      spec,
+      { msPerPage: requestSpacingMs(scans.options), probeMsPerPage: requestSpacingMs(probes.options) },
+      signal,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client.close();
+    await Promise.all([this.clients.scans.close(), this.clients.probes.close()]);
   }
 }
 

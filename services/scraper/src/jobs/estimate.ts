@@ -137,13 +137,23 @@ interface Probed {
 }
 
 /**
+ * The pace of an estimate: `msPerPage`, the scans' mean request spacing (the wait is theirs);
+ * `probeMsPerPage`, the probes' own (their client's: the page budget of the counting), the scans'
+ * when not given.
+ */
+export interface EstimatePace {
+  msPerPage: number;
+  probeMsPerPage?: number;
+}
+
+/**
  * The estimate for a store scan: one probe per department chosen (at most five; the rest are
  * taken as their average), or one for the whole store.
  */
 export async function estimateScan(
   pages: PageSource,
   spec: StoreScanSpec,
-  msPerPage: number,
+  { msPerPage, probeMsPerPage = msPerPage }: EstimatePace,
   signal?: AbortSignal,
 ): Promise<ScanEstimate> {
   const departments = departmentsOf(spec.categories);
@@ -152,7 +162,7 @@ export async function estimateScan(
   const found: Probed[] = [];
   const probes = Math.min(queries.length, MAX_PROBED_DEPARTMENTS);
   const budget = {
-    pages: Math.min(MAX_COUNT_PAGES, Math.floor(PAGES_BUDGET_MS / Math.max(1, msPerPage)) - probes),
+    pages: Math.min(MAX_COUNT_PAGES, Math.floor(PAGES_BUDGET_MS / Math.max(1, probeMsPerPage)) - probes),
   };
   for (const categoryNodeId of queries.slice(0, MAX_PROBED_DEPARTMENTS)) {
     const p = await probeQuery(pages, { ...base, categoryNodeId }, budget, signal);

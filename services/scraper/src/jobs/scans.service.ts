@@ -14,15 +14,23 @@ import { ScanJobRepository } from './scan-job.repository.js';
 import { specFromRequest } from './scan-requests.js';
 import { ScanWorker } from './scan-worker.js';
 
-/** Estimates are kept this long per store query (the store's size changes slowly; probes cost a page). */
+/** Estimates are kept this long per store (the store's size changes slowly; probes cost pages). */
 const ESTIMATE_TTL_MS = 10 * 60_000;
 const ESTIMATE_CACHE_SIZE = 500;
 /** A probe that waits longer (a busy or blocked domain) gives up: the caller shows its fallback. */
 const ESTIMATE_TIMEOUT_MS = 20_000;
 
-/** The store query an estimate is kept for (its list limit aside: the store's count does not depend on it). */
-const estimateKey = (spec: StoreScanSpec) =>
-  JSON.stringify([spec.market, spec.sellerId, spec.type, spec.keyword ?? '', departmentsOf(spec.categories)]);
+/**
+ * Estimates are kept per store and scan type (issue 20), not per query: a new keyword or another
+ * choice of departments on a store probed in the last ten minutes is answered with that store's
+ * estimate, so changing the query never makes Amazon be read again (at most three probes a store
+ * in ten minutes, one per scan type).
+ */
+const estimateKey = (spec: Pick<StoreScanSpec, 'market' | 'sellerId' | 'type'>) =>
+  JSON.stringify([spec.market, spec.sellerId, spec.type]);
+
+/** The query an estimate was made for: a Deep scan takes its count only for the very same query. */
+const queryOf = (spec: StoreScanSpec) => JSON.stringify([spec.keyword ?? '', departmentsOf(spec.categories)]);
 
 const notFound = () => new BusError('NOT_FOUND', 'scanNotFound', { reason: 'scanNotFound' });
 
@@ -32,7 +40,7 @@ export class ScansService {
   private readonly listLimit: number;
   private readonly estimates = new Map<
     string,
-    { at: number; estimate: Promise<ScanEstimate>; value?: ScanEstimate }
+    { at: number; query: string; estimate: Promise<ScanEstimate>; value?: ScanEstimate }
   >();
 
   constructor(
@@ -78,8 +86,8 @@ export class ScansService {
   private withCount(spec: JobSpec): JobSpec {
     if (isAsinCheck(spec) || spec.type !== 'deep' || departmentsOf(spec.categories).length) return spec;
     const entry = this.estimates.get(estimateKey(spec));
-    const total = entry?.value?.counted?.total;
-    if (!total || this.clock.nowMs() - entry.at > ESTIMATE_TTL_MS) return spec;
+    const total = entry?.query === queryOf(spec) ? entry.value?.counted?.total : undefined;
+    if (!total || this.clock.nowMs() - entry!.at > ESTIMATE_TTL_MS) return spec;
     return { ...spec, expectedTotal: total };
   }
 
@@ -132,8 +140,9 @@ export class ScansService {
 
   /**
    * EstimateScan: the engine's estimate for this store, from one probe page per query and, for a
-   * Deep scan of an "over 1,000" store, its counted price ranges (kept for ten minutes per store
-   * query; a Deep scan of the store started meanwhile takes its count). UNAVAILABLE when the store cannot be probed now.
+   * Deep scan of an "over 1,000" store, its counted price ranges (kept for ten minutes per store and
+   * scan type, whatever the keyword or departments; a Deep scan of the same query started meanwhile
+   * takes its count). UNAVAILABLE when the store cannot be probed now.
    */
   async estimate(req: scraperV1.EstimateScanRequest) {
     const market = marketByCode(req.market);
@@ -159,7 +168,11 @@ export class ScansService {
     const now = this.clock.nowMs();
     let entry = this.estimates.get(key);
     if (!entry || now - entry.at > ESTIMATE_TTL_MS) {
-      entry = { at: now, estimate: estimateOf(spec, AbortSignal.timeout(ESTIMATE_TIMEOUT_MS)) };
+      entry = {
+        at: now,
+        query: queryOf(spec),
+        estimate: estimateOf(spec, AbortSignal.timeout(ESTIMATE_TIMEOUT_MS)),
+      };
       this.estimates.delete(key);
       this.estimates.set(key, entry);
       if (this.estimates.size > ESTIMATE_CACHE_SIZE)

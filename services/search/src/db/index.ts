@@ -1,10 +1,12 @@
 import { CreateSearch1764000000001 } from './migrations/1764000000001-create-search.js';
 import { AsinChecks1765000000002 } from './migrations/1765000000002-asin-checks.js';
 import { CoverageFacts1766000000003 } from './migrations/1766000000003-coverage-facts.js';
+import { EstimateUsage1767000000004 } from './migrations/1767000000004-estimate-usage.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
 export const searchMigrations = [
   CreateSearch1764000000001,
   AsinChecks1765000000002,
   CoverageFacts1766000000003,
+  EstimateUsage1767000000004,
 ];

@@ -4,6 +4,8 @@ import { BusError } from '@shelfscan/bus';
 import { ISTANBUL } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 
+const HOUR_MS = 3_600_000;
+
 export type QuotaCounter = 'standard-day' | 'standard-month' | 'deep-day';
 
 /** The Istanbul day and month an instant falls in, and when each ends. */
@@ -86,6 +88,40 @@ export class QuotaRepository {
         [userEmail, counter, period],
       );
     }
+  }
+
+  /**
+   * One estimate of the user's hour (`limit` an hour, the clock hour of `now`): a conditional
+   * UPDATE as for scans, so concurrent requests never pass the limit. Throws RESOURCE_EXHAUSTED
+   * (`estimateTooMany`, back at the next hour) when the hour's estimates are used up. The user's
+   * rows of earlier hours are dropped on the way.
+   */
+  async takeEstimate(userEmail: string, limit: number, now: Date): Promise<void> {
+    const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+    const taken = await this.dataSource.transaction(async (manager) => {
+      await manager.query(`DELETE FROM estimate_usage WHERE user_email = $1 AND hour < $2`, [
+        userEmail,
+        hour,
+      ]);
+      await manager.query(
+        `INSERT INTO estimate_usage (user_email, hour) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [userEmail, hour],
+      );
+      return rowsOf(
+        await manager.query(
+          `UPDATE estimate_usage SET used = used + 1
+            WHERE user_email = $1 AND hour = $2 AND used < $3 RETURNING used`,
+          [userEmail, hour, limit],
+        ),
+      );
+    });
+    if (taken.length) return;
+    const retryAt = new Date(hour.getTime() + HOUR_MS);
+    throw new BusError('RESOURCE_EXHAUSTED', 'estimateTooMany', {
+      reason: 'estimateTooMany',
+      retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)),
+      retryAt: retryAt.toISOString(),
+    });
   }
 
   /** How many rights of each counter the user has used in the periods of `p`. */

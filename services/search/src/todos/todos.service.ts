@@ -144,9 +144,7 @@ export class TodosService {
     todo: Omit<NewTodo, 'id' | 'searchDate' | 'quotaCounters' | 'quotaDay' | 'quotaMonth'>,
   ) {
     const now = this.clock.now();
-    const features = await this.plans.activeFeatures(todo.userEmail, now);
-    if (!features.has(type.feature))
-      throw new BusError('FAILED_PRECONDITION', NO_PLAN[type.feature], { reason: NO_PLAN[type.feature] });
+    await this.needPlan(todo.userEmail, type.feature, now);
 
     const claim: QuotaClaim =
       type.feature === 'deep'
@@ -336,12 +334,20 @@ export class TodosService {
    * The wait before a store scan ends, from the engine's model for that store (the scraper probes
    * its first page). The store link is checked as for a scan; when the store cannot be probed now
    * the answer is eta_seconds -1 (the screen shows the product's general wait instead).
+   *
+   * A probe reads the marketplace, so (issue 20) it needs the plan of the scan type, as creating
+   * the scan does, and each user gets `search.estimate.hourlyLimit` estimates a clock hour
+   * (429 estimateTooMany, back at the next hour).
    */
   async estimate(req: searchV1.EstimateScanRequest) {
     const type = TYPES[req.searchType.toLowerCase()];
     const market = soldMarket(req.market.trim());
     const violations = estimateViolations(req);
     if (violations.length || !type || !market) throw invalid(violations);
+    const userEmail = normalizeEmail(req.userEmail);
+    const now = this.clock.now();
+    await this.needPlan(userEmail, type.feature, now);
+    await this.quota.takeEstimate(userEmail, this.parameters.number('search.estimate.hourlyLimit'), now);
     const ref = parseStoreUrl(req.storeUrl.trim());
     const sellerId = ref.sellerId;
     const keyword = req.keyword.trim() || ref.keyword || '';
@@ -409,6 +415,13 @@ export class TodosService {
       return { todo: toTodoMessage(updated) };
     }
     throw invalid([{ field: 'status', msg: 'statusChangeNotAllowed' }]);
+  }
+
+  /** Each scan type (and its estimate) needs its plan feature: 403 noStandardPlan | noDeepPlan | noFunctionalPlan. */
+  private async needPlan(userEmail: string, feature: Feature, now: Date): Promise<void> {
+    const features = await this.plans.activeFeatures(userEmail, now);
+    if (!features.has(feature))
+      throw new BusError('FAILED_PRECONDITION', NO_PLAN[feature], { reason: NO_PLAN[feature] });
   }
 
   /** Downloads need an active plan (any feature). */

@@ -33,6 +33,7 @@ export class UserDeletedHandler {
       );
       running = todos.filter((t) => (RUNNING as readonly string[]).includes(t.status)).map((t) => t.scan_id);
       await m.query(`DELETE FROM quota_usage WHERE user_email = $1`, [email]);
+      await m.query(`DELETE FROM estimate_usage WHERE user_email = $1`, [email]);
       await m.query(`DELETE FROM user_plan WHERE user_email = $1`, [email]);
       log.info({ userId, todos: todos.length }, 'deleted user removed');
     });

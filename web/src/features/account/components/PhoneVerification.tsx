@@ -4,6 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { userApi, type CurrentUser } from '../../../app/userApi';
 import { useAppDispatch } from '../../../app/hooks';
+import { readApiError } from '../../../lib/errors';
 import { retryAfterOf } from '../../../lib/retryAfter';
 import { useCountdown } from '../../../lib/useCountdown';
 import { useCheckVerificationCodeMutation, useSendVerificationCodeMutation } from '../api/accountApi';
@@ -15,6 +16,9 @@ import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** One SMS a minute: the send button waits that long after each use (or as long as a 429 asks). */
 export const SMS_RESEND_COOLDOWN_S = 60;
+
+/** The SMS limits of the hour (per number, per block of numbers, in total): said in words, not counted down. */
+const SMS_LIMITS: readonly (string | undefined)[] = ['smsNumberTooMany', 'smsTooMany'];
 
 /**
  * Phone verification: send a six-digit code by SMS to the entered number, enter it, and the user is
@@ -45,6 +49,7 @@ export function PhoneVerification({ user }: { user: CurrentUser }) {
       setCode('');
       countdown.start(SMS_RESEND_COOLDOWN_S);
     } catch (e) {
+      if (SMS_LIMITS.includes(readApiError(e).code)) return setError(errorText(e));
       const wait = retryAfterOf(e);
       if (wait !== undefined) countdown.start(wait);
       setError(

@@ -26,6 +26,8 @@ interface Server extends FakeGateway {
   check: boolean;
   /** GET /api/user-plan (my plans). */
   plans: UserPlan[];
+  /** The answer to sending a code, when not a success. */
+  sendCode?: () => Response;
 }
 
 /** A gateway with a current user that PUT, photo upload and phone verification change. */
@@ -49,7 +51,7 @@ function gateway(over: Partial<Omit<Server, keyof FakeGateway>> = {}): Server {
         return ok({ imageUrl: '/api/account/photo/5?v=1' });
       },
       'GET /api/user-plan': () => ok(server.plans),
-      'GET /api/account/send-verification-code': () => ok({ sent: true }),
+      'GET /api/account/send-verification-code': () => server.sendCode?.() ?? ok({ sent: true }),
       'GET /api/account/check-verification-code': (_request, url) => {
         const valid = server.check && url.searchParams.get('verificationCode') === '246810';
         if (valid) server.user = { ...server.user, phoneVerified: true };
@@ -310,6 +312,64 @@ describe('account page', () => {
     // The user was reloaded after the valid code.
     const userLoads = server.calls.filter((r) => r.url.endsWith('/api/account/user') && r.method === 'GET');
     expect(userLoads.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('phone verification: a number outside Turkey and the markets, and the hour’s SMS limits, are said in words (both locales)', async () => {
+    const server = gateway({
+      sendCode: () =>
+        jsonResponse(
+          {
+            success: false,
+            status: 422,
+            code: 'phoneCountryNotAllowed',
+            // As the gateway answers: the catalogue's text in the request's language.
+            message:
+              'Codes are sent only to phone numbers of Turkey and of the countries of ShelfScan’s markets.',
+            errors: [
+              {
+                field: 'gsm',
+                msg: 'Codes are sent only to phone numbers of Turkey and of the countries of ShelfScan’s markets.',
+              },
+            ],
+          },
+          422,
+        ),
+    });
+    const en = renderApp('/us/account', { token: token() });
+    await screen.findByTestId('phone-unverified-badge');
+    type('phone-number', '+1 900 234 5678');
+    await act(async () => fireEvent.click(screen.getByTestId('phone-send')));
+    expect(
+      await screen.findByText(
+        'Codes are sent only to phone numbers of Turkey and of the countries of ShelfScan’s markets.',
+      ),
+    ).toBeTruthy();
+    server.sendCode = () =>
+      new Response(JSON.stringify({ success: false, status: 429, code: 'smsNumberTooMany', message: 'x' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '3300' },
+      });
+    type('phone-number', '+90 532 111 22 33');
+    await act(async () => fireEvent.click(screen.getByTestId('phone-send')));
+    await waitFor(() =>
+      expect(screen.getByTestId('phone-error').textContent).toBe(
+        'Too many codes have been sent to this number in the last hour. Please try again later.',
+      ),
+    );
+    // No hour-long countdown on the button: another number may be tried.
+    expect((screen.getByTestId('phone-send') as HTMLButtonElement).disabled).toBe(false);
+    en.unmount();
+
+    server.sendCode = () =>
+      jsonResponse({ success: false, status: 429, code: 'smsTooMany', message: 'x' }, 429);
+    renderApp('/account', { token: token() });
+    await screen.findByTestId('phone-unverified-badge');
+    await act(async () => fireEvent.click(screen.getByTestId('phone-send')));
+    await waitFor(() =>
+      expect(screen.getByTestId('phone-error').textContent).toBe(
+        'Şu anda kod gönderilemiyor. Lütfen daha sonra tekrar deneyin.',
+      ),
+    );
   });
 
   it('my plans: the plans of the billing API with status, dates and renewal, in Turkish', async () => {

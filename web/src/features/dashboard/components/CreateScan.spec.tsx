@@ -118,6 +118,38 @@ describe('create dialogs', () => {
     await waitFor(() => expect(screen.queryByTestId('dialog-FUNCTIONAL')).toBeNull());
   });
 
+  it('deep: an estimate refused (no plan, the hour’s estimates used up) says why, with the usual wait (both locales)', async () => {
+    gateway({
+      answers: {
+        'POST /api/search-info/estimate': async (request) => {
+          const body = (await request.json()) as { storeUrl: string };
+          return body.storeUrl.includes('NOPLAN')
+            ? jsonResponse({ success: false, status: 403, code: 'noDeepPlan', message: 'x' }, 403)
+            : jsonResponse({ success: false, status: 429, code: 'estimateTooMany', message: 'x' }, 429);
+        },
+      },
+    });
+    const en = renderApp('/us/dashboard', { token: token() });
+    let dialog = await openDialog('deep');
+    const wait = () => within(dialog).getByTestId('deep-wait').textContent;
+    await choose('scan-market', 'Canada');
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1BUSYSTORE1');
+    await waitFor(() => expect(wait()).toContain('wait estimates this hour'), { timeout: 5000 });
+    expect(wait()).toBe(
+      'You have asked for many wait estimates this hour; you can ask again when the next hour starts. Your scans are not affected. A deep scan usually takes about 60 minutes; its progress and remaining time show on the scan while it runs.',
+    );
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1NOPLAN0001');
+    await waitFor(() => expect(wait()).toContain('You do not have a Deep plan.'), { timeout: 5000 });
+    en.unmount();
+
+    renderApp('/dashboard', { token: token() });
+    dialog = await openDialog('deep');
+    await choose('scan-market', 'Kanada');
+    type('scan-store-url', 'https://www.amazon.ca/s?me=A1BUSYSTORE1');
+    await waitFor(() => expect(wait()).toContain('süre tahmini istediniz'), { timeout: 5000 });
+    expect(wait()).toContain('Derin tarama genellikle yaklaşık 60 dakika sürer');
+  });
+
   it("deep: the wait is the engine's estimate for the store (both locales), the usual wait when it has none", async () => {
     const server = gateway({
       answers: {

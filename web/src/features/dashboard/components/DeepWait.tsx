@@ -4,6 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconClock } from '@tabler/icons-react';
 import { storeLinkProblem, type Market } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
+import { readApiError } from '../../../lib/errors';
+import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { useEstimateScanQuery } from '../api/dashboardApi';
 import { DEEP_WAIT_MINUTES, type EstimateArgs } from '../model';
 import { useDuration } from '../useDuration';
@@ -44,6 +46,9 @@ export function DeepWait({
       : null;
   const [debounced] = useDebouncedValue(args ? JSON.stringify(args) : '', DEBOUNCE_MS);
   const estimate = useEstimateScanQuery(debounced ? (JSON.parse(debounced) as EstimateArgs) : skipToken);
+  const errorText = useApiErrorText('dashboard');
+  // Refused rather than unknown (issue 20): no plan for the scan type (403), or the hour's estimates used up (429).
+  const refused = estimate.isError && [403, 429].includes(readApiError(estimate.error).status ?? 0);
   const eta = !estimate.isFetching ? estimate.data?.etaSeconds : undefined;
   const count = estimate.data?.reportedTotal;
   const number = (n: number) => n.toLocaleString(i18n.language);
@@ -91,6 +96,8 @@ export function DeepWait({
           ? t('create.countOver', { count: number(count) })
           : number(count),
     });
+  else if (debounced && refused)
+    text = t('create.deepWaitRefused', { reason: errorText(estimate.error), minutes: DEEP_WAIT_MINUTES });
   else if (debounced && (estimate.isError || estimate.data))
     text = t('create.deepWaitUnknown', { minutes: DEEP_WAIT_MINUTES });
   else text = t('create.deepWaitDefault', { minutes: DEEP_WAIT_MINUTES });
@@ -98,7 +105,7 @@ export function DeepWait({
   return (
     <Alert
       icon={estimate.isFetching ? <Loader size={14} /> : <IconClock size={16} />}
-      color="blue"
+      color={refused ? 'yellow' : 'blue'}
       data-testid="deep-wait"
       data-estimate={eta ?? ''}
     >
