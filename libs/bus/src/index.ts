@@ -4,6 +4,7 @@ export * from './context.js';
 export * from './transport.js';
 export * from './bus.client.js';
 export * from './decorators.js';
+export * from './handlers.js';
 export * from './memory/broker.js';
 export * from './memory/memory.server.js';
 export * from './memory/memory.client.js';

@@ -20,19 +20,19 @@ export function deletedUserOf(
  * A service forgets a deleted user: `forget` deletes or pseudonymises the service's rows of the user,
  * then the published outbox rows that named the user's email go (`forgetPublished`), in one
  * transaction, once per message for `consumer` (`handleOnce`; e.g. `auth.user-deleted`). Takes the
- * event and its context as an `@EventHandler(UserDeletedSchema)` method receives them. A UserDeleted
+ * event and its context as an `on.event(UserDeletedSchema, …)` handler receives them. A UserDeleted
  * without an email changes nothing. False when nothing ran (no email, or the message was handled).
  */
 export async function forgetDeletedUser(
   dataSource: DataSource,
   consumer: string,
-  payload: object,
-  ctx: unknown,
+  evt: Pick<adminEventsV1.UserDeleted, 'userEmail' | 'userId'>,
+  ctx: Pick<BusContext, 'messageId'>,
   forget: (manager: EntityManager, user: DeletedUser) => Promise<void>,
 ): Promise<boolean> {
-  const user = deletedUserOf(payload as adminEventsV1.UserDeleted);
+  const user = deletedUserOf(evt);
   if (!user) return false;
-  return handleOnce(dataSource, ctx as BusContext, consumer, async (m) => {
+  return handleOnce(dataSource, ctx, consumer, async (m) => {
     await forget(m, user);
     await forgetPublished(m, user.email);
   });

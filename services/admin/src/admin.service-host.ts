@@ -1,6 +1,7 @@
 import { mailerPort } from '@shelfscan/mail';
 import { defineService } from '@shelfscan/service';
-import { AdminHandlers } from './admin.handlers.js';
+import { DashboardHandlers } from './dashboard.handlers.js';
+import { ContactHandlers } from './contact/contact.handlers.js';
 import { AdminModule } from './admin.module.js';
 import { adminEnvSchema } from './config.js';
 import { ContactMailer, MailerContactMailer } from './contact/contact-mailer.js';
@@ -8,6 +9,7 @@ import { adminMigrations } from './db/index.js';
 import { ParametersHandlers } from './parameters/parameters.handlers.js';
 import { ReadModelHandlers } from './read-models/read-models.handlers.js';
 import { UserDeletedHandler } from './users/user-deleted.handler.js';
+import { UsersHandlers } from './users/users.handlers.js';
 
 /**
  * The admin service: owns the system parameters, keeps its read models (users, plans, scans,
@@ -21,5 +23,12 @@ export const adminService = defineService({
   ownsSystemParameters: true,
   ports: [mailerPort, { provide: ContactMailer, useClass: MailerContactMailer }],
   modules: [AdminModule],
-  handlers: [ParametersHandlers, AdminHandlers, ReadModelHandlers, UserDeletedHandler],
+  handlers: [
+    ParametersHandlers,
+    UsersHandlers,
+    DashboardHandlers,
+    ContactHandlers,
+    ReadModelHandlers,
+    UserDeletedHandler,
+  ],
 });

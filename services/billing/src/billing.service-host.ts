@@ -1,10 +1,14 @@
 import { mailerPort } from '@shelfscan/mail';
 import { SERVICE_CONFIG, defineService } from '@shelfscan/service';
-import { BillingHandlers } from './billing.handlers.js';
 import { BillingModule } from './billing.module.js';
 import { billingEnvSchema } from './config.js';
 import { billingMigrations } from './db/index.js';
 import { PaymentProvider, createPaymentProvider } from './provider/index.js';
+import { CardsHandlers } from './cards/cards.handlers.js';
+import { PaymentsHandlers } from './invoices/payments.handlers.js';
+import { PlansHandlers } from './plans/plans.handlers.js';
+import { PromotionsHandlers } from './promotions/promotions.handlers.js';
+import { RenewalHandlers } from './renewal/renewal.handlers.js';
 import { UserDeletedHandler } from './users/user-deleted.handler.js';
 
 /** The billing service: plans, the saved card, promotions, charges, renewal, invoices, trial. */
@@ -17,5 +21,12 @@ export const billingService = defineService({
     mailerPort,
   ],
   modules: [BillingModule],
-  handlers: [BillingHandlers, UserDeletedHandler],
+  handlers: [
+    PlansHandlers,
+    CardsHandlers,
+    PaymentsHandlers,
+    PromotionsHandlers,
+    RenewalHandlers,
+    UserDeletedHandler,
+  ],
 });

@@ -56,22 +56,15 @@ export class ContactRepository {
    * so that another sender (a second replica) skips them meanwhile.
    */
   async claimDue(now: Date, claimedUntil: Date, limit: number): Promise<DueMessage[]> {
-    const rows: [Record<string, unknown>[], number] = await this.dataSource.query(
+    const rows: [DueMessage[], number] = await this.dataSource.query(
       `UPDATE contact_message SET next_mail_at = $2
         WHERE id IN (SELECT id FROM contact_message
                       WHERE mailed_at IS NULL AND next_mail_at <= $1
                       ORDER BY next_mail_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING id, user_email, name, subject, message, mail_failures`,
+        RETURNING id, user_email AS "userEmail", name, subject, message, mail_failures AS "mailFailures"`,
       [now, claimedUntil, limit],
     );
-    return rows[0].map((r) => ({
-      id: r.id as string,
-      userEmail: r.user_email as string,
-      name: r.name as string,
-      subject: r.subject as string,
-      message: r.message as string,
-      mailFailures: r.mail_failures as number,
-    }));
+    return rows[0];
   }
 
   async markMailed(id: string, at: Date): Promise<void> {

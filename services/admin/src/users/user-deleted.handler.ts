@@ -1,6 +1,4 @@
-import { Controller, Inject } from '@nestjs/common';
-import { Ctx, Payload } from '@nestjs/microservices';
-import { EventHandler, type BusContext } from '@shelfscan/bus';
+import { busHandlers } from '@shelfscan/bus';
 import { adminEventsV1, eventTopic } from '@shelfscan/contracts';
 import { EventLog } from '../read-models/event-log.js';
 import { UserDeletionService } from './user-deletion.service.js';
@@ -12,17 +10,8 @@ const { UserDeletedSchema } = adminEventsV1;
  * read models drop or pseudonymise the user's rows), then its event log and contact messages
  * forget the user, in one transaction, once per message.
  */
-@Controller()
-export class UserDeletedHandler {
-  constructor(
-    @Inject(EventLog) private readonly log: EventLog,
-    @Inject(UserDeletionService) private readonly deletion: UserDeletionService,
-  ) {}
-
-  @EventHandler(UserDeletedSchema)
-  userDeleted(@Payload() evt: object, @Ctx() ctx: unknown) {
-    return this.log.consume(eventTopic(UserDeletedSchema), evt, ctx as BusContext, (m, payload) =>
-      this.deletion.forget(m, payload),
-    );
-  }
-}
+export const UserDeletedHandler = busHandlers({ log: EventLog, deletion: UserDeletionService }, (on) => [
+  on.event(UserDeletedSchema, (evt, { log, deletion }, ctx) =>
+    log.consume(eventTopic(UserDeletedSchema), evt, ctx, (m, payload) => deletion.forget(m, payload)),
+  ),
+]);

@@ -1,6 +1,4 @@
-import { Controller, Inject } from '@nestjs/common';
-import { Ctx, Payload } from '@nestjs/microservices';
-import { EventHandler } from '@shelfscan/bus';
+import { busHandlers } from '@shelfscan/bus';
 import { adminEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { forgetDeletedUser } from '@shelfscan/service';
@@ -13,14 +11,9 @@ const log = createLogger('auth');
  * (ON DELETE CASCADE), its phone with it, the SMS log rows of the numbers its codes went to, the
  * login failures kept under its email, and the published outbox rows that named it. Once per message; a second UserDeleted finds nothing.
  */
-@Controller()
-export class UserDeletedHandler {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-
-  @EventHandler(adminEventsV1.UserDeletedSchema)
-  async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
-    await forgetDeletedUser(this.dataSource, 'auth.user-deleted', payload, ctx, async (m, user) => {
-      const { email, userId } = user;
+export const UserDeletedHandler = busHandlers({ dataSource: DataSource }, (on) => [
+  on.event(adminEventsV1.UserDeletedSchema, async (evt, { dataSource }, ctx) => {
+    await forgetDeletedUser(dataSource, 'auth.user-deleted', evt, ctx, async (m, { email, userId }) => {
       // The numbers its codes went to leave the SMS log of the hour too (issue 20's limits).
       await m.query(
         `DELETE FROM sms_sent WHERE phone IN (
@@ -35,5 +28,5 @@ export class UserDeletedHandler {
       await m.query(`DELETE FROM login_failure WHERE scope = 'account' AND key = $1`, [email]);
       log.info({ userId, accounts }, 'deleted user removed');
     });
-  }
-}
+  }),
+]);

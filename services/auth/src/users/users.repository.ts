@@ -42,8 +42,11 @@ export type UserChanges = Partial<
   >
 >;
 
-const COLUMNS = `id, email, first_name, last_name, phone, phone_verified, password_hash, activated,
-  membership_active, roles, lang_key, token_version, created_at`;
+/** The columns of a UserRecord, each named as its field: a row is the record. */
+const COLUMNS = `id, email, first_name AS "firstName", last_name AS "lastName", phone,
+  phone_verified AS "phoneVerified", password_hash AS "passwordHash", activated,
+  membership_active AS "membershipActive", roles, lang_key AS "langKey", token_version AS "tokenVersion",
+  created_at AS "createdAt"`;
 const COLUMN_OF: Record<keyof UserChanges, string> = {
   firstName: 'first_name',
   lastName: 'last_name',
@@ -83,7 +86,7 @@ export class UsersRepository {
 
   /** Inserts a user; a taken email raises PostgreSQL's unique violation (23505). */
   async insert(user: NewUser, manager: EntityManager = this.dataSource.manager): Promise<UserRecord> {
-    const rows: RawUser[] = await manager.query(
+    const rows: UserRecord[] = await manager.query(
       `INSERT INTO user_account (email, first_name, last_name, phone, password_hash, activated, roles, lang_key,
          created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING ${COLUMNS}`,
@@ -99,7 +102,7 @@ export class UsersRepository {
         this.clock.now(),
       ],
     );
-    return toRecord(rows[0]);
+    return rows[0]!;
   }
 
   async update(
@@ -150,41 +153,7 @@ export class UsersRepository {
   }
 
   private async one(manager: EntityManager, sql: string, params: unknown[]): Promise<UserRecord | null> {
-    const rows: RawUser[] = await manager.query(sql, params);
-    return rows[0] ? toRecord(rows[0]) : null;
+    const rows: UserRecord[] = await manager.query(sql, params);
+    return rows[0] ?? null;
   }
-}
-
-interface RawUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  phone_verified: boolean;
-  password_hash: string;
-  activated: boolean;
-  membership_active: boolean;
-  roles: string[];
-  lang_key: string;
-  token_version: number;
-  created_at: Date;
-}
-
-function toRecord(r: RawUser): UserRecord {
-  return {
-    id: r.id,
-    email: r.email,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    phone: r.phone,
-    phoneVerified: r.phone_verified,
-    passwordHash: r.password_hash,
-    activated: r.activated,
-    membershipActive: r.membership_active,
-    roles: r.roles,
-    langKey: r.lang_key,
-    tokenVersion: r.token_version,
-    createdAt: new Date(r.created_at),
-  };
 }

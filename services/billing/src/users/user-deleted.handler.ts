@@ -1,6 +1,4 @@
-import { Controller, Inject } from '@nestjs/common';
-import { Ctx, Payload } from '@nestjs/microservices';
-import { EventHandler } from '@shelfscan/bus';
+import { busHandlers } from '@shelfscan/bus';
 import { adminEventsV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { deletedUserOf, forgetDeletedUser } from '@shelfscan/service';
@@ -25,29 +23,22 @@ const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * A final invoice is frozen by a trigger that lets exactly this anonymisation through, and nothing
  * else in the same statement (migration 1766000000003): no DDL, no lifted trigger.
  */
-@Controller()
-export class UserDeletedHandler {
-  constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(PaymentProvider) private readonly provider: PaymentProvider,
-  ) {}
-
-  @EventHandler(adminEventsV1.UserDeletedSchema)
-  async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
-    const named = deletedUserOf(payload as adminEventsV1.UserDeleted);
+export const UserDeletedHandler = busHandlers({ dataSource: DataSource, provider: PaymentProvider }, (on) => [
+  on.event(adminEventsV1.UserDeletedSchema, async (evt, { dataSource, provider }, ctx) => {
+    const named = deletedUserOf(evt);
     if (named && !USER_ID.test(named.userId)) {
       // The invoice trigger only lets a `deleted-user-<uuid>` pseudonym through: no retry would help.
       log.error({ userId: named.userId }, 'UserDeleted without a user id (UUID): nothing deleted');
       return;
     }
-    await forgetDeletedUser(this.dataSource, 'billing.user-deleted', payload, ctx, async (m, user) => {
+    await forgetDeletedUser(dataSource, 'billing.user-deleted', evt, ctx, async (m, user) => {
       const { email } = user;
       const pseudonym = `deleted-user-${user.userId}`;
       const cards: { card_user_key: string; card_token: string }[] = await m.query(
         `SELECT card_user_key, card_token FROM card WHERE user_email = $1 FOR UPDATE`,
         [email],
       );
-      for (const card of cards) await this.provider.deleteCard(card.card_user_key, card.card_token);
+      for (const card of cards) await provider.deleteCard(card.card_user_key, card.card_token);
       await m.query(`DELETE FROM card WHERE user_email = $1`, [email]);
       await m.query(`DELETE FROM verified_phone WHERE user_email = $1`, [email]);
       await m.query(`DELETE FROM trial WHERE user_email = $1`, [email]);
@@ -77,5 +68,5 @@ export class UserDeletedHandler {
         'deleted user removed; invoices kept anonymised',
       );
     });
-  }
-}
+  }),
+]);

@@ -1,6 +1,4 @@
-import { Controller, Inject } from '@nestjs/common';
-import { Ctx, Payload } from '@nestjs/microservices';
-import { BusClient, EventHandler } from '@shelfscan/bus';
+import { BusClient, busHandlers } from '@shelfscan/bus';
 import { adminEventsV1, scraperV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { forgetDeletedUser } from '@shelfscan/service';
@@ -15,18 +13,10 @@ const log = createLogger('search');
  * them; scans still running are cancelled at the scraper afterwards (their late events find no
  * todo and are ignored). Once per message; a second UserDeleted finds nothing.
  */
-@Controller()
-export class UserDeletedHandler {
-  constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(BusClient) private readonly bus: BusClient,
-  ) {}
-
-  @EventHandler(adminEventsV1.UserDeletedSchema)
-  async userDeleted(@Payload() payload: object, @Ctx() ctx: unknown) {
+export const UserDeletedHandler = busHandlers({ dataSource: DataSource, bus: BusClient }, (on) => [
+  on.event(adminEventsV1.UserDeletedSchema, async (evt, { dataSource, bus }, ctx) => {
     let running: string[] = [];
-    await forgetDeletedUser(this.dataSource, 'search.user-deleted', payload, ctx, async (m, user) => {
-      const { email, userId } = user;
+    await forgetDeletedUser(dataSource, 'search.user-deleted', evt, ctx, async (m, { email, userId }) => {
       const [todos]: [{ scan_id: string; status: string }[], number] = await m.query(
         `DELETE FROM todo WHERE user_email = $1 RETURNING scan_id, status`,
         [email],
@@ -38,8 +28,8 @@ export class UserDeletedHandler {
       log.info({ userId, todos: todos.length }, 'deleted user removed');
     });
     for (const scanId of running)
-      await this.bus.request(scraperV1.ScraperService.method.cancelScan, { scanId }).catch((err: unknown) => {
+      await bus.request(scraperV1.ScraperService.method.cancelScan, { scanId }).catch((err: unknown) => {
         log.warn({ scanId, err: (err as Error).message }, 'scan of a deleted user not cancelled');
       });
-  }
-}
+  }),
+]);
