@@ -1,5 +1,5 @@
 // A jest reporter that bounds the whole run: when it lasts longer than JEST_RUN_BOUND_SECONDS
-// (default 870 s), it prints every test still running (file › test, and for how long), writes
+// (default 1170 s), it prints every test still running (file › test, and for how long), writes
 // the results so far to jest's --outputFile (the stuck tests counted as failed, so
 // scripts/summarize-tests.mjs still prints its "N passed, N failed" line), stops the test
 // PostgreSQL and exits 1. jest's own testTimeout fails a single slow test; this catches what
@@ -15,7 +15,7 @@ const { killChildren } = require('./kill-children.cjs');
 class JestWatchdog {
   constructor(globalConfig) {
     this.globalConfig = globalConfig;
-    this.boundSeconds = Number(process.env.JEST_RUN_BOUND_SECONDS || 870);
+    this.boundSeconds = Number(process.env.JEST_RUN_BOUND_SECONDS || 1170);
     this.running = new Map(); // key -> { file, name, startedAt }
     this.files = new Map(); // test file -> startedAt
     this.aggregated = undefined;
