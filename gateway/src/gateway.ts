@@ -19,7 +19,7 @@ import {
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { runWithLang } from './common/i18n.js';
 import { createValidationPipe } from './common/validation.js';
-import type { GatewayConfig } from './config.js';
+import { requireGatewayKeys, type GatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
 
 /**
@@ -30,6 +30,7 @@ export async function createGateway(deps: {
   config: GatewayConfig;
   bus: BusClient;
 }): Promise<NestFastifyApplication> {
+  requireGatewayKeys(deps.config);
   const log = createLogger('gateway');
   const adapter = new FastifyAdapter({
     trustProxy: true,

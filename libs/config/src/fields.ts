@@ -130,4 +130,7 @@ export const env = {
       .regex(/^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/, { error: 'a comma-separated list of host:port' })
       .transform((v) => v.split(',')),
   text: () => z.string().min(1),
+  /** A PEM key (`PUBLIC KEY` or `PRIVATE KEY`). */
+  pem: (kind: 'PUBLIC KEY' | 'PRIVATE KEY') =>
+    z.string().includes(kind, { error: `a PEM ${kind.toLowerCase()}` }),
 };

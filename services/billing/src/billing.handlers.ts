@@ -4,7 +4,6 @@ import { EventHandler, RpcHandler, handleOnce, type BusContext } from '@shelfsca
 import { authEventsV1, billingV1 } from '@shelfscan/contracts';
 import { DataSource } from 'typeorm';
 import { assertAdmin } from '@shelfscan/service';
-import { CardSealing } from './cards/card-sealing.js';
 import { CardsService, toCardMessage } from './cards/cards.service.js';
 import { PaymentsService } from './invoices/payments.service.js';
 import { planCatalogue } from './plans/plan-catalogue.js';
@@ -26,7 +25,6 @@ export class BillingHandlers {
     @Inject(RenewalService) private readonly renewal: RenewalService,
     @Inject(SystemParameters) private readonly parameters: SystemParameters,
     @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(CardSealing) private readonly sealing: CardSealing,
   ) {}
 
   @RpcHandler(BillingService.method.listPlans)
@@ -99,11 +97,6 @@ export class BillingHandlers {
   @RpcHandler(BillingService.method.completeThreeDs)
   completeThreeDs(@Payload() req: billingV1.CompleteThreeDsRequest) {
     return this.plans.completeThreeDs(req);
-  }
-
-  @RpcHandler(BillingService.method.getCardSealingKey)
-  getCardSealingKey() {
-    return { publicKeyPem: this.sealing.publicKeyPem };
   }
 
   @RpcHandler(BillingService.method.refundPayment)
