@@ -118,6 +118,8 @@ export interface CallerRule {
   role: string;
   /** String fields sealed for the answering service (`(shelfscan.common.v1.sealed)`). */
   sealedFields: DescField[];
+  /** Fields only a role may set (`(shelfscan.common.v1.set_by_role)`), with that role. */
+  roleFields: { field: DescField; role: string }[];
 }
 
 const rules = new Map<DescMethod, CallerRule>();
@@ -133,6 +135,9 @@ export function callerRule(method: DescMethod): CallerRule {
       subjectFields: fields.filter((f) => f.fieldKind === 'scalar' && getOption(f, commonV1.subject)),
       role: getOption(method, commonV1.caller_role),
       sealedFields: fields.filter((f) => f.fieldKind === 'scalar' && getOption(f, commonV1.sealed)),
+      roleFields: fields
+        .map((field) => ({ field, role: getOption(field, commonV1.set_by_role) }))
+        .filter((f) => f.role !== ''),
     };
     rules.set(method, rule);
   }
@@ -154,7 +159,8 @@ const sameRoles = (a: string[], b: string[]) =>
  * The receiving side's check, before the handler runs: the request of a method that acts for a
  * caller must carry a valid assertion (`verified`, from IdentityVerifier), a Caller in the payload
  * must be the asserted one (it is then replaced by it), a subject field must name the asserted
- * caller (unless a Caller is set: then it names the target), and a `caller_role` must be held.
+ * caller (unless a Caller is set: then it names the target), and a `caller_role` must be held, as
+ * must the role of a `set_by_role` field that is set.
  */
 export function enforceCaller(method: DescMethod, message: unknown, verified: BusCaller): void {
   const rule = callerRule(method);
@@ -177,7 +183,8 @@ export function enforceCaller(method: DescMethod, message: unknown, verified: Bu
       payload[field.localName] = verified.email;
     }
   }
-  if (rule.role && !verified.roles.includes(rule.role))
+  const roles = [rule.role, ...rule.roleFields.filter((f) => payload[f.field.localName]).map((f) => f.role)];
+  if (roles.some((role) => role && !verified.roles.includes(role)))
     throw new BusError('PERMISSION_DENIED', 'forbidden', { reason: 'forbidden' });
 }
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Payload } from '@nestjs/microservices';
-import { authV1, billingV1 } from '@shelfscan/contracts';
+import { authV1, billingV1, searchV1 } from '@shelfscan/contracts';
 import {
   BusClient,
   BusExceptionFilter,
@@ -52,6 +52,12 @@ class EchoHandlers {
   authenticate(@Payload() req: authV1.AuthenticateRequest) {
     handled.push('authenticate');
     return { token: `seen:${req.password}` };
+  }
+
+  @RpcHandler(searchV1.SearchService.method.listTodos)
+  todos(@Payload() req: searchV1.ListTodosRequest) {
+    handled.push('listTodos');
+    return { total: req.allUsers ? 1000 : 1 };
   }
 
   @RpcHandler(billingV1.BillingService.method.runRenewal)
@@ -161,6 +167,20 @@ describe('the bus is a trust boundary (in-process transport)', () => {
     await expect(
       runAsCaller(ADMIN, () => bus.request(billingV1.BillingService.method.runRenewal, {})),
     ).resolves.toMatchObject({ ran: true });
+  });
+
+  it('holds a field that widens a request (all_users) to its set_by_role', async () => {
+    const listTodos = searchV1.SearchService.method.listTodos;
+    await expect(
+      runAsCaller(SELLER, () => bus.request(listTodos, { userEmail: SELLER.email, allUsers: true })),
+    ).rejects.toMatchObject({ code: 'PERMISSION_DENIED', reason: 'forbidden' });
+    await expect(
+      runAsCaller(SELLER, () => bus.request(listTodos, { userEmail: SELLER.email })),
+    ).resolves.toMatchObject({ total: 1 });
+    await expect(
+      runAsCaller(ADMIN, () => bus.request(listTodos, { userEmail: ADMIN.email, allUsers: true })),
+    ).resolves.toMatchObject({ total: 1000 });
+    expect(handled).toEqual(['listTodos', 'listTodos']);
   });
 
   it('passes the received assertion on to the calls a handler makes for its caller', async () => {

@@ -14,7 +14,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_common_v1_caller: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiBzaGVsZnNjYW4vY29tbW9uL3YxL2NhbGxlci5wcm90bxITc2hlbGZzY2FuLmNvbW1vbi52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAk6OQoHc3ViamVjdBIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuY4DIAEoCFIHc3ViamVjdDo3CgZzZWFsZWQSHS5nb29nbGUucHJvdG9idWYuRmllbGRPcHRpb25zGLqOAyABKAhSBnNlYWxlZDpBCgtjYWxsZXJfcm9sZRIeLmdvb2dsZS5wcm90b2J1Zi5NZXRob2RPcHRpb25zGLuOAyABKAlSCmNhbGxlclJvbGViBnByb3RvMw',
+    'CiBzaGVsZnNjYW4vY29tbW9uL3YxL2NhbGxlci5wcm90bxITc2hlbGZzY2FuLmNvbW1vbi52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAk6OQoHc3ViamVjdBIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuY4DIAEoCFIHc3ViamVjdDo3CgZzZWFsZWQSHS5nb29nbGUucHJvdG9idWYuRmllbGRPcHRpb25zGLqOAyABKAhSBnNlYWxlZDo/CgtzZXRfYnlfcm9sZRIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYvI4DIAEoCVIJc2V0QnlSb2xlOkEKC2NhbGxlcl9yb2xlEh4uZ29vZ2xlLnByb3RvYnVmLk1ldGhvZE9wdGlvbnMYu44DIAEoCVIKY2FsbGVyUm9sZWIGcHJvdG8z',
     [file_google_protobuf_descriptor],
   );
 
@@ -68,10 +68,20 @@ export const sealed: GenExtension<FieldOptions, boolean> =
   extDesc(file_shelfscan_common_v1_caller, 1);
 
 /**
+ * A field that widens a request to what only a role may ask (ListTodos' all_users): when it is
+ * set (true, non-empty), the asserted caller must hold this role.
+ *
+ * @generated from extension: string set_by_role = 51004;
+ */
+export const set_by_role: GenExtension<FieldOptions, string> =
+  /*@__PURE__*/
+  extDesc(file_shelfscan_common_v1_caller, 2);
+
+/**
  * A role the asserted caller must hold (admin-only calls whose request carries no Caller).
  *
  * @generated from extension: string caller_role = 51003;
  */
 export const caller_role: GenExtension<MethodOptions, string> =
   /*@__PURE__*/
-  extDesc(file_shelfscan_common_v1_caller, 2);
+  extDesc(file_shelfscan_common_v1_caller, 3);
