@@ -52,7 +52,7 @@ const file = (p) => path.join(root, p);
  * allows beyond NETWORK_POLICY (policies.mjs).
  */
 const RENDERS = [
-  { name: 'defaults', files: [], fullname: 'shelfscan-test' },
+  { name: 'defaults', files: ['tests/chart/values-insecure-kafka.yaml'], fullname: 'shelfscan-test' },
   { name: 'dev', files: ['charts/shelfscan/ci/dev-values.yaml'], fullname: 'shelfscan-test' },
   {
     name: 'prod',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { baseEnvSchema, env } from '@shelfscan/config';
+import { ConfigError, baseEnvSchema, env } from '@shelfscan/config';
 import { z } from 'zod';
 
 export const gatewayEnvSchema = baseEnvSchema.extend({
@@ -18,7 +18,10 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '../../web/dist')),
   /** PEM public key(s) to verify tokens with; unset = asked from the auth service over the bus. */
   JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { error: 'a PEM public key' }).optional(),
-  /** PEM public key card numbers are sealed with for billing; unset = asked from billing over the bus. */
+  /**
+   * PEM public key card numbers are sealed with for billing: required with BUS=kafka (the embedded
+   * mode makes the pair in-process); never fetched over the bus.
+   */
   CARD_SEALING_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { error: 'a PEM public key' }).optional(),
   /**
    * The proxies in front whose X-Forwarded-For is believed: a hop count or addresses/CIDRs; unset =
@@ -33,3 +36,20 @@ export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 
 /** The Nest token of the gateway's validated config. */
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+/**
+ * The keys the gateway must hold in the cluster mode, where nothing is made in-process and no key
+ * is fetched over the bus: it signs identity assertions and seals passwords and cards.
+ */
+export function requireGatewayKeys(config: GatewayConfig): void {
+  if (config.BUS !== 'kafka') return;
+  const required = {
+    BUS_IDENTITY_PRIVATE_KEY: 'the PEM private key the gateway signs identity assertions with',
+    AUTH_SEALING_PUBLIC_KEY: 'the PEM public key passwords are sealed to for auth',
+    CARD_SEALING_PUBLIC_KEY: 'the PEM public key card numbers are sealed to for billing',
+  } as const;
+  const missing = (Object.keys(required) as (keyof typeof required)[])
+    .filter((variable) => !config[variable])
+    .map((variable) => ({ variable, expected: `${required[variable]} (required when BUS=kafka)` }));
+  if (missing.length) throw new ConfigError(missing);
+}

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { BusClient } from '@shelfscan/bus';
@@ -14,6 +15,7 @@ import {
 } from './billing/billing.controller.js';
 import { CardSealer } from './billing/card-sealer.js';
 import { BillingGatewayService } from './billing/billing.service.js';
+import { CallerInterceptor } from './auth/caller.interceptor.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { RolesGuard } from './auth/guards.js';
 import { SigningKeySource } from './auth/signing-keys.js';
@@ -64,7 +66,8 @@ export class GatewayModule {
         { provide: SigningKeySource, useValue: new SigningKeySource(deps.bus, deps.config.JWT_PUBLIC_KEY) },
         { provide: WEB_DIST_DIR, useValue: deps.config.WEB_DIST_DIR },
         { provide: TokenStateCache, useValue: new TokenStateCache(deps.bus) },
-        { provide: CardSealer, useValue: new CardSealer(deps.bus, deps.config.CARD_SEALING_PUBLIC_KEY) },
+        { provide: CardSealer, useValue: new CardSealer(deps.config.CARD_SEALING_PUBLIC_KEY) },
+        { provide: APP_INTERCEPTOR, useClass: CallerInterceptor },
         AccountService,
         AdminGatewayService,
         SearchApiService,

@@ -21,7 +21,7 @@ import {
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { runWithLang } from './common/i18n.js';
 import { createValidationPipe } from './common/validation.js';
-import type { GatewayConfig } from './config.js';
+import { requireGatewayKeys, type GatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
 import { openGatewayDatabase } from './throttle/database.js';
 import { ThrottleCounters } from './throttle/throttle-counters.js';
@@ -47,6 +47,7 @@ export async function createGateway(deps: {
   database: { url: string; runMigrations: boolean };
   clock?: Clock;
 }): Promise<NestFastifyApplication> {
+  requireGatewayKeys(deps.config);
   const log = createLogger('gateway');
   const clock = deps.clock ?? new SystemClock();
   const { dataSource } = await openGatewayDatabase(deps.database.url, {

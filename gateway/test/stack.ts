@@ -6,7 +6,7 @@ import { adminService } from '@shelfscan/admin-service';
 import type { DescMessage } from '@bufbuild/protobuf';
 import { authService } from '@shelfscan/auth-service';
 import { billingService } from '@shelfscan/billing-service';
-import { codec, type MemoryBroker } from '@shelfscan/bus';
+import { BusClient, codec, inProcessKeyPair, type MemoryBroker } from '@shelfscan/bus';
 import { eventTopic } from '@shelfscan/contracts';
 import { ScanEngines, scraperService } from '@shelfscan/scraper-service';
 import { searchService } from '@shelfscan/search-service';
@@ -32,6 +32,13 @@ export async function startStack(
 ) {
   const bed = await startTestBed();
   const { db, dataDir, transports } = bed;
+  // The card-sealing pair, made here as the embedded mode makes it: billing opens, the gateway seals.
+  const cardKeys = inProcessKeyPair();
+  env = {
+    CARD_SEALING_PRIVATE_KEY: cardKeys.privateKeyPem,
+    CARD_SEALING_PUBLIC_KEY: cardKeys.publicKeyPem,
+    ...env,
+  };
   // Admin first: it consumes auth's events (the in-process bus keeps none for a group not yet listening).
   for (const service of [adminService, authService, billingService]) {
     await startTestService(service, bed, { env, overrides });
@@ -49,7 +56,8 @@ export async function startStack(
   const startGateway = async (): Promise<NestFastifyApplication> => {
     const gateway = await createGateway({
       config: loadConfig(gatewayEnvSchema, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
-      bus: bed.bus,
+      // a plain client: the gateway asserts the caller of each route's verified token, not the payload's
+      bus: new BusClient(transports.client()),
       database: { url: db.url, runMigrations: true },
       clock,
     });

@@ -4,7 +4,13 @@ import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { adminService } from '@shelfscan/admin-service';
 import { authService } from '@shelfscan/auth-service';
-import { BusClient, BusTransports, startKafkaMockCluster, type KafkaMockCluster } from '@shelfscan/bus';
+import {
+  BusClient,
+  BusTransports,
+  inProcessKeyPair,
+  startKafkaMockCluster,
+  type KafkaMockCluster,
+} from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
 import { createTestDatabase } from '@shelfscan/db';
 import { startTracing, stopTracing } from '@shelfscan/observability';
@@ -27,8 +33,21 @@ describe('traces across the gateway and a service over Kafka', () => {
   let app: NestFastifyApplication;
   const pods: BusTransports[] = [];
 
+  // the bus's keys, as the chart's Secrets give them (no key is fetched over the bus)
+  const [identity, sealing] = [inProcessKeyPair(), inProcessKeyPair()];
+  const keys = {
+    BUS_IDENTITY_PRIVATE_KEY: identity.privateKeyPem,
+    BUS_IDENTITY_PUBLIC_KEY: identity.publicKeyPem,
+    AUTH_SEALING_PRIVATE_KEY: sealing.privateKeyPem,
+    AUTH_SEALING_PUBLIC_KEY: sealing.publicKeyPem,
+  };
   const pod = (clientId: string) => {
-    const t = new BusTransports({ BUS: 'kafka', KAFKA_BROKERS: cluster.brokers, KAFKA_CLIENT_ID: clientId });
+    const t = new BusTransports({
+      BUS: 'kafka',
+      KAFKA_BROKERS: cluster.brokers,
+      KAFKA_CLIENT_ID: clientId,
+      ...keys,
+    });
     pods.push(t);
     return t;
   };

@@ -38,7 +38,25 @@ export const NETWORK_POLICY = {
 };
 
 /** Secrets only one component may ever see. */
-const PRIVATE_KEYS = { JWT_PRIVATE_KEY: 'auth', CARD_SEALING_PRIVATE_KEY: 'billing' };
+const PRIVATE_KEYS = {
+  JWT_PRIVATE_KEY: 'auth',
+  CARD_SEALING_PRIVATE_KEY: 'billing',
+  AUTH_SEALING_PRIVATE_KEY: 'auth',
+  BUS_IDENTITY_PRIVATE_KEY: 'gateway',
+};
+
+/**
+ * The bus's keys each built-in component must get from its Secret (required: none is fetched over
+ * the bus, and a process without its key stops at start).
+ */
+const REQUIRED_KEYS = {
+  gateway: ['BUS_IDENTITY_PRIVATE_KEY', 'AUTH_SEALING_PUBLIC_KEY', 'CARD_SEALING_PUBLIC_KEY'],
+  auth: ['BUS_IDENTITY_PUBLIC_KEY', 'AUTH_SEALING_PRIVATE_KEY'],
+  admin: ['BUS_IDENTITY_PUBLIC_KEY'],
+  billing: ['BUS_IDENTITY_PUBLIC_KEY', 'CARD_SEALING_PRIVATE_KEY'],
+  scraper: ['BUS_IDENTITY_PUBLIC_KEY'],
+  search: ['BUS_IDENTITY_PUBLIC_KEY'],
+};
 
 const REQUIRED_LABELS = [
   'app.kubernetes.io/name',
@@ -244,6 +262,16 @@ export function secretsStayWithTheirComponent(r) {
         );
       },
     );
+    if (REQUIRED_KEYS[name])
+      check(
+        `${name}: gets the bus's keys it needs from its Secret (${REQUIRED_KEYS[name].join(', ')})`,
+        () => {
+          for (const key of REQUIRED_KEYS[name]) {
+            const ref = refs.find((s) => s.name === key);
+            assert.ok(ref && !ref.optional, `${key}: a required secret ref`);
+          }
+        },
+      );
     check(`${name}: sees no other component's private key`, () => {
       for (const [key, owner] of Object.entries(PRIVATE_KEYS))
         if (owner !== name) assert.ok(!refs.some((s) => s.name === key), `${name} gets ${key}`);

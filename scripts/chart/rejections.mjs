@@ -46,6 +46,8 @@ export function badValuesAreRejected() {
       'gateway.autoscaling.maxReplicas=4',
       '--set',
       'auth.replicaCount=3',
+      '--set',
+      'kafka.insecure=true',
     ]);
     assert.equal(r.status, 0, r.stderr);
   });

@@ -42,6 +42,8 @@ let workDir: string;
 let gatewayUrl: string;
 let commonEnv: Record<string, string>;
 let keys: { privatePem: string; publicPem: string };
+/** The bus's keys, as the chart's Secrets give them: identity assertions, sealed passwords and cards. */
+let busKeys: Record<'identity' | 'authSealing' | 'cardSealing', { privatePem: string; publicPem: string }>;
 let token = '';
 let todoId = '';
 /** Timings reported at the end (test-results/cluster/figures.json). */
@@ -101,7 +103,12 @@ async function startService(
     ...extra,
   };
   if (name === 'auth') {
-    Object.assign(env, { JWT_PRIVATE_KEY: keys.privatePem, SMTP_URL: mail.url, PUBLIC_URL: gatewayUrl });
+    Object.assign(env, {
+      JWT_PRIVATE_KEY: keys.privatePem,
+      AUTH_SEALING_PRIVATE_KEY: busKeys.authSealing.privatePem,
+      SMTP_URL: mail.url,
+      PUBLIC_URL: gatewayUrl,
+    });
   }
   if (name === 'scraper') {
     Object.assign(env, {
@@ -111,7 +118,10 @@ async function startService(
       SCAN_LEASE_SECONDS: String(LEASE_SECONDS),
     });
   }
-  if (name === 'billing') env.FX_RATES_URL = 'http://127.0.0.1:9/today.xml'; // no network here
+  if (name === 'billing') {
+    env.FX_RATES_URL = 'http://127.0.0.1:9/today.xml'; // no network here
+    env.CARD_SEALING_PRIVATE_KEY = busKeys.cardSealing.privatePem;
+  }
   return procs.start(instance, `services/${name}/dist/main.js`, env, {
     healthOrigin: `http://127.0.0.1:${port}`,
   });
@@ -193,11 +203,15 @@ beforeAll(async () => {
   );
   db = new Client({ connectionString: pg.url });
   await db.connect();
-  const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  keys = {
-    privatePem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    publicPem: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  const pemPair = () => {
+    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    return {
+      privatePem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      publicPem: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    };
   };
+  keys = pemPair();
+  busKeys = { identity: pemPair(), authSealing: pemPair(), cardSealing: pemPair() };
   gatewayUrl = `http://127.0.0.1:${await freePort()}`;
   commonEnv = {
     NODE_ENV: 'production',
@@ -211,6 +225,8 @@ beforeAll(async () => {
     OTEL_TRACES_EXPORTER: 'otlp',
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     OTEL_EXPORTER_OTLP_ENDPOINT: traces.endpoint,
+    // every service verifies the gateway's identity assertions with its public key
+    BUS_IDENTITY_PUBLIC_KEY: busKeys.identity.publicPem,
   };
 }, 400_000);
 
@@ -271,6 +287,9 @@ describe('cluster mode: every deployable as its own process on Kafka', () => {
         PORT: gatewayPort,
         HEALTH_PORT: String(gatewayHealthPort),
         JWT_PUBLIC_KEY: keys.publicPem,
+        BUS_IDENTITY_PRIVATE_KEY: busKeys.identity.privatePem,
+        AUTH_SEALING_PUBLIC_KEY: busKeys.authSealing.publicPem,
+        CARD_SEALING_PUBLIC_KEY: busKeys.cardSealing.publicPem,
         WEB_DIST_DIR: path.join(workDir, 'no-web'),
         DATA_DIR: path.join(workDir, 'gateway'),
       },
@@ -306,6 +325,7 @@ describe('cluster mode: every deployable as its own process on Kafka', () => {
             { HEALTH_PORT: 'eighty' },
             { KAFKA_BROKERS: '' }, // BUS=kafka without brokers
             { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
+            { BUS_IDENTITY_PUBLIC_KEY: '' }, // the bus's trust boundary has no key: never fetched
           ] as Record<string, string>[]
         ).map(async (bad, i) => {
           const p = procs.start(`auth-bad-env-${i}`, 'services/auth/dist/main.js', {
@@ -317,10 +337,13 @@ describe('cluster mode: every deployable as its own process on Kafka', () => {
         }),
       ),
     );
-    expect(runs.map((r) => r.exit)).toEqual([1, 1, 1]);
+    expect(runs.map((r) => r.exit)).toEqual([1, 1, 1, 1]);
     expect(runs[0].log).toMatch(/HEALTH_PORT: expected a TCP port number from 1 to 65535, got "eighty"/);
     expect(runs[1].log).toMatch(/KAFKA_BROKERS: expected a comma-separated host:port list/);
     expect(runs[2].log).toMatch(/OTEL_EXPORTER_OTLP_PROTOCOL: expected http\/protobuf or http\/json/);
+    expect(runs[3].log).toMatch(
+      /BUS_IDENTITY_PUBLIC_KEY: expected the PEM public key of the gateway's identity/,
+    );
   });
 
   it('register → activate (mailed code) → login → verify the phone → start the trial, through the gateway', async () => {

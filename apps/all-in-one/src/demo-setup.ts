@@ -1,6 +1,7 @@
 // What `make demo` starts and seeds: ShelfScan in one process with local stand-ins for Amazon (the
 // marketplace simulator) and the central bank (a simulated bulletin of today), so it runs offline.
 import { UsersService } from '@shelfscan/auth-service';
+import { runAsCaller, type BusCaller, type BusClient } from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
 import { billingV1 } from '@shelfscan/contracts';
 import { categories, soldMarket } from '@shelfscan/search-service';
@@ -131,13 +132,21 @@ async function seedDemo(running: Running, adminEmail: string): Promise<void> {
 
   const { bus } = running;
   const caller = { email: adminEmail, roles: ['ROLE_ADMIN'] };
-  const { plans } = await bus.request(BillingService.method.getUserPlans, { email: DEMO_SELLER.email });
+  // The seed asks as the gateway would for a verified token: as the seller, then as the admin
+  // (the launcher's in-process key signs the assertions the services check).
+  const { plans } = await runAsCaller({ email: DEMO_SELLER.email, roles: ['ROLE_USER'] }, () =>
+    bus.request(BillingService.method.getUserPlans, { email: DEMO_SELLER.email }),
+  );
   const granted = plans.some(
     (p) =>
       p.status === 'active' &&
       p.grantReason === GRANT_REASON &&
       FEATURES.every((f) => p.features.includes(f)),
   );
+  await runAsCaller(caller, () => seedAsAdmin(bus, caller, granted));
+}
+
+async function seedAsAdmin(bus: BusClient, caller: BusCaller, granted: boolean): Promise<void> {
   if (!granted) {
     const year = Number(
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric' }).format(),

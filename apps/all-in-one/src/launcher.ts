@@ -1,4 +1,4 @@
-import { BusClient, BusTransports } from '@shelfscan/bus';
+import { BusClient, BusTransports, inProcessKeyPair } from '@shelfscan/bus';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@shelfscan/db';
 import { createGateway } from '@shelfscan/gateway';
 import { createLogger } from '@shelfscan/observability';
@@ -21,10 +21,11 @@ export interface Running {
  * `stop()` closes them in reverse order, the database last.
  */
 export async function startAllInOne(
-  config: AllInOneConfig,
+  givenConfig: AllInOneConfig,
   options: { host?: string } = {},
 ): Promise<Running> {
   const log = createLogger('all-in-one');
+  const config = withCardSealingKeys(givenConfig);
   let pg: EmbeddedPostgres | undefined;
   const services: RunningService[] = [];
   let gateway: NestFastifyApplication | undefined;
@@ -65,5 +66,20 @@ export async function startAllInOne(
     services: new Map(services.map((s) => [s.name, s])),
     bus: new BusClient(transports.client()),
     stop,
+  };
+}
+
+/**
+ * The card-sealing pair of the embedded mode, made in-process when neither half is given: billing
+ * opens with the private half what the gateway seals with the public one, and no key crosses the
+ * bus. (The bus's own keys, identity assertions and password sealing, BusTransports makes so.)
+ */
+function withCardSealingKeys(config: AllInOneConfig): AllInOneConfig {
+  if (config.CARD_SEALING_PRIVATE_KEY || config.CARD_SEALING_PUBLIC_KEY) return config;
+  const pair = inProcessKeyPair();
+  return {
+    ...config,
+    CARD_SEALING_PRIVATE_KEY: pair.privateKeyPem,
+    CARD_SEALING_PUBLIC_KEY: pair.publicKeyPem,
   };
 }

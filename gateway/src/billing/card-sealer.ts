@@ -1,41 +1,20 @@
-import { BusClient } from '@shelfscan/bus';
-import { billingV1 } from '@shelfscan/contracts';
-import { CompactEncrypt, importSPKI, type CryptoKey } from 'jose';
-
-const ALG = 'ECDH-ES+A256KW';
+import { Sealer } from '@shelfscan/bus';
 
 /**
- * Seals a card number and CVC for the billing service only (JWE compact, ECDH-ES+A256KW with
- * A256GCM, payload {number, cvc, email, iat}): the bus (and a Kafka topic) carries no card
- * number in clear. The public key is CARD_SEALING_PUBLIC_KEY when set, otherwise asked once from
- * billing over the bus (and asked again after a failure), as the JWT key is asked from auth.
+ * Seals a card number and CVC for the billing service only (the bus's one sealing helper,
+ * `Sealer`: JWE compact to billing's public key, bound to the user's email): the bus (and a Kafka
+ * topic) carries no card number in clear. The key is CARD_SEALING_PUBLIC_KEY, required config (the
+ * embedded mode makes the pair in-process), never fetched over the bus.
  */
 export class CardSealer {
-  private key?: Promise<CryptoKey>;
+  private readonly sealer?: Sealer;
 
-  constructor(
-    private readonly bus: BusClient,
-    private readonly configured?: string,
-  ) {}
-
-  async seal(email: string, number: string, cvc: string, now = new Date()): Promise<string> {
-    const payload = JSON.stringify({ number, cvc, email, iat: Math.floor(now.getTime() / 1000) });
-    return new CompactEncrypt(new TextEncoder().encode(payload))
-      .setProtectedHeader({ alg: ALG, enc: 'A256GCM' })
-      .encrypt(await this.publicKey());
+  constructor(publicKeyPem: string | undefined) {
+    if (publicKeyPem) this.sealer = new Sealer(publicKeyPem);
   }
 
-  private publicKey(): Promise<CryptoKey> {
-    this.key ??= (
-      this.configured
-        ? Promise.resolve(this.configured)
-        : this.bus.request(billingV1.BillingService.method.getCardSealingKey, {}).then((r) => r.publicKeyPem)
-    )
-      .then((pem) => importSPKI(pem, ALG))
-      .catch((err) => {
-        this.key = undefined;
-        throw err;
-      });
-    return this.key;
+  async seal(email: string, number: string, cvc: string, now = new Date()): Promise<string> {
+    if (!this.sealer) throw new Error('CARD_SEALING_PUBLIC_KEY is not set: card numbers cannot be sealed');
+    return this.sealer.seal({ number, cvc }, email, now);
   }
 }

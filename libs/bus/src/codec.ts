@@ -22,6 +22,8 @@ export function encodeEnvelope(
   schema: DescMessage,
   data: unknown,
   id: string = randomUUID(),
+  /** A request made for a caller: its identity assertion (see BusTrust). */
+  callerAssertion = '',
 ): Uint8Array {
   // `create` accepts a plain object of the message's shape (or a message) and fills defaults.
   const message = create(schema, data as never);
@@ -36,6 +38,7 @@ export function encodeEnvelope(
       payload: toBinary(schema, message),
       traceparent: trace.traceparent ?? '',
       tracestate: trace.tracestate ?? '',
+      callerAssertion,
     }),
   );
 }
@@ -57,8 +60,9 @@ export function requireEvent(topic: string): DescMessage {
 }
 
 export const codec = {
-  request(pattern: string, data: unknown): Uint8Array {
-    return encodeEnvelope(pattern, requireMethod(pattern).input, data);
+  /** A request's envelope as it is: no sealing, no assertion (the transports use BusTrust). */
+  request(pattern: string, data: unknown, callerAssertion = ''): Uint8Array {
+    return encodeEnvelope(pattern, requireMethod(pattern).input, data, undefined, callerAssertion);
   },
   event(topic: string, data: unknown, id?: string): Uint8Array {
     return encodeEnvelope(topic, requireEvent(topic), data, id);

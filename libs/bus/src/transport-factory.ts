@@ -9,8 +9,9 @@ import { MemoryBroker } from './memory/broker.js';
 import { MemoryTransportClient } from './memory/memory.client.js';
 import { MemoryTransportServer } from './memory/memory.server.js';
 import type { BusTransportClient } from './transport.js';
+import { BusTrust, type BusTrustSettings } from './trust.js';
 
-export interface BusSettings extends KafkaSecuritySettings {
+export interface BusSettings extends KafkaSecuritySettings, BusTrustSettings {
   BUS: 'memory' | 'kafka';
   KAFKA_BROKERS?: string[];
   KAFKA_CLIENT_ID: string;
@@ -21,13 +22,16 @@ export interface BusSettings extends KafkaSecuritySettings {
  * Nest transport strategy (for their handlers) and a BusTransportClient (for BusClient).
  * `BUS=memory`: the in-process broker of the embedded mode. `BUS=kafka`: Kafka at KAFKA_BROKERS
  * (one connection and one producer per process; one reply topic per process), with TLS and SASL
- * as KAFKA_SSL* and KAFKA_SASL_* say (kafkaSecurityFromEnv).
+ * as KAFKA_SSL* and KAFKA_SASL_* say (kafkaSecurityFromEnv). Both go through one BusTrust (the
+ * identity assertions and sealed secrets of BUS_IDENTITY_* and AUTH_SEALING_*: see trust.ts).
  */
 export class BusTransports {
   private broker?: MemoryBroker;
   private readonly kafka?: KafkaConnection;
   private kafkaClient?: KafkaTransportClient;
   private readonly kafkaServers: KafkaTransportServer[] = [];
+  /** The keys of this process's side of the trust boundary (made in-process with BUS=memory). */
+  readonly trust: BusTrust;
 
   constructor(
     private readonly settings: BusSettings,
@@ -37,6 +41,7 @@ export class BusTransports {
      */
     kafkaOptions: Partial<KafkaBusOptions> = {},
   ) {
+    this.trust = new BusTrust(settings);
     if (settings.BUS === 'kafka') {
       if (!settings.KAFKA_BROKERS?.length) {
         throw new ConfigError([
@@ -62,17 +67,18 @@ export class BusTransports {
   /** The transport strategy a service's handlers listen on; `group` is the service name. */
   server(group: string): CustomTransportStrategy {
     if (this.kafka) {
-      const server = new KafkaTransportServer(this.kafka, group);
+      this.trust.requireServerKeys(group);
+      const server = new KafkaTransportServer(this.kafka, group, this.trust);
       this.kafkaServers.push(server);
       return server;
     }
-    return new MemoryTransportServer(this.memory(), group);
+    return new MemoryTransportServer(this.memory(), group, this.trust);
   }
 
   /** The client of this process (with Kafka, one shared client and reply topic per process). */
   client(): BusTransportClient {
-    if (this.kafka) return (this.kafkaClient ??= new KafkaTransportClient(this.kafka));
-    return new MemoryTransportClient(this.memory());
+    if (this.kafka) return (this.kafkaClient ??= new KafkaTransportClient(this.kafka, this.trust));
+    return new MemoryTransportClient(this.memory(), this.trust);
   }
 
   /**

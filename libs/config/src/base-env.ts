@@ -27,6 +27,16 @@ export const baseEnvSchema = z.object({
   KAFKA_SASL_MECHANISM: env.choice(KAFKA_SASL_MECHANISMS).optional(),
   KAFKA_SASL_USERNAME: env.text().optional(),
   KAFKA_SASL_PASSWORD: env.text().optional(),
+  // The bus is a trust boundary (libs/bus/src/trust.ts): PEM keys, required with BUS=kafka; the
+  // embedded mode makes each pair in-process when unset. Never fetched over the bus.
+  /** The gateway's identity assertion key: the private half signs (gateway only)… */
+  BUS_IDENTITY_PRIVATE_KEY: env.pem('PRIVATE KEY').optional(),
+  /** …the public half verifies (every service). */
+  BUS_IDENTITY_PUBLIC_KEY: env.pem('PUBLIC KEY').optional(),
+  /** Passwords cross the bus sealed for auth: the public half seals (gateway)… */
+  AUTH_SEALING_PUBLIC_KEY: env.pem('PUBLIC KEY').optional(),
+  /** …the private half opens (auth only). */
+  AUTH_SEALING_PRIVATE_KEY: env.pem('PRIVATE KEY').optional(),
   /** Health and metrics port of a service in cluster mode (the gateway serves them on PORT). */
   HEALTH_PORT: env.port(9464),
   /**

@@ -175,4 +175,7 @@ export const env = {
         ctx.issues.push({ code: 'custom', input: v, message: TRUSTED_PROXIES_EXPECTED });
         return z.NEVER;
       }),
+  /** A PEM key (`PUBLIC KEY` or `PRIVATE KEY`). */
+  pem: (kind: 'PUBLIC KEY' | 'PRIVATE KEY') =>
+    z.string().includes(kind, { error: `a PEM ${kind.toLowerCase()}` }),
 };

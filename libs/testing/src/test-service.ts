@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BusClient, BusTransports } from '@shelfscan/bus';
+import type { DescMessage, DescMethodUnary, MessageInitShape, MessageShape } from '@bufbuild/protobuf';
+import {
+  BusClient,
+  BusTransports,
+  callerNamedIn,
+  currentCaller,
+  runAsCaller,
+  type BusCaller,
+} from '@shelfscan/bus';
 import { Clock } from '@shelfscan/clock';
 import { loadConfig } from '@shelfscan/config';
 import { createTestDatabase } from '@shelfscan/db';
@@ -16,15 +24,35 @@ import type { z } from 'zod';
 /**
  * What the services of one test share: a fresh database on the test PostgreSQL (a schema per
  * service), the in-process bus, a temporary DATA_DIR (the .eml and SMS outboxes) and a bus client
- * to talk to them as the gateway does. `stop()` stops the services started on it that are still
+ * to talk to them as the gateway does (for whoever each request names: PayloadCallerBusClient). `stop()` stops the services started on it that are still
  * running, newest first, then closes the bus and removes the database and the folder.
  */
 export interface TestBed {
   db: { url: string };
   dataDir: string;
   transports: BusTransports;
-  bus: BusClient;
+  bus: PayloadCallerBusClient;
   stop(): Promise<void>;
+}
+
+/**
+ * A client that speaks for the caller the test runs as (`runAsCaller`, `as`), else for whoever each
+ * request's payload names (its Caller, else its subject field), as the gateway speaks for a verified
+ * token: each request carries an assertion signed with the bed's in-process identity key. Tests
+ * only: a real client never takes the caller from what it is about to send.
+ */
+export class PayloadCallerBusClient extends BusClient {
+  override request<I extends DescMessage, O extends DescMessage>(
+    method: DescMethodUnary<I, O>,
+    input: MessageInitShape<I>,
+  ): Promise<MessageShape<O>> {
+    return runAsCaller(currentCaller() ?? callerNamedIn(method, input), () => super.request(method, input));
+  }
+
+  /** Requests made as `caller` (an admin-only call whose payload names no one). */
+  as(caller: BusCaller): Pick<BusClient, 'request'> {
+    return { request: (method, input) => runAsCaller(caller, () => this.request(method, input)) };
+  }
 }
 
 /** The services started on each bed and still running, oldest first. */
@@ -40,7 +68,7 @@ export async function startTestBed(options: { transports?: BusTransports } = {})
     db,
     dataDir,
     transports,
-    bus: new BusClient(transports.client()),
+    bus: new PayloadCallerBusClient(transports.client()),
     async stop() {
       for (const service of [...running].reverse()) await service.stop();
       await transports.close();

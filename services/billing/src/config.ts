@@ -18,8 +18,9 @@ export const billingEnvSchema = baseEnvSchema.extend({
   /** How long to wait for iyzico before the outcome of a call counts as unknown (looked up later). */
   IYZICO_TIMEOUT_MS: env.int(20_000, 100, 120_000),
   /**
-   * PEM (PKCS#8) EC P-256 private key that opens the card numbers the gateway seals for billing;
-   * unset = a key pair kept under DATA_DIR/keys (embedded mode). A Secret in the cluster.
+   * PEM (PKCS#8) EC P-256 private key that opens the card numbers the gateway seals for billing:
+   * required with BUS=kafka (a Secret in the cluster); unset in the embedded mode = the pair the
+   * launcher makes in-process, else a key kept under DATA_DIR/keys.
    */
   CARD_SEALING_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { error: 'a PEM private key' }).optional(),
   /** The central bank's daily bulletin (its USD ForexSelling is the charge rate). */

@@ -344,8 +344,9 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
   it('admin promotion CRUD validates and soft-deletes', async () => {
     const p = await h.promotion({ code: 'TMP', type: 'AMOUNT', value: '3.50' });
     expect(p).toMatchObject({ value: '3.50', type: 'AMOUNT', used: 0 });
-    const updated = (await h.bus.request(h.M.savePromotion, { promotion: { ...p, description: 'Üç buçuk' } }))
-      .promotion!;
+    const updated = (
+      await h.admin.request(h.M.savePromotion, { promotion: { ...p, description: 'Üç buçuk' } })
+    ).promotion!;
     expect(updated.description).toBe('Üç buçuk');
     expect((await failure(h.promotion({ code: 'TMP' }))).reason).toBe('promotionCodeTaken');
     expect((await failure(h.promotion({ code: 'BAD', type: 'PERCENT', value: '101' }))).code).toBe(
@@ -366,15 +367,17 @@ describe('billing service (real PostgreSQL, sandbox provider, manual clock)', ()
     expect(lastDay.expiryDate).toBe('2020-10-08');
     // Once past, the day it has may stay: the expired promotion can still be turned off.
     h.setDay('2020-10-09');
-    const off = (await h.bus.request(h.M.savePromotion, { promotion: { ...lastDay, active: false } }))
+    const off = (await h.admin.request(h.M.savePromotion, { promotion: { ...lastDay, active: false } }))
       .promotion!;
     expect(off).toMatchObject({ active: false, expiryDate: '2020-10-08' });
     const moved = await failure(
-      h.bus.request(h.M.savePromotion, { promotion: { ...lastDay, expiryDate: '2020-10-07' } }),
+      h.admin.request(h.M.savePromotion, { promotion: { ...lastDay, expiryDate: '2020-10-07' } }),
     );
     expect(moved.violations).toEqual([{ field: 'expiryDate', msg: 'promotionExpiryPast' }]);
     h.setDay(SAMPLE_DAY);
-    await h.bus.request(h.M.deletePromotion, { id: p.id });
-    expect((await h.bus.request(h.M.listPromotions, {})).promotions.map((x) => x.code)).not.toContain('TMP');
+    await h.admin.request(h.M.deletePromotion, { id: p.id });
+    expect((await h.admin.request(h.M.listPromotions, {})).promotions.map((x) => x.code)).not.toContain(
+      'TMP',
+    );
   });
 });

@@ -319,10 +319,10 @@ describe('charges, renewal, dunning, invoices', () => {
     h.setDay('2020-11-01');
     const before = provider.charges.length;
     const [a, b] = await Promise.all([
-      h.bus.request(h.M.runRenewal, { date: '2020-11-01' }),
-      h.bus.request(h.M.runRenewal, { date: '2020-11-01' }),
+      h.admin.request(h.M.runRenewal, { date: '2020-11-01' }),
+      h.admin.request(h.M.runRenewal, { date: '2020-11-01' }),
     ]);
-    const again = await h.bus.request(h.M.runRenewal, { date: '2020-11-01' });
+    const again = await h.admin.request(h.M.runRenewal, { date: '2020-11-01' });
     expect(a.charged + b.charged + again.charged).toBe(3); // the two plans bought above and this one
     expect(provider.charges.length - before).toBe(3);
     const payments = (await h.bus.request(h.M.listPayments, { email })).payments;
@@ -351,7 +351,7 @@ describe('charges, renewal, dunning, invoices', () => {
     const run = async (day: string) => {
       h.setDay(day);
       h.fx.state.body = bulletin(day, '8.1000');
-      return h.bus.request(h.M.runRenewal, { date: day });
+      return h.admin.request(h.M.runRenewal, { date: day });
     };
     expect((await run('2020-12-01')).failed).toBe(1);
     expect((await h.bus.request(h.M.getUserPlans, { email })).plans[0].status).toBe('past_due');
@@ -407,7 +407,7 @@ describe('charges, renewal, dunning, invoices', () => {
     h.setDay('2021-01-01');
     h.fx.state.body = bulletin('2020-12-31', '8.5000');
     h.clock.advance(2 * 3600_000);
-    await h.bus.request(h.M.runRenewal, { date: '2021-01-01' });
+    await h.admin.request(h.M.runRenewal, { date: '2021-01-01' });
     expect((await h.bus.request(h.M.getUserPlans, { email: 'stolen@example.com' })).plans[0].status).toBe(
       'inactive',
     );
@@ -474,7 +474,7 @@ describe('charges, renewal, dunning, invoices', () => {
     h.setDay('2021-02-01');
     h.fx.state.body = SAMPLE_XML.slice(0, 700); // unreadable: the newest stored bulletin is 12 days old
     h.clock.advance(2 * 3600_000);
-    await h.bus.request(h.M.runRenewal, { date: '2021-02-01' });
+    await h.admin.request(h.M.runRenewal, { date: '2021-02-01' });
     expect((await h.bus.request(h.M.getUserPlans, { email })).plans[0].status).toBe('past_due');
     const mails = await h.mailsTo(email);
     expect(mails).toHaveLength(1);

@@ -8,10 +8,10 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import {
-  BusClient,
   BusTransports,
   KafkaConnection,
   codec,
+  inProcessKeyPair,
   startKafkaMockCluster,
   type KafkaMockCluster,
 } from '@shelfscan/bus';
@@ -27,7 +27,7 @@ import {
   type ScanSpec,
 } from '@shelfscan/scraper-service';
 import { SystemParameters, startService, type RunningService } from '@shelfscan/service';
-import { GaveUp, eventually } from '@shelfscan/testing';
+import { GaveUp, PayloadCallerBusClient, eventually } from '@shelfscan/testing';
 import { searchService } from '../src/index.js';
 import { asinsOf } from './harness.js';
 
@@ -74,15 +74,24 @@ describe('large scan results over Kafka (paged, never one message)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   const services: RunningService[] = [];
   const transports: BusTransports[] = [];
-  let bus: BusClient;
+  let bus: PayloadCallerBusClient;
   let search: RunningService;
   /** Every message sent on Kafka by any of the "pods": topic, envelope type and size. */
   const sent: { topic: string; bytes: number }[] = [];
   const S = searchV1.SearchService.method;
 
+  // the gateway's identity key pair: every pod verifies with the public half (required with Kafka)
+  const identity = inProcessKeyPair();
+
   function pod(clientId: string): BusTransports {
     const t = new BusTransports(
-      { BUS: 'kafka', KAFKA_BROKERS: cluster.brokers, KAFKA_CLIENT_ID: clientId },
+      {
+        BUS: 'kafka',
+        KAFKA_BROKERS: cluster.brokers,
+        KAFKA_CLIENT_ID: clientId,
+        BUS_IDENTITY_PUBLIC_KEY: identity.publicKeyPem,
+        ...(clientId === 'gateway' ? { BUS_IDENTITY_PRIVATE_KEY: identity.privateKeyPem } : {}),
+      },
       { sessionTimeoutMs: 6_000, requestTimeoutMs: 20_000 },
     );
     transports.push(t);
@@ -118,7 +127,8 @@ describe('large scan results over Kafka (paged, never one message)', () => {
       runMigrations: true,
     });
     services.push(search);
-    bus = new BusClient(pod('gateway').client());
+    // asks for the user each request names, as the gateway does for a verified token
+    bus = new PayloadCallerBusClient(pod('gateway').client());
   });
 
   afterAll(async () => {

@@ -4,6 +4,9 @@ import { SystemParameters } from '@shelfscan/service';
 import { eventually, failure } from '@shelfscan/testing';
 import { OK_ASINS, STORES, asinsOf, startSearchHarness, type SearchHarness } from './harness.js';
 
+/** The admin the dashboard's admin-only calls are made as (the gateway asserts its token's subject). */
+const ADMIN = { email: 'admin@x', roles: ['ROLE_ADMIN'] };
+
 /**
  * The search service with the real scraper (scripted engine) on real PostgreSQL; every event is
  * delivered twice. The search service's clock is a ManualClock (2030-01-15 12:00 in Istanbul).
@@ -297,7 +300,9 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
         failureCode: 'STORE_NOT_FOUND',
       });
       await h.todoWhen(u, held.id, (t) => t.status === 'PROCESSING');
-      await h.bus.request(h.S.changeStatus, { id: held.id, status: 'CANCELED', adminEmail: 'admin@x' });
+      await h.bus
+        .as(ADMIN)
+        .request(h.S.changeStatus, { id: held.id, status: 'CANCELED', adminEmail: 'admin@x' });
       const c = await h.todoWhen(u, held.id, done);
       expect(c).toMatchObject({ status: 'CANCELED', asinCount: 16, searchCancelDate: expect.any(String) });
       // Two refunds (internal, blocked), each once although every event came twice.
@@ -320,7 +325,7 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       const used = async () => (await h.bus.request(h.S.getQuota, { userEmail: u })).standardDayUsed;
       const usedBefore = await used();
       // The same todo, a new job: the scripted engine fails again, but the status went through PENDING.
-      const r = await h.bus.request(h.S.changeStatus, {
+      const r = await h.bus.as(ADMIN).request(h.S.changeStatus, {
         id: todo.id,
         status: 'PENDING',
         adminEmail: 'admin@x',
@@ -338,7 +343,9 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       expect(requested).toMatchObject({ userEmail: u, quotaExempt: true });
       expect(requested.scanId).not.toBe(todo.id);
       const refusal = await failure(
-        h.bus.request(h.S.changeStatus, { id: todo.id, status: 'COMPLETED', adminEmail: 'a' }),
+        h.bus
+          .as(ADMIN)
+          .request(h.S.changeStatus, { id: todo.id, status: 'COMPLETED', adminEmail: 'admin@x' }),
       );
       expect(refusal.code).toBe('INVALID_ARGUMENT');
     });
@@ -415,7 +422,9 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
       expect((await list({ market: 'ca', page: 1, size: 2 })).todos.map((t) => t.id)).toEqual([done1]);
       expect((await list({ market: 'MX' })).total).toBe(0);
       expect(all.todos[0]!.userEmail).toBeUndefined();
-      const admin = await h.bus.request(h.S.listTodos, { allUsers: true, q: 'gamma' });
+      const admin = await h.bus
+        .as(ADMIN)
+        .request(h.S.listTodos, { userEmail: 'admin@x', allUsers: true, q: 'gamma' });
       expect(admin.todos[0]).toMatchObject({ id: pending, userEmail: u });
     });
 

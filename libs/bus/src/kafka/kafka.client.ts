@@ -5,6 +5,7 @@ import { createLogger } from '@shelfscan/observability';
 import { codec, decodeEnvelope } from '../codec.js';
 import { BusError } from '../errors.js';
 import type { BusTransportClient } from '../transport.js';
+import type { BusTrust } from '../trust.js';
 import { GroupConsumer, type KafkaConnection } from './connection.js';
 import { envelopeTraceCarrier, requestSpan } from '../tracing.js';
 import { KafkaHeaders, header } from './headers.js';
@@ -34,7 +35,10 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
   private closing = false;
   private readonly log = createLogger('bus', { transport: 'kafka' });
 
-  constructor(private readonly connection: KafkaConnection) {
+  constructor(
+    private readonly connection: KafkaConnection,
+    private readonly trust: BusTrust,
+  ) {
     super();
     this.replyTopic = `${connection.options.clientId}.reply.${randomUUID()}`;
   }
@@ -164,7 +168,7 @@ export class KafkaTransportClient extends ClientProxy implements BusTransportCli
     };
     (async () => {
       // encoded in the request's span: the envelope (and headers) carry it to the handler
-      const bytes = span.run(() => codec.request(pattern, packet.data));
+      const bytes = await span.run(() => this.trust.encodeRequest(pattern, packet.data));
       const envelope = decodeEnvelope(bytes);
       id = envelope.id;
       this.connection.checkSize(pattern, bytes); // before anything waits on Kafka

@@ -6,7 +6,9 @@ import { isObservable, lastValueFrom } from 'rxjs';
 import { codec } from '../codec.js';
 import { BusContext } from '../context.js';
 import { GroupConsumer, type KafkaConnection } from './connection.js';
+import { runAsCaller } from '../caller.js';
 import { handlerSpan } from '../tracing.js';
+import type { BusTrust } from '../trust.js';
 import { KafkaHeaders, header } from './headers.js';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -26,6 +28,7 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
   constructor(
     private readonly connection: KafkaConnection,
     private readonly group: string,
+    private readonly trust: BusTrust,
   ) {
     super();
     this.log = createLogger('bus', { transport: 'kafka', group });
@@ -97,9 +100,25 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     }
   }
 
-  private async invoke(topic: string, envelope: Envelope, message: unknown): Promise<unknown> {
-    const result = await this.messageHandlers.get(topic)!(message, new BusContext([envelope]));
-    return isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result;
+  /**
+   * Runs the handler: a request once BusTrust accepted it, as the caller its verified assertion
+   * names (never the payload's); an event as no one.
+   */
+  private async invoke(
+    topic: string,
+    envelope: Envelope,
+    message: unknown,
+    request = false,
+  ): Promise<unknown> {
+    const accepted = request ? await this.trust.acceptRequest(topic, envelope, message) : {};
+    return runAsCaller(
+      accepted.caller,
+      async () => {
+        const result = await this.messageHandlers.get(topic)!(message, new BusContext([envelope]));
+        return isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result;
+      },
+      accepted.assertion,
+    );
   }
 
   /** Answers a request on its asker's reply topic; true when the handler failed. */
@@ -124,7 +143,7 @@ export class KafkaTransportServer extends Server implements CustomTransportStrat
     let reply: Uint8Array;
     let failed = false;
     try {
-      reply = codec.reply(topic, { value: await this.invoke(topic, envelope, message) });
+      reply = codec.reply(topic, { value: await this.invoke(topic, envelope, message, true) });
       busMessages.inc({ kind: 'request', type: topic, outcome: 'ok' });
     } catch (error) {
       busMessages.inc({ kind: 'request', type: topic, outcome: 'error' });

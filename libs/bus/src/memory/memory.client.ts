@@ -2,11 +2,15 @@ import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microser
 import { codec } from '../codec.js';
 import { requestSpan } from '../tracing.js';
 import type { BusTransportClient } from '../transport.js';
+import type { BusTrust } from '../trust.js';
 import type { MemoryBroker } from './broker.js';
 
 /** The Nest client of the embedded mode: requests and events through the in-process broker. */
 export class MemoryTransportClient extends ClientProxy implements BusTransportClient {
-  constructor(private readonly broker: MemoryBroker) {
+  constructor(
+    private readonly broker: MemoryBroker,
+    private readonly trust: BusTrust,
+  ) {
     super();
   }
 
@@ -24,7 +28,7 @@ export class MemoryTransportClient extends ClientProxy implements BusTransportCl
     const span = requestSpan(pattern, 'memory');
     (async () => {
       try {
-        const request = span.run(() => codec.request(pattern, packet.data));
+        const request = await span.run(() => this.trust.encodeRequest(pattern, packet.data));
         const reply = await this.broker.request(pattern, request);
         const response = codec.decodeReply(pattern, reply);
         span.end();

@@ -3,7 +3,9 @@ import { busMessages, runWithRequestId } from '@shelfscan/observability';
 import { lastValueFrom, isObservable } from 'rxjs';
 import { codec } from '../codec.js';
 import { BusContext } from '../context.js';
+import { runAsCaller } from '../caller.js';
 import { handlerSpan } from '../tracing.js';
+import type { BusTrust } from '../trust.js';
 import type { MemoryBroker } from './broker.js';
 
 /**
@@ -18,6 +20,7 @@ export class MemoryTransportServer extends Server implements CustomTransportStra
     private readonly broker: MemoryBroker,
     /** The consumer group: one per service, as with Kafka. */
     private readonly group: string,
+    private readonly trust: BusTrust,
   ) {
     super();
   }
@@ -42,8 +45,16 @@ export class MemoryTransportServer extends Server implements CustomTransportStra
       runWithRequestId(envelope.requestId, async () => {
         const handler = this.messageHandlers.get(pattern)!;
         try {
-          const result = await handler(message, new BusContext([envelope]));
-          const value = isObservable(result) ? await lastValueFrom(result) : result;
+          // the caller comes from the verified assertion, never from the payload
+          const accepted = await this.trust.acceptRequest(pattern, envelope, message);
+          const value = await runAsCaller(
+            accepted.caller,
+            async () => {
+              const result = await handler(message, new BusContext([envelope]));
+              return isObservable(result) ? lastValueFrom(result) : result;
+            },
+            accepted.assertion,
+          );
           busMessages.inc({ kind: 'request', type: pattern, outcome: 'ok' });
           span.end();
           return codec.reply(pattern, { value });
@@ -68,8 +79,11 @@ export class MemoryTransportServer extends Server implements CustomTransportStra
       runWithRequestId(envelope.requestId, async () => {
         const handler = this.messageHandlers.get(topic)!;
         try {
-          const result = await handler(message, new BusContext([envelope]));
-          if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+          // an event is no one's request: what its handler sends carries no caller
+          await runAsCaller(undefined, async () => {
+            const result = await handler(message, new BusContext([envelope]));
+            if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+          });
           busMessages.inc({ kind: 'event', type: topic, outcome: 'ok' });
           span.end();
         } catch (error) {

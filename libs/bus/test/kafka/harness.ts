@@ -12,8 +12,19 @@ import {
   BusTransports,
   EventHandler,
   RpcHandler,
+  inProcessKeyPair,
 } from '../../src/index.js';
 import type { KafkaBusOptions, KafkaTransportServer } from '../../src/index.js';
+
+const identity = inProcessKeyPair();
+const sealing = inProcessKeyPair();
+/** The bus's keys, as the chart's Secrets give each process (here every process gets all four). */
+export const busKeys = {
+  BUS_IDENTITY_PRIVATE_KEY: identity.privateKeyPem,
+  BUS_IDENTITY_PUBLIC_KEY: identity.publicKeyPem,
+  AUTH_SEALING_PRIVATE_KEY: sealing.privateKeyPem,
+  AUTH_SEALING_PUBLIC_KEY: sealing.publicKeyPem,
+};
 
 /** What the test handlers saw; each test resets it. */
 export const seen = {
@@ -49,6 +60,18 @@ function handlersFor(member: string) {
       return { activated: req.email.endsWith('@active.example') };
     }
 
+    @RpcHandler(authV1.AuthService.method.authenticate)
+    authenticate(@Payload() req: authV1.AuthenticateRequest) {
+      seen.requests.push({ email: req.email, member });
+      return { token: `seen:${req.password}` };
+    }
+
+    @RpcHandler(authV1.AuthService.method.lookupUser)
+    lookup(@Payload() req: authV1.LookupUserRequest) {
+      seen.requests.push({ email: req.email, member });
+      return { account: { email: req.caller?.email ?? '', roles: req.caller?.roles ?? [] } };
+    }
+
     @EventHandler(authEventsV1.UserRegisteredSchema)
     async onRegistered(@Payload() evt: authEventsV1.UserRegistered, @Ctx() ctx: BusContext) {
       seen.attempts.set(evt.email, (seen.attempts.get(evt.email) ?? 0) + 1);
@@ -82,7 +105,7 @@ export async function startReplica(
   options: Partial<KafkaBusOptions> = {},
 ): Promise<Replica> {
   const transports = new BusTransports(
-    { BUS: 'kafka', KAFKA_BROKERS: brokers, KAFKA_CLIENT_ID: `test-${member}` },
+    { BUS: 'kafka', KAFKA_BROKERS: brokers, KAFKA_CLIENT_ID: `test-${member}`, ...busKeys },
     { sessionTimeoutMs: 6_000, retryBaseMs: 20, maxDeliveries: 3, requestTimeoutMs: 15_000, ...options },
   );
   const server = transports.server(group) as KafkaTransportServer;

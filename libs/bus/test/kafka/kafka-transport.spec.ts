@@ -6,15 +6,19 @@ import type { Kafka, KafkaMessage } from 'kafkajs';
 import {
   BusClient,
   BusTransports,
+  IdentitySigner,
   KafkaHeaders,
   codec,
+  runAsCaller,
   decodeEnvelope,
   messageKey,
+  methodPattern,
   startKafkaMockCluster,
   type BusTransportClient,
   type KafkaMockCluster,
 } from '../../src/index.js';
 import {
+  busKeys,
   cuttableNetwork,
   resetSeen,
   seen,
@@ -57,7 +61,7 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
     }
     function transports(options = {}): BusTransports {
       const t = new BusTransports(
-        { BUS: 'kafka', KAFKA_BROKERS: cluster.brokers, KAFKA_CLIENT_ID: 'test-gateway' },
+        { BUS: 'kafka', KAFKA_BROKERS: cluster.brokers, KAFKA_CLIENT_ID: 'test-gateway', ...busKeys },
         { requestTimeoutMs: 15_000, ...options },
       );
       closeAfter.push(t);
@@ -187,6 +191,48 @@ function transportSuite(name: string, startCluster: StartCluster, testTimeoutMs:
       await expect(t.client().publishEncoded(big.topic, big.bytes)).rejects.toMatchObject({
         reason: 'messageTooLarge',
       });
+    });
+
+    it('seals passwords (no clear password in the topic) and takes the caller from a valid assertion only', async () => {
+      await replica('auth', 'a1');
+      const t = transports();
+      const gateway = new BusClient(t.client());
+      const A = authV1.AuthService.method;
+      const password = 'Gizli-Parola-42';
+      await expect(gateway.request(A.authenticate, { email: 'a@b.example', password })).resolves.toEqual(
+        expect.objectContaining({ token: `seen:${password}` }),
+      );
+      // the request as it sits in the topic for its retention: value and headers, read raw
+      const [stored] = await readTopic(t.client().unwrap<Kafka>(), methodPattern(A.authenticate), 1);
+      const headers = Object.values(stored.headers ?? {}).map((v) => String(v));
+      expect(Buffer.from(stored.value!).toString('latin1')).not.toContain(password);
+      expect(headers.join('\n')).not.toContain(password);
+
+      const ADMIN = { email: 'admin@example.com', roles: ['ROLE_ADMIN'] };
+      const forged = { caller: ADMIN, email: 'victim@example.com' };
+      // a caller put in the payload: refused without an assertion, or with one for someone else
+      await expect(gateway.request(A.lookupUser, forged)).rejects.toMatchObject({
+        code: 'UNAUTHENTICATED',
+        reason: 'callerNotVerified',
+      });
+      await expect(
+        runAsCaller({ email: 'seller@example.com', roles: ['ROLE_USER'] }, () =>
+          gateway.request(A.lookupUser, forged),
+        ),
+      ).rejects.toMatchObject({ code: 'PERMISSION_DENIED', reason: 'callerMismatch' });
+      // an expired assertion (signed two minutes ago, passed on as a received one would be)
+      const stale = new IdentitySigner(busKeys.BUS_IDENTITY_PRIVATE_KEY, () => Date.now() - 120_000).sign(
+        ADMIN,
+      );
+      await expect(
+        runAsCaller(ADMIN, () => gateway.request(A.lookupUser, forged), stale),
+      ).rejects.toMatchObject({
+        reason: 'callerNotVerified',
+      });
+      await expect(runAsCaller(ADMIN, () => gateway.request(A.lookupUser, forged))).resolves.toMatchObject({
+        account: { email: ADMIN.email, roles: ADMIN.roles },
+      });
+      expect(seen.requests.map((r) => r.email)).toEqual(['a@b.example', 'victim@example.com']);
     });
 
     it("delivers every event to every group, shares it among a group's replicas, in order per key", async () => {

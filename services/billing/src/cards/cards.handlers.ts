@@ -1,10 +1,9 @@
 import { busHandlers } from '@shelfscan/bus';
 import { billingV1 } from '@shelfscan/contracts';
-import { CardSealing } from './card-sealing.js';
 import { CardsService, toCardMessage } from './cards.service.js';
 
-/** Billing's bus API for the saved card (provider tokens only) and the key the browser seals it with. */
-export const CardsHandlers = busHandlers({ cards: CardsService, sealing: CardSealing }, (on) => [
+/** Billing's bus API for the saved card (provider tokens only; the numbers arrive sealed). */
+export const CardsHandlers = busHandlers({ cards: CardsService }, (on) => [
   on.rpc(billingV1.BillingService, {
     getCard: async (req, { cards }) => {
       const card = await cards.get(req.email);
@@ -12,6 +11,5 @@ export const CardsHandlers = busHandlers({ cards: CardsService, sealing: CardSea
     },
     saveCard: async (req, { cards }) => ({ card: await cards.save(req) }),
     deleteCard: (req, { cards }) => cards.delete(req.email, req.id),
-    getCardSealingKey: (_, { sealing }) => ({ publicKeyPem: sealing.publicKeyPem }),
   }),
 ]);

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BusError } from '@shelfscan/bus';
+import { BusError, SealError } from '@shelfscan/bus';
 import type { billingV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
 import { Clock } from '@shelfscan/service';
 import { cardExpired, cardNumber, cvc, expiryMonth } from '@shelfscan/validation';
 import { CardRejectedError, PaymentProvider } from '../provider/index.js';
-import { CardSealError, CardSealing, type OpenedCard } from './card-sealing.js';
+import { CardSealing, type OpenedCard } from './card-sealing.js';
 import { CardsRepository, type CardRecord } from './cards.repository.js';
 
 const log = createLogger('billing.cards');
@@ -101,7 +101,7 @@ export class CardsService {
     try {
       return await this.sealing.open(req.sealedCard, req.email, this.clock.now());
     } catch (err) {
-      if (!(err instanceof CardSealError)) throw err;
+      if (!(err instanceof SealError)) throw err;
       log.warn({ err: err.message }, 'sealed card refused');
       throw refuse('cardSealInvalid');
     }

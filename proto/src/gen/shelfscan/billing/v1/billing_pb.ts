@@ -14,7 +14,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_billing_v1_billing: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiJzaGVsZnNjYW4vYmlsbGluZy92MS9iaWxsaW5nLnByb3RvEhRzaGVsZnNjYW4uYmlsbGluZy52MSKZAQoEUGxhbhIPCgdmZWF0dXJlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEh0KFW1vbnRobHlfZmVlX3VzZF9jZW50cxgDIAEoAxIaChJkYWlseV9zZWFyY2hfbGltaXQYBCABKAUSHAoUbW9udGhseV9zZWFyY2hfbGltaXQYBSABKAUSEgoKYXNpbl9saW1pdBgGIAEoBSISChBMaXN0UGxhbnNSZXF1ZXN0Ij4KEUxpc3RQbGFuc1Jlc3BvbnNlEikKBXBsYW5zGAEgAygLMhouc2hlbGZzY2FuLmJpbGxpbmcudjEuUGxhbiKrAQoIVXNlclBsYW4SCgoCaWQYASABKAkSEAoIZmVhdHVyZXMYAiADKAkSDQoFdHJpYWwYAyABKAgSDgoGc3RhdHVzGAQgASgJEhIKCnN0YXJ0X2RhdGUYBSABKAkSEAoIZW5kX2RhdGUYBiABKAkSEgoKYXV0b19yZW5ldxgHIAEoCBISCgpncmFudGVkX2J5GAggASgJEhQKDGdyYW50X3JlYXNvbhgJIAEoCSIkChNHZXRVc2VyUGxhbnNSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkUKFEdldFVzZXJQbGFuc1Jlc3BvbnNlEi0KBXBsYW5zGAEgAygLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4itgEKCUJyZWFrZG93bhIRCgl1c2RfY2VudHMYASABKAMSGgoSZGlzY291bnRfdXNkX2NlbnRzGAIgASgDEhUKDW5ldF91c2RfY2VudHMYAyABKAMSDAoEcmF0ZRgEIAEoCRIVCg1idWxsZXRpbl9kYXRlGAUgASgJEhEKCXRyeV9rdXJ1cxgGIAEoAxIUCgxkYXlzX2NoYXJnZWQYByABKAUSFQoNZGF5c19pbl9tb250aBgIIAEoBSJ4ChBTdWJzY3JpYmVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhAKCGZlYXR1cmVzGAIgAygJEhYKDnByb21vdGlvbl9jb2RlGAMgASgJEgwKBGxhbmcYBCABKAkSHQoVdGhyZWVfZHNfY2FsbGJhY2tfdXJsGAUgASgJIsgBChFTdWJzY3JpYmVSZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4SMgoJYnJlYWtkb3duGAIgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuQnJlYWtkb3duEhcKD2NvbnZlcnNhdGlvbl9pZBgDIAEoCRI4Cgh0aHJlZV9kcxgEIAEoCzImLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlRocmVlRHNDaGFsbGVuZ2UiOgoQVGhyZWVEc0NoYWxsZW5nZRIXCg9jb252ZXJzYXRpb25faWQYASABKAkSDQoFdG9rZW4YAiABKAkiPwoVR2V0VGhyZWVEc1BhZ2VSZXF1ZXN0EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCSJEChZHZXRUaHJlZURzUGFnZVJlc3BvbnNlEgwKBGh0bWwYASABKAkSDAoEbGFuZxgCIAEoCRIOCgZyZWFzb24YAyABKAkigwEKFkNvbXBsZXRlVGhyZWVEc1JlcXVlc3QSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEhIKCnBheW1lbnRfaWQYAiABKAkSGQoRY29udmVyc2F0aW9uX2RhdGEYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCW1kX3N0YXR1cxgFIAEoCSJvChdDb21wbGV0ZVRocmVlRHNSZXNwb25zZRIMCgRwYWlkGAEgASgIEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIMCgRsYW5nGAMgASgJEg4KBnJlYXNvbhgEIAEoCRIPCgdtZXNzYWdlGAUgASgJIhoKGEdldENhcmRTZWFsaW5nS2V5UmVxdWVzdCIzChlHZXRDYXJkU2VhbGluZ0tleVJlc3BvbnNlEhYKDnB1YmxpY19rZXlfcGVtGAEgASgJIiIKEUNhbmNlbFBsYW5SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIkIKEkNhbmNlbFBsYW5SZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4iIgoRU3RhcnRUcmlhbFJlcXVlc3QSDQoFZW1haWwYASABKAkiQgoSU3RhcnRUcmlhbFJlc3BvbnNlEiwKBHBsYW4YASABKAsyHi5zaGVsZnNjYW4uYmlsbGluZy52MS5Vc2VyUGxhbiK6AQoEQ2FyZBIKCgJpZBgBIAEoCRINCgVhbGlhcxgCIAEoCRITCgtob2xkZXJfbmFtZRgDIAEoCRIRCglsYXN0X2ZvdXIYBCABKAkSDQoFYnJhbmQYBSABKAkSFAoMZXhwaXJlX21vbnRoGAYgASgJEhMKC2V4cGlyZV95ZWFyGAcgASgJEjUKB2JpbGxpbmcYCCABKAsyJC5zaGVsZnNjYW4uYmlsbGluZy52MS5CaWxsaW5nQWRkcmVzcyIfCg5HZXRDYXJkUmVxdWVzdBINCgVlbWFpbBgBIAEoCSI7Cg9HZXRDYXJkUmVzcG9uc2USKAoEY2FyZBgBIAEoCzIaLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhcmQijQEKDkJpbGxpbmdBZGRyZXNzEg8KB2FkZHJlc3MYASABKAkSEAoIemlwX2NvZGUYAiABKAkSFAoMY29udGFjdF9uYW1lGAMgASgJEgwKBGNpdHkYBCABKAkSDwoHY291bnRyeRgFIAEoCRIOCgZyZWdpb24YBiABKAkSEwoLcmVnaW9uX25hbWUYByABKAki3AEKD1NhdmVDYXJkUmVxdWVzdBINCgVlbWFpbBgBIAEoCRITCgtob2xkZXJfbmFtZRgCIAEoCRITCgtjYXJkX251bWJlchgDIAEoCRIUCgxleHBpcmVfbW9udGgYBCABKAkSEwoLZXhwaXJlX3llYXIYBSABKAkSCwoDY3ZjGAYgASgJEjUKB2JpbGxpbmcYByABKAsyJC5zaGVsZnNjYW4uYmlsbGluZy52MS5CaWxsaW5nQWRkcmVzcxIMCgRsYW5nGAggASgJEhMKC3NlYWxlZF9jYXJkGAkgASgJIjwKEFNhdmVDYXJkUmVzcG9uc2USKAoEY2FyZBgBIAEoCzIaLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhcmQiLgoRRGVsZXRlQ2FyZFJlcXVlc3QSDQoFZW1haWwYASABKAkSCgoCaWQYAiABKAkiFAoSRGVsZXRlQ2FyZFJlc3BvbnNlIlIKF1Byb21vdGlvblN1bW1hcnlSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhAKCGZlYXR1cmVzGAIgAygJEhYKDnByb21vdGlvbl9jb2RlGAMgASgJIowBChhQcm9tb3Rpb25TdW1tYXJ5UmVzcG9uc2USMgoJYnJlYWtkb3duGAEgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuQnJlYWtkb3duEg8KB3JlYXNvbnMYAiADKAkSDwoHYXBwbGllcxgDIAEoCBIaChJ1bmF2YWlsYWJsZV9yZWFzb24YBCABKAkisgMKB1BheW1lbnQSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEhIKCmNyZWF0ZWRfYXQYAiABKAkSEQoJdXNkX2NlbnRzGAMgASgDEhoKEmRpc2NvdW50X3VzZF9jZW50cxgEIAEoAxIMCgRyYXRlGAUgASgJEhUKDWJ1bGxldGluX2RhdGUYBiABKAkSEQoJdHJ5X2t1cnVzGAcgASgDEg4KBnN0YXR1cxgIIAEoCRITCgtkZXNjcmlwdGlvbhgJIAEoCRIOCgZwZXJpb2QYCiABKAkSFgoOaW52b2ljZV9zdGF0dXMYCyABKAkSFgoOaW52b2ljZV9udW1iZXIYDCABKAMSFQoNZXJyb3JfbWVzc2FnZRgNIAEoCRISCgp1c2VyX2VtYWlsGA4gASgJEhoKEnJlZnVuZGVkX3RyeV9rdXJ1cxgPIAEoAxItCgdyZWZ1bmRzGBAgAygLMhwuc2hlbGZzY2FuLmJpbGxpbmcudjEuUmVmdW5kEhMKC3ZhdF9wZXJjZW50GBEgASgJEhEKCXZhdF9rdXJ1cxgSIAEoAxIQCghmZWF0dXJlcxgTIAMoCSJiCgZSZWZ1bmQSDAoEa2luZBgBIAEoCRIRCgl0cnlfa3VydXMYAiABKAMSDgoGcmVhc29uGAMgASgJEhMKC3JlZnVuZGVkX2J5GAQgASgJEhIKCmNyZWF0ZWRfYXQYBSABKAkilwEKE0xpc3RQYXltZW50c1JlcXVlc3QSDQoFZW1haWwYASABKAkSKwoGY2FsbGVyGAIgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDgoGc3RhdHVzGAMgASgJEgwKBGZyb20YBCABKAkSCgoCdG8YBSABKAkSDAoEcGFnZRgGIAEoBRIMCgRzaXplGAcgASgFIlYKFExpc3RQYXltZW50c1Jlc3BvbnNlEi8KCHBheW1lbnRzGAEgAygLMh0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUGF5bWVudBINCgV0b3RhbBgCIAEoBSJoChFHZXRQYXltZW50UmVxdWVzdBINCgVlbWFpbBgBIAEoCRIXCg9jb252ZXJzYXRpb25faWQYAiABKAkSKwoGY2FsbGVyGAMgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXIiRAoSR2V0UGF5bWVudFJlc3BvbnNlEi4KB3BheW1lbnQYASABKAsyHS5zaGVsZnNjYW4uYmlsbGluZy52MS5QYXltZW50InkKFEdldEludm9pY2VQZGZSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIMCgRsYW5nGAMgASgJEisKBmNhbGxlchgEIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyIjsKFUdldEludm9pY2VQZGZSZXNwb25zZRIPCgdjb250ZW50GAEgASgMEhEKCWZpbGVfbmFtZRgCIAEoCSKxAQoJUHJvbW90aW9uEgoKAmlkGAEgASgJEgwKBGNvZGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDQoFdmFsdWUYBCABKAkSDAoEdHlwZRgFIAEoCRIWCg5taW5pbXVtX2Jhc2tldBgGIAEoCRINCgVjb3VudBgHIAEoBRIMCgR1c2VkGAggASgFEhMKC2V4cGlyeV9kYXRlGAkgASgJEg4KBmFjdGl2ZRgKIAEoCCIXChVMaXN0UHJvbW90aW9uc1JlcXVlc3QiTQoWTGlzdFByb21vdGlvbnNSZXNwb25zZRIzCgpwcm9tb3Rpb25zGAEgAygLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuUHJvbW90aW9uIkoKFFNhdmVQcm9tb3Rpb25SZXF1ZXN0EjIKCXByb21vdGlvbhgBIAEoCzIfLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlByb21vdGlvbiJLChVTYXZlUHJvbW90aW9uUmVzcG9uc2USMgoJcHJvbW90aW9uGAEgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuUHJvbW90aW9uIiQKFkRlbGV0ZVByb21vdGlvblJlcXVlc3QSCgoCaWQYASABKAkiGQoXRGVsZXRlUHJvbW90aW9uUmVzcG9uc2UiIQoRUnVuUmVuZXdhbFJlcXVlc3QSDAoEZGF0ZRgBIAEoCSJTChJSdW5SZW5ld2FsUmVzcG9uc2USDwoHY2hhcmdlZBgBIAEoBRIOCgZmYWlsZWQYAiABKAUSDwoHZXhwaXJlZBgDIAEoBRILCgNyYW4YBCABKAgiggEKFFJlZnVuZFBheW1lbnRSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIOCgZyZWFzb24YAyABKAkSFAoMYW1vdW50X2t1cnVzGAQgASgDInEKFVJlZnVuZFBheW1lbnRSZXNwb25zZRIuCgdwYXltZW50GAEgASgLMh0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUGF5bWVudBIMCgRraW5kGAIgASgJEhoKEnJlZnVuZGVkX3RyeV9rdXJ1cxgDIAEoAyKEAQoQR3JhbnRQbGFuUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCRIQCghmZWF0dXJlcxgDIAMoCRISCgpwZXJpb2RfZW5kGAQgASgJEg4KBnJlYXNvbhgFIAEoCSJBChFHcmFudFBsYW5SZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4ieAoRUmV2b2tlUGxhblJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDQoFZW1haWwYAiABKAkSFwoPc3Vic2NyaXB0aW9uX2lkGAMgASgJEg4KBnJlYXNvbhgEIAEoCSJCChJSZXZva2VQbGFuUmVzcG9uc2USLAoEcGxhbhgBIAEoCzIeLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlVzZXJQbGFuMtIRCg5CaWxsaW5nU2VydmljZRJcCglMaXN0UGxhbnMSJi5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UGxhbnNSZXF1ZXN0Gicuc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFBsYW5zUmVzcG9uc2USZQoMR2V0VXNlclBsYW5zEikuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0VXNlclBsYW5zUmVxdWVzdBoqLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFVzZXJQbGFuc1Jlc3BvbnNlElwKCVN1YnNjcmliZRImLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlN1YnNjcmliZVJlcXVlc3QaJy5zaGVsZnNjYW4uYmlsbGluZy52MS5TdWJzY3JpYmVSZXNwb25zZRJfCgpDYW5jZWxQbGFuEicuc2hlbGZzY2FuLmJpbGxpbmcudjEuQ2FuY2VsUGxhblJlcXVlc3QaKC5zaGVsZnNjYW4uYmlsbGluZy52MS5DYW5jZWxQbGFuUmVzcG9uc2USXwoKU3RhcnRUcmlhbBInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlN0YXJ0VHJpYWxSZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuU3RhcnRUcmlhbFJlc3BvbnNlElYKB0dldENhcmQSJC5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRDYXJkUmVxdWVzdBolLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldENhcmRSZXNwb25zZRJZCghTYXZlQ2FyZBIlLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlNhdmVDYXJkUmVxdWVzdBomLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlNhdmVDYXJkUmVzcG9uc2USXwoKRGVsZXRlQ2FyZBInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkRlbGV0ZUNhcmRSZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuRGVsZXRlQ2FyZFJlc3BvbnNlEnEKEFByb21vdGlvblN1bW1hcnkSLS5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb25TdW1tYXJ5UmVxdWVzdBouLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlByb21vdGlvblN1bW1hcnlSZXNwb25zZRJlCgxMaXN0UGF5bWVudHMSKS5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UGF5bWVudHNSZXF1ZXN0Giouc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFBheW1lbnRzUmVzcG9uc2USXwoKR2V0UGF5bWVudBInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFBheW1lbnRSZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0UGF5bWVudFJlc3BvbnNlEmgKDUdldEludm9pY2VQZGYSKi5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRJbnZvaWNlUGRmUmVxdWVzdBorLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldEludm9pY2VQZGZSZXNwb25zZRJrCg5MaXN0UHJvbW90aW9ucxIrLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQcm9tb3Rpb25zUmVxdWVzdBosLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQcm9tb3Rpb25zUmVzcG9uc2USaAoNU2F2ZVByb21vdGlvbhIqLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlNhdmVQcm9tb3Rpb25SZXF1ZXN0Gisuc2hlbGZzY2FuLmJpbGxpbmcudjEuU2F2ZVByb21vdGlvblJlc3BvbnNlEm4KD0RlbGV0ZVByb21vdGlvbhIsLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkRlbGV0ZVByb21vdGlvblJlcXVlc3QaLS5zaGVsZnNjYW4uYmlsbGluZy52MS5EZWxldGVQcm9tb3Rpb25SZXNwb25zZRJfCgpSdW5SZW5ld2FsEicuc2hlbGZzY2FuLmJpbGxpbmcudjEuUnVuUmVuZXdhbFJlcXVlc3QaKC5zaGVsZnNjYW4uYmlsbGluZy52MS5SdW5SZW5ld2FsUmVzcG9uc2USawoOR2V0VGhyZWVEc1BhZ2USKy5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRUaHJlZURzUGFnZVJlcXVlc3QaLC5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRUaHJlZURzUGFnZVJlc3BvbnNlEm4KD0NvbXBsZXRlVGhyZWVEcxIsLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNvbXBsZXRlVGhyZWVEc1JlcXVlc3QaLS5zaGVsZnNjYW4uYmlsbGluZy52MS5Db21wbGV0ZVRocmVlRHNSZXNwb25zZRJ0ChFHZXRDYXJkU2VhbGluZ0tleRIuLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldENhcmRTZWFsaW5nS2V5UmVxdWVzdBovLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldENhcmRTZWFsaW5nS2V5UmVzcG9uc2USaAoNUmVmdW5kUGF5bWVudBIqLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJlZnVuZFBheW1lbnRSZXF1ZXN0Gisuc2hlbGZzY2FuLmJpbGxpbmcudjEuUmVmdW5kUGF5bWVudFJlc3BvbnNlElwKCUdyYW50UGxhbhImLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdyYW50UGxhblJlcXVlc3QaJy5zaGVsZnNjYW4uYmlsbGluZy52MS5HcmFudFBsYW5SZXNwb25zZRJfCgpSZXZva2VQbGFuEicuc2hlbGZzY2FuLmJpbGxpbmcudjEuUmV2b2tlUGxhblJlcXVlc3QaKC5zaGVsZnNjYW4uYmlsbGluZy52MS5SZXZva2VQbGFuUmVzcG9uc2ViBnByb3RvMw',
+    'CiJzaGVsZnNjYW4vYmlsbGluZy92MS9iaWxsaW5nLnByb3RvEhRzaGVsZnNjYW4uYmlsbGluZy52MSKZAQoEUGxhbhIPCgdmZWF0dXJlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEh0KFW1vbnRobHlfZmVlX3VzZF9jZW50cxgDIAEoAxIaChJkYWlseV9zZWFyY2hfbGltaXQYBCABKAUSHAoUbW9udGhseV9zZWFyY2hfbGltaXQYBSABKAUSEgoKYXNpbl9saW1pdBgGIAEoBSISChBMaXN0UGxhbnNSZXF1ZXN0Ij4KEUxpc3RQbGFuc1Jlc3BvbnNlEikKBXBsYW5zGAEgAygLMhouc2hlbGZzY2FuLmJpbGxpbmcudjEuUGxhbiKrAQoIVXNlclBsYW4SCgoCaWQYASABKAkSEAoIZmVhdHVyZXMYAiADKAkSDQoFdHJpYWwYAyABKAgSDgoGc3RhdHVzGAQgASgJEhIKCnN0YXJ0X2RhdGUYBSABKAkSEAoIZW5kX2RhdGUYBiABKAkSEgoKYXV0b19yZW5ldxgHIAEoCBISCgpncmFudGVkX2J5GAggASgJEhQKDGdyYW50X3JlYXNvbhgJIAEoCSIqChNHZXRVc2VyUGxhbnNSZXF1ZXN0EhMKBWVtYWlsGAEgASgJQgTI8xgBIkUKFEdldFVzZXJQbGFuc1Jlc3BvbnNlEi0KBXBsYW5zGAEgAygLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4itgEKCUJyZWFrZG93bhIRCgl1c2RfY2VudHMYASABKAMSGgoSZGlzY291bnRfdXNkX2NlbnRzGAIgASgDEhUKDW5ldF91c2RfY2VudHMYAyABKAMSDAoEcmF0ZRgEIAEoCRIVCg1idWxsZXRpbl9kYXRlGAUgASgJEhEKCXRyeV9rdXJ1cxgGIAEoAxIUCgxkYXlzX2NoYXJnZWQYByABKAUSFQoNZGF5c19pbl9tb250aBgIIAEoBSJ+ChBTdWJzY3JpYmVSZXF1ZXN0EhMKBWVtYWlsGAEgASgJQgTI8xgBEhAKCGZlYXR1cmVzGAIgAygJEhYKDnByb21vdGlvbl9jb2RlGAMgASgJEgwKBGxhbmcYBCABKAkSHQoVdGhyZWVfZHNfY2FsbGJhY2tfdXJsGAUgASgJIsgBChFTdWJzY3JpYmVSZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4SMgoJYnJlYWtkb3duGAIgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuQnJlYWtkb3duEhcKD2NvbnZlcnNhdGlvbl9pZBgDIAEoCRI4Cgh0aHJlZV9kcxgEIAEoCzImLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlRocmVlRHNDaGFsbGVuZ2UiOgoQVGhyZWVEc0NoYWxsZW5nZRIXCg9jb252ZXJzYXRpb25faWQYASABKAkSDQoFdG9rZW4YAiABKAkiPwoVR2V0VGhyZWVEc1BhZ2VSZXF1ZXN0EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCSJEChZHZXRUaHJlZURzUGFnZVJlc3BvbnNlEgwKBGh0bWwYASABKAkSDAoEbGFuZxgCIAEoCRIOCgZyZWFzb24YAyABKAkigwEKFkNvbXBsZXRlVGhyZWVEc1JlcXVlc3QSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEhIKCnBheW1lbnRfaWQYAiABKAkSGQoRY29udmVyc2F0aW9uX2RhdGEYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCW1kX3N0YXR1cxgFIAEoCSJvChdDb21wbGV0ZVRocmVlRHNSZXNwb25zZRIMCgRwYWlkGAEgASgIEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIMCgRsYW5nGAMgASgJEg4KBnJlYXNvbhgEIAEoCRIPCgdtZXNzYWdlGAUgASgJIigKEUNhbmNlbFBsYW5SZXF1ZXN0EhMKBWVtYWlsGAEgASgJQgTI8xgBIkIKEkNhbmNlbFBsYW5SZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4iKAoRU3RhcnRUcmlhbFJlcXVlc3QSEwoFZW1haWwYASABKAlCBMjzGAEiQgoSU3RhcnRUcmlhbFJlc3BvbnNlEiwKBHBsYW4YASABKAsyHi5zaGVsZnNjYW4uYmlsbGluZy52MS5Vc2VyUGxhbiK6AQoEQ2FyZBIKCgJpZBgBIAEoCRINCgVhbGlhcxgCIAEoCRITCgtob2xkZXJfbmFtZRgDIAEoCRIRCglsYXN0X2ZvdXIYBCABKAkSDQoFYnJhbmQYBSABKAkSFAoMZXhwaXJlX21vbnRoGAYgASgJEhMKC2V4cGlyZV95ZWFyGAcgASgJEjUKB2JpbGxpbmcYCCABKAsyJC5zaGVsZnNjYW4uYmlsbGluZy52MS5CaWxsaW5nQWRkcmVzcyIlCg5HZXRDYXJkUmVxdWVzdBITCgVlbWFpbBgBIAEoCUIEyPMYASI7Cg9HZXRDYXJkUmVzcG9uc2USKAoEY2FyZBgBIAEoCzIaLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhcmQijQEKDkJpbGxpbmdBZGRyZXNzEg8KB2FkZHJlc3MYASABKAkSEAoIemlwX2NvZGUYAiABKAkSFAoMY29udGFjdF9uYW1lGAMgASgJEgwKBGNpdHkYBCABKAkSDwoHY291bnRyeRgFIAEoCRIOCgZyZWdpb24YBiABKAkSEwoLcmVnaW9uX25hbWUYByABKAki4gEKD1NhdmVDYXJkUmVxdWVzdBITCgVlbWFpbBgBIAEoCUIEyPMYARITCgtob2xkZXJfbmFtZRgCIAEoCRITCgtjYXJkX251bWJlchgDIAEoCRIUCgxleHBpcmVfbW9udGgYBCABKAkSEwoLZXhwaXJlX3llYXIYBSABKAkSCwoDY3ZjGAYgASgJEjUKB2JpbGxpbmcYByABKAsyJC5zaGVsZnNjYW4uYmlsbGluZy52MS5CaWxsaW5nQWRkcmVzcxIMCgRsYW5nGAggASgJEhMKC3NlYWxlZF9jYXJkGAkgASgJIjwKEFNhdmVDYXJkUmVzcG9uc2USKAoEY2FyZBgBIAEoCzIaLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkNhcmQiNAoRRGVsZXRlQ2FyZFJlcXVlc3QSEwoFZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAkiFAoSRGVsZXRlQ2FyZFJlc3BvbnNlIlgKF1Byb21vdGlvblN1bW1hcnlSZXF1ZXN0EhMKBWVtYWlsGAEgASgJQgTI8xgBEhAKCGZlYXR1cmVzGAIgAygJEhYKDnByb21vdGlvbl9jb2RlGAMgASgJIowBChhQcm9tb3Rpb25TdW1tYXJ5UmVzcG9uc2USMgoJYnJlYWtkb3duGAEgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuQnJlYWtkb3duEg8KB3JlYXNvbnMYAiADKAkSDwoHYXBwbGllcxgDIAEoCBIaChJ1bmF2YWlsYWJsZV9yZWFzb24YBCABKAkisgMKB1BheW1lbnQSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEhIKCmNyZWF0ZWRfYXQYAiABKAkSEQoJdXNkX2NlbnRzGAMgASgDEhoKEmRpc2NvdW50X3VzZF9jZW50cxgEIAEoAxIMCgRyYXRlGAUgASgJEhUKDWJ1bGxldGluX2RhdGUYBiABKAkSEQoJdHJ5X2t1cnVzGAcgASgDEg4KBnN0YXR1cxgIIAEoCRITCgtkZXNjcmlwdGlvbhgJIAEoCRIOCgZwZXJpb2QYCiABKAkSFgoOaW52b2ljZV9zdGF0dXMYCyABKAkSFgoOaW52b2ljZV9udW1iZXIYDCABKAMSFQoNZXJyb3JfbWVzc2FnZRgNIAEoCRISCgp1c2VyX2VtYWlsGA4gASgJEhoKEnJlZnVuZGVkX3RyeV9rdXJ1cxgPIAEoAxItCgdyZWZ1bmRzGBAgAygLMhwuc2hlbGZzY2FuLmJpbGxpbmcudjEuUmVmdW5kEhMKC3ZhdF9wZXJjZW50GBEgASgJEhEKCXZhdF9rdXJ1cxgSIAEoAxIQCghmZWF0dXJlcxgTIAMoCSJiCgZSZWZ1bmQSDAoEa2luZBgBIAEoCRIRCgl0cnlfa3VydXMYAiABKAMSDgoGcmVhc29uGAMgASgJEhMKC3JlZnVuZGVkX2J5GAQgASgJEhIKCmNyZWF0ZWRfYXQYBSABKAkinQEKE0xpc3RQYXltZW50c1JlcXVlc3QSEwoFZW1haWwYASABKAlCBMjzGAESKwoGY2FsbGVyGAIgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDgoGc3RhdHVzGAMgASgJEgwKBGZyb20YBCABKAkSCgoCdG8YBSABKAkSDAoEcGFnZRgGIAEoBRIMCgRzaXplGAcgASgFIlYKFExpc3RQYXltZW50c1Jlc3BvbnNlEi8KCHBheW1lbnRzGAEgAygLMh0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUGF5bWVudBINCgV0b3RhbBgCIAEoBSJuChFHZXRQYXltZW50UmVxdWVzdBITCgVlbWFpbBgBIAEoCUIEyPMYARIXCg9jb252ZXJzYXRpb25faWQYAiABKAkSKwoGY2FsbGVyGAMgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXIiRAoSR2V0UGF5bWVudFJlc3BvbnNlEi4KB3BheW1lbnQYASABKAsyHS5zaGVsZnNjYW4uYmlsbGluZy52MS5QYXltZW50In8KFEdldEludm9pY2VQZGZSZXF1ZXN0EhMKBWVtYWlsGAEgASgJQgTI8xgBEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIMCgRsYW5nGAMgASgJEisKBmNhbGxlchgEIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyIjsKFUdldEludm9pY2VQZGZSZXNwb25zZRIPCgdjb250ZW50GAEgASgMEhEKCWZpbGVfbmFtZRgCIAEoCSKxAQoJUHJvbW90aW9uEgoKAmlkGAEgASgJEgwKBGNvZGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDQoFdmFsdWUYBCABKAkSDAoEdHlwZRgFIAEoCRIWCg5taW5pbXVtX2Jhc2tldBgGIAEoCRINCgVjb3VudBgHIAEoBRIMCgR1c2VkGAggASgFEhMKC2V4cGlyeV9kYXRlGAkgASgJEg4KBmFjdGl2ZRgKIAEoCCIXChVMaXN0UHJvbW90aW9uc1JlcXVlc3QiTQoWTGlzdFByb21vdGlvbnNSZXNwb25zZRIzCgpwcm9tb3Rpb25zGAEgAygLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuUHJvbW90aW9uIkoKFFNhdmVQcm9tb3Rpb25SZXF1ZXN0EjIKCXByb21vdGlvbhgBIAEoCzIfLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlByb21vdGlvbiJLChVTYXZlUHJvbW90aW9uUmVzcG9uc2USMgoJcHJvbW90aW9uGAEgASgLMh8uc2hlbGZzY2FuLmJpbGxpbmcudjEuUHJvbW90aW9uIiQKFkRlbGV0ZVByb21vdGlvblJlcXVlc3QSCgoCaWQYASABKAkiGQoXRGVsZXRlUHJvbW90aW9uUmVzcG9uc2UiIQoRUnVuUmVuZXdhbFJlcXVlc3QSDAoEZGF0ZRgBIAEoCSJTChJSdW5SZW5ld2FsUmVzcG9uc2USDwoHY2hhcmdlZBgBIAEoBRIOCgZmYWlsZWQYAiABKAUSDwoHZXhwaXJlZBgDIAEoBRILCgNyYW4YBCABKAgiggEKFFJlZnVuZFBheW1lbnRSZXF1ZXN0EisKBmNhbGxlchgBIAEoCzIbLnNoZWxmc2Nhbi5jb21tb24udjEuQ2FsbGVyEhcKD2NvbnZlcnNhdGlvbl9pZBgCIAEoCRIOCgZyZWFzb24YAyABKAkSFAoMYW1vdW50X2t1cnVzGAQgASgDInEKFVJlZnVuZFBheW1lbnRSZXNwb25zZRIuCgdwYXltZW50GAEgASgLMh0uc2hlbGZzY2FuLmJpbGxpbmcudjEuUGF5bWVudBIMCgRraW5kGAIgASgJEhoKEnJlZnVuZGVkX3RyeV9rdXJ1cxgDIAEoAyKEAQoQR3JhbnRQbGFuUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCRIQCghmZWF0dXJlcxgDIAMoCRISCgpwZXJpb2RfZW5kGAQgASgJEg4KBnJlYXNvbhgFIAEoCSJBChFHcmFudFBsYW5SZXNwb25zZRIsCgRwbGFuGAEgASgLMh4uc2hlbGZzY2FuLmJpbGxpbmcudjEuVXNlclBsYW4ieAoRUmV2b2tlUGxhblJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDQoFZW1haWwYAiABKAkSFwoPc3Vic2NyaXB0aW9uX2lkGAMgASgJEg4KBnJlYXNvbhgEIAEoCSJCChJSZXZva2VQbGFuUmVzcG9uc2USLAoEcGxhbhgBIAEoCzIeLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlVzZXJQbGFuMpwRCg5CaWxsaW5nU2VydmljZRJcCglMaXN0UGxhbnMSJi5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UGxhbnNSZXF1ZXN0Gicuc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFBsYW5zUmVzcG9uc2USZQoMR2V0VXNlclBsYW5zEikuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0VXNlclBsYW5zUmVxdWVzdBoqLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFVzZXJQbGFuc1Jlc3BvbnNlElwKCVN1YnNjcmliZRImLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlN1YnNjcmliZVJlcXVlc3QaJy5zaGVsZnNjYW4uYmlsbGluZy52MS5TdWJzY3JpYmVSZXNwb25zZRJfCgpDYW5jZWxQbGFuEicuc2hlbGZzY2FuLmJpbGxpbmcudjEuQ2FuY2VsUGxhblJlcXVlc3QaKC5zaGVsZnNjYW4uYmlsbGluZy52MS5DYW5jZWxQbGFuUmVzcG9uc2USXwoKU3RhcnRUcmlhbBInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlN0YXJ0VHJpYWxSZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuU3RhcnRUcmlhbFJlc3BvbnNlElYKB0dldENhcmQSJC5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRDYXJkUmVxdWVzdBolLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldENhcmRSZXNwb25zZRJZCghTYXZlQ2FyZBIlLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlNhdmVDYXJkUmVxdWVzdBomLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlNhdmVDYXJkUmVzcG9uc2USXwoKRGVsZXRlQ2FyZBInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkRlbGV0ZUNhcmRSZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuRGVsZXRlQ2FyZFJlc3BvbnNlEnEKEFByb21vdGlvblN1bW1hcnkSLS5zaGVsZnNjYW4uYmlsbGluZy52MS5Qcm9tb3Rpb25TdW1tYXJ5UmVxdWVzdBouLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlByb21vdGlvblN1bW1hcnlSZXNwb25zZRJlCgxMaXN0UGF5bWVudHMSKS5zaGVsZnNjYW4uYmlsbGluZy52MS5MaXN0UGF5bWVudHNSZXF1ZXN0Giouc2hlbGZzY2FuLmJpbGxpbmcudjEuTGlzdFBheW1lbnRzUmVzcG9uc2USXwoKR2V0UGF5bWVudBInLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldFBheW1lbnRSZXF1ZXN0Giguc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0UGF5bWVudFJlc3BvbnNlEmgKDUdldEludm9pY2VQZGYSKi5zaGVsZnNjYW4uYmlsbGluZy52MS5HZXRJbnZvaWNlUGRmUmVxdWVzdBorLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdldEludm9pY2VQZGZSZXNwb25zZRJ7Cg5MaXN0UHJvbW90aW9ucxIrLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQcm9tb3Rpb25zUmVxdWVzdBosLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkxpc3RQcm9tb3Rpb25zUmVzcG9uc2UiDtrzGApST0xFX0FETUlOEngKDVNhdmVQcm9tb3Rpb24SKi5zaGVsZnNjYW4uYmlsbGluZy52MS5TYXZlUHJvbW90aW9uUmVxdWVzdBorLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlNhdmVQcm9tb3Rpb25SZXNwb25zZSIO2vMYClJPTEVfQURNSU4SfgoPRGVsZXRlUHJvbW90aW9uEiwuc2hlbGZzY2FuLmJpbGxpbmcudjEuRGVsZXRlUHJvbW90aW9uUmVxdWVzdBotLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkRlbGV0ZVByb21vdGlvblJlc3BvbnNlIg7a8xgKUk9MRV9BRE1JThJvCgpSdW5SZW5ld2FsEicuc2hlbGZzY2FuLmJpbGxpbmcudjEuUnVuUmVuZXdhbFJlcXVlc3QaKC5zaGVsZnNjYW4uYmlsbGluZy52MS5SdW5SZW5ld2FsUmVzcG9uc2UiDtrzGApST0xFX0FETUlOEmsKDkdldFRocmVlRHNQYWdlEisuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0VGhyZWVEc1BhZ2VSZXF1ZXN0Giwuc2hlbGZzY2FuLmJpbGxpbmcudjEuR2V0VGhyZWVEc1BhZ2VSZXNwb25zZRJuCg9Db21wbGV0ZVRocmVlRHMSLC5zaGVsZnNjYW4uYmlsbGluZy52MS5Db21wbGV0ZVRocmVlRHNSZXF1ZXN0Gi0uc2hlbGZzY2FuLmJpbGxpbmcudjEuQ29tcGxldGVUaHJlZURzUmVzcG9uc2USaAoNUmVmdW5kUGF5bWVudBIqLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLlJlZnVuZFBheW1lbnRSZXF1ZXN0Gisuc2hlbGZzY2FuLmJpbGxpbmcudjEuUmVmdW5kUGF5bWVudFJlc3BvbnNlElwKCUdyYW50UGxhbhImLnNoZWxmc2Nhbi5iaWxsaW5nLnYxLkdyYW50UGxhblJlcXVlc3QaJy5zaGVsZnNjYW4uYmlsbGluZy52MS5HcmFudFBsYW5SZXNwb25zZRJfCgpSZXZva2VQbGFuEicuc2hlbGZzY2FuLmJpbGxpbmcudjEuUmV2b2tlUGxhblJlcXVlc3QaKC5zaGVsZnNjYW4uYmlsbGluZy52MS5SZXZva2VQbGFuUmVzcG9uc2ViBnByb3RvMw',
     [file_shelfscan_common_v1_caller],
   );
 
@@ -499,39 +499,6 @@ export const CompleteThreeDsResponseSchema: GenMessage<CompleteThreeDsResponse> 
   messageDesc(file_shelfscan_billing_v1_billing, 13);
 
 /**
- * @generated from message shelfscan.billing.v1.GetCardSealingKeyRequest
- */
-export type GetCardSealingKeyRequest = Message<'shelfscan.billing.v1.GetCardSealingKeyRequest'> & {};
-
-/**
- * Describes the message shelfscan.billing.v1.GetCardSealingKeyRequest.
- * Use `create(GetCardSealingKeyRequestSchema)` to create a new message.
- */
-export const GetCardSealingKeyRequestSchema: GenMessage<GetCardSealingKeyRequest> =
-  /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 14);
-
-/**
- * @generated from message shelfscan.billing.v1.GetCardSealingKeyResponse
- */
-export type GetCardSealingKeyResponse = Message<'shelfscan.billing.v1.GetCardSealingKeyResponse'> & {
-  /**
-   * The EC P-256 public key (SPKI PEM); sealed cards are JWE compact, ECDH-ES+A256KW with A256GCM.
-   *
-   * @generated from field: string public_key_pem = 1;
-   */
-  publicKeyPem: string;
-};
-
-/**
- * Describes the message shelfscan.billing.v1.GetCardSealingKeyResponse.
- * Use `create(GetCardSealingKeyResponseSchema)` to create a new message.
- */
-export const GetCardSealingKeyResponseSchema: GenMessage<GetCardSealingKeyResponse> =
-  /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 15);
-
-/**
  * @generated from message shelfscan.billing.v1.CancelPlanRequest
  */
 export type CancelPlanRequest = Message<'shelfscan.billing.v1.CancelPlanRequest'> & {
@@ -547,7 +514,7 @@ export type CancelPlanRequest = Message<'shelfscan.billing.v1.CancelPlanRequest'
  */
 export const CancelPlanRequestSchema: GenMessage<CancelPlanRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 16);
+  messageDesc(file_shelfscan_billing_v1_billing, 14);
 
 /**
  * @generated from message shelfscan.billing.v1.CancelPlanResponse
@@ -565,7 +532,7 @@ export type CancelPlanResponse = Message<'shelfscan.billing.v1.CancelPlanRespons
  */
 export const CancelPlanResponseSchema: GenMessage<CancelPlanResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 17);
+  messageDesc(file_shelfscan_billing_v1_billing, 15);
 
 /**
  * @generated from message shelfscan.billing.v1.StartTrialRequest
@@ -583,7 +550,7 @@ export type StartTrialRequest = Message<'shelfscan.billing.v1.StartTrialRequest'
  */
 export const StartTrialRequestSchema: GenMessage<StartTrialRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 18);
+  messageDesc(file_shelfscan_billing_v1_billing, 16);
 
 /**
  * @generated from message shelfscan.billing.v1.StartTrialResponse
@@ -601,7 +568,7 @@ export type StartTrialResponse = Message<'shelfscan.billing.v1.StartTrialRespons
  */
 export const StartTrialResponseSchema: GenMessage<StartTrialResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 19);
+  messageDesc(file_shelfscan_billing_v1_billing, 17);
 
 /**
  * @generated from message shelfscan.billing.v1.Card
@@ -654,7 +621,7 @@ export type Card = Message<'shelfscan.billing.v1.Card'> & {
  * Describes the message shelfscan.billing.v1.Card.
  * Use `create(CardSchema)` to create a new message.
  */
-export const CardSchema: GenMessage<Card> = /*@__PURE__*/ messageDesc(file_shelfscan_billing_v1_billing, 20);
+export const CardSchema: GenMessage<Card> = /*@__PURE__*/ messageDesc(file_shelfscan_billing_v1_billing, 18);
 
 /**
  * @generated from message shelfscan.billing.v1.GetCardRequest
@@ -672,7 +639,7 @@ export type GetCardRequest = Message<'shelfscan.billing.v1.GetCardRequest'> & {
  */
 export const GetCardRequestSchema: GenMessage<GetCardRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 21);
+  messageDesc(file_shelfscan_billing_v1_billing, 19);
 
 /**
  * @generated from message shelfscan.billing.v1.GetCardResponse
@@ -692,7 +659,7 @@ export type GetCardResponse = Message<'shelfscan.billing.v1.GetCardResponse'> & 
  */
 export const GetCardResponseSchema: GenMessage<GetCardResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 22);
+  messageDesc(file_shelfscan_billing_v1_billing, 20);
 
 /**
  * @generated from message shelfscan.billing.v1.BillingAddress
@@ -747,7 +714,7 @@ export type BillingAddress = Message<'shelfscan.billing.v1.BillingAddress'> & {
  */
 export const BillingAddressSchema: GenMessage<BillingAddress> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 23);
+  messageDesc(file_shelfscan_billing_v1_billing, 21);
 
 /**
  * @generated from message shelfscan.billing.v1.SaveCardRequest
@@ -796,7 +763,7 @@ export type SaveCardRequest = Message<'shelfscan.billing.v1.SaveCardRequest'> & 
   lang: string;
 
   /**
-   * The card number and CVC sealed for billing (JWE compact to the key of GetCardSealingKey, a
+   * The card number and CVC sealed for billing (JWE compact to CARD_SEALING_PUBLIC_KEY, never fetched over the bus; a
    * JSON payload {number, cvc, email, iat}). card_number and cvc stay empty: billing refuses
    * a card number in clear, so it never crosses the bus (or sits in a Kafka topic).
    *
@@ -811,7 +778,7 @@ export type SaveCardRequest = Message<'shelfscan.billing.v1.SaveCardRequest'> & 
  */
 export const SaveCardRequestSchema: GenMessage<SaveCardRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 24);
+  messageDesc(file_shelfscan_billing_v1_billing, 22);
 
 /**
  * @generated from message shelfscan.billing.v1.SaveCardResponse
@@ -829,7 +796,7 @@ export type SaveCardResponse = Message<'shelfscan.billing.v1.SaveCardResponse'> 
  */
 export const SaveCardResponseSchema: GenMessage<SaveCardResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 25);
+  messageDesc(file_shelfscan_billing_v1_billing, 23);
 
 /**
  * @generated from message shelfscan.billing.v1.DeleteCardRequest
@@ -852,7 +819,7 @@ export type DeleteCardRequest = Message<'shelfscan.billing.v1.DeleteCardRequest'
  */
 export const DeleteCardRequestSchema: GenMessage<DeleteCardRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 26);
+  messageDesc(file_shelfscan_billing_v1_billing, 24);
 
 /**
  * @generated from message shelfscan.billing.v1.DeleteCardResponse
@@ -865,7 +832,7 @@ export type DeleteCardResponse = Message<'shelfscan.billing.v1.DeleteCardRespons
  */
 export const DeleteCardResponseSchema: GenMessage<DeleteCardResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 27);
+  messageDesc(file_shelfscan_billing_v1_billing, 25);
 
 /**
  * @generated from message shelfscan.billing.v1.PromotionSummaryRequest
@@ -893,7 +860,7 @@ export type PromotionSummaryRequest = Message<'shelfscan.billing.v1.PromotionSum
  */
 export const PromotionSummaryRequestSchema: GenMessage<PromotionSummaryRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 28);
+  messageDesc(file_shelfscan_billing_v1_billing, 26);
 
 /**
  * @generated from message shelfscan.billing.v1.PromotionSummaryResponse
@@ -930,7 +897,7 @@ export type PromotionSummaryResponse = Message<'shelfscan.billing.v1.PromotionSu
  */
 export const PromotionSummaryResponseSchema: GenMessage<PromotionSummaryResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 29);
+  messageDesc(file_shelfscan_billing_v1_billing, 27);
 
 /**
  * @generated from message shelfscan.billing.v1.Payment
@@ -1055,7 +1022,7 @@ export type Payment = Message<'shelfscan.billing.v1.Payment'> & {
  */
 export const PaymentSchema: GenMessage<Payment> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 30);
+  messageDesc(file_shelfscan_billing_v1_billing, 28);
 
 /**
  * @generated from message shelfscan.billing.v1.Refund
@@ -1097,7 +1064,7 @@ export type Refund = Message<'shelfscan.billing.v1.Refund'> & {
  */
 export const RefundSchema: GenMessage<Refund> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 31);
+  messageDesc(file_shelfscan_billing_v1_billing, 29);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPaymentsRequest
@@ -1151,7 +1118,7 @@ export type ListPaymentsRequest = Message<'shelfscan.billing.v1.ListPaymentsRequ
  */
 export const ListPaymentsRequestSchema: GenMessage<ListPaymentsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 32);
+  messageDesc(file_shelfscan_billing_v1_billing, 30);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPaymentsResponse
@@ -1176,7 +1143,7 @@ export type ListPaymentsResponse = Message<'shelfscan.billing.v1.ListPaymentsRes
  */
 export const ListPaymentsResponseSchema: GenMessage<ListPaymentsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 33);
+  messageDesc(file_shelfscan_billing_v1_billing, 31);
 
 /**
  * @generated from message shelfscan.billing.v1.GetPaymentRequest
@@ -1206,7 +1173,7 @@ export type GetPaymentRequest = Message<'shelfscan.billing.v1.GetPaymentRequest'
  */
 export const GetPaymentRequestSchema: GenMessage<GetPaymentRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 34);
+  messageDesc(file_shelfscan_billing_v1_billing, 32);
 
 /**
  * @generated from message shelfscan.billing.v1.GetPaymentResponse
@@ -1224,7 +1191,7 @@ export type GetPaymentResponse = Message<'shelfscan.billing.v1.GetPaymentRespons
  */
 export const GetPaymentResponseSchema: GenMessage<GetPaymentResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 35);
+  messageDesc(file_shelfscan_billing_v1_billing, 33);
 
 /**
  * @generated from message shelfscan.billing.v1.GetInvoicePdfRequest
@@ -1261,7 +1228,7 @@ export type GetInvoicePdfRequest = Message<'shelfscan.billing.v1.GetInvoicePdfRe
  */
 export const GetInvoicePdfRequestSchema: GenMessage<GetInvoicePdfRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 36);
+  messageDesc(file_shelfscan_billing_v1_billing, 34);
 
 /**
  * @generated from message shelfscan.billing.v1.GetInvoicePdfResponse
@@ -1284,7 +1251,7 @@ export type GetInvoicePdfResponse = Message<'shelfscan.billing.v1.GetInvoicePdfR
  */
 export const GetInvoicePdfResponseSchema: GenMessage<GetInvoicePdfResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 37);
+  messageDesc(file_shelfscan_billing_v1_billing, 35);
 
 /**
  * @generated from message shelfscan.billing.v1.Promotion
@@ -1355,7 +1322,7 @@ export type Promotion = Message<'shelfscan.billing.v1.Promotion'> & {
  */
 export const PromotionSchema: GenMessage<Promotion> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 38);
+  messageDesc(file_shelfscan_billing_v1_billing, 36);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPromotionsRequest
@@ -1368,7 +1335,7 @@ export type ListPromotionsRequest = Message<'shelfscan.billing.v1.ListPromotions
  */
 export const ListPromotionsRequestSchema: GenMessage<ListPromotionsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 39);
+  messageDesc(file_shelfscan_billing_v1_billing, 37);
 
 /**
  * @generated from message shelfscan.billing.v1.ListPromotionsResponse
@@ -1386,7 +1353,7 @@ export type ListPromotionsResponse = Message<'shelfscan.billing.v1.ListPromotion
  */
 export const ListPromotionsResponseSchema: GenMessage<ListPromotionsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 40);
+  messageDesc(file_shelfscan_billing_v1_billing, 38);
 
 /**
  * @generated from message shelfscan.billing.v1.SavePromotionRequest
@@ -1406,7 +1373,7 @@ export type SavePromotionRequest = Message<'shelfscan.billing.v1.SavePromotionRe
  */
 export const SavePromotionRequestSchema: GenMessage<SavePromotionRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 41);
+  messageDesc(file_shelfscan_billing_v1_billing, 39);
 
 /**
  * @generated from message shelfscan.billing.v1.SavePromotionResponse
@@ -1424,7 +1391,7 @@ export type SavePromotionResponse = Message<'shelfscan.billing.v1.SavePromotionR
  */
 export const SavePromotionResponseSchema: GenMessage<SavePromotionResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 42);
+  messageDesc(file_shelfscan_billing_v1_billing, 40);
 
 /**
  * @generated from message shelfscan.billing.v1.DeletePromotionRequest
@@ -1442,7 +1409,7 @@ export type DeletePromotionRequest = Message<'shelfscan.billing.v1.DeletePromoti
  */
 export const DeletePromotionRequestSchema: GenMessage<DeletePromotionRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 43);
+  messageDesc(file_shelfscan_billing_v1_billing, 41);
 
 /**
  * @generated from message shelfscan.billing.v1.DeletePromotionResponse
@@ -1455,7 +1422,7 @@ export type DeletePromotionResponse = Message<'shelfscan.billing.v1.DeletePromot
  */
 export const DeletePromotionResponseSchema: GenMessage<DeletePromotionResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 44);
+  messageDesc(file_shelfscan_billing_v1_billing, 42);
 
 /**
  * @generated from message shelfscan.billing.v1.RunRenewalRequest
@@ -1475,7 +1442,7 @@ export type RunRenewalRequest = Message<'shelfscan.billing.v1.RunRenewalRequest'
  */
 export const RunRenewalRequestSchema: GenMessage<RunRenewalRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 45);
+  messageDesc(file_shelfscan_billing_v1_billing, 43);
 
 /**
  * @generated from message shelfscan.billing.v1.RunRenewalResponse
@@ -1510,7 +1477,7 @@ export type RunRenewalResponse = Message<'shelfscan.billing.v1.RunRenewalRespons
  */
 export const RunRenewalResponseSchema: GenMessage<RunRenewalResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 46);
+  messageDesc(file_shelfscan_billing_v1_billing, 44);
 
 /**
  * @generated from message shelfscan.billing.v1.RefundPaymentRequest
@@ -1545,7 +1512,7 @@ export type RefundPaymentRequest = Message<'shelfscan.billing.v1.RefundPaymentRe
  */
 export const RefundPaymentRequestSchema: GenMessage<RefundPaymentRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 47);
+  messageDesc(file_shelfscan_billing_v1_billing, 45);
 
 /**
  * @generated from message shelfscan.billing.v1.RefundPaymentResponse
@@ -1575,7 +1542,7 @@ export type RefundPaymentResponse = Message<'shelfscan.billing.v1.RefundPaymentR
  */
 export const RefundPaymentResponseSchema: GenMessage<RefundPaymentResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 48);
+  messageDesc(file_shelfscan_billing_v1_billing, 46);
 
 /**
  * @generated from message shelfscan.billing.v1.GrantPlanRequest
@@ -1615,7 +1582,7 @@ export type GrantPlanRequest = Message<'shelfscan.billing.v1.GrantPlanRequest'> 
  */
 export const GrantPlanRequestSchema: GenMessage<GrantPlanRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 49);
+  messageDesc(file_shelfscan_billing_v1_billing, 47);
 
 /**
  * @generated from message shelfscan.billing.v1.GrantPlanResponse
@@ -1633,7 +1600,7 @@ export type GrantPlanResponse = Message<'shelfscan.billing.v1.GrantPlanResponse'
  */
 export const GrantPlanResponseSchema: GenMessage<GrantPlanResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 50);
+  messageDesc(file_shelfscan_billing_v1_billing, 48);
 
 /**
  * @generated from message shelfscan.billing.v1.RevokePlanRequest
@@ -1666,7 +1633,7 @@ export type RevokePlanRequest = Message<'shelfscan.billing.v1.RevokePlanRequest'
  */
 export const RevokePlanRequestSchema: GenMessage<RevokePlanRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 51);
+  messageDesc(file_shelfscan_billing_v1_billing, 49);
 
 /**
  * @generated from message shelfscan.billing.v1.RevokePlanResponse
@@ -1684,7 +1651,7 @@ export type RevokePlanResponse = Message<'shelfscan.billing.v1.RevokePlanRespons
  */
 export const RevokePlanResponseSchema: GenMessage<RevokePlanResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_billing_v1_billing, 52);
+  messageDesc(file_shelfscan_billing_v1_billing, 50);
 
 /**
  * Commands and queries the billing service answers. Amounts are integers of the minor unit
@@ -1841,16 +1808,6 @@ export const BillingService: GenService<{
     methodKind: 'unary';
     input: typeof CompleteThreeDsRequestSchema;
     output: typeof CompleteThreeDsResponseSchema;
-  };
-  /**
-   * The public key the gateway seals a card number and CVC with (only billing can open them).
-   *
-   * @generated from rpc shelfscan.billing.v1.BillingService.GetCardSealingKey
-   */
-  getCardSealingKey: {
-    methodKind: 'unary';
-    input: typeof GetCardSealingKeyRequestSchema;
-    output: typeof GetCardSealingKeyResponseSchema;
   };
   /**
    * Admin only (the caller's roles are checked again): refunds, plans granted and revoked by hand.

@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_bus_v1_envelope: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIocBCghFbnZlbG9wZRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAkSEwoLb2NjdXJyZWRfYXQYBCABKAkSDwoHcGF5bG9hZBgFIAEoDBITCgt0cmFjZXBhcmVudBgGIAEoCRISCgp0cmFjZXN0YXRlGAcgASgJIk4KBVJlcGx5EhEKB3BheWxvYWQYASABKAxIABIoCgVlcnJvchgCIAEoCzIXLnNoZWxmc2Nhbi5idXMudjEuRXJyb3JIAEIICgZyZXN1bHQiqwEKBUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCRI0Cgp2aW9sYXRpb25zGAMgAygLMiAuc2hlbGZzY2FuLmJ1cy52MS5GaWVsZFZpb2xhdGlvbhIOCgZyZWFzb24YBCABKAkSGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgFIAEoDRIQCghyZXRyeV9hdBgGIAEoCRIOCgZkZXRhaWwYByABKAkiLAoORmllbGRWaW9sYXRpb24SDQoFZmllbGQYASABKAkSCwoDbXNnGAIgASgJYgZwcm90bzM',
+    'Ch9zaGVsZnNjYW4vYnVzL3YxL2VudmVsb3BlLnByb3RvEhBzaGVsZnNjYW4uYnVzLnYxIqEBCghFbnZlbG9wZRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAkSEwoLb2NjdXJyZWRfYXQYBCABKAkSDwoHcGF5bG9hZBgFIAEoDBITCgt0cmFjZXBhcmVudBgGIAEoCRISCgp0cmFjZXN0YXRlGAcgASgJEhgKEGNhbGxlcl9hc3NlcnRpb24YCCABKAkiTgoFUmVwbHkSEQoHcGF5bG9hZBgBIAEoDEgAEigKBWVycm9yGAIgASgLMhcuc2hlbGZzY2FuLmJ1cy52MS5FcnJvckgAQggKBnJlc3VsdCKrAQoFRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEjQKCnZpb2xhdGlvbnMYAyADKAsyIC5zaGVsZnNjYW4uYnVzLnYxLkZpZWxkVmlvbGF0aW9uEg4KBnJlYXNvbhgEIAEoCRIbChNyZXRyeV9hZnRlcl9zZWNvbmRzGAUgASgNEhAKCHJldHJ5X2F0GAYgASgJEg4KBmRldGFpbBgHIAEoCSIsCg5GaWVsZFZpb2xhdGlvbhINCgVmaWVsZBgBIAEoCRILCgNtc2cYAiABKAliBnByb3RvMw',
   );
 
 /**
@@ -70,6 +70,16 @@ export type Envelope = Message<'shelfscan.bus.v1.Envelope'> & {
    * @generated from field: string tracestate = 7;
    */
   tracestate: string;
+
+  /**
+   * A request made for a user or an admin: the gateway's signed identity assertion (an ES256 JWT:
+   * sub = the caller's email, roles, a lifetime of seconds). The receiving transport verifies it
+   * with the gateway's public key and takes the caller from it, never from the payload. Empty on
+   * events and on calls no user makes.
+   *
+   * @generated from field: string caller_assertion = 8;
+   */
+  callerAssertion: string;
 };
 
 /**

@@ -2,8 +2,10 @@
 // @generated from file shelfscan/common/v1/caller.proto (package shelfscan.common.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from '@bufbuild/protobuf/codegenv2';
-import { fileDesc, messageDesc } from '@bufbuild/protobuf/codegenv2';
+import type { GenExtension, GenFile, GenMessage } from '@bufbuild/protobuf/codegenv2';
+import { extDesc, fileDesc, messageDesc } from '@bufbuild/protobuf/codegenv2';
+import type { FieldOptions, MethodOptions } from '@bufbuild/protobuf/wkt';
+import { file_google_protobuf_descriptor } from '@bufbuild/protobuf/wkt';
 import type { Message } from '@bufbuild/protobuf';
 
 /**
@@ -12,12 +14,15 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_common_v1_caller: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiBzaGVsZnNjYW4vY29tbW9uL3YxL2NhbGxlci5wcm90bxITc2hlbGZzY2FuLmNvbW1vbi52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAliBnByb3RvMw',
+    'CiBzaGVsZnNjYW4vY29tbW9uL3YxL2NhbGxlci5wcm90bxITc2hlbGZzY2FuLmNvbW1vbi52MSImCgZDYWxsZXISDQoFZW1haWwYASABKAkSDQoFcm9sZXMYAiADKAk6OQoHc3ViamVjdBIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuY4DIAEoCFIHc3ViamVjdDo3CgZzZWFsZWQSHS5nb29nbGUucHJvdG9idWYuRmllbGRPcHRpb25zGLqOAyABKAhSBnNlYWxlZDo/CgtzZXRfYnlfcm9sZRIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYvI4DIAEoCVIJc2V0QnlSb2xlOkEKC2NhbGxlcl9yb2xlEh4uZ29vZ2xlLnByb3RvYnVmLk1ldGhvZE9wdGlvbnMYu44DIAEoCVIKY2FsbGVyUm9sZWIGcHJvdG8z',
+    [file_google_protobuf_descriptor],
   );
 
 /**
  * Who asks, for calls only some roles may make: the token's subject and roles, as the gateway
- * verified them. The service checks the roles again.
+ * verified them. The service checks the roles again. On the bus the caller is never taken from the
+ * payload: the gateway signs an identity assertion per request (Envelope.caller_assertion), the
+ * receiving transport verifies it and refuses a request whose Caller differs from it.
  *
  * @generated from message shelfscan.common.v1.Caller
  */
@@ -38,3 +43,45 @@ export type Caller = Message<'shelfscan.common.v1.Caller'> & {
  * Use `create(CallerSchema)` to create a new message.
  */
 export const CallerSchema: GenMessage<Caller> = /*@__PURE__*/ messageDesc(file_shelfscan_common_v1_caller, 0);
+
+/**
+ * A string field of a request that names the caller (the token's subject): the request must carry
+ * a valid identity assertion for that subject, else the bus refuses it before the handler runs.
+ * When the same request carries a Caller (an admin asking for someone), the field names the
+ * target instead and only the Caller is checked.
+ *
+ * @generated from extension: bool subject = 51001;
+ */
+export const subject: GenExtension<FieldOptions, boolean> =
+  /*@__PURE__*/
+  extDesc(file_shelfscan_common_v1_caller, 0);
+
+/**
+ * A secret (a password) that crosses the bus sealed for the service that answers: the sending
+ * transport seals the value to that service's public key, the receiving one opens it before the
+ * handler runs. A value that is not sealed, or sealed for another call, is refused.
+ *
+ * @generated from extension: bool sealed = 51002;
+ */
+export const sealed: GenExtension<FieldOptions, boolean> =
+  /*@__PURE__*/
+  extDesc(file_shelfscan_common_v1_caller, 1);
+
+/**
+ * A field that widens a request to what only a role may ask (ListTodos' all_users): when it is
+ * set (true, non-empty), the asserted caller must hold this role.
+ *
+ * @generated from extension: string set_by_role = 51004;
+ */
+export const set_by_role: GenExtension<FieldOptions, string> =
+  /*@__PURE__*/
+  extDesc(file_shelfscan_common_v1_caller, 2);
+
+/**
+ * A role the asserted caller must hold (admin-only calls whose request carries no Caller).
+ *
+ * @generated from extension: string caller_role = 51003;
+ */
+export const caller_role: GenExtension<MethodOptions, string> =
+  /*@__PURE__*/
+  extDesc(file_shelfscan_common_v1_caller, 3);
