@@ -576,6 +576,28 @@ describe('Deep on stores that behave like real storefronts (verify, do not trust
     expect(result.progress.pagesFetched).toBeLessThanOrEqual(2.5 * lowerBound(store.size));
   }, 120_000);
 
+  it('a store that ignores the sort, killed before, at the start of and inside its unpriced pass: resumed without losing or repeating an ASIN', async () => {
+    const store = stores.ignoredUnpriced;
+    const checkpoints: PageReport[] = [];
+    await deep(store, { onPage: async (r) => void checkpoints.push(r) });
+    const planned = checkpoints.findIndex((r) => r.checkpoint.tail != null);
+    expect(planned).toBeGreaterThan(0);
+    expect(checkpoints[planned].checkpoint.tail).toMatchObject({ unordered: true });
+    for (const at of [planned - 5, planned + 3, planned + 30]) {
+      const seen = checkpoints.slice(0, at + 1).flatMap((r) => r.newAsins);
+      const reported: string[] = [];
+      const resumed = await deep(store, {
+        resume: { checkpoint: JSON.parse(JSON.stringify(checkpoints[at].checkpoint)), seenAsins: seen },
+        onPage: async (r) => void reported.push(...r.newAsins),
+      });
+      expect(reported.filter((a) => seen.includes(a))).toEqual([]);
+      const share = coverage(store, [...seen, ...reported]);
+      expect(share).toBeGreaterThanOrEqual(0.99);
+      expect(resumed.asins.slice(0, seen.length)).toEqual(seen);
+      expect(resumed.replanned).toBeUndefined();
+    }
+  }, 240_000);
+
   it('a store counted "over 1,000" whose titles cannot split it: what no department reaches cannot be bounded below 1 %, so the scan is partial', async () => {
     const store = stores.ignoredUnpricedAlike;
     const result = await deep(store);
