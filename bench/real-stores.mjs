@@ -45,6 +45,18 @@ export const SCENARIOS = [
     target: { coverage: 0.99, ratio: 1.5 },
   },
   {
+    // Issue 18's held-out case: Amazon counts it only "over 1,000", ignores the price sort, and 3 %
+    // of its listings show no price (a scan that read its keyword queries where the titles put the
+    // unpriced listings ended "complete" at 97.9 % here, every listing it missed an unpriced one).
+    // Small enough for the smoke (`always`).
+    name: 'ignored+unpriced3',
+    behaviour: { ignoreSort: true, unpriced: 0.03 },
+    sizes: [2_000],
+    limits: [LIST_LIMIT],
+    target: { coverage: 0.99, ratio: 2.5 },
+    always: true,
+  },
+  {
     name: 'featured-unstable',
     behaviour: { ignoreSort: true, unstableFeatured: true },
     sizes: [1_000, 10_000],
@@ -63,7 +75,9 @@ const fmt = (n, d = 0) =>
  * unlimited runs above it (the 50,000-ASIN unlimited run takes minutes).
  */
 export async function runRealStoresBench({ log = console.log, outFile, maxSize = Infinity } = {}) {
-  const plan = SCENARIOS.flatMap((sc) => sc.sizes.filter((n) => n <= maxSize).map((size) => ({ sc, size })));
+  const plan = SCENARIOS.flatMap((sc) =>
+    sc.sizes.filter((n) => n <= maxSize || sc.always).map((size) => ({ sc, size })),
+  );
   const sim = await startSimulator({
     port: 0,
     stores: plan.map(({ sc, size }) => ({ seed: `real-${sc.name}-${size}`, size, behaviour: sc.behaviour })),

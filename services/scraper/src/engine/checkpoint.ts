@@ -105,8 +105,14 @@ export interface Task {
   start?: number;
   pages?: number[];
   tailAt?: number | null;
-  /** tail: the order is not kept, so every page of the query is read. */
+  /**
+   * tail: the order is not kept, so the query is read from its first page on, until the unpriced
+   * listings its count holds are all seen (or its pages end); `unpricedSeen`/`servedSeen`: the
+   * unpriced tiles and all tiles its pages served (a department's, whose titles give no count).
+   */
   full?: boolean;
+  unpricedSeen?: number;
+  servedSeen?: number;
   /**
    * sweep: the listings the band before it counted and did not serve, its least count until its
    * own first page is read (the pages left, estimates only).
@@ -140,6 +146,18 @@ export interface TailState {
    * titles seen before it are gone); title counts are divided by it.
    */
   known: number;
+  /**
+   * The store does not keep the price order (its price-sorted pages are not in price order, or a
+   * query showed an unpriced listing before a priced one): unpriced listings are anywhere in a
+   * query, so every query is read by its count (`Task.full`), not at the position the titles say.
+   */
+  unordered?: boolean;
+  /**
+   * Departments read instead of (some) keyword queries (titles too alike to split the store):
+   * the listings in no department read (in none at all, or in a parent and none of its children
+   * read) are estimated from the priced listings found that no query of the pass served.
+   */
+  byNode?: boolean;
 }
 
 export interface EngineState {
@@ -161,6 +179,11 @@ export interface EngineState {
   reportedTotalIsLowerBound: boolean;
   /** Deep: a price sort failed its order check; partitions switched to counted windows. */
   orderViolations: number;
+  /**
+   * Adjacent priced tiles of the pages read in price order (most expensive first): how many pairs
+   * kept the order, of how many (whether the store honours the price sort at all, unpriced.ts).
+   */
+  priceOrder: [kept: number, pairs: number];
   /** Listings counted by a window or range that its pages did not serve, after the retries. */
   unreached: number;
   /** Listings found that show no price. */
@@ -211,6 +234,7 @@ export function initialState(spec: ScanSpec): EngineState {
     reportedTotal: null,
     reportedTotalIsLowerBound: false,
     orderViolations: 0,
+    priceOrder: [0, 0],
     unreached: 0,
     unpricedFound: 0,
     cents: new Array<number>(100).fill(0),

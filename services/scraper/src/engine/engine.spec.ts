@@ -433,8 +433,18 @@ describe('Deep on stores that behave like real storefronts (verify, do not trust
     const specs = Object.entries(behaviours).map(([name, behaviour]) =>
       built.createStore({ seed: `engine-real-${name}`, size: 1000, behaviour }),
     );
+    // Issue 18's held-out case: 2,000 ASINs (Amazon counts "over 1,000"), the sort ignored, 3 %
+    // without a price; and the same with titles too alike to split the store (departments only).
+    const overThousand = {
+      ignoredUnpriced: { ignoreSort: true, unpriced: 0.03 },
+      ignoredUnpricedAlike: { ignoreSort: true, unpriced: 0.03, sameTitles: true },
+    };
+    for (const [name, behaviour] of Object.entries(overThousand))
+      specs.push(built.createStore({ seed: `engine-real-${name}`, size: 2000, behaviour }));
     real = await startSimulator({ port: 0, stores: specs, pageCap: 7, pageSize: PAGE });
-    Object.keys(behaviours).forEach((name, i) => (stores[name] = real.stores[i]));
+    [...Object.keys(behaviours), ...Object.keys(overThousand)].forEach(
+      (name, i) => (stores[name] = real.stores[i]),
+    );
     // Prices shared by more listings than a query serves, in a small store: 4 results a page.
     crowdedSim = await startSimulator({
       port: 0,
@@ -538,6 +548,67 @@ describe('Deep on stores that behave like real storefronts (verify, do not trust
     expect(tails.every((u) => u.includes('s=price-desc-rank') && /page=\d/.test(u))).toBe(true);
     expect(tails.length).toBeLessThan(unpriced.length);
   });
+
+  it('a store counted "over 1,000" that ignores the sort: its unpriced listings are reached by keyword queries read by their counts, and "complete" is true', async () => {
+    // Before, this scan read keyword queries at the position their titles gave the unpriced
+    // listings (a featured order puts them anywhere): it ended "complete" at 98.6 %, every listing
+    // it missed one without a price — 28 false removals for a tracker.
+    const store = stores.ignoredUnpriced;
+    const unpriced = store.asins.filter((_, i) => store.prices[i] === NO_PRICE);
+    expect(unpriced.length).toBeGreaterThan(40);
+    const { urls, result } = await deepWithUrls(store);
+    expect(result.coverage?.reportedIsLowerBound).toBe(true);
+    expect(result.coverage?.orderChecked).toBe('violated');
+    const share = coverage(store, result.asins);
+    expect(share).toBeGreaterThanOrEqual(0.99);
+    const found = new Set(result.asins);
+    expect(store.asins.filter((a) => !found.has(a)).every((a) => unpriced.includes(a))).toBe(true);
+    expect(result.coverage?.unpricedFound).toBeGreaterThanOrEqual(0.75 * unpriced.length);
+    expect(result.outcome).toBe('complete');
+    // What is missing is bounded by the estimate (the upper end of the share read).
+    expect(result.coverage?.estimatedUnpricedMissing).toBeGreaterThanOrEqual(
+      store.size - result.asins.length,
+    );
+    // Keyword queries without a price filter, read from their first page by their count.
+    const tails = urls.filter((u) => /[?&]k=/.test(u) && !u.includes('p_36'));
+    expect(tails.length).toBeGreaterThan(20);
+    expect(tails.filter((u) => !/[?&]page=/.test(u)).length).toBeGreaterThan(20);
+    expect(result.progress.pagesFetched).toBeLessThanOrEqual(2.5 * lowerBound(store.size));
+  }, 120_000);
+
+  it('a store that ignores the sort, killed before, at the start of and inside its unpriced pass: resumed without losing or repeating an ASIN', async () => {
+    const store = stores.ignoredUnpriced;
+    const checkpoints: PageReport[] = [];
+    await deep(store, { onPage: async (r) => void checkpoints.push(r) });
+    const planned = checkpoints.findIndex((r) => r.checkpoint.tail != null);
+    expect(planned).toBeGreaterThan(0);
+    expect(checkpoints[planned].checkpoint.tail).toMatchObject({ unordered: true });
+    for (const at of [planned - 5, planned + 3, planned + 30]) {
+      const seen = checkpoints.slice(0, at + 1).flatMap((r) => r.newAsins);
+      const reported: string[] = [];
+      const resumed = await deep(store, {
+        resume: { checkpoint: JSON.parse(JSON.stringify(checkpoints[at].checkpoint)), seenAsins: seen },
+        onPage: async (r) => void reported.push(...r.newAsins),
+      });
+      expect(reported.filter((a) => seen.includes(a))).toEqual([]);
+      const share = coverage(store, [...seen, ...reported]);
+      expect(share).toBeGreaterThanOrEqual(0.99);
+      expect(resumed.asins.slice(0, seen.length)).toEqual(seen);
+      expect(resumed.replanned).toBeUndefined();
+    }
+  }, 240_000);
+
+  it('a store counted "over 1,000" whose titles cannot split it: what no department reaches cannot be bounded below 1 %, so the scan is partial', async () => {
+    const store = stores.ignoredUnpricedAlike;
+    const result = await deep(store);
+    const missing = store.size - result.asins.length;
+    expect(coverage(store, result.asins)).toBeLessThan(1);
+    expect(result.coverage?.estimatedUnpricedMissing).toBeGreaterThanOrEqual(missing);
+    expect(result.outcome).toBe('partial');
+    expect(result.coverageLine).toMatch(
+      /Incomplete: about \d+ listings have no price and could not be reached/,
+    );
+  }, 120_000);
 
   it('never says complete below the threshold: a partial result says what is missing and why', async () => {
     const store = stores.alike;

@@ -46,7 +46,7 @@ import {
   type EngineState,
   type Task,
 } from './checkpoint.js';
-import { ScanContext, WINDOW_FILL } from './context.js';
+import { ORDER_TOLERANCE, ScanContext, WINDOW_FILL } from './context.js';
 import { ScanBlockedError } from './errors.js';
 import { planPeel, planWindow, preparePeel, windowDone } from './peel.js';
 import { coverageLine, scanOutcome, type Coverage } from './progress.js';
@@ -102,6 +102,7 @@ class Scan {
         throw new ScanBlockedError(this.ctx.market.domain, 'http-error', url, res.status);
       }
       s.pagesFetched++;
+      if (sortOf(task) === SWEEP_SORT) countPriceOrder(s, parsed);
       const newAsins = this.ctx.record(parsed.tiles, task);
       this.plan(task, parsed);
       s.elapsedMs += Math.max(0, this.deps.clock.nowMs() - started);
@@ -159,7 +160,7 @@ class Scan {
       priceMinor,
       starsRefinementId: this.ctx.state.starsId ?? undefined,
       page: task.page,
-      sort: probe || task.kind === 'tail' ? SWEEP_SORT : task.sort,
+      sort: sortOf(task),
     });
   }
 
@@ -286,6 +287,24 @@ class Scan {
       estimatedUnpricedMissing: estimatedUnpricedMissing(this.ctx),
       orderChecked: this.ctx.spec.type !== 'deep' ? undefined : s.orderViolations ? 'violated' : 'trusted',
     };
+  }
+}
+
+/** The sort order of a task's query. */
+function sortOf(task: Task): Task['sort'] {
+  return task.kind === 'peel' || task.kind === 'zone' || task.kind === 'tail' ? SWEEP_SORT : task.sort;
+}
+
+/** Counts the adjacent priced tiles of a page sorted by price (most expensive first) that kept the order. */
+function countPriceOrder(s: EngineState, parsed: ParsedPage): void {
+  let prev: number | null = null;
+  for (const t of parsed.tiles) {
+    if (!t.price) continue;
+    if (prev !== null) {
+      s.priceOrder[1]++;
+      if (t.price.minor <= prev * (1 + ORDER_TOLERANCE)) s.priceOrder[0]++;
+    }
+    prev = t.price.minor;
   }
 }
 

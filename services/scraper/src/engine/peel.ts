@@ -8,7 +8,14 @@
 import type { SearchSort } from '@shelfscan/markets';
 import type { ParsedPage } from '../parser/index.js';
 import { baseOf, DEFAULT_PAGE_SIZE, OPEN, SWEEP_SORT, type Task } from './checkpoint.js';
-import { countOf, OBS_KEEP, ORDER_TOLERANCE, WINDOW_FILL, type ScanContext } from './context.js';
+import {
+  countOf,
+  IN_ORDER_SHARE,
+  OBS_KEEP,
+  ORDER_TOLERANCE,
+  WINDOW_FILL,
+  type ScanContext,
+} from './context.js';
 import { PriceModel, centShares, type Observation } from './price-model.js';
 import { pushZone } from './zones.js';
 
@@ -16,8 +23,6 @@ import { pushZone } from './zones.js';
 const ZONE_TARGET = 8000;
 /** A price is taken for crowded (more listings than a query serves) when predicted above this share of it. */
 const CROWDED_MARGIN = 1.15;
-/** A first page is kept as a narrower window's first page only when this share of it is in price order. */
-const HEAD_ORDER = 0.7;
 /** A keyword part's share of the store from its titles counts as this many predicted listings. */
 const SHARE_PRIOR = 150;
 /** A cent ending holding at most this share of listings is sparse: a window may overlap there. */
@@ -166,7 +171,7 @@ export function headOf(ctx: ScanContext, parsed: ParsedPage): Task['head'] {
   if (parsed.tiles.length < size || prices.some((p) => p === undefined)) return undefined;
   let ordered = 0;
   for (let i = 1; i < prices.length; i++) if (prices[i]! <= prices[i - 1]! * (1 + ORDER_TOLERANCE)) ordered++;
-  if (ordered < HEAD_ORDER * (prices.length - 1)) return undefined;
+  if (ordered < IN_ORDER_SHARE * (prices.length - 1)) return undefined;
   return { lo: Math.min(...(prices as number[])), asins: parsed.tiles.map((t) => t.asin) };
 }
 

@@ -130,6 +130,14 @@ export class TitleIndex {
     return this.matching(words).length;
   }
 
+  /** Titles matching every word, those seen with a price and those without. */
+  countPricedMatching(words: readonly string[]): { priced: number; unpriced: number } {
+    let priced = 0;
+    const all = this.matching(words);
+    for (const i of all) if (this.priced[i]) priced++;
+    return { priced, unpriced: all.length - priced };
+  }
+
   /**
    * An exclusive keyword family over the titles matching `base`: words whose share is at most
    * `maxShare`, each overlapping the titles the others cover by at most 2 % of its own, covering

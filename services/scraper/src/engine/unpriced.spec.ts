@@ -133,6 +133,77 @@ describe('a query of the unpriced pass', () => {
     expect(task).toMatchObject({ full: true, tailAt: null, page: 1 });
   });
 
+  it('an unpriced tile before the position of the priced titles it matches: the order is not kept, for this query and the next', () => {
+    const ctx = context();
+    const task = reading(ctx);
+    ctx.state.tail = tail({ read: 2, priced: 70, unpriced: 4 });
+    planTail(ctx, task, page3([...priced('P', 3), ...unpriced('U', 1), ...priced('Q', 3)]));
+    expect(task).toMatchObject({ full: true, page: 1, unpricedSeen: 0, servedSeen: 0 });
+    // What the queries read by position counted stands for nothing: their titles count as not read.
+    expect(ctx.state.tail).toMatchObject({ unordered: true, read: 0, priced: 0, unpriced: 0, skipped: 70 });
+    ctx.state.tail.chunks = [{ words: ['blue'], gain: 30, priced: 30 }];
+    ctx.state.stack = [];
+    ctx.state.reportedTotal = 2000;
+    expect(nextUnpriced(ctx, noCoverage)).toBe(true);
+    expect(ctx.state.stack).toEqual([
+      { kind: 'tail', words: ['blue'], start: 30, page: 1, pages: [], tailAt: null, full: true },
+    ]);
+  });
+
+  it('the order not kept: a keyword query is read from its first page until the unpriced listings its count holds are seen', () => {
+    const ctx = context();
+    const red = (prefix: string, n: number, price: number | null) =>
+      Array.from({ length: n }, (_, i) => tile(`${prefix}${i}`, price, `Red Mug ${prefix}${i}`));
+    // The scan found the query's 40 priced listings (and one of its unpriced ones, elsewhere).
+    ctx.record([...red('P', 40, 1999), ...red('E', 1, null)], { kind: 'peel', page: 1 });
+    ctx.state.tail = tail({ unordered: true });
+    const task: Task = {
+      kind: 'tail',
+      words: ['red'],
+      start: 40,
+      page: 1,
+      pages: [],
+      tailAt: null,
+      full: true,
+    };
+    ctx.state.stack = [task];
+    // 44 listings, 40 priced: 4 unpriced, in featured order among the priced ones.
+    const page = (n: number, tiles: ParsedPage['tiles']) => {
+      ctx.record(tiles, task);
+      planTail(ctx, task, results(tiles, { total: 44, from: (n - 1) * 16 + 1, lastPage: 3, next: n < 3 }));
+    };
+    const all = red('P', 40, 1999);
+    page(1, [...all.slice(0, 7), ...red('U', 1, null), ...all.slice(7, 15)]);
+    expect(task.page).toBe(2);
+    page(2, [...all.slice(15, 23), ...red('V', 2, null), ...all.slice(23, 29)]);
+    // Page 2 showed the last one not seen (E was found before): page 3 is not read.
+    expect(ctx.state.stack).toEqual([]);
+    expect(ctx.state.tail).toMatchObject({ read: 1, unpriced: 4, priced: 40, beyondCap: 0 });
+  });
+
+  it('the order not kept: unpriced listings its count holds that its pages did not show are missing', () => {
+    const ctx = context();
+    const red = (prefix: string, n: number, price: number | null) =>
+      Array.from({ length: n }, (_, i) => tile(`${prefix}${i}`, price, `Red Mug ${prefix}${i}`));
+    ctx.record(red('P', 20, 1999), { kind: 'peel', page: 1 });
+    ctx.state.tail = tail({ unordered: true });
+    const task: Task = {
+      kind: 'tail',
+      words: ['red'],
+      start: 20,
+      page: 1,
+      pages: [],
+      tailAt: null,
+      full: true,
+    };
+    ctx.state.stack = [task];
+    const tiles = [...red('P', 15, 1999), ...red('U', 1, null)];
+    ctx.record(tiles, task);
+    // Amazon counts 23 but serves one page (a query's cap): 2 unpriced listings not seen.
+    planTail(ctx, task, results(tiles, { total: 23, lastPage: 1 }));
+    expect(ctx.state.tail).toMatchObject({ read: 1, unpriced: 3, priced: 20, beyondCap: 2 });
+  });
+
   it('past the end of the query reads its first page for the count', () => {
     const ctx = context();
     const task = reading(ctx);
@@ -166,7 +237,8 @@ describe('a query of the unpriced pass', () => {
 
 describe('the unpriced listings not found', () => {
   it('are estimated from the upper end of the share the queries read, plus those beyond a query’s reach', () => {
-    // 3 unpriced in 100 read: the share is up to 7.27 %, 7.84 unpriced per 100 priced; 100 titles not read.
+    // 3 unpriced in 100 read: the share is up to 7.27 %, 7.84 unpriced per 100 priced; 100 titles
+    // not read: 7.84 and its spread 1.645 × √7.84, plus 2 beyond a query's reach.
     const ctx = scan(2000, 1000, true, {
       read: 5,
       unpriced: 3,
@@ -175,10 +247,12 @@ describe('the unpriced listings not found', () => {
       uncovered: 40,
       beyondCap: 2,
     });
-    expect(estimatedUnpricedMissing(ctx)).toBe(10);
+    expect(estimatedUnpricedMissing(ctx)).toBe(14);
+    // The share read (the pass's stopping rule compares the two): 3.09 per 100 priced.
+    expect(estimatedUnpricedMissing(ctx, false)).toBe(5);
     // The titles known are half of the priced listings found: twice as many not read.
     ctx.state.tail!.known = 0.5;
-    expect(estimatedUnpricedMissing(ctx)).toBe(18);
+    expect(estimatedUnpricedMissing(ctx)).toBe(24);
   });
 
   it('are not estimated when Amazon’s count is exact, or before a query was read', () => {
