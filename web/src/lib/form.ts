@@ -3,7 +3,7 @@
  * schemas of @shelfscan/validation (product spec part 5), whose messages are keys of the shared
  * catalogue (@shelfscan/messages, namespace `messages`). A server 422 puts each message on the field it names.
  */
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { isMessageKey } from '@shelfscan/messages';
 import type { FormSchema } from '@shelfscan/validation';
@@ -66,6 +66,29 @@ export function showServerErrors<Values extends Record<string, unknown>>(
   if (onFields.size === 0 && rest.length === 0) return otherwise(error);
   for (const [path, messages] of onFields) form.setFieldError(path, messages.join('\n'));
   return rest.length > 0 ? rest.join('\n') : null;
+}
+
+/**
+ * A form's submit against the server: validates, runs `send`, and on failure puts the server's
+ * messages on their fields (showServerErrors); `error` is what found no field, cleared at each submit.
+ */
+export function useServerSubmit<Values extends Record<string, unknown>>(
+  form: UseFormReturnType<Values>,
+  otherwise: (error: unknown) => string,
+  send: (values: Values) => Promise<void>,
+) {
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    setError(null);
+    form.onSubmit(async (values) => {
+      try {
+        await send(values);
+      } catch (e) {
+        setError(showServerErrors(form, e, otherwise));
+      }
+    })(event);
+  };
+  return { error, onSubmit };
 }
 
 /** A server's field name as a form path: `parameters[3].value1` → `parameters.3.value1`. */

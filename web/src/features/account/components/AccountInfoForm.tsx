@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +5,7 @@ import { TOAST_AUTO_CLOSE_MS } from '../../../app/api';
 import type { CurrentUser } from '../../../app/userApi';
 import { useUpdateUserMutation } from '../api/accountApi';
 import { accountInfoForm } from '@shelfscan/validation';
-import { showServerErrors, useSchemaForm } from '../../../lib/form';
+import { useSchemaForm, useServerSubmit } from '../../../lib/form';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 
 /** My information: first name, last name, email (read-only) and phone; the password has its own form. */
@@ -19,39 +18,25 @@ export function AccountInfoForm({ user }: { user: CurrentUser }) {
     lastName: user.lastName ?? '',
     phone: user.phone ?? '',
   });
-  const [error, setError] = useState<string | null>(null);
-
-  const send = async (values: typeof form.values) => {
-    try {
-      await updateUser({
-        id: user.id,
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        email: user.email,
-        phone: values.phone.trim(),
-      }).unwrap();
-      notifications.show({
-        color: 'green',
-        message: t('updated'),
-        autoClose: TOAST_AUTO_CLOSE_MS,
-        className: 'account-updated-toast',
-      });
-      form.clearErrors();
-    } catch (e) {
-      setError(showServerErrors(form, e, errorText));
-    }
-  };
+  const { error, onSubmit } = useServerSubmit(form, errorText, async (values) => {
+    await updateUser({
+      id: user.id,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: user.email,
+      phone: values.phone.trim(),
+    }).unwrap();
+    notifications.show({
+      color: 'green',
+      message: t('updated'),
+      autoClose: TOAST_AUTO_CLOSE_MS,
+      className: 'account-updated-toast',
+    });
+    form.clearErrors();
+  });
 
   return (
-    <form
-      onSubmit={(event) => {
-        setError(null);
-        form.onSubmit(send)(event);
-      }}
-      noValidate
-      aria-label={t('myInformation')}
-      data-testid="account-form"
-    >
+    <form onSubmit={onSubmit} noValidate aria-label={t('myInformation')} data-testid="account-form">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput

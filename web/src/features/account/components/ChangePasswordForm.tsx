@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { changePasswordForm } from '@shelfscan/validation';
@@ -6,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_AUTO_CLOSE_MS } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { authKeyLoaded, persistToken } from '../../../app/session';
-import { showServerErrors, useSchemaForm } from '../../../lib/form';
+import { useSchemaForm, useServerSubmit } from '../../../lib/form';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { useChangePasswordMutation } from '../api/accountApi';
 
@@ -24,40 +23,26 @@ export function ChangePasswordForm() {
     newPassword: '',
     confirmPassword: '',
   });
-  const [error, setError] = useState<string | null>(null);
-
-  const send = async (values: typeof form.values) => {
-    try {
-      const answer = await changePassword({
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-      }).unwrap();
-      if (answer.data?.token) {
-        persistToken(answer.data.token);
-        dispatch(authKeyLoaded(answer.data.token));
-      }
-      notifications.show({
-        color: 'green',
-        message: t('password.changed'),
-        autoClose: TOAST_AUTO_CLOSE_MS,
-        className: 'password-changed-toast',
-      });
-      form.reset();
-    } catch (e) {
-      setError(showServerErrors(form, e, errorText));
+  const { error, onSubmit } = useServerSubmit(form, errorText, async (values) => {
+    const answer = await changePassword({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+    }).unwrap();
+    if (answer.data?.token) {
+      persistToken(answer.data.token);
+      dispatch(authKeyLoaded(answer.data.token));
     }
-  };
+    notifications.show({
+      color: 'green',
+      message: t('password.changed'),
+      autoClose: TOAST_AUTO_CLOSE_MS,
+      className: 'password-changed-toast',
+    });
+    form.reset();
+  });
 
   return (
-    <form
-      onSubmit={(event) => {
-        setError(null);
-        form.onSubmit(send)(event);
-      }}
-      noValidate
-      aria-label={t('password.title')}
-      data-testid="password-form"
-    >
+    <form onSubmit={onSubmit} noValidate aria-label={t('password.title')} data-testid="password-form">
       <Stack gap="sm">
         <PasswordInput
           label={t('password.current')}
