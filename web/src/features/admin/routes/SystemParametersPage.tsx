@@ -17,7 +17,7 @@ import { parameterInput, systemParametersForm } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../app/locale';
 import { formatDate } from '../../../lib/date';
-import { showServerErrors, useSchemaForm } from '../../../lib/form';
+import { useSchemaForm, useServerSubmit } from '../../../lib/form';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
 import { notifySuccess } from '../actions';
 import {
@@ -55,22 +55,15 @@ function ParametersForm({ parameters }: { parameters: SystemParameter[] }) {
   const { t } = useTranslation('admin');
   const errorText = useApiErrorText('admin');
   const [save, { isLoading }] = useSaveSystemParametersMutation();
-  const [error, setError] = useState<string | null>(null);
   const form = useSchemaForm(systemParametersForm, { parameters: parameters.map((p) => ({ ...p })) });
-
-  const send = async (values: typeof form.values) => {
-    setError(null);
-    try {
-      await save(values.parameters.map((p) => ({ ...p }))).unwrap();
-      notifySuccess(t('saved'));
-    } catch (e) {
-      setError(showServerErrors(form, e, errorText));
-    }
-  };
+  const { error, onSubmit } = useServerSubmit(form, errorText, async (values) => {
+    await save(values.parameters.map((p) => ({ ...p }))).unwrap();
+    notifySuccess(t('saved'));
+  });
 
   if (parameters.length === 0) return <Empty title={t('parameters.none')} testId="parameters-empty" />;
   return (
-    <form noValidate onSubmit={form.onSubmit(send)} data-testid="parameters-form">
+    <form noValidate onSubmit={onSubmit} data-testid="parameters-form">
       <Text size="sm" c="dimmed" mb="sm">
         {t('parameters.intro')}
       </Text>
