@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
 import { getOption, isMessage, type DescField, type DescMethod } from '@bufbuild/protobuf';
 import { commonV1 } from '@shelfscan/contracts';
 import jwt from 'jsonwebtoken';
@@ -54,16 +54,21 @@ const normalise = (email: string) => email.trim().toLowerCase();
  * session tokens are, with sub = email, roles, a lifetime of ASSERTION_TTL_SECONDS and its own id.
  */
 export class IdentitySigner {
+  /** Parsed once: every bus request of the gateway signs with it. */
+  private readonly key: KeyObject;
+
   constructor(
-    private readonly privateKeyPem: string,
+    privateKeyPem: string,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.key = createPrivateKey(privateKeyPem);
+  }
 
   sign(caller: BusCaller, now = this.now()): string {
     const iat = Math.floor(now / 1000);
     return jwt.sign(
       { sub: caller.email, roles: caller.roles, iat, exp: iat + ASSERTION_TTL_SECONDS },
-      this.privateKeyPem,
+      this.key,
       { algorithm: 'ES256', issuer: ISSUER, audience: AUDIENCE, jwtid: randomUUID() },
     );
   }
@@ -71,17 +76,22 @@ export class IdentitySigner {
 
 /** Verifies identity assertions with the gateway's public key only (ES256 pinned). */
 export class IdentityVerifier {
+  /** Parsed once: every request a service handles for a user is verified with it. */
+  private readonly key: KeyObject;
+
   constructor(
-    private readonly publicKeyPem: string,
+    publicKeyPem: string,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.key = createPublicKey(publicKeyPem);
+  }
 
   /** The caller an assertion names; a missing, forged or expired one is refused. */
   verify(assertion: string): BusCaller {
     if (!assertion) throw refused('callerNotVerified');
     let claims: jwt.JwtPayload;
     try {
-      claims = jwt.verify(assertion, this.publicKeyPem, {
+      claims = jwt.verify(assertion, this.key, {
         algorithms: ['ES256'],
         issuer: ISSUER,
         audience: AUDIENCE,
