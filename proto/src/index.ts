@@ -12,6 +12,7 @@ import { SearchService } from './gen/shelfscan/search/v1/search_pb.js';
 import * as scraperEvents from './gen/shelfscan/scraper/v1/events_pb.js';
 import * as billingEvents from './gen/shelfscan/billing/v1/events_pb.js';
 import * as adminEvents from './gen/shelfscan/admin/v1/events_pb.js';
+import * as searchEvents from './gen/shelfscan/search/v1/events_pb.js';
 
 export * from './gen/shelfscan/bus/v1/envelope_pb.js';
 export * from './coverage.js';
@@ -21,6 +22,7 @@ export * as authEventsV1 from './gen/shelfscan/auth/v1/events_pb.js';
 export * as scraperV1 from './gen/shelfscan/scraper/v1/scans_pb.js';
 export * as scraperEventsV1 from './gen/shelfscan/scraper/v1/events_pb.js';
 export * as searchV1 from './gen/shelfscan/search/v1/search_pb.js';
+export * as searchEventsV1 from './gen/shelfscan/search/v1/events_pb.js';
 export * as billingV1 from './gen/shelfscan/billing/v1/billing_pb.js';
 export * as billingEventsV1 from './gen/shelfscan/billing/v1/events_pb.js';
 export * as adminEventsV1 from './gen/shelfscan/admin/v1/events_pb.js';
@@ -56,6 +58,7 @@ export const events: readonly DescMessage[] = [
   billingEvents.InvoiceRefundedSchema,
   adminEvents.SystemParametersChangedSchema,
   adminEvents.UserDeletedSchema,
+  searchEvents.TrackerChangedSchema,
 ];
 
 /** The bus pattern (and Kafka topic) of an RPC method: `shelfscan.auth.v1.AuthService.Register`. */
