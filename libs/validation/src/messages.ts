@@ -37,6 +37,11 @@ export const VALIDATION_MESSAGES = [
   'deepNotInMarket',
   'functionalNotInMarket',
   'searchTypeInvalid',
+  // Trackers (issue 18).
+  'scheduleInvalid',
+  'hourInvalid',
+  'weekdayInvalid',
+  'trackerTypeInvalid',
   'booleanInvalid',
   'starRange',
   'priceInvalid',

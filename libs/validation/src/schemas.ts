@@ -337,6 +337,49 @@ export const functionalScanForm = z
   .superRefine(storeChecks('functional'))
   .superRefine(orderedRanges);
 
+/**
+ * Trackers (issue 18): a store scanned again on a schedule, daily or weekly, at an hour of Istanbul's
+ * clock (0–23; the weekday 1 = Monday … 7 = Sunday for a weekly one), with a standard or deep scan, and
+ * which alert channels it uses. One set of rules for the dialog, `POST|PUT /api/trackers` and the search
+ * service.
+ */
+export const TRACKER_SCHEDULES = ['daily', 'weekly'] as const;
+export type TrackerSchedule = (typeof TRACKER_SCHEDULES)[number];
+const trackerFields = {
+  storeUrl: f.storeUrl,
+  market: f.market,
+  keyword: f.keyword.optional(),
+  fileName: f.fileName.optional(),
+  searchType: z.enum(['standard', 'deep'], { error: 'trackerTypeInvalid' }),
+  schedule: z.enum(TRACKER_SCHEDULES, { error: 'scheduleInvalid' }),
+  hour: z
+    .number('hourInvalid')
+    .int(e('hourInvalid'))
+    .min(0, e('hourInvalid'))
+    .max(23, e('hourInvalid'))
+    .optional(),
+  weekday: z
+    .number('weekdayInvalid')
+    .int(e('weekdayInvalid'))
+    .min(1, e('weekdayInvalid'))
+    .max(7, e('weekdayInvalid'))
+    .optional(),
+  alerts: z
+    .strictObject({
+      email: z.boolean('booleanInvalid').optional(),
+      webhook: z.boolean('booleanInvalid').optional(),
+      telegram: z.boolean('booleanInvalid').optional(),
+    })
+    .optional(),
+};
+const trackerScanType = (v: Record<string, unknown>) => (v.searchType === 'deep' ? 'deep' : 'standard');
+
+/** POST /api/trackers and PUT /api/trackers/{id} (the whole tracker). */
+export const trackerRequest = z.strictObject(trackerFields).superRefine(storeChecks(trackerScanType));
+
+/** The tracker dialog: the request's rules on the form's values. */
+export const trackerForm = z.object(trackerFields).superRefine(storeChecks(trackerScanType));
+
 /** Longest ASIN text an ASIN check takes (the list limit is checked with the system parameter). */
 const ASIN_TEXT_MAX = 300_000;
 
