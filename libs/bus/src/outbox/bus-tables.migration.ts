@@ -1,11 +1,9 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /** The outbox and processed-message tables every service has in its own schema. */
-export class BusTables1763800000000 implements MigrationInterface {
-  name = 'BusTables1763800000000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE outbox (
+export const BusTables1763800000000 = sqlMigration('BusTables1763800000000', {
+  up: [
+    `CREATE TABLE outbox (
       id uuid PRIMARY KEY,
       topic text NOT NULL,
       envelope bytea NOT NULL,
@@ -15,20 +13,14 @@ export class BusTables1763800000000 implements MigrationInterface {
       last_error text,
       dead boolean NOT NULL DEFAULT false,
       published_at timestamptz
-    )`);
-    await q.query(
-      'CREATE INDEX outbox_due ON outbox (available_at, created_at) WHERE published_at IS NULL AND NOT dead',
-    );
-    await q.query(`CREATE TABLE processed_message (
+    )`,
+    'CREATE INDEX outbox_due ON outbox (available_at, created_at) WHERE published_at IS NULL AND NOT dead',
+    `CREATE TABLE processed_message (
       message_id uuid NOT NULL,
       consumer text NOT NULL,
       processed_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (message_id, consumer)
-    )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE processed_message');
-    await q.query('DROP TABLE outbox');
-  }
-}
+    )`,
+  ],
+  down: ['DROP TABLE processed_message', 'DROP TABLE outbox'],
+});

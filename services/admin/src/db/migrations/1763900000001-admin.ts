@@ -1,38 +1,36 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /**
  * Issue 11: the system parameters and their audit, the event log with the read models projected
  * from it (users from auth, plans from billing), and the contact-form messages.
  */
-export class Admin1763900000001 implements MigrationInterface {
-  name = 'Admin1763900000001';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE system_parameter (
+export const Admin1763900000001 = sqlMigration('Admin1763900000001', {
+  up: [
+    `CREATE TABLE system_parameter (
       key text PRIMARY KEY,
       description text NOT NULL,
       value1 text NOT NULL,
       value2 text NOT NULL,
       value3 text NOT NULL,
       position integer NOT NULL
-    )`);
-    await q.query(`CREATE TABLE system_parameter_change (
+    )`,
+    `CREATE TABLE system_parameter_change (
       id bigserial PRIMARY KEY,
       changed_by text NOT NULL,
       changed_at timestamptz NOT NULL,
       before jsonb NOT NULL,
       after jsonb NOT NULL
-    )`);
+    )`,
     // Every consumed event, as it arrived: the read models below are projections of it and can be
     // dropped and projected again (RebuildReadModels).
-    await q.query(`CREATE TABLE event_log (
+    `CREATE TABLE event_log (
       seq bigserial PRIMARY KEY,
       message_id text NOT NULL UNIQUE,
       topic text NOT NULL,
       payload jsonb NOT NULL,
       received_at timestamptz NOT NULL
-    )`);
-    await q.query(`CREATE TABLE user_view (
+    )`,
+    `CREATE TABLE user_view (
       email text PRIMARY KEY,
       user_id text NOT NULL DEFAULT '',
       first_name text NOT NULL DEFAULT '',
@@ -42,9 +40,9 @@ export class Admin1763900000001 implements MigrationInterface {
       activated_at timestamptz,
       membership_active boolean NOT NULL DEFAULT true,
       membership_changed_at timestamptz
-    )`);
-    await q.query(`CREATE INDEX user_view_registered_at ON user_view (registered_at DESC)`);
-    await q.query(`CREATE TABLE plan_view (
+    )`,
+    `CREATE INDEX user_view_registered_at ON user_view (registered_at DESC)`,
+    `CREATE TABLE plan_view (
       subscription_id text PRIMARY KEY,
       user_email text NOT NULL,
       features text[] NOT NULL DEFAULT '{}',
@@ -53,9 +51,9 @@ export class Admin1763900000001 implements MigrationInterface {
       period_end timestamptz,
       status text NOT NULL CHECK (status IN ('active', 'cancelled', 'expired')),
       expired_reason text NOT NULL DEFAULT ''
-    )`);
-    await q.query(`CREATE INDEX plan_view_user ON plan_view (user_email)`);
-    await q.query(`CREATE TABLE contact_message (
+    )`,
+    `CREATE INDEX plan_view_user ON plan_view (user_email)`,
+    `CREATE TABLE contact_message (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       user_email text NOT NULL,
       name text NOT NULL,
@@ -63,21 +61,16 @@ export class Admin1763900000001 implements MigrationInterface {
       message text NOT NULL,
       created_at timestamptz NOT NULL,
       mailed_at timestamptz
-    )`);
-    await q.query(`CREATE INDEX contact_message_user_time ON contact_message (user_email, created_at)`);
-    await q.query(`CREATE INDEX contact_message_time ON contact_message (created_at DESC)`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    for (const table of [
-      'contact_message',
-      'plan_view',
-      'user_view',
-      'event_log',
-      'system_parameter_change',
-      'system_parameter',
-    ]) {
-      await q.query(`DROP TABLE ${table}`);
-    }
-  }
-}
+    )`,
+    `CREATE INDEX contact_message_user_time ON contact_message (user_email, created_at)`,
+    `CREATE INDEX contact_message_time ON contact_message (created_at DESC)`,
+  ],
+  down: [
+    `DROP TABLE contact_message`,
+    `DROP TABLE plan_view`,
+    `DROP TABLE user_view`,
+    `DROP TABLE event_log`,
+    `DROP TABLE system_parameter_change`,
+    `DROP TABLE system_parameter`,
+  ],
+});

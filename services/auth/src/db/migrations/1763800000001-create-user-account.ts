@@ -1,10 +1,8 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
-export class CreateUserAccount1763800000001 implements MigrationInterface {
-  name = 'CreateUserAccount1763800000001';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE user_account (
+export const CreateUserAccount1763800000001 = sqlMigration('CreateUserAccount1763800000001', {
+  up: [
+    `CREATE TABLE user_account (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       email text NOT NULL,
       first_name text NOT NULL,
@@ -19,10 +17,7 @@ export class CreateUserAccount1763800000001 implements MigrationInterface {
       updated_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT user_account_email_key UNIQUE (email),
       CONSTRAINT user_account_email_lower CHECK (email = lower(email))
-    )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE user_account');
-  }
-}
+    )`,
+  ],
+  down: ['DROP TABLE user_account'],
+});

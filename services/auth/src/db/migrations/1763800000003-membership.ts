@@ -1,14 +1,7 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /** Issue 11: an admin can turn an account's membership off (it cannot log in then). */
-export class Membership1763800000003 implements MigrationInterface {
-  name = 'Membership1763800000003';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE user_account ADD COLUMN membership_active boolean NOT NULL DEFAULT true`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE user_account DROP COLUMN membership_active`);
-  }
-}
+export const Membership1763800000003 = sqlMigration('Membership1763800000003', {
+  up: [`ALTER TABLE user_account ADD COLUMN membership_active boolean NOT NULL DEFAULT true`],
+  down: [`ALTER TABLE user_account DROP COLUMN membership_active`],
+});

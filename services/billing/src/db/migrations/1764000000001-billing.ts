@@ -1,21 +1,19 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /**
  * Issue 10: cards (provider tokens only), FX bulletins, promotions, subscriptions, payment
  * attempts, invoices (gapless numbers), trials. Money is integers of the minor unit.
  */
-export class Billing1764000000001 implements MigrationInterface {
-  name = 'Billing1764000000001';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE fx_bulletin (
+export const Billing1764000000001 = sqlMigration('Billing1764000000001', {
+  up: [
+    `CREATE TABLE fx_bulletin (
       bulletin_date date PRIMARY KEY,
       bulletin_no text NOT NULL,
       usd_forex_selling numeric(12, 4) NOT NULL CHECK (usd_forex_selling > 0),
       fetched_at timestamptz NOT NULL
-    )`);
+    )`,
     // The provider's tokens and what a user may see: never the number or the CVC.
-    await q.query(`CREATE TABLE card (
+    `CREATE TABLE card (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       user_email text NOT NULL UNIQUE,
       card_user_key text NOT NULL,
@@ -28,8 +26,8 @@ export class Billing1764000000001 implements MigrationInterface {
       expire_year text NOT NULL,
       billing jsonb NOT NULL,
       created_at timestamptz NOT NULL
-    )`);
-    await q.query(`CREATE TABLE promotion (
+    )`,
+    `CREATE TABLE promotion (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       code text NOT NULL UNIQUE,
       description text NOT NULL DEFAULT '',
@@ -42,8 +40,8 @@ export class Billing1764000000001 implements MigrationInterface {
       expiry_date date,
       active boolean NOT NULL DEFAULT true,
       deleted boolean NOT NULL DEFAULT false
-    )`);
-    await q.query(`CREATE TABLE subscription (
+    )`,
+    `CREATE TABLE subscription (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       user_email text NOT NULL,
       features text[] NOT NULL,
@@ -58,21 +56,19 @@ export class Billing1764000000001 implements MigrationInterface {
       hard_declined boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL,
       cancelled_at timestamptz
-    )`);
+    )`,
     // One paid (or being paid) plan per user at a time; a trial is apart.
-    await q.query(`CREATE UNIQUE INDEX subscription_one_open_plan ON subscription (user_email)
-      WHERE NOT trial AND status IN ('pending', 'active', 'past_due', 'cancelled')`);
-    await q.query(`CREATE TABLE promotion_redemption (
+    `CREATE UNIQUE INDEX subscription_one_open_plan ON subscription (user_email)
+      WHERE NOT trial AND status IN ('pending', 'active', 'past_due', 'cancelled')`,
+    `CREATE TABLE promotion_redemption (
       promotion_id uuid NOT NULL REFERENCES promotion (id),
       user_email text NOT NULL,
       subscription_id uuid NOT NULL REFERENCES subscription (id),
       PRIMARY KEY (promotion_id, user_email)
-    )`);
-    await q.query(
-      `CREATE TABLE invoice_counter (id boolean PRIMARY KEY DEFAULT true CHECK (id), last bigint NOT NULL)`,
-    );
-    await q.query(`INSERT INTO invoice_counter (last) VALUES (0)`);
-    await q.query(`CREATE TABLE invoice (
+    )`,
+    `CREATE TABLE invoice_counter (id boolean PRIMARY KEY DEFAULT true CHECK (id), last bigint NOT NULL)`,
+    `INSERT INTO invoice_counter (last) VALUES (0)`,
+    `CREATE TABLE invoice (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       subscription_id uuid NOT NULL REFERENCES subscription (id),
       user_email text NOT NULL,
@@ -95,9 +91,9 @@ export class Billing1764000000001 implements MigrationInterface {
       finalized_at timestamptz,
       UNIQUE (subscription_id, period),
       CHECK (status <> 'final' OR number IS NOT NULL)
-    )`);
+    )`,
     // Each attempt is written before the provider is called; its id is the conversationId.
-    await q.query(`CREATE TABLE payment_attempt (
+    `CREATE TABLE payment_attempt (
       conversation_id uuid PRIMARY KEY,
       invoice_id uuid NOT NULL REFERENCES invoice (id),
       user_email text NOT NULL,
@@ -110,42 +106,38 @@ export class Billing1764000000001 implements MigrationInterface {
       hard_decline boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
-    )`);
-    await q.query(`CREATE INDEX payment_attempt_invoice ON payment_attempt (invoice_id, created_at)`);
-    await q.query(`CREATE INDEX payment_attempt_user ON payment_attempt (user_email, created_at DESC)`);
+    )`,
+    `CREATE INDEX payment_attempt_invoice ON payment_attempt (invoice_id, created_at)`,
+    `CREATE INDEX payment_attempt_user ON payment_attempt (user_email, created_at DESC)`,
     // Final invoices never change.
-    await q.query(`CREATE FUNCTION invoice_final_is_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
+    `CREATE FUNCTION invoice_final_is_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF OLD.status = 'final' THEN
           RAISE EXCEPTION 'invoice % is final and cannot change', OLD.number;
         END IF;
         RETURN NEW;
-      END $$`);
-    await q.query(`CREATE TRIGGER invoice_final_frozen BEFORE UPDATE OR DELETE ON invoice
-      FOR EACH ROW EXECUTE FUNCTION invoice_final_is_frozen()`);
-    await q.query(`CREATE TABLE verified_phone (user_email text PRIMARY KEY, phone text NOT NULL)`);
-    await q.query(`CREATE TABLE trial (
+      END $$`,
+    `CREATE TRIGGER invoice_final_frozen BEFORE UPDATE OR DELETE ON invoice
+      FOR EACH ROW EXECUTE FUNCTION invoice_final_is_frozen()`,
+    `CREATE TABLE verified_phone (user_email text PRIMARY KEY, phone text NOT NULL)`,
+    `CREATE TABLE trial (
       user_email text PRIMARY KEY,
       phone text NOT NULL UNIQUE,
       subscription_id uuid NOT NULL REFERENCES subscription (id),
       started_at timestamptz NOT NULL
-    )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    for (const t of [
-      'trial',
-      'verified_phone',
-      'payment_attempt',
-      'invoice',
-      'invoice_counter',
-      'promotion_redemption',
-      'subscription',
-      'promotion',
-      'card',
-      'fx_bulletin',
-    ])
-      await q.query(`DROP TABLE ${t}`);
-    await q.query(`DROP FUNCTION invoice_final_is_frozen()`);
-  }
-}
+    )`,
+  ],
+  down: [
+    `DROP TABLE trial`,
+    `DROP TABLE verified_phone`,
+    `DROP TABLE payment_attempt`,
+    `DROP TABLE invoice`,
+    `DROP TABLE invoice_counter`,
+    `DROP TABLE promotion_redemption`,
+    `DROP TABLE subscription`,
+    `DROP TABLE promotion`,
+    `DROP TABLE card`,
+    `DROP TABLE fx_bulletin`,
+    `DROP FUNCTION invoice_final_is_frozen()`,
+  ],
+});

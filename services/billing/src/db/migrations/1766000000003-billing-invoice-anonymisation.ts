@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /** The pseudonym of a deleted user, `deleted-user-<user id>` (admin's UserDeleted; auth's ids are UUIDs). */
 const PSEUDONYM = '^deleted-user-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
@@ -14,11 +14,11 @@ const ANONYMOUS_BUYER = `'{"name": "", "address": "", "anonymised": true}'::json
  * and let any change through meanwhile). Drafts stay free to change, and to delete (the trigger
  * used to return NULL for a DELETE, silently skipping it).
  */
-export class BillingInvoiceAnonymisation1766000000003 implements MigrationInterface {
-  name = 'BillingInvoiceAnonymisation1766000000003';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE OR REPLACE FUNCTION invoice_final_is_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
+export const BillingInvoiceAnonymisation1766000000003 = sqlMigration(
+  'BillingInvoiceAnonymisation1766000000003',
+  {
+    up: [
+      `CREATE OR REPLACE FUNCTION invoice_final_is_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF OLD.status <> 'final' THEN
           IF TG_OP = 'DELETE' THEN
@@ -34,16 +34,16 @@ export class BillingInvoiceAnonymisation1766000000003 implements MigrationInterf
           RETURN NEW;
         END IF;
         RAISE EXCEPTION 'invoice % is final and cannot change', OLD.number;
-      END $$`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE OR REPLACE FUNCTION invoice_final_is_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
+      END $$`,
+    ],
+    down: [
+      `CREATE OR REPLACE FUNCTION invoice_final_is_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF OLD.status = 'final' THEN
           RAISE EXCEPTION 'invoice % is final and cannot change', OLD.number;
         END IF;
         RETURN NEW;
-      END $$`);
-  }
-}
+      END $$`,
+    ],
+  },
+);

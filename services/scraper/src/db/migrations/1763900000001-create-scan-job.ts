@@ -1,11 +1,9 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /** Durable scan jobs (leased to workers) and the ASINs each has found, one row each. */
-export class CreateScanJob1763900000001 implements MigrationInterface {
-  name = 'CreateScanJob1763900000001';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE scan_job (
+export const CreateScanJob1763900000001 = sqlMigration('CreateScanJob1763900000001', {
+  up: [
+    `CREATE TABLE scan_job (
       id uuid PRIMARY KEY,
       spec jsonb NOT NULL,
       status text NOT NULL DEFAULT 'queued'
@@ -25,22 +23,16 @@ export class CreateScanJob1763900000001 implements MigrationInterface {
       updated_at timestamptz NOT NULL DEFAULT now(),
       started_at timestamptz,
       finished_at timestamptz
-    )`);
-    await q.query(
-      `CREATE INDEX scan_job_claimable ON scan_job (available_at, created_at) WHERE status IN ('queued', 'running')`,
-    );
-    await q.query(`CREATE TABLE scan_asin (
+    )`,
+    `CREATE INDEX scan_job_claimable ON scan_job (available_at, created_at) WHERE status IN ('queued', 'running')`,
+    `CREATE TABLE scan_asin (
       scan_id uuid NOT NULL REFERENCES scan_job (id) ON DELETE CASCADE,
       asin text NOT NULL,
       seq bigserial NOT NULL,
       found_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (scan_id, asin)
-    )`);
-    await q.query('CREATE INDEX scan_asin_order ON scan_asin (scan_id, seq)');
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE scan_asin');
-    await q.query('DROP TABLE scan_job');
-  }
-}
+    )`,
+    'CREATE INDEX scan_asin_order ON scan_asin (scan_id, seq)',
+  ],
+  down: ['DROP TABLE scan_asin', 'DROP TABLE scan_job'],
+});

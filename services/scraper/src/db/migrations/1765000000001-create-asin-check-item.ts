@@ -1,15 +1,13 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /**
  * The rows of ASIN checks: what the product page of each ASIN showed, one row per ASIN of the
  * check (`seq` is its place in the list asked for). Written in the page's transaction with the
  * checkpoint, so a resumed check never loses or repeats a row.
  */
-export class CreateAsinCheckItem1765000000001 implements MigrationInterface {
-  name = 'CreateAsinCheckItem1765000000001';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE asin_check_item (
+export const CreateAsinCheckItem1765000000001 = sqlMigration('CreateAsinCheckItem1765000000001', {
+  up: [
+    `CREATE TABLE asin_check_item (
       scan_id uuid NOT NULL REFERENCES scan_job (id) ON DELETE CASCADE,
       asin text NOT NULL,
       seq integer NOT NULL,
@@ -24,11 +22,8 @@ export class CreateAsinCheckItem1765000000001 implements MigrationInterface {
       best_seller boolean NOT NULL DEFAULT false,
       checked_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (scan_id, asin)
-    )`);
-    await q.query('CREATE INDEX asin_check_item_order ON asin_check_item (scan_id, seq)');
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE asin_check_item');
-  }
-}
+    )`,
+    'CREATE INDEX asin_check_item_order ON asin_check_item (scan_id, seq)',
+  ],
+  down: ['DROP TABLE asin_check_item'],
+});

@@ -1,14 +1,12 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /**
  * Scan tasks ("todos") with their result ASINs, the per-user quota counters (one row per counter
  * and Istanbul day or month, taken with a conditional UPDATE), and the plans seen in billing's events.
  */
-export class CreateSearch1764000000001 implements MigrationInterface {
-  name = 'CreateSearch1764000000001';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE todo (
+export const CreateSearch1764000000001 = sqlMigration('CreateSearch1764000000001', {
+  up: [
+    `CREATE TABLE todo (
       id uuid PRIMARY KEY,
       -- The scraper's job id: the todo's id, a new one after an admin re-queues a failed scan.
       scan_id uuid NOT NULL UNIQUE,
@@ -46,24 +44,22 @@ export class CreateSearch1764000000001 implements MigrationInterface {
       quota_month date,
       refunded boolean NOT NULL DEFAULT false,
       deleted_at timestamptz
-    )`);
-    await q.query(
-      'CREATE INDEX todo_user_date ON todo (user_email, search_date DESC) WHERE deleted_at IS NULL',
-    );
-    await q.query(`CREATE TABLE todo_asin (
+    )`,
+    'CREATE INDEX todo_user_date ON todo (user_email, search_date DESC) WHERE deleted_at IS NULL',
+    `CREATE TABLE todo_asin (
       todo_id uuid NOT NULL REFERENCES todo (id) ON DELETE CASCADE,
       seq integer NOT NULL,
       asin text NOT NULL,
       PRIMARY KEY (todo_id, seq)
-    )`);
-    await q.query(`CREATE TABLE quota_usage (
+    )`,
+    `CREATE TABLE quota_usage (
       user_email text NOT NULL,
       counter text NOT NULL CHECK (counter IN ('standard-day', 'standard-month', 'deep-day')),
       period date NOT NULL,
       used integer NOT NULL DEFAULT 0 CHECK (used >= 0),
       PRIMARY KEY (user_email, counter, period)
-    )`);
-    await q.query(`CREATE TABLE user_plan (
+    )`,
+    `CREATE TABLE user_plan (
       subscription_id text PRIMARY KEY,
       user_email text NOT NULL,
       features text[] NOT NULL,
@@ -73,14 +69,8 @@ export class CreateSearch1764000000001 implements MigrationInterface {
       cancelled boolean NOT NULL DEFAULT false,
       expired boolean NOT NULL DEFAULT false,
       updated_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    await q.query('CREATE INDEX user_plan_email ON user_plan (user_email)');
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE user_plan');
-    await q.query('DROP TABLE quota_usage');
-    await q.query('DROP TABLE todo_asin');
-    await q.query('DROP TABLE todo');
-  }
-}
+    )`,
+    'CREATE INDEX user_plan_email ON user_plan (user_email)',
+  ],
+  down: ['DROP TABLE user_plan', 'DROP TABLE quota_usage', 'DROP TABLE todo_asin', 'DROP TABLE todo'],
+});

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /**
  * ASIN checks and live progress: the ASINs an ASIN check asked for (kept for "run again"), its
@@ -6,16 +6,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * first took it, the share of it done (the progress bar) and whether the store's count was only a
  * lower bound ("over 1,000").
  */
-export class AsinChecks1765000000002 implements MigrationInterface {
-  name = 'AsinChecks1765000000002';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE todo
+export const AsinChecks1765000000002 = sqlMigration('AsinChecks1765000000002', {
+  up: [
+    `ALTER TABLE todo
       ADD COLUMN asins text[] NOT NULL DEFAULT '{}',
       ADD COLUMN started_at timestamptz,
       ADD COLUMN progress_percent smallint CHECK (progress_percent BETWEEN 0 AND 100),
-      ADD COLUMN reported_total_lower_bound boolean NOT NULL DEFAULT false`);
-    await q.query(`CREATE TABLE todo_asin_check (
+      ADD COLUMN reported_total_lower_bound boolean NOT NULL DEFAULT false`,
+    `CREATE TABLE todo_asin_check (
       todo_id uuid NOT NULL REFERENCES todo (id) ON DELETE CASCADE,
       seq integer NOT NULL,
       asin text NOT NULL,
@@ -29,13 +27,10 @@ export class AsinChecks1765000000002 implements MigrationInterface {
       amazons_choice boolean NOT NULL DEFAULT false,
       best_seller boolean NOT NULL DEFAULT false,
       PRIMARY KEY (todo_id, seq)
-    )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE todo_asin_check');
-    await q.query(
-      'ALTER TABLE todo DROP COLUMN asins, DROP COLUMN started_at, DROP COLUMN progress_percent, DROP COLUMN reported_total_lower_bound',
-    );
-  }
-}
+    )`,
+  ],
+  down: [
+    'DROP TABLE todo_asin_check',
+    'ALTER TABLE todo DROP COLUMN asins, DROP COLUMN started_at, DROP COLUMN progress_percent, DROP COLUMN reported_total_lower_bound',
+  ],
+});

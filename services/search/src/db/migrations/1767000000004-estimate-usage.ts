@@ -1,23 +1,18 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /**
  * Estimates a user asked for in one clock hour (issue 20): each estimate may make the scraper read
  * a marketplace page, so a user gets `search.estimate.hourlyLimit` an hour. One row per user and
  * hour, taken with a conditional UPDATE as the scan quotas are.
  */
-export class EstimateUsage1767000000004 implements MigrationInterface {
-  name = 'EstimateUsage1767000000004';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE estimate_usage (
+export const EstimateUsage1767000000004 = sqlMigration('EstimateUsage1767000000004', {
+  up: [
+    `CREATE TABLE estimate_usage (
       user_email text NOT NULL,
       hour timestamptz NOT NULL,
       used integer NOT NULL DEFAULT 0 CHECK (used >= 0),
       PRIMARY KEY (user_email, hour)
-    )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE estimate_usage');
-  }
-}
+    )`,
+  ],
+  down: ['DROP TABLE estimate_usage'],
+});
