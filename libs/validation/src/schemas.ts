@@ -294,6 +294,25 @@ export function functionalFilters(v: FunctionalFilterValues) {
   };
 }
 
+/**
+ * What a scan was asked for, as the search service stores it and the API answers it (null: not set;
+ * the filters are a functional scan's). `M` narrows the market code where the reader knows the list.
+ */
+export interface ScanInputs<M extends string = string> {
+  fileName: string;
+  storeUrl: string | null;
+  sellerId: string | null;
+  keyword: string | null;
+  market: M;
+  categories: string[];
+  minPrice: number | null;
+  maxPrice: number | null;
+  minStar: number | null;
+  maxStar: number | null;
+  amazonChoice: boolean;
+  bestSeller: boolean;
+}
+
 /** POST /api/search-info: a standard or deep scan of a store. */
 export const scanRequest = z
   .strictObject({

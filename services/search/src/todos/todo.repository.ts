@@ -8,6 +8,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import type { CoverageFacts } from '@shelfscan/contracts';
 import { istanbulMidnight } from '@shelfscan/service';
+import type { ScanInputs } from '@shelfscan/validation';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QuotaCounter } from '../quota/quota.repository.js';
 
@@ -31,25 +32,13 @@ const STATUSES_OF_STATE: Record<Exclude<TodoState, 'archived'>, TodoStatus[]> = 
   completed: ['COMPLETED', 'COMPLETED_PARTIAL', 'CANCELED', 'FAILED'],
 };
 
-export interface TodoRecord {
+export interface TodoRecord extends ScanInputs {
   id: string;
   scanId: string;
   userEmail: string;
   searchType: SearchType;
   status: TodoStatus;
   archived: boolean;
-  fileName: string;
-  storeUrl: string | null;
-  sellerId: string | null;
-  keyword: string | null;
-  market: string;
-  categories: string[];
-  minPrice: number | null;
-  maxPrice: number | null;
-  minStar: number | null;
-  maxStar: number | null;
-  amazonChoice: boolean;
-  bestSeller: boolean;
   searchDate: Date;
   searchCompleteDate: Date | null;
   searchCancelDate: Date | null;

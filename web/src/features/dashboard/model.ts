@@ -1,7 +1,7 @@
 /** The scans of the dashboard: types of the API contract and the rules the screens apply. */
 import type { AsinCheckRecord } from '@shelfscan/asin-check';
 import type { CoverageFacts } from '@shelfscan/contracts';
-import type { Market } from '@shelfscan/validation';
+import type { Market, ScanInputs } from '@shelfscan/validation';
 import type { TFunction } from 'i18next';
 import { retryAfterOf } from '../../lib/retryAfter';
 
@@ -50,23 +50,11 @@ export interface Progress {
  */
 export type Coverage = CoverageFacts;
 
-export interface Todo {
+export interface Todo extends ScanInputs<Market> {
   id: string;
   searchType: SearchType;
   state: TodoState;
   status: TodoStatus;
-  fileName: string;
-  storeUrl: string | null;
-  sellerId: string | null;
-  keyword: string | null;
-  market: Market;
-  categories: string[];
-  minPrice: number | null;
-  maxPrice: number | null;
-  minStar: number | null;
-  maxStar: number | null;
-  amazonChoice: boolean;
-  bestSeller: boolean;
   searchDate: string;
   searchCompleteDate: string | null;
   searchCancelDate: string | null;
