@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { trackerRun } from '../../test/fixtures';
-import { asinParams, atHour, coveragePercent, runSummary, scheduleText } from './model';
+import { asinParams, atHour, coveragePercent, runSummary, scheduleText, trackerName } from './model';
 
 const tFor = (lng: 'tr' | 'en') => i18n.getFixedT(lng, 'trackers');
 
@@ -69,5 +69,16 @@ describe('trackers: a run in words', () => {
     expect(asinParams({ page: 2, filter: 'present' })).toEqual({ page: 2, size: 20, present: 'true' });
     expect(asinParams({ page: 0, filter: 'removed' })).toEqual({ page: 0, size: 20, present: 'false' });
     expect(asinParams({ page: 0, filter: 'all' })).toEqual({ page: 0, size: 20 });
+  });
+});
+
+describe('trackers: a tracker’s name', () => {
+  it('its label, else its store link', () => {
+    expect(trackerName({ fileName: 'Rival', storeUrl: 'https://www.amazon.ca/s?me=A1RIVALSTORE1' })).toBe(
+      'Rival',
+    );
+    expect(trackerName({ fileName: '', storeUrl: 'https://www.amazon.ca/s?me=A1RIVALSTORE1' })).toBe(
+      'https://www.amazon.ca/s?me=A1RIVALSTORE1',
+    );
   });
 });

@@ -19,6 +19,10 @@ export interface TrackerRequest {
   alerts: TrackerAlerts;
 }
 
+/** What a tracker is called on the pages: its label, else its store link. */
+export const trackerName = (tracker: Pick<Tracker, 'fileName' | 'storeUrl'>) =>
+  tracker.fileName || tracker.storeUrl;
+
 /** One ASIN a tracker has seen (`GET /api/trackers/{id}/asins`). */
 export interface TrackerAsin {
   asin: string;

@@ -5,7 +5,7 @@ import { IconEdit, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } fro
 import { useTranslation } from 'react-i18next';
 import { TOAST_AUTO_CLOSE_MS } from '../../../app/api';
 import { useDeleteTrackerMutation, useTrackerActionMutation } from '../api/trackersApi';
-import type { Tracker } from '../model';
+import { trackerName, type Tracker } from '../model';
 
 const done = (message: string) =>
   notifications.show({ color: 'green', message, autoClose: TOAST_AUTO_CLOSE_MS });
@@ -53,7 +53,7 @@ export function TrackerActions({
   };
 
   return (
-    <Group gap="xs" role="group" aria-label={t('actions.label', { name: tracker.fileName })}>
+    <Group gap="xs" role="group" aria-label={t('actions.label', { name: trackerName(tracker) })}>
       {tracker.paused ? (
         <Button
           size={size}
@@ -115,7 +115,7 @@ export function TrackerActions({
         title={t('actions.deleteTitle')}
         data-testid={`tracker-${tracker.id}-confirm-delete`}
       >
-        <Text mb="lg">{t('actions.deleteText', { name: tracker.fileName })}</Text>
+        <Text mb="lg">{t('actions.deleteText', { name: trackerName(tracker) })}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirm(false)}>
             {t('actions.cancel')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LocaleLink, useLocale } from '../../../app/locale';
 import { formatIstanbul } from '../../../lib/date';
 import { useMarketNames } from '../../../lib/useMarketNames';
-import { runSummary, scheduleText, type Tracker } from '../model';
+import { runSummary, scheduleText, trackerName, type Tracker } from '../model';
 import { TrackerActions } from './TrackerActions';
 
 /** One tracked store of the list: what it watches, when, what its last run found, and its actions. */
@@ -15,7 +15,7 @@ export function TrackerCard({ tracker, onEdit }: { tracker: Tracker; onEdit: () 
   const date = (value: string | null) => formatIstanbul(value, locale);
   const last = tracker.lastRun;
   return (
-    <Card withBorder padding="md" component="article" aria-label={tracker.fileName} data-testid={testId}>
+    <Card withBorder padding="md" component="article" aria-label={trackerName(tracker)} data-testid={testId}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" align="flex-start">
           <Anchor
@@ -25,7 +25,7 @@ export function TrackerCard({ tracker, onEdit }: { tracker: Tracker; onEdit: () 
             style={{ overflowWrap: 'anywhere' }}
             data-testid={`${testId}-open`}
           >
-            {tracker.fileName}
+            {trackerName(tracker)}
           </Anchor>
           <Group gap={6}>
             {tracker.running && (

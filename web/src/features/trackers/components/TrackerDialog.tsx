@@ -33,6 +33,9 @@ import { atHour, scheduleText, type Tracker } from '../model';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+/** A day as a list shows it: "Pazartesi" (a Turkish sentence says "her pazartesi"). */
+const capitalized = (text: string, locale: string) =>
+  text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 
 /**
  * Add or edit a tracker: the store (link, market, scan type, keyword, label), when it runs (daily or
@@ -180,7 +183,10 @@ export function TrackerDialog({
             {values.schedule === 'weekly' && (
               <Select
                 label={t('dialog.weekday')}
-                data={WEEKDAYS.map((day) => ({ value: String(day), label: t(`weekdays.${day}`) }))}
+                data={WEEKDAYS.map((day) => ({
+                  value: String(day),
+                  label: capitalized(t(`weekdays.${day}`), locale),
+                }))}
                 {...numberSelect('weekday')}
                 data-testid="tracker-weekday"
               />

@@ -12,7 +12,7 @@ import { useGetTrackerQuery, useTrackerRunsQuery } from '../api/trackersApi';
 import { AsinsTable } from '../components/AsinsTable';
 import { RunsTable } from '../components/RunsTable';
 import { TrackerActions } from '../components/TrackerActions';
-import { runEnded, scheduleText, TRACKER_POLL_MS, type Tracker } from '../model';
+import { runEnded, scheduleText, TRACKER_POLL_MS, trackerName, type Tracker } from '../model';
 import { useRunEnd } from '../useRunEnd';
 
 // The charts library loads with the charts only, never with other pages.
@@ -49,7 +49,7 @@ export function TrackerPage() {
   const partial = !!runs.data?.some((run) => runEnded(run) && !run.complete && !run.baseline);
   return (
     <PageShell
-      title={data.fileName}
+      title={trackerName(data)}
       size="xl"
       actions={
         <TrackerActions

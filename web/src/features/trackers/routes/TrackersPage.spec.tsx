@@ -101,7 +101,9 @@ describe('trackers page: the list', () => {
     renderApp('/us/trackers', { token: token() });
     const empty = await screen.findByTestId('trackers-empty', {}, { timeout: 15_000 });
     expect(within(empty).getByText("You don't track any store yet")).toBeTruthy();
-    await act(async () => fireEvent.click(within(empty).getByRole('button', { name: 'Track a store' })));
+    await act(async () =>
+      fireEvent.click(within(empty).getByRole('button', { name: 'Track your first store' })),
+    );
     expect(await screen.findByRole('dialog', { name: 'Track a store' })).toBeTruthy();
   });
 
@@ -262,6 +264,21 @@ describe('trackers page: the dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mağaza takip et' }, { timeout: 15_000 });
     type('tracker-store-url', 'https://www.amazon.ca/s?me=A1RIVALSTORE1');
     await choose('tracker-market', 'Kanada');
+    await act(async () => fireEvent.click(within(dialog).getByRole('radio', { name: 'Haftalık' })));
+    await act(async () => fireEvent.click(input('tracker-weekday')));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Pazartesi',
+      'Salı',
+      'Çarşamba',
+      'Perşembe',
+      'Cuma',
+      'Cumartesi',
+      'Pazar',
+    ]);
+    await act(async () => fireEvent.click(screen.getByRole('option', { name: 'Çarşamba' })));
+    expect(within(dialog).getByTestId('tracker-schedule-text').textContent).toBe(
+      "Her çarşamba 06:00'da (İstanbul saati)",
+    );
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Takip et' })));
     await waitFor(() => expect(server.callsTo('POST /api/trackers')).toHaveLength(1));
     expect(await within(dialog).findByText('Saat 0 ile 23 arasında olmalı (İstanbul saati).')).toBeTruthy();

@@ -77,7 +77,7 @@ export function TrackersPage() {
             {t('empty.text')}
           </Text>
           <Button leftSection={<IconPlus size={16} />} onClick={openAdd}>
-            {t('add')}
+            {t('empty.add')}
           </Button>
         </Stack>
       ) : (
