@@ -56,6 +56,13 @@ describe('trackers: a run in words', () => {
     const baseline = trackerRun({ id: 'b', baseline: true, found: 1870, addedCount: 0, removedCount: 0 });
     expect(runSummary(baseline, tFor('en'))).toBe('Baseline: 1870 ASINs');
     expect(runSummary(trackerRun({ id: 'g', status: 'PROCESSING' }), tFor('en'))).toBe('Running now…');
+    const above = trackerRun({ id: 'a', aboveLimit: true });
+    expect(runSummary(above, tFor('en'))).toBe(
+      '+3 added · −1 removed · only what both runs could see compared (above the list limit)',
+    );
+    expect(runSummary(above, tFor('tr'))).toBe(
+      '+3 eklendi · −1 kaldırıldı · yalnızca iki çalıştırmanın da görebildikleri karşılaştırıldı (liste sınırının üzerinde)',
+    );
   });
 
   it('coverage is rounded down, in each language’s way', () => {

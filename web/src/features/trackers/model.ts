@@ -95,7 +95,8 @@ export function scheduleText(
 /**
  * What a run found, in words: "+3 added · −1 removed"; the baseline's size; for a run that did not
  * reach the coverage threshold (partial, failed, canceled) its real additions and
- * "partial: 12 not seen, no removals reported"; a failed or canceled run is named first.
+ * "partial: 12 not seen, no removals reported"; a failed or canceled run is named first; a store above
+ * the list limit says that only what both runs could see was compared.
  */
 export function runSummary(run: TrackerRun, t: TFunction<'trackers'>): string {
   if (isRunningStatus(run.status)) return t('run.running');
@@ -107,6 +108,7 @@ export function runSummary(run: TrackerRun, t: TFunction<'trackers'>): string {
     parts.push(
       run.complete ? t('run.removed', { count: run.removedCount }) : t('run.partial', { count: run.notSeen }),
     );
+    if (run.aboveLimit) parts.push(t('run.aboveLimit'));
   }
   return parts.join(' · ');
 }
