@@ -32,6 +32,8 @@ const VerificationPage = lazyNamed(
 const LogoutPage = lazyNamed(() => import('../features/auth/routes/LogoutPage'), 'LogoutPage');
 const AccountPage = lazyNamed(() => import('../features/account/routes/AccountPage'), 'AccountPage');
 const DashboardPage = lazyNamed(() => import('../features/dashboard/routes/DashboardPage'), 'DashboardPage');
+const TrackersPage = lazyNamed(() => import('../features/trackers/routes/TrackersPage'), 'TrackersPage');
+const TrackerPage = lazyNamed(() => import('../features/trackers/routes/TrackerPage'), 'TrackerPage');
 const PaymentPage = lazyNamed(() => import('../features/payment/routes/PaymentPage'), 'PaymentPage');
 const PaymentSectionPage = lazyNamed(
   () => import('../features/payment/routes/PaymentSectionPage'),
@@ -56,6 +58,8 @@ function localeTree(base: string) {
         <Route element={<RequireAuth />}>
           <Route path="account" element={<AccountPage />} />
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="trackers" element={<TrackersPage />} />
+          <Route path="trackers/:id" element={<TrackerPage />} />
           <Route path="payment" element={<PaymentPage />}>
             <Route path="addCard" element={<PaymentSectionPage section="addCard" />} />
             <Route path="addCard/success" element={<PaymentSectionPage section="addCardSuccess" />} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDate, formatDay, formatMonth, istanbulDay } from './date';
+import { addDays, formatDate, formatDay, formatIstanbul, formatMonth, istanbulDay } from './date';
 
 describe('formatDate (D MMM YY HH:mm)', () => {
   it('formats in both locales', () => {
@@ -38,5 +38,14 @@ describe('Istanbul days', () => {
   it('adds days across months and years', () => {
     expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
+
+describe('formatIstanbul (D MMM YY HH:mm on Istanbul time)', () => {
+  it('shows an instant on Istanbul clock in the page language, whatever the browser zone', () => {
+    expect(formatIstanbul('2026-11-28T03:00:00Z', 'tr')).toBe('28 Kas 26 06:00');
+    expect(formatIstanbul('2026-11-28T22:30:00Z', 'en')).toBe('29 Nov 26 01:30');
+    expect(formatIstanbul(null)).toBe('');
+    expect(formatIstanbul('not a date')).toBe('');
   });
 });

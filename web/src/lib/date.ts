@@ -48,3 +48,25 @@ export function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+const ISTANBUL_PARTS = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Istanbul',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * Formats an instant as `D MMM YY HH:mm` on Istanbul's clock (the schedules' clock), whatever the
+ * browser's time zone: `2026-11-28T03:00:00Z` is `28 Kas 26 06:00`. Empty string for invalid input.
+ */
+export function formatIstanbul(value: Date | string | null | undefined, locale: Locale = 'tr'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = Object.fromEntries(ISTANBUL_PARTS.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${Number(part.day)} ${MONTHS[locale][Number(part.month) - 1]} ${part.year.slice(2)} ${part.hour}:${part.minute}`;
+}

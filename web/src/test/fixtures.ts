@@ -5,6 +5,7 @@
  */
 import type { ContactInfo } from '../app/contactApi';
 import type { UserPlan } from '../app/billing/userPlanApi';
+import type { Tracker, TrackerRun } from '../app/trackersApi';
 import type { CurrentUser } from '../app/userApi';
 import type { AdminPayment, AdminScan, AdminUser, Counters } from '../features/admin/model';
 import type { Coverage, Quota, Todo } from '../features/dashboard/model';
@@ -220,4 +221,48 @@ export function adminScan(over: Partial<AdminScan> & Pick<AdminScan, 'id'>): Adm
 export function adminPayment(over: Partial<AdminPayment> = {}): AdminPayment {
   const { vat: _vat, vatPercent: _vatPercent, ...paid } = payment();
   return { ...paid, userEmail: 'ayse@example.com', refunded: '0.00', refunds: [], ...over };
+}
+
+/** A run of a tracker (GET /api/trackers/{id}/runs): a complete run that added 3 and removed 1. */
+export function trackerRun(over: Partial<TrackerRun> & Pick<TrackerRun, 'id'>): TrackerRun {
+  return {
+    scanId: `scan-${over.id}`,
+    status: 'COMPLETED',
+    startedAt: '2026-11-28T03:00:00Z',
+    finishedAt: '2026-11-28T03:12:00Z',
+    coverage: 0.99,
+    complete: true,
+    baseline: false,
+    found: 120,
+    added: ['B0ADD00001', 'B0ADD00002', 'B0ADD00003'],
+    removed: ['B0DEL00001'],
+    addedCount: 3,
+    removedCount: 1,
+    notSeen: 0,
+    aboveLimit: false,
+    ...over,
+  };
+}
+
+/** A tracked store (GET /api/trackers): daily at 06:00 Istanbul time, standard, on amazon.ca, never run. */
+export function tracker(over: Partial<Tracker> & Pick<Tracker, 'id'>): Tracker {
+  return {
+    storeUrl: 'https://www.amazon.ca/s?me=A1RIVALSTORE1',
+    market: 'CA',
+    searchType: 'standard',
+    keyword: null,
+    fileName: `store ${over.id}`,
+    schedule: 'daily',
+    hour: 6,
+    weekday: null,
+    paused: false,
+    alerts: { email: true, webhook: false, telegram: false },
+    createdAt: '2026-11-20T09:00:00Z',
+    nextRunAt: '2026-11-29T03:00:00Z',
+    running: false,
+    present: 0,
+    ever: 0,
+    lastRun: null,
+    ...over,
+  };
 }

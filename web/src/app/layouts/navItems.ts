@@ -7,6 +7,7 @@ export interface NavEntry {
 
 export const USER_NAV: NavEntry[] = [
   { key: 'nav.dashboard', to: '/dashboard', testId: 'nav-dashboard' },
+  { key: 'nav.trackers', to: '/trackers', testId: 'nav-trackers' },
   { key: 'nav.payment', to: '/payment', testId: 'nav-payment' },
 ];
 

@@ -281,4 +281,48 @@ describe('scan card', () => {
     expect(coverage.textContent).toBe("Amazon'un bildirdiği 60 üründen 60 ASIN bulundu (%100).");
     expect(screen.getByTestId('todo-f1-reason').textContent).toBe('Neden: Pazar yeri engelledi');
   });
+
+  it('"Track this store" on a finished store scan opens the tracker dialog pre-filled; not on a running scan or an ASIN check', async () => {
+    gateway({
+      lists: {
+        completed: {
+          items: [
+            todo({
+              id: 'd1',
+              searchType: 'deep',
+              status: 'COMPLETED_PARTIAL',
+              storeUrl: 'https://www.amazon.co.uk/s?me=A9UKSHOP01',
+              market: 'UK',
+              keyword: 'tea',
+            }),
+            todo({ id: 'k1', searchType: 'asinCheck', storeUrl: null, sellerId: null }),
+          ],
+        },
+        ongoing: { items: [todo({ id: 'g1', state: 'ongoing', status: 'PROCESSING' })] },
+      },
+    });
+    const app = renderApp('/us/dashboard', { token: token() });
+    await openMenu('g1');
+    await screen.findByTestId('todo-g1-delete');
+    expect(screen.queryByTestId('todo-g1-track')).toBeNull();
+    await act(async () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }));
+    await openMenu('k1');
+    await screen.findByTestId('todo-k1-delete');
+    expect(screen.queryByTestId('todo-k1-track')).toBeNull();
+    await act(async () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }));
+
+    await openMenu('d1');
+    const item = await screen.findByRole('menuitem', { name: 'Track this store' });
+    await act(async () => fireEvent.click(item));
+    await waitFor(() => expect(app.location()).toMatch(/^\/us\/trackers\?add=1&/));
+    const dialog = await screen.findByRole('dialog', { name: 'Track a store' }, { timeout: 15_000 });
+    const field = (testId: string) =>
+      (within(dialog).getByTestId(testId).tagName === 'INPUT'
+        ? within(dialog).getByTestId(testId)
+        : within(dialog).getByTestId(testId).querySelector('input')) as HTMLInputElement;
+    expect(field('tracker-store-url').value).toBe('https://www.amazon.co.uk/s?me=A9UKSHOP01');
+    expect(field('tracker-market').value).toBe('United Kingdom');
+    expect(field('tracker-keyword').value).toBe('tea');
+    expect((within(dialog).getByRole('radio', { name: 'Deep' }) as HTMLInputElement).checked).toBe(true);
+  });
 });

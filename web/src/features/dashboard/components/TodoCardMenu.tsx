@@ -2,15 +2,31 @@ import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconDots,
   IconDownload,
+  IconEye,
   IconPlayerStop,
   IconRefresh,
   IconRepeat,
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../../app/locale';
 import { useSession } from '../../../app/useSession';
 import type { DownloadFormat } from '../download';
 import { isRunning, type Todo } from '../model';
+
+/**
+ * "Track this store": the trackers page's add dialog, pre-filled with a finished store scan's store,
+ * market, type (standard or deep; another type is tracked with a standard scan) and keyword. Null for
+ * a scan that is not a finished store scan.
+ */
+export function trackLink(todo: Todo): string | null {
+  const finished = todo.status === 'COMPLETED' || todo.status === 'COMPLETED_PARTIAL';
+  if (!finished || !todo.storeUrl || todo.searchType === 'asinCheck') return null;
+  const query = new URLSearchParams({ add: '1', storeUrl: todo.storeUrl, market: todo.market });
+  if (todo.searchType === 'standard' || todo.searchType === 'deep') query.set('searchType', todo.searchType);
+  if (todo.keyword) query.set('keyword', todo.keyword);
+  return `/trackers?${query}`;
+}
 
 /**
  * A scan card's actions: download (an ASIN check also as .csv), run again, delete, and for an
@@ -35,6 +51,7 @@ export function TodoCardMenu({
   const { admin } = useSession();
   const running = isRunning(todo);
   const check = todo.searchType === 'asinCheck';
+  const track = trackLink(todo);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -59,6 +76,16 @@ export function TodoCardMenu({
             data-testid={`${testId}-download-csv`}
           >
             {t('card.downloadCsv')}
+          </Menu.Item>
+        )}
+        {track && (
+          <Menu.Item
+            component={LocaleLink}
+            to={track}
+            leftSection={<IconEye size={14} />}
+            data-testid={`${testId}-track`}
+          >
+            {t('card.track')}
           </Menu.Item>
         )}
         <Menu.Item

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { holdTimers, pass, until } from '../../../test/clock';
 import { userToken } from '../../../test/jwt';
+import { jsonResponse } from '../../../test/gateway';
 import { renderApp } from '../../../test/render';
 import { POLL_MS } from '../model';
 import { coverageFacts, quota, todo } from '../../../test/fixtures';
@@ -156,5 +157,36 @@ describe('dashboard page: lists', () => {
     expect(
       await until(() => screen.getByText('No scan is waiting. Start one with “New scan”.')),
     ).toBeTruthy();
+  });
+
+  it('the way into store tracking: how many stores are tracked, and "Track a store"', async () => {
+    const server = gateway({ quota: quota() });
+    server.routes['GET /api/trackers'] = () =>
+      jsonResponse({ success: true, data: [{ id: 't1' }, { id: 't2' }] });
+    renderApp('/us/dashboard', { token: token() });
+    const box = await until(() => screen.getByRole('region', { name: 'Tracked stores' }), 15_000);
+    await until(() =>
+      expect(within(box).getByTestId('tracked-stores-count').textContent).toBe('2 stores tracked'),
+    );
+    expect(within(box).getByRole('link', { name: 'Track a store' }).getAttribute('href')).toBe(
+      '/us/trackers?add=1',
+    );
+    expect(within(box).getByRole('link', { name: 'See tracked stores' }).getAttribute('href')).toBe(
+      '/us/trackers',
+    );
+  });
+
+  it('no tracked store yet (Turkish): says what tracking is for', async () => {
+    gateway({ quota: quota() });
+    renderApp('/dashboard', { token: token() });
+    const box = await until(() => screen.getByRole('region', { name: 'Takip edilen mağazalar' }), 15_000);
+    await until(() =>
+      expect(within(box).getByTestId('tracked-stores-count').textContent).toContain(
+        'Henüz takip edilen mağaza yok',
+      ),
+    );
+    expect(within(box).getByRole('link', { name: 'Mağaza takip et' }).getAttribute('href')).toBe(
+      '/trackers?add=1',
+    );
   });
 });

@@ -11,6 +11,7 @@ import { Board } from '../components/Board';
 import { CreateScan } from '../components/CreateScan';
 import { FiltersBar } from '../components/FiltersBar';
 import { QuotaPanel } from '../components/QuotaPanel';
+import { TrackedStores } from '../components/TrackedStores';
 import { FILTER_KEYS, filtersFromQuery, type Filters } from '../model';
 
 /**
@@ -87,6 +88,7 @@ export function DashboardPage() {
         </Alert>
       )}
       {quota.data && !noPlan && <QuotaPanel quota={quota.data} />}
+      <TrackedStores />
       <FiltersBar filters={filters} markets={SOLD_MARKET_CODES} onChange={setFilter} onClear={clearFilters} />
       {/* New filters start every column again on its first page. */}
       <Board key={filterKey} filters={filters} filtered={filtered} />

@@ -32,6 +32,7 @@ export function gateway({
     fakeGateway(answers, {
       'GET /api/account/user': () => ok(account({ id: 1 })),
       'GET /api/search-info/quota': () => ok(server.quota),
+      'GET /api/trackers': () => ok([]),
       'GET /api/category': () =>
         ok([
           { label: 'Books', level: 1, suffix: 'ca', nodeId: '916520' },
