@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runFuzzBench } from './fuzz.mjs';
+import { runLighthouseBench } from './lighthouse.mjs';
 import { runParseBench } from './parse.mjs';
 import { HEADER, runRealStoresBench } from './real-stores.mjs';
 import { runScanBench, SIZES } from './scan.mjs';
@@ -39,9 +40,16 @@ if (!quick) {
   fuzz = runFuzzBench({ outFile: path.join(outDir, 'fuzz.json') });
 }
 
-if (!scan.pass || !real.pass || !parse.pass || !simulator.pass || !fuzz.pass) {
+// Lighthouse needs the npm registry (npx) and a few minutes: not in the quick run.
+let lighthouse = { pass: true };
+if (!quick) {
+  console.log('\n== Lighthouse (mobile profile, Turkish; landing, login, dashboard) ==');
+  lighthouse = await runLighthouseBench({ outFile: path.join(outDir, 'lighthouse.json') });
+}
+
+if (!scan.pass || !real.pass || !parse.pass || !simulator.pass || !fuzz.pass || !lighthouse.pass) {
   // The quick run shares a loaded CI machine: its speed targets (parser, simulator) are reported only.
-  const enforced = !scan.pass || !real.pass || !fuzz.pass || !quick;
+  const enforced = !scan.pass || !real.pass || !fuzz.pass || !lighthouse.pass || !quick;
   console.error(
     `\nbench: a target was missed (see above)${enforced ? '' : ': a speed target, not enforced by BENCH_QUICK'}`,
   );
