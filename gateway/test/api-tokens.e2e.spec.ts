@@ -336,6 +336,33 @@ describe('personal API tokens (gateway + auth + search)', () => {
     expect((await stack.call('PUT', '/api/system-parameter', restored, admin)).statusCode).toBe(200);
   });
 
+  it('the OpenAPI document describes the token scheme and the scope of each route that takes tokens', async () => {
+    const doc = (await stack.call('GET', '/api/docs-json')).json();
+    expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.apiToken.description).toContain('x-api-token-scope');
+    const scoped: Record<string, string> = {};
+    for (const [path, ops] of Object.entries(
+      doc.paths as Record<string, Record<string, Record<string, unknown>>>,
+    ))
+      for (const [method, op] of Object.entries(ops))
+        if (op['x-api-token-scope']) {
+          scoped[`${method.toUpperCase()} ${path}`] = op['x-api-token-scope'] as string;
+          expect(op.security).toEqual(expect.arrayContaining([{ apiToken: [] }]));
+        }
+    expect(scoped).toMatchObject({
+      'GET /api/search-info': 'scans:read',
+      'GET /api/search-info/{id}/download': 'scans:read',
+      'POST /api/search-info': 'scans:write',
+      'DELETE /dashboard/{todoId}': 'scans:write',
+    });
+    expect(
+      Object.keys(scoped).filter((k) => /account|billing|admin|user-plan|card|system-parameter/.test(k)),
+    ).toEqual([]);
+    // Every route the document marks takes a token of that scope (the guard reads the same decorator).
+    const reader = await token(['scans:read']);
+    expect((await withToken('GET', '/api/marketplace', reader.token)).statusCode).toBe(200);
+  });
+
   it('no token is ever in plain text: not in any table of the database, not on the bus, not in the logs', async () => {
     expect(issued.length).toBeGreaterThan(25);
     const tables = await stack.sql<{ schema: string; name: string }>(
