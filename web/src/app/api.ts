@@ -29,6 +29,7 @@ export const TAG_TYPES = [
   'Promotion',
   'SystemParameter',
   'AdminUser',
+  'ApiToken',
 ] as const;
 
 export const TOAST_AUTO_CLOSE_MS = 3000;
