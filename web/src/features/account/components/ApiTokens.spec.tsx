@@ -8,6 +8,8 @@ import { renderApp } from '../../../test/render';
 import type { ApiToken } from '../api/accountApi';
 
 const TOKEN = `ss_${'q'.repeat(43)}`;
+/** Waits long enough for a loaded machine (the page renders the whole app). */
+const SLOW = { timeout: 5000 };
 
 interface Server extends FakeGateway {
   tokens: ApiToken[];
@@ -55,7 +57,9 @@ describe('account page: API tokens', () => {
   it('checks the form in the browser, shows the new token once, lists it without it (English)', async () => {
     const server = gateway();
     renderApp('/us/account', { token: userToken('ayse@example.com') });
-    expect((await screen.findByTestId('api-tokens-none')).textContent).toBe('You have no API tokens.');
+    expect((await screen.findByTestId('api-tokens-none', {}, SLOW)).textContent).toBe(
+      'You have no API tokens.',
+    );
 
     await act(async () => fireEvent.click(screen.getByTestId('api-token-create')));
     const form = screen.getByTestId('api-token-form');
@@ -68,7 +72,7 @@ describe('account page: API tokens', () => {
     fireEvent.click(input('api-token-scope-scans:write'));
     const before = Date.now();
     await act(async () => fireEvent.click(screen.getByTestId('api-token-create')));
-    await waitFor(() => expect(server.callsTo('POST /api/account/tokens')).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('POST /api/account/tokens')).toHaveLength(1), SLOW);
     const body = (await server.lastBody('POST /api/account/tokens')) as {
       name: string;
       scopes: string[];
@@ -82,9 +86,9 @@ describe('account page: API tokens', () => {
     expect(Date.parse(body.expiresAt) - before).toBeGreaterThanOrEqual(90 * 86_400_000);
     expect(Date.parse(body.expiresAt) - Date.now()).toBeLessThanOrEqual(90 * 86_400_000);
 
-    expect((await screen.findByTestId('api-token-value')).textContent).toBe(TOKEN);
+    expect((await screen.findByTestId('api-token-value', {}, SLOW)).textContent).toBe(TOKEN);
     expect(screen.getByTestId('api-token-created').textContent).toContain('it is shown only once');
-    const row = await screen.findByTestId('api-token-row');
+    const row = await screen.findByTestId('api-token-row', {}, SLOW);
     expect(row.textContent).toContain('Nightly export');
     expect(row.textContent).toContain('scans:write');
     expect(within(row).getByTestId('api-token-last-used').textContent).toBe('Not used yet');
@@ -115,7 +119,7 @@ describe('account page: API tokens', () => {
       },
     ]);
     renderApp('/account', { token: userToken('ayse@example.com') });
-    const rows = await screen.findAllByTestId('api-token-row');
+    const rows = await screen.findAllByTestId('api-token-row', {}, SLOW);
     expect(rows).toHaveLength(2);
     expect(rows[0].textContent).toContain('Süresiz');
     expect(within(rows[0]).getByTestId('api-token-last-used').textContent).toBe('Henüz kullanılmadı');
@@ -141,7 +145,7 @@ describe('account page: API tokens', () => {
     fireEvent.change(input('api-token-name'), { target: { value: 'Bir tane daha' } });
     fireEvent.click(input('api-token-scope-scans:read'));
     await act(async () => fireEvent.click(screen.getByTestId('api-token-create')));
-    expect((await screen.findByTestId('api-token-error')).textContent).toBe(
+    expect((await screen.findByTestId('api-token-error', {}, SLOW)).textContent).toBe(
       '20 API anahtarınız var; bir hesabın en fazla bu kadar anahtarı olabilir. Önce birini iptal edin.',
     );
 
