@@ -199,13 +199,11 @@ export class ListCache {
     const hit = this.lists.get(id);
     if (hit && hit.text === text) return hit.codes;
     const codes = parseAsinCodes(text);
+    this.lists.delete(id);
     this.lists.set(id, { text, codes });
+    // The lists of the last operations are kept; the oldest beyond that is forgotten.
+    if (this.lists.size > MAX_LISTS + 1) this.lists.delete(this.lists.keys().next().value as string);
     return codes;
-  }
-
-  /** Forgets every list but these ids. */
-  keepOnly(ids: readonly string[]): void {
-    for (const id of [...this.lists.keys()]) if (!ids.includes(id)) this.lists.delete(id);
   }
 }
 
@@ -272,7 +270,6 @@ function combineLists(
 export function runSetTask(task: SetCombineTask, cache: ListCache = new ListCache()): SetCombineResult {
   const lists = task.lists.map((l) => cache.get(l.id, l.text));
   const subtract = task.subtract ? cache.get(task.subtract.id, task.subtract.text) : undefined;
-  cache.keepOnly([...task.lists.map((l) => l.id), ...(task.subtract ? [task.subtract.id] : [])]);
   const { before, codes, carriedBy, sizes, subtractSize } = combineLists(lists, task.operation, subtract);
   return {
     listSizes: sizes,
