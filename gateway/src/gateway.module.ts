@@ -15,6 +15,9 @@ import {
 } from './billing/billing.controller.js';
 import { CardSealer } from './billing/card-sealer.js';
 import { BillingGatewayService } from './billing/billing.service.js';
+import { ApiTokensController } from './api-tokens/api-tokens.controller.js';
+import { ApiTokensGatewayService } from './api-tokens/api-tokens.service.js';
+import { ApiTokenAuthenticator } from './auth/api-tokens.js';
 import { CallerInterceptor } from './auth/caller.interceptor.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { RolesGuard } from './auth/guards.js';
@@ -55,6 +58,7 @@ export class GatewayModule {
         BillingController,
         BillingAdminController,
         ThreeDsController,
+        ApiTokensController,
         SpaController,
       ],
       providers: [
@@ -74,6 +78,8 @@ export class GatewayModule {
         BillingGatewayService,
         JwtStrategy,
         RolesGuard,
+        ApiTokenAuthenticator,
+        ApiTokensGatewayService,
       ],
     };
   }

@@ -18,6 +18,7 @@ import {
   traceCarrierOf,
   type SpanHandle,
 } from '@shelfscan/observability';
+import { API_TOKEN_SCHEME, API_TOKEN_SCOPES } from './auth/api-scope.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { runWithLang } from './common/i18n.js';
 import { createValidationPipe } from './common/validation.js';
@@ -159,6 +160,15 @@ export async function createGateway(deps: {
       )
       .setVersion('1')
       .addBearerAuth()
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'ss_… (personal API token)',
+          description: `A personal API token made on the account page (POST /api/account/tokens): \`Authorization: Bearer ss_…\`. It opens only the operations that name its scope in \`x-api-token-scope\` (${API_TOKEN_SCOPES.join(', ')}); any other operation answers 403 apiTokenNotAllowed, a missing scope 403 apiTokenScopeMissing, a revoked or expired token 401 apiTokenInvalid, past api.token.perMinuteLimit requests a minute 429.`,
+        },
+        API_TOKEN_SCHEME,
+      )
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document);

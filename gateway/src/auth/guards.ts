@@ -1,6 +1,7 @@
 import {
   CanActivate,
   ExecutionContext,
+  Inject,
   Injectable,
   SetMetadata,
   UseGuards,
@@ -9,12 +10,39 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { API_SCOPE } from './api-scope.js';
+import { ApiTokenAuthenticator, apiTokenOf } from './api-tokens.js';
 import type { JwtUser } from './jwt.strategy.js';
 
 const ROLES = 'shelfscan:roles';
 
+/**
+ * A session JWT (passport's `jwt` strategy), or a personal API token (`Bearer ss_…`, issue 19) on a
+ * route whose `@ApiScope` the token holds. A request without an API token pays one header test.
+ */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {}
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(ApiTokenAuthenticator) private readonly apiTokens: ApiTokenAuthenticator,
+  ) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    const req = context.switchToHttp().getRequest<{ headers: { authorization?: unknown }; user?: JwtUser }>();
+    const token = apiTokenOf(req.headers.authorization);
+    if (token === undefined) return super.canActivate(context);
+    const scope = this.reflector.getAllAndOverride<string | undefined>(API_SCOPE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    return this.apiTokens.authenticate(token, scope).then((user) => {
+      req.user = user;
+      return true;
+    });
+  }
+}
 
 /** Lets a request through only when the token carries one of the route's roles. */
 @Injectable()

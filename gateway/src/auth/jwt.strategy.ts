@@ -9,6 +9,8 @@ export interface JwtUser {
   sub: string;
   roles: string[];
   exp: number;
+  /** Set when the request came with a personal API token (issue 19) instead of a session. */
+  apiToken?: { id: string; scopes: string[] };
 }
 
 /** The bearer token of a request (its Authorization header), as the strategy reads it. */

@@ -57,6 +57,8 @@ const STATUS_BY_REASON: Record<string, number> = {
   refundNotPossible: 409,
   refundTooMuch: 422,
   refundRefused: 402,
+  // API tokens (issue 19)
+  apiTokenTooMany: 409,
 };
 
 /**

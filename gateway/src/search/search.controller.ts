@@ -13,6 +13,7 @@ import {
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { ApiScope } from '../auth/api-scope.js';
 import { Authenticated, ROLE_ADMIN } from '../auth/guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { JwtUser } from '../auth/jwt.strategy.js';
@@ -39,7 +40,10 @@ const TYPE_STATUS =
 
 const isAdmin = (user: JwtUser) => user.roles.includes(ROLE_ADMIN);
 
-/** Scans (gateway/README.md, "Scan routes"): the dashboard's lists, scan forms, moves, deletes, downloads, quotas. */
+/**
+ * Scans (gateway/README.md, "Scan routes"): the dashboard's lists, scan forms, moves, deletes, downloads, quotas.
+ * Personal API tokens open the reads with `scans:read`, starting, moving and deleting with `scans:write`.
+ */
 @ApiTags('search')
 @Authenticated()
 @Controller()
@@ -47,6 +51,7 @@ export class SearchController {
   constructor(@Inject(SearchApiService) private readonly search: SearchApiService) {}
 
   @Get('api/search-info')
+  @ApiScope('scans:read')
   @ApiOperation({ summary: 'My scans, newest first (filters, pages; total in x-total-count)' })
   @ApiOkResponse({ description: '{success, data: Todo[]}; header x-total-count' })
   async list(
@@ -58,12 +63,14 @@ export class SearchController {
   }
 
   @Get('api/search-info/quota')
+  @ApiScope('scans:read')
   @ApiOperation({ summary: 'My plans, the day’s and month’s searches used and left, the list limit' })
   async quota(@CurrentUser() user: JwtUser) {
     return ok(await this.search.quota(user.sub));
   }
 
   @Get('api/search-info/:state')
+  @ApiScope('scans:read')
   @ApiOperation({
     summary:
       'A dashboard column (pending, ongoing, completed, archived), a {searchType}{status} list (deepCOMPLETED), or one scan by id',
@@ -87,6 +94,7 @@ export class SearchController {
   }
 
   @Post('api/search-info')
+  @ApiScope('scans:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Start a Standard or Deep scan' })
   @ApiOkResponse({
@@ -98,6 +106,7 @@ export class SearchController {
   }
 
   @Post('api/search-info/functional-search')
+  @ApiScope('scans:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Start a Functional scan (stars 0–5, prices ≥ 0, min ≤ max; CA and MX)' })
   @ApiOkResponse({
@@ -109,6 +118,7 @@ export class SearchController {
   }
 
   @Post('api/search-info/asin-check')
+  @ApiScope('scans:write')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Start an ASIN check: is each ASIN sold on the market, its title, price, stars and badges',
@@ -122,6 +132,7 @@ export class SearchController {
   }
 
   @Post('api/search-info/estimate')
+  @ApiScope('scans:write')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -136,6 +147,7 @@ export class SearchController {
   }
 
   @Get('api/search-info/:id/asin-check')
+  @ApiScope('scans:read')
   @ApiOperation({ summary: "An ASIN check's table, one row per ASIN (so far, while it runs); x-total-count" })
   @ApiOkResponse({
     description:
@@ -153,6 +165,7 @@ export class SearchController {
   }
 
   @Post('api/search-info/:id/rerun')
+  @ApiScope('scans:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Run a scan again: a new scan with the same inputs (counts against the quota)' })
   async rerun(@CurrentUser() user: JwtUser, @Param('id') id: string) {
@@ -160,6 +173,7 @@ export class SearchController {
   }
 
   @Get('api/search-info/:id/download')
+  @ApiScope('scans:read')
   @ApiOperation({
     summary:
       'The ASINs, one a line (the partial list while the scan runs; of an ASIN check, the ones sold there); ?format=csv: an ASIN check’s table; needs an active plan',
@@ -202,6 +216,7 @@ export class SearchController {
   }
 
   @Post('dashboard/:state')
+  @ApiScope('scans:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Move scans to a column: archived, or back to the column their status gives' })
   @ApiOkResponse({ description: "{success, message: 'Change has been saved.'}; 422 stateNotAllowed; 404" })
@@ -215,6 +230,7 @@ export class SearchController {
   }
 
   @Delete('dashboard/:todoId')
+  @ApiScope('scans:write')
   @ApiOperation({ summary: 'Delete a scan (a running one is cancelled first)' })
   @ApiOkResponse({ description: "{success, message: 'Todo has been deleted.'}; 404" })
   async remove(@CurrentUser() user: JwtUser, @Param('todoId') id: string) {
@@ -223,12 +239,14 @@ export class SearchController {
   }
 
   @Get('api/marketplace')
+  @ApiScope('scans:read')
   @ApiOperation({ summary: 'The six markets: id, name, countryCode, marketPlaceId, suffix' })
   async marketplaces() {
     return ok(await this.search.marketplaces());
   }
 
   @Get('api/category')
+  @ApiScope('scans:read')
   @ApiOperation({ summary: "A market's top-level departments, then 'All Categories'" })
   async categories(@Query() query: CategoryQuery) {
     return ok(await this.search.categories(query.market));

@@ -195,4 +195,17 @@ export const en = {
   noRemainingDailyDeepSearchRights: 'You have no remaining deep search rights today.',
   // Any request whose fields are answered one by one (the errors list words each field)
   invalidFields: 'Check the marked fields.',
+  // API tokens (issue 19): the form's rules, the limit per account, and the gateway's refusals
+  apiTokenScopeInvalid:
+    'Unknown scope. Choose from: scans:read, scans:write, trackers:read, trackers:write, webhooks:write.',
+  apiTokenScopesRequired: 'Choose at least one scope.',
+  apiTokenExpiryInvalid: 'Enter the expiry as a date and time (ISO 8601, e.g. 2027-01-31T21:00:00Z).',
+  apiTokenExpiryPast: 'The expiry must be in the future.',
+  apiTokenTooMany: 'You have {{detail}} API tokens, the most an account may hold. Revoke one first.',
+  apiTokenNotFound: 'No such API token.',
+  apiTokenInvalid: 'This API token is not valid: it was revoked or has expired.',
+  apiTokenNotAllowed: 'API tokens cannot be used here; sign in to the web app instead.',
+  apiTokenScopeMissing: 'This API token lacks the scope {{detail}}.',
+  apiTokenRateLimited: 'Too many requests with this API token. Please wait and try again.',
+  apiTokenRevoked: 'The API token has been revoked.',
 } as const;

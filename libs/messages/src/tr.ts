@@ -196,4 +196,19 @@ export const tr: Record<MessageKey, string> = {
   noRemainingDailyDeepSearchRights: 'Bugün kalan derin arama hakkınız yok.',
   // Any request whose fields are answered one by one (the errors list words each field)
   invalidFields: 'İşaretli alanları kontrol edin.',
+  // API tokens (issue 19): the form's rules, the limit per account, and the gateway's refusals
+  apiTokenScopeInvalid:
+    'Bilinmeyen yetki. Şunlardan seçin: scans:read, scans:write, trackers:read, trackers:write, webhooks:write.',
+  apiTokenScopesRequired: 'En az bir yetki seçin.',
+  apiTokenExpiryInvalid:
+    'Son kullanma zamanını tarih ve saat olarak girin (ISO 8601, örn. 2027-01-31T21:00:00Z).',
+  apiTokenExpiryPast: 'Son kullanma zamanı gelecekte olmalıdır.',
+  apiTokenTooMany:
+    '{{detail}} API anahtarınız var; bir hesabın en fazla bu kadar anahtarı olabilir. Önce birini iptal edin.',
+  apiTokenNotFound: 'Böyle bir API anahtarı yok.',
+  apiTokenInvalid: 'Bu API anahtarı geçerli değil: iptal edilmiş ya da süresi dolmuş.',
+  apiTokenNotAllowed: 'API anahtarları burada kullanılamaz; bunun yerine web uygulamasına giriş yapın.',
+  apiTokenScopeMissing: 'Bu API anahtarında {{detail}} yetkisi yok.',
+  apiTokenRateLimited: 'Bu API anahtarıyla çok fazla istek yapıldı. Lütfen bekleyip tekrar deneyin.',
+  apiTokenRevoked: 'API anahtarı iptal edildi.',
 };

@@ -47,6 +47,7 @@ export const SYSTEM_PARAMETER_DEFAULTS: readonly SystemParameterValue[] = [
   p('sms.hourlyLimit', 'Verification SMS sent per hour in total', '100'),
   p('contact.whatsapp', 'WhatsApp number of the contact button (E.164)', '+900000000000'),
   p('contact.supportEmail', 'Where contact-form messages are mailed', 'support@shelfscan.local'),
+  p('api.token.perMinuteLimit', 'Requests one API token may make per minute (across every gateway)', '60'),
 ];
 
 function p(key: string, description: string, value1: string, value2 = '', value3 = ''): SystemParameterValue {

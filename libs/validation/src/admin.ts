@@ -203,6 +203,7 @@ const PARAMETER_RULES: Readonly<Record<string, ParameterRule>> = {
   'sms.hourlyLimit': 'integer',
   'contact.whatsapp': 'phone',
   'contact.supportEmail': 'email',
+  'api.token.perMinuteLimit': 'integer',
 };
 
 /** "1,3,7": distinct days of the month 1–28, comma-separated; the days in order, or null. */

@@ -6,3 +6,4 @@ export * from './issues.js';
 export * from './places.js';
 export * from './card.js';
 export * from './admin.js';
+export * from './api-tokens.js';

@@ -75,6 +75,11 @@ export const VALIDATION_MESSAGES = [
   'promotionExpiryPast',
   'featuresRequired',
   'periodEndPast',
+  // API tokens (issue 19).
+  'apiTokenScopeInvalid',
+  'apiTokenScopesRequired',
+  'apiTokenExpiryInvalid',
+  'apiTokenExpiryPast',
 ] as const satisfies readonly MessageKey[];
 
 /**

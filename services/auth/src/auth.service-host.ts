@@ -1,5 +1,7 @@
 import { mailerPort } from '@shelfscan/mail';
 import { Clock, SERVICE_CONFIG, defineService } from '@shelfscan/service';
+import { ApiTokensHandlers } from './api-tokens/api-tokens.handlers.js';
+import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
 import { AccountHandlers } from './account/account.handlers.js';
 import { AccountModule } from './account/account.module.js';
 import { authEnvSchema, type AuthConfig } from './config.js';
@@ -22,6 +24,6 @@ export const authService = defineService({
       useFactory: (config: AuthConfig, clock: Clock) => createSmsSender(config, clock),
     },
   ],
-  modules: [UsersModule, AccountModule],
-  handlers: [UsersHandlers, AccountHandlers, UserDeletedHandler],
+  modules: [UsersModule, AccountModule, ApiTokensModule],
+  handlers: [UsersHandlers, AccountHandlers, ApiTokensHandlers, UserDeletedHandler],
 });

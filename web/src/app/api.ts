@@ -30,6 +30,7 @@ export const TAG_TYPES = [
   'SystemParameter',
   'AdminUser',
   'Tracker',
+  'ApiToken',
 ] as const;
 
 export const TOAST_AUTO_CLOSE_MS = 3000;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LARGE_TEXT_CHARS, runAsinTask, type AsinTask } from './asin-filter';
 import type { AsinWorkerRequest, AsinWorkerResponse } from './asinTasks';
+import { runSetTask, type SetCombineTask } from './set-ops';
 
 const KEEP = { removeDuplicates: true, digital: 'keep' } as const;
 const large = (n = LARGE_TEXT_CHARS / 10) =>
@@ -18,7 +19,12 @@ class FakeWorker {
   postMessage({ id, task }: AsinWorkerRequest) {
     setTimeout(() => {
       if (FakeWorker.fail) this.onerror?.(new ErrorEvent('error', { message: 'script blocked' }));
-      else this.onmessage?.(new MessageEvent('message', { data: { id, result: runAsinTask(task) } }));
+      else
+        this.onmessage?.(
+          new MessageEvent('message', {
+            data: { id, result: task.kind === 'combine' ? runSetTask(task) : runAsinTask(task) },
+          }),
+        );
     }, 0);
   }
   terminate() {}
@@ -63,6 +69,22 @@ describe('runAsinTaskAsync: where the work runs', () => {
     expect(FakeWorker.created).toHaveLength(1);
   });
 
+  it('set operations always go to the worker, even on small lists, and fall back inline when it fails', async () => {
+    const { runSetTaskAsync } = await freshModule();
+    const task: SetCombineTask = {
+      kind: 'combine',
+      lists: [
+        { id: 'a', text: 'B000000001 B000000002' },
+        { id: 'b', text: 'B000000002 B000000003' },
+      ],
+      operation: { kind: 'intersection' },
+    };
+    expect((await runSetTaskAsync(task)).text).toBe('B000000002\n');
+    expect(FakeWorker.created).toHaveLength(1);
+    FakeWorker.fail = true;
+    expect((await runSetTaskAsync({ ...task, operation: { kind: 'union' } })).after).toBe(3);
+  });
+
   it('without Worker (jsdom) everything runs inline', async () => {
     vi.resetModules();
     vi.stubGlobal('Worker', undefined);
@@ -86,6 +108,13 @@ describe('asin-filter.worker.ts', () => {
     handler({ data: { id: 8, task: { kind: 'filter', text: null, options: KEEP } } });
     expect(posted[0]).toEqual({ id: 7, result: runAsinTask(task) });
     expect(posted[1]).toMatchObject({ id: 8, error: expect.any(String) });
+    const combine: SetCombineTask = {
+      kind: 'combine',
+      lists: [{ id: 'x', text: 'B000000001,B000000001' }],
+      operation: { kind: 'union' },
+    };
+    handler({ data: { id: 9, task: combine } });
+    expect(posted[2]).toEqual({ id: 9, result: runSetTask(combine) });
     window.onmessage = null;
   });
 });

@@ -4,10 +4,11 @@
  * or when the worker fails (the result is the same either way: one pure function).
  */
 import { LARGE_TEXT_CHARS, runAsinTask, type AsinTask, type AsinTaskResult } from './asin-filter';
+import { ListCache, runSetTask, type SetCombineResult, type SetCombineTask } from './set-ops';
 
 export interface AsinWorkerRequest {
   id: number;
-  task: AsinTask;
+  task: AsinTask | SetCombineTask;
 }
 
 export type AsinWorkerResponse = { id: number; result: unknown } | { id: number; error: string };
@@ -53,10 +54,10 @@ function getWorker(): Worker | null {
   return worker;
 }
 
-function inWorker<T extends AsinTask>(w: Worker, task: T): Promise<AsinTaskResult<T>> {
+function inWorker<R>(w: Worker, task: AsinWorkerRequest['task']): Promise<R> {
   const id = nextId++;
-  return new Promise<AsinTaskResult<T>>((resolve, reject) => {
-    pending.set(id, { resolve: (v) => resolve(v as AsinTaskResult<T>), reject });
+  return new Promise<R>((resolve, reject) => {
+    pending.set(id, { resolve: (v) => resolve(v as R), reject });
     w.postMessage({ id, task } satisfies AsinWorkerRequest);
   });
 }
@@ -65,9 +66,23 @@ export async function runAsinTaskAsync<T extends AsinTask>(task: T): Promise<Asi
   const w = task.text.length >= LARGE_TEXT_CHARS ? getWorker() : null;
   if (!w) return runAsinTask(task);
   try {
-    return await inWorker(w, task);
+    return await inWorker<AsinTaskResult<T>>(w, task);
   } catch {
     // A broken worker (e.g. a blocked script) must not lose the user's work: do it here instead.
     return runAsinTask(task);
+  }
+}
+
+/** The lists the main thread parsed, when there is no worker. */
+const mainThreadLists = new ListCache();
+
+/** A set operation (set-ops.ts): always in the worker when there is one, whatever the lists' size. */
+export async function runSetTaskAsync(task: SetCombineTask): Promise<SetCombineResult> {
+  const w = getWorker();
+  if (!w) return runSetTask(task, mainThreadLists);
+  try {
+    return await inWorker<SetCombineResult>(w, task);
+  } catch {
+    return runSetTask(task, mainThreadLists);
   }
 }

@@ -15,6 +15,22 @@ export interface ChangePasswordRequest {
   newPassword: string;
 }
 
+/** A personal API token as listed (issue 19); `token` only in the answer to its creation. */
+export interface ApiToken {
+  id: string;
+  name: string;
+  scopes: string[];
+  createdAt: string | null;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
+export interface CreateApiTokenRequest {
+  name: string;
+  scopes: string[];
+  expiresAt?: string;
+}
+
 // The account forms show their own error messages; only network failures use the global toast.
 const formErrors = { errors: 'network-only' as const };
 
@@ -53,6 +69,20 @@ export const accountApi = api.injectEndpoints({
       transformErrorResponse: keepRetryAfter,
       extraOptions: formErrors,
     }),
+    apiTokens: build.query<ApiToken[], void>({
+      query: () => '/api/account/tokens',
+      transformResponse: (response: ApiResponse<ApiToken[]>) => response.data ?? [],
+      providesTags: ['ApiToken'],
+    }),
+    createApiToken: build.mutation<ApiResponse<ApiToken & { token: string }>, CreateApiTokenRequest>({
+      query: (body) => ({ url: '/api/account/tokens', method: 'POST', body }),
+      extraOptions: formErrors,
+      invalidatesTags: ['ApiToken'],
+    }),
+    revokeApiToken: build.mutation<ApiResponse<unknown>, string>({
+      query: (id) => ({ url: `/api/account/tokens/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['ApiToken'],
+    }),
   }),
 });
 
@@ -62,4 +92,7 @@ export const {
   useUploadPhotoMutation,
   useSendVerificationCodeMutation,
   useCheckVerificationCodeMutation,
+  useApiTokensQuery,
+  useCreateApiTokenMutation,
+  useRevokeApiTokenMutation,
 } = accountApi;

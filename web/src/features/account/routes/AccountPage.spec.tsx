@@ -51,6 +51,7 @@ function gateway(over: Partial<Omit<Server, keyof FakeGateway>> = {}): Server {
         return ok({ imageUrl: '/api/account/photo/5?v=1' });
       },
       'GET /api/user-plan': () => ok(server.plans),
+      'GET /api/account/tokens': () => ok([]),
       'GET /api/account/send-verification-code': () => server.sendCode?.() ?? ok({ sent: true }),
       'GET /api/account/check-verification-code': (_request, url) => {
         const valid = server.check && url.searchParams.get('verificationCode') === '246810';

@@ -5,12 +5,13 @@ import { useLocale } from '../../../app/locale';
 import { useGetCurrentUserQuery } from '../../../app/userApi';
 import { formatDate } from '../../../lib/date';
 import { AccountInfoForm } from '../components/AccountInfoForm';
+import { ApiTokens } from '../components/ApiTokens';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { MyPlans } from '../components/MyPlans';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { ProfilePhoto } from '../components/ProfilePhoto';
 
-/** /account: my information (update), change password, profile photo, phone verification and my plans. */
+/** /account: my information (update), change password, API tokens, profile photo, phone verification and my plans. */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const locale = useLocale();
@@ -43,6 +44,14 @@ export function AccountPage() {
                 {t('password.title')}
               </Title>
               <ChangePasswordForm />
+            </Card>
+          )}
+          {user && (
+            <Card withBorder padding="lg" mt="lg">
+              <Title order={2} size="h4" mb="md">
+                {t('tokens.title')}
+              </Title>
+              <ApiTokens />
             </Card>
           )}
         </Grid.Col>

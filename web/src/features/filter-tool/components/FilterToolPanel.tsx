@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Divider,
   FileButton,
   Group,
   Loader,
@@ -18,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPremiumPlan, useGetSearchQuotaQuery } from '../../../app/searchQuotaApi';
 import { useSession } from '../../../app/useSession';
 import { disabledControls, type DigitalMode, type FilterCounts } from '../asin-filter';
+import { SetOperationsPanel } from './SetOperationsPanel';
 import { useAsinFilter } from './useAsinFilter';
 
 const COUNT_KEYS = [
@@ -218,6 +220,8 @@ export function FilterToolPanel() {
           data-testid="filter-result"
         />
       )}
+      <Divider my="xs" />
+      <SetOperationsPanel disabled={!premium} />
     </Stack>
   );
 }

@@ -14,7 +14,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_auth_v1_auth: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSKAAQoPUmVnaXN0ZXJSZXF1ZXN0EhIKCmZpcnN0X25hbWUYASABKAkSEQoJbGFzdF9uYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEg0KBXBob25lGAQgASgJEhYKCHBhc3N3b3JkGAUgASgJQgTQ8xgBEhAKCGxhbmdfa2V5GAYgASgJIiMKEFJlZ2lzdGVyUmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoCSJPChNBdXRoZW50aWNhdGVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhYKCHBhc3N3b3JkGAIgASgJQgTQ8xgBEhEKCWNsaWVudF9pcBgDIAEoCSIlChRBdXRoZW50aWNhdGVSZXNwb25zZRINCgV0b2tlbhgBIAEoCSInChZDaGVja0FjdGl2YXRpb25SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIiwKF0NoZWNrQWN0aXZhdGlvblJlc3BvbnNlEhEKCWFjdGl2YXRlZBgBIAEoCCIoChFHZXRBY2NvdW50UmVxdWVzdBITCgVlbWFpbBgBIAEoCUIEyPMYASJBChJHZXRBY2NvdW50UmVzcG9uc2USKwoHYWNjb3VudBgBIAEoCzIaLnNoZWxmc2Nhbi5hdXRoLnYxLkFjY291bnQizQEKB0FjY291bnQSCgoCaWQYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRIRCglsYXN0X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSDQoFcGhvbmUYBSABKAkSEQoJYWN0aXZhdGVkGAYgASgIEg0KBXJvbGVzGAcgAygJEhAKCGxhbmdfa2V5GAggASgJEhIKCmNyZWF0ZWRfYXQYCSABKAkSFgoOcGhvbmVfdmVyaWZpZWQYCiABKAgSEQoJaW1hZ2VfdXJsGAsgASgJIhcKFUdldFNpZ25pbmdLZXlzUmVxdWVzdCIxChZHZXRTaWduaW5nS2V5c1Jlc3BvbnNlEhcKD3B1YmxpY19rZXlzX3BlbRgBIAMoCSIuCg9BY3RpdmF0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDAoEY29kZRgCIAEoCSIpChBBY3RpdmF0ZVJlc3BvbnNlEhUKDWFjdGl2YXRlZF9ub3cYASABKAgiKAoXUmVzZW5kQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiGgoYUmVzZW5kQWN0aXZhdGlvblJlc3BvbnNlIiwKG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCSIeChxSZXF1ZXN0UGFzc3dvcmRSZXNldFJlc3BvbnNlIlIKHENvbXBsZXRlUGFzc3dvcmRSZXNldFJlcXVlc3QSDQoFZW1haWwYASABKAkSCwoDa2V5GAIgASgJEhYKCHBhc3N3b3JkGAMgASgJQgTQ8xgBIh8KHUNvbXBsZXRlUGFzc3dvcmRSZXNldFJlc3BvbnNlIiUKFEdldFRva2VuU3RhdGVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIn0KFUdldFRva2VuU3RhdGVSZXNwb25zZRIOCgZleGlzdHMYASABKAgSEQoJYWN0aXZhdGVkGAIgASgIEhUKDXRva2VuX3ZlcnNpb24YAyABKAUSDwoHdXNlcl9pZBgEIAEoCRIZChFyZXZva2VkX3Rva2VuX2lkcxgFIAMoCSJoChVDaGFuZ2VQYXNzd29yZFJlcXVlc3QSEwoFZW1haWwYASABKAlCBMjzGAESHgoQY3VycmVudF9wYXNzd29yZBgCIAEoCUIE0PMYARIaCgxuZXdfcGFzc3dvcmQYAyABKAlCBNDzGAEiJwoWQ2hhbmdlUGFzc3dvcmRSZXNwb25zZRINCgV0b2tlbhgBIAEoCSIjChJSZXZva2VUb2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkiFQoTUmV2b2tlVG9rZW5SZXNwb25zZSKUAQoUVXBkYXRlQWNjb3VudFJlcXVlc3QSGwoNc3ViamVjdF9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRINCgVwaG9uZRgGIAEoCUoECAcQCFIIcGFzc3dvcmQiFwoVVXBkYXRlQWNjb3VudFJlc3BvbnNlIjcKD1NldFBob3RvUmVxdWVzdBITCgVlbWFpbBgBIAEoCUIEyPMYARIPCgdjb250ZW50GAIgASgMIiUKEFNldFBob3RvUmVzcG9uc2USEQoJaW1hZ2VfdXJsGAEgASgJIiIKD0dldFBob3RvUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIjkKEEdldFBob3RvUmVzcG9uc2USDwoHY29udGVudBgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAkiOgoUU2VuZFBob25lQ29kZVJlcXVlc3QSEwoFZW1haWwYASABKAlCBMjzGAESDQoFcGhvbmUYAiABKAkiJQoVU2VuZFBob25lQ29kZVJlc3BvbnNlEgwKBHNlbnQYASABKAgiOgoVQ2hlY2tQaG9uZUNvZGVSZXF1ZXN0EhMKBWVtYWlsGAEgASgJQgTI8xgBEgwKBGNvZGUYAiABKAkiKgoWQ2hlY2tQaG9uZUNvZGVSZXNwb25zZRIQCghpc192YWxpZBgBIAEoCCJoChpTZXRNZW1iZXJzaGlwQWN0aXZlUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCRIOCgZhY3RpdmUYAyABKAgiLgobU2V0TWVtYmVyc2hpcEFjdGl2ZVJlc3BvbnNlEg8KB2NoYW5nZWQYASABKAgiTwoRTG9va3VwVXNlclJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDQoFZW1haWwYAiABKAkiXAoSTG9va3VwVXNlclJlc3BvbnNlEisKB2FjY291bnQYASABKAsyGi5zaGVsZnNjYW4uYXV0aC52MS5BY2NvdW50EhkKEW1lbWJlcnNoaXBfYWN0aXZlGAIgASgIMvkOCgtBdXRoU2VydmljZRJTCghSZWdpc3RlchIiLnNoZWxmc2Nhbi5hdXRoLnYxLlJlZ2lzdGVyUmVxdWVzdBojLnNoZWxmc2Nhbi5hdXRoLnYxLlJlZ2lzdGVyUmVzcG9uc2USXwoMQXV0aGVudGljYXRlEiYuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVxdWVzdBonLnNoZWxmc2Nhbi5hdXRoLnYxLkF1dGhlbnRpY2F0ZVJlc3BvbnNlEmgKD0NoZWNrQWN0aXZhdGlvbhIpLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlcXVlc3QaKi5zaGVsZnNjYW4uYXV0aC52MS5DaGVja0FjdGl2YXRpb25SZXNwb25zZRJZCgpHZXRBY2NvdW50EiQuc2hlbGZzY2FuLmF1dGgudjEuR2V0QWNjb3VudFJlcXVlc3QaJS5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVzcG9uc2USZQoOR2V0U2lnbmluZ0tleXMSKC5zaGVsZnNjYW4uYXV0aC52MS5HZXRTaWduaW5nS2V5c1JlcXVlc3QaKS5zaGVsZnNjYW4uYXV0aC52MS5HZXRTaWduaW5nS2V5c1Jlc3BvbnNlElMKCEFjdGl2YXRlEiIuc2hlbGZzY2FuLmF1dGgudjEuQWN0aXZhdGVSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuQWN0aXZhdGVSZXNwb25zZRJrChBSZXNlbmRBY3RpdmF0aW9uEiouc2hlbGZzY2FuLmF1dGgudjEuUmVzZW5kQWN0aXZhdGlvblJlcXVlc3QaKy5zaGVsZnNjYW4uYXV0aC52MS5SZXNlbmRBY3RpdmF0aW9uUmVzcG9uc2USdwoUUmVxdWVzdFBhc3N3b3JkUmVzZXQSLi5zaGVsZnNjYW4uYXV0aC52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QaLy5zaGVsZnNjYW4uYXV0aC52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlc3BvbnNlEnoKFUNvbXBsZXRlUGFzc3dvcmRSZXNldBIvLnNoZWxmc2Nhbi5hdXRoLnYxLkNvbXBsZXRlUGFzc3dvcmRSZXNldFJlcXVlc3QaMC5zaGVsZnNjYW4uYXV0aC52MS5Db21wbGV0ZVBhc3N3b3JkUmVzZXRSZXNwb25zZRJiCg1HZXRUb2tlblN0YXRlEicuc2hlbGZzY2FuLmF1dGgudjEuR2V0VG9rZW5TdGF0ZVJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5HZXRUb2tlblN0YXRlUmVzcG9uc2USZQoOQ2hhbmdlUGFzc3dvcmQSKC5zaGVsZnNjYW4uYXV0aC52MS5DaGFuZ2VQYXNzd29yZFJlcXVlc3QaKS5zaGVsZnNjYW4uYXV0aC52MS5DaGFuZ2VQYXNzd29yZFJlc3BvbnNlElwKC1Jldm9rZVRva2VuEiUuc2hlbGZzY2FuLmF1dGgudjEuUmV2b2tlVG9rZW5SZXF1ZXN0GiYuc2hlbGZzY2FuLmF1dGgudjEuUmV2b2tlVG9rZW5SZXNwb25zZRJiCg1VcGRhdGVBY2NvdW50Eicuc2hlbGZzY2FuLmF1dGgudjEuVXBkYXRlQWNjb3VudFJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5VcGRhdGVBY2NvdW50UmVzcG9uc2USUwoIU2V0UGhvdG8SIi5zaGVsZnNjYW4uYXV0aC52MS5TZXRQaG90b1JlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5TZXRQaG90b1Jlc3BvbnNlElMKCEdldFBob3RvEiIuc2hlbGZzY2FuLmF1dGgudjEuR2V0UGhvdG9SZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuR2V0UGhvdG9SZXNwb25zZRJiCg1TZW5kUGhvbmVDb2RlEicuc2hlbGZzY2FuLmF1dGgudjEuU2VuZFBob25lQ29kZVJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5TZW5kUGhvbmVDb2RlUmVzcG9uc2USZQoOQ2hlY2tQaG9uZUNvZGUSKC5zaGVsZnNjYW4uYXV0aC52MS5DaGVja1Bob25lQ29kZVJlcXVlc3QaKS5zaGVsZnNjYW4uYXV0aC52MS5DaGVja1Bob25lQ29kZVJlc3BvbnNlEnQKE1NldE1lbWJlcnNoaXBBY3RpdmUSLS5zaGVsZnNjYW4uYXV0aC52MS5TZXRNZW1iZXJzaGlwQWN0aXZlUmVxdWVzdBouLnNoZWxmc2Nhbi5hdXRoLnYxLlNldE1lbWJlcnNoaXBBY3RpdmVSZXNwb25zZRJZCgpMb29rdXBVc2VyEiQuc2hlbGZzY2FuLmF1dGgudjEuTG9va3VwVXNlclJlcXVlc3QaJS5zaGVsZnNjYW4uYXV0aC52MS5Mb29rdXBVc2VyUmVzcG9uc2ViBnByb3RvMw',
+    'ChxzaGVsZnNjYW4vYXV0aC92MS9hdXRoLnByb3RvEhFzaGVsZnNjYW4uYXV0aC52MSKAAQoPUmVnaXN0ZXJSZXF1ZXN0EhIKCmZpcnN0X25hbWUYASABKAkSEQoJbGFzdF9uYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEg0KBXBob25lGAQgASgJEhYKCHBhc3N3b3JkGAUgASgJQgTQ8xgBEhAKCGxhbmdfa2V5GAYgASgJIiMKEFJlZ2lzdGVyUmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoCSJPChNBdXRoZW50aWNhdGVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJEhYKCHBhc3N3b3JkGAIgASgJQgTQ8xgBEhEKCWNsaWVudF9pcBgDIAEoCSIlChRBdXRoZW50aWNhdGVSZXNwb25zZRINCgV0b2tlbhgBIAEoCSInChZDaGVja0FjdGl2YXRpb25SZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIiwKF0NoZWNrQWN0aXZhdGlvblJlc3BvbnNlEhEKCWFjdGl2YXRlZBgBIAEoCCIoChFHZXRBY2NvdW50UmVxdWVzdBITCgVlbWFpbBgBIAEoCUIEyPMYASJBChJHZXRBY2NvdW50UmVzcG9uc2USKwoHYWNjb3VudBgBIAEoCzIaLnNoZWxmc2Nhbi5hdXRoLnYxLkFjY291bnQizQEKB0FjY291bnQSCgoCaWQYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRIRCglsYXN0X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSDQoFcGhvbmUYBSABKAkSEQoJYWN0aXZhdGVkGAYgASgIEg0KBXJvbGVzGAcgAygJEhAKCGxhbmdfa2V5GAggASgJEhIKCmNyZWF0ZWRfYXQYCSABKAkSFgoOcGhvbmVfdmVyaWZpZWQYCiABKAgSEQoJaW1hZ2VfdXJsGAsgASgJIhcKFUdldFNpZ25pbmdLZXlzUmVxdWVzdCIxChZHZXRTaWduaW5nS2V5c1Jlc3BvbnNlEhcKD3B1YmxpY19rZXlzX3BlbRgBIAMoCSIuCg9BY3RpdmF0ZVJlcXVlc3QSDQoFZW1haWwYASABKAkSDAoEY29kZRgCIAEoCSIpChBBY3RpdmF0ZVJlc3BvbnNlEhUKDWFjdGl2YXRlZF9ub3cYASABKAgiKAoXUmVzZW5kQWN0aXZhdGlvblJlcXVlc3QSDQoFZW1haWwYASABKAkiGgoYUmVzZW5kQWN0aXZhdGlvblJlc3BvbnNlIiwKG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVlbWFpbBgBIAEoCSIeChxSZXF1ZXN0UGFzc3dvcmRSZXNldFJlc3BvbnNlIlIKHENvbXBsZXRlUGFzc3dvcmRSZXNldFJlcXVlc3QSDQoFZW1haWwYASABKAkSCwoDa2V5GAIgASgJEhYKCHBhc3N3b3JkGAMgASgJQgTQ8xgBIh8KHUNvbXBsZXRlUGFzc3dvcmRSZXNldFJlc3BvbnNlIiUKFEdldFRva2VuU3RhdGVSZXF1ZXN0Eg0KBWVtYWlsGAEgASgJIn0KFUdldFRva2VuU3RhdGVSZXNwb25zZRIOCgZleGlzdHMYASABKAgSEQoJYWN0aXZhdGVkGAIgASgIEhUKDXRva2VuX3ZlcnNpb24YAyABKAUSDwoHdXNlcl9pZBgEIAEoCRIZChFyZXZva2VkX3Rva2VuX2lkcxgFIAMoCSJoChVDaGFuZ2VQYXNzd29yZFJlcXVlc3QSEwoFZW1haWwYASABKAlCBMjzGAESHgoQY3VycmVudF9wYXNzd29yZBgCIAEoCUIE0PMYARIaCgxuZXdfcGFzc3dvcmQYAyABKAlCBNDzGAEiJwoWQ2hhbmdlUGFzc3dvcmRSZXNwb25zZRINCgV0b2tlbhgBIAEoCSIjChJSZXZva2VUb2tlblJlcXVlc3QSDQoFdG9rZW4YASABKAkiFQoTUmV2b2tlVG9rZW5SZXNwb25zZSKUAQoUVXBkYXRlQWNjb3VudFJlcXVlc3QSGwoNc3ViamVjdF9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCRINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRINCgVwaG9uZRgGIAEoCUoECAcQCFIIcGFzc3dvcmQiFwoVVXBkYXRlQWNjb3VudFJlc3BvbnNlIjcKD1NldFBob3RvUmVxdWVzdBITCgVlbWFpbBgBIAEoCUIEyPMYARIPCgdjb250ZW50GAIgASgMIiUKEFNldFBob3RvUmVzcG9uc2USEQoJaW1hZ2VfdXJsGAEgASgJIiIKD0dldFBob3RvUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIjkKEEdldFBob3RvUmVzcG9uc2USDwoHY29udGVudBgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAkiOgoUU2VuZFBob25lQ29kZVJlcXVlc3QSEwoFZW1haWwYASABKAlCBMjzGAESDQoFcGhvbmUYAiABKAkiJQoVU2VuZFBob25lQ29kZVJlc3BvbnNlEgwKBHNlbnQYASABKAgiOgoVQ2hlY2tQaG9uZUNvZGVSZXF1ZXN0EhMKBWVtYWlsGAEgASgJQgTI8xgBEgwKBGNvZGUYAiABKAkiKgoWQ2hlY2tQaG9uZUNvZGVSZXNwb25zZRIQCghpc192YWxpZBgBIAEoCCJoChpTZXRNZW1iZXJzaGlwQWN0aXZlUmVxdWVzdBIrCgZjYWxsZXIYASABKAsyGy5zaGVsZnNjYW4uY29tbW9uLnYxLkNhbGxlchINCgVlbWFpbBgCIAEoCRIOCgZhY3RpdmUYAyABKAgiLgobU2V0TWVtYmVyc2hpcEFjdGl2ZVJlc3BvbnNlEg8KB2NoYW5nZWQYASABKAgiTwoRTG9va3VwVXNlclJlcXVlc3QSKwoGY2FsbGVyGAEgASgLMhsuc2hlbGZzY2FuLmNvbW1vbi52MS5DYWxsZXISDQoFZW1haWwYAiABKAkiXAoSTG9va3VwVXNlclJlc3BvbnNlEisKB2FjY291bnQYASABKAsyGi5zaGVsZnNjYW4uYXV0aC52MS5BY2NvdW50EhkKEW1lbWJlcnNoaXBfYWN0aXZlGAIgASgIInIKCEFwaVRva2VuEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGc2NvcGVzGAMgAygJEhIKCmNyZWF0ZWRfYXQYBCABKAkSEgoKZXhwaXJlc19hdBgFIAEoCRIUCgxsYXN0X3VzZWRfYXQYBiABKAkicgoVQ3JlYXRlQXBpVG9rZW5SZXF1ZXN0EhMKBWVtYWlsGAEgASgJQgTI8xgBEgwKBG5hbWUYAiABKAkSDgoGc2NvcGVzGAMgAygJEhIKCmV4cGlyZXNfYXQYBCABKAkSEgoKdG9rZW5faGFzaBgFIAEoDCJEChZDcmVhdGVBcGlUb2tlblJlc3BvbnNlEioKBXRva2VuGAEgASgLMhsuc2hlbGZzY2FuLmF1dGgudjEuQXBpVG9rZW4iKwoUTGlzdEFwaVRva2Vuc1JlcXVlc3QSEwoFZW1haWwYASABKAlCBMjzGAEiRAoVTGlzdEFwaVRva2Vuc1Jlc3BvbnNlEisKBnRva2VucxgBIAMoCzIbLnNoZWxmc2Nhbi5hdXRoLnYxLkFwaVRva2VuIjgKFVJldm9rZUFwaVRva2VuUmVxdWVzdBITCgVlbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCSIYChZSZXZva2VBcGlUb2tlblJlc3BvbnNlIioKFENoZWNrQXBpVG9rZW5SZXF1ZXN0EhIKCnRva2VuX2hhc2gYASABKAwinAEKFUNoZWNrQXBpVG9rZW5SZXNwb25zZRINCgV2YWxpZBgBIAEoCBIQCgh0b2tlbl9pZBgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVyb2xlcxgEIAMoCRIOCgZzY29wZXMYBSADKAkSGgoSZXhwaXJlc19hdF9zZWNvbmRzGAYgASgDEhgKEHBlcl9taW51dGVfbGltaXQYByABKAUyjxIKC0F1dGhTZXJ2aWNlElMKCFJlZ2lzdGVyEiIuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0GiMuc2hlbGZzY2FuLmF1dGgudjEuUmVnaXN0ZXJSZXNwb25zZRJfCgxBdXRoZW50aWNhdGUSJi5zaGVsZnNjYW4uYXV0aC52MS5BdXRoZW50aWNhdGVSZXF1ZXN0Gicuc2hlbGZzY2FuLmF1dGgudjEuQXV0aGVudGljYXRlUmVzcG9uc2USaAoPQ2hlY2tBY3RpdmF0aW9uEikuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tBY3RpdmF0aW9uUmVxdWVzdBoqLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrQWN0aXZhdGlvblJlc3BvbnNlElkKCkdldEFjY291bnQSJC5zaGVsZnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZRJlCg5HZXRTaWduaW5nS2V5cxIoLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFNpZ25pbmdLZXlzUmVzcG9uc2USUwoIQWN0aXZhdGUSIi5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5BY3RpdmF0ZVJlc3BvbnNlEmsKEFJlc2VuZEFjdGl2YXRpb24SKi5zaGVsZnNjYW4uYXV0aC52MS5SZXNlbmRBY3RpdmF0aW9uUmVxdWVzdBorLnNoZWxmc2Nhbi5hdXRoLnYxLlJlc2VuZEFjdGl2YXRpb25SZXNwb25zZRJ3ChRSZXF1ZXN0UGFzc3dvcmRSZXNldBIuLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBovLnNoZWxmc2Nhbi5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2USegoVQ29tcGxldGVQYXNzd29yZFJlc2V0Ei8uc2hlbGZzY2FuLmF1dGgudjEuQ29tcGxldGVQYXNzd29yZFJlc2V0UmVxdWVzdBowLnNoZWxmc2Nhbi5hdXRoLnYxLkNvbXBsZXRlUGFzc3dvcmRSZXNldFJlc3BvbnNlEmIKDUdldFRva2VuU3RhdGUSJy5zaGVsZnNjYW4uYXV0aC52MS5HZXRUb2tlblN0YXRlUmVxdWVzdBooLnNoZWxmc2Nhbi5hdXRoLnYxLkdldFRva2VuU3RhdGVSZXNwb25zZRJlCg5DaGFuZ2VQYXNzd29yZBIoLnNoZWxmc2Nhbi5hdXRoLnYxLkNoYW5nZVBhc3N3b3JkUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkNoYW5nZVBhc3N3b3JkUmVzcG9uc2USXAoLUmV2b2tlVG9rZW4SJS5zaGVsZnNjYW4uYXV0aC52MS5SZXZva2VUb2tlblJlcXVlc3QaJi5zaGVsZnNjYW4uYXV0aC52MS5SZXZva2VUb2tlblJlc3BvbnNlEmIKDVVwZGF0ZUFjY291bnQSJy5zaGVsZnNjYW4uYXV0aC52MS5VcGRhdGVBY2NvdW50UmVxdWVzdBooLnNoZWxmc2Nhbi5hdXRoLnYxLlVwZGF0ZUFjY291bnRSZXNwb25zZRJTCghTZXRQaG90bxIiLnNoZWxmc2Nhbi5hdXRoLnYxLlNldFBob3RvUmVxdWVzdBojLnNoZWxmc2Nhbi5hdXRoLnYxLlNldFBob3RvUmVzcG9uc2USUwoIR2V0UGhvdG8SIi5zaGVsZnNjYW4uYXV0aC52MS5HZXRQaG90b1JlcXVlc3QaIy5zaGVsZnNjYW4uYXV0aC52MS5HZXRQaG90b1Jlc3BvbnNlEmIKDVNlbmRQaG9uZUNvZGUSJy5zaGVsZnNjYW4uYXV0aC52MS5TZW5kUGhvbmVDb2RlUmVxdWVzdBooLnNoZWxmc2Nhbi5hdXRoLnYxLlNlbmRQaG9uZUNvZGVSZXNwb25zZRJlCg5DaGVja1Bob25lQ29kZRIoLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrUGhvbmVDb2RlUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkNoZWNrUGhvbmVDb2RlUmVzcG9uc2USdAoTU2V0TWVtYmVyc2hpcEFjdGl2ZRItLnNoZWxmc2Nhbi5hdXRoLnYxLlNldE1lbWJlcnNoaXBBY3RpdmVSZXF1ZXN0Gi4uc2hlbGZzY2FuLmF1dGgudjEuU2V0TWVtYmVyc2hpcEFjdGl2ZVJlc3BvbnNlElkKCkxvb2t1cFVzZXISJC5zaGVsZnNjYW4uYXV0aC52MS5Mb29rdXBVc2VyUmVxdWVzdBolLnNoZWxmc2Nhbi5hdXRoLnYxLkxvb2t1cFVzZXJSZXNwb25zZRJlCg5DcmVhdGVBcGlUb2tlbhIoLnNoZWxmc2Nhbi5hdXRoLnYxLkNyZWF0ZUFwaVRva2VuUmVxdWVzdBopLnNoZWxmc2Nhbi5hdXRoLnYxLkNyZWF0ZUFwaVRva2VuUmVzcG9uc2USYgoNTGlzdEFwaVRva2VucxInLnNoZWxmc2Nhbi5hdXRoLnYxLkxpc3RBcGlUb2tlbnNSZXF1ZXN0Giguc2hlbGZzY2FuLmF1dGgudjEuTGlzdEFwaVRva2Vuc1Jlc3BvbnNlEmUKDlJldm9rZUFwaVRva2VuEiguc2hlbGZzY2FuLmF1dGgudjEuUmV2b2tlQXBpVG9rZW5SZXF1ZXN0Gikuc2hlbGZzY2FuLmF1dGgudjEuUmV2b2tlQXBpVG9rZW5SZXNwb25zZRJiCg1DaGVja0FwaVRva2VuEicuc2hlbGZzY2FuLmF1dGgudjEuQ2hlY2tBcGlUb2tlblJlcXVlc3QaKC5zaGVsZnNjYW4uYXV0aC52MS5DaGVja0FwaVRva2VuUmVzcG9uc2ViBnByb3RvMw',
     [file_shelfscan_common_v1_caller],
   );
 
@@ -925,6 +925,263 @@ export const LookupUserResponseSchema: GenMessage<LookupUserResponse> =
   messageDesc(file_shelfscan_auth_v1_auth, 38);
 
 /**
+ * @generated from message shelfscan.auth.v1.ApiToken
+ */
+export type ApiToken = Message<'shelfscan.auth.v1.ApiToken'> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Of @shelfscan/validation's API_TOKEN_SCOPES.
+   *
+   * @generated from field: repeated string scopes = 3;
+   */
+  scopes: string[];
+
+  /**
+   * ISO 8601; expires_at empty: never; last_used_at empty: not used yet (updated at most once a minute).
+   *
+   * @generated from field: string created_at = 4;
+   */
+  createdAt: string;
+
+  /**
+   * @generated from field: string expires_at = 5;
+   */
+  expiresAt: string;
+
+  /**
+   * @generated from field: string last_used_at = 6;
+   */
+  lastUsedAt: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.ApiToken.
+ * Use `create(ApiTokenSchema)` to create a new message.
+ */
+export const ApiTokenSchema: GenMessage<ApiToken> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 39);
+
+/**
+ * @generated from message shelfscan.auth.v1.CreateApiTokenRequest
+ */
+export type CreateApiTokenRequest = Message<'shelfscan.auth.v1.CreateApiTokenRequest'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: repeated string scopes = 3;
+   */
+  scopes: string[];
+
+  /**
+   * ISO 8601 with an offset; empty: the token does not expire.
+   *
+   * @generated from field: string expires_at = 4;
+   */
+  expiresAt: string;
+
+  /**
+   * SHA-256 of the whole token (`ss_…`), 32 bytes.
+   *
+   * @generated from field: bytes token_hash = 5;
+   */
+  tokenHash: Uint8Array;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.CreateApiTokenRequest.
+ * Use `create(CreateApiTokenRequestSchema)` to create a new message.
+ */
+export const CreateApiTokenRequestSchema: GenMessage<CreateApiTokenRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 40);
+
+/**
+ * @generated from message shelfscan.auth.v1.CreateApiTokenResponse
+ */
+export type CreateApiTokenResponse = Message<'shelfscan.auth.v1.CreateApiTokenResponse'> & {
+  /**
+   * @generated from field: shelfscan.auth.v1.ApiToken token = 1;
+   */
+  token?: ApiToken | undefined;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.CreateApiTokenResponse.
+ * Use `create(CreateApiTokenResponseSchema)` to create a new message.
+ */
+export const CreateApiTokenResponseSchema: GenMessage<CreateApiTokenResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 41);
+
+/**
+ * @generated from message shelfscan.auth.v1.ListApiTokensRequest
+ */
+export type ListApiTokensRequest = Message<'shelfscan.auth.v1.ListApiTokensRequest'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.ListApiTokensRequest.
+ * Use `create(ListApiTokensRequestSchema)` to create a new message.
+ */
+export const ListApiTokensRequestSchema: GenMessage<ListApiTokensRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 42);
+
+/**
+ * @generated from message shelfscan.auth.v1.ListApiTokensResponse
+ */
+export type ListApiTokensResponse = Message<'shelfscan.auth.v1.ListApiTokensResponse'> & {
+  /**
+   * @generated from field: repeated shelfscan.auth.v1.ApiToken tokens = 1;
+   */
+  tokens: ApiToken[];
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.ListApiTokensResponse.
+ * Use `create(ListApiTokensResponseSchema)` to create a new message.
+ */
+export const ListApiTokensResponseSchema: GenMessage<ListApiTokensResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 43);
+
+/**
+ * @generated from message shelfscan.auth.v1.RevokeApiTokenRequest
+ */
+export type RevokeApiTokenRequest = Message<'shelfscan.auth.v1.RevokeApiTokenRequest'> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.RevokeApiTokenRequest.
+ * Use `create(RevokeApiTokenRequestSchema)` to create a new message.
+ */
+export const RevokeApiTokenRequestSchema: GenMessage<RevokeApiTokenRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 44);
+
+/**
+ * @generated from message shelfscan.auth.v1.RevokeApiTokenResponse
+ */
+export type RevokeApiTokenResponse = Message<'shelfscan.auth.v1.RevokeApiTokenResponse'> & {};
+
+/**
+ * Describes the message shelfscan.auth.v1.RevokeApiTokenResponse.
+ * Use `create(RevokeApiTokenResponseSchema)` to create a new message.
+ */
+export const RevokeApiTokenResponseSchema: GenMessage<RevokeApiTokenResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 45);
+
+/**
+ * @generated from message shelfscan.auth.v1.CheckApiTokenRequest
+ */
+export type CheckApiTokenRequest = Message<'shelfscan.auth.v1.CheckApiTokenRequest'> & {
+  /**
+   * SHA-256 of the bearer token.
+   *
+   * @generated from field: bytes token_hash = 1;
+   */
+  tokenHash: Uint8Array;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.CheckApiTokenRequest.
+ * Use `create(CheckApiTokenRequestSchema)` to create a new message.
+ */
+export const CheckApiTokenRequestSchema: GenMessage<CheckApiTokenRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 46);
+
+/**
+ * @generated from message shelfscan.auth.v1.CheckApiTokenResponse
+ */
+export type CheckApiTokenResponse = Message<'shelfscan.auth.v1.CheckApiTokenResponse'> & {
+  /**
+   * False for an unknown (revoked) or expired token, or one of an inactive account.
+   *
+   * @generated from field: bool valid = 1;
+   */
+  valid: boolean;
+
+  /**
+   * @generated from field: string token_id = 2;
+   */
+  tokenId: string;
+
+  /**
+   * The owner: the subject the gateway asserts for the request.
+   *
+   * @generated from field: string email = 3;
+   */
+  email: string;
+
+  /**
+   * The owner's roles but ROLE_ADMIN: a token never acts as an admin.
+   *
+   * @generated from field: repeated string roles = 4;
+   */
+  roles: string[];
+
+  /**
+   * @generated from field: repeated string scopes = 5;
+   */
+  scopes: string[];
+
+  /**
+   * Unix seconds; 0: it does not expire.
+   *
+   * @generated from field: int64 expires_at_seconds = 6;
+   */
+  expiresAtSeconds: bigint;
+
+  /**
+   * The system parameter api.token.perMinuteLimit, for the gateway's shared counter.
+   *
+   * @generated from field: int32 per_minute_limit = 7;
+   */
+  perMinuteLimit: number;
+};
+
+/**
+ * Describes the message shelfscan.auth.v1.CheckApiTokenResponse.
+ * Use `create(CheckApiTokenResponseSchema)` to create a new message.
+ */
+export const CheckApiTokenResponseSchema: GenMessage<CheckApiTokenResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_auth_v1_auth, 47);
+
+/**
  * Commands and queries the auth service answers.
  *
  * @generated from service shelfscan.auth.v1.AuthService
@@ -1097,5 +1354,43 @@ export const AuthService: GenService<{
     methodKind: 'unary';
     input: typeof LookupUserRequestSchema;
     output: typeof LookupUserResponseSchema;
+  };
+  /**
+   * Personal API tokens (issue 19). The gateway makes the token and sends only its SHA-256: the
+   * token itself never crosses the bus nor reaches a database.
+   *
+   * @generated from rpc shelfscan.auth.v1.AuthService.CreateApiToken
+   */
+  createApiToken: {
+    methodKind: 'unary';
+    input: typeof CreateApiTokenRequestSchema;
+    output: typeof CreateApiTokenResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.auth.v1.AuthService.ListApiTokens
+   */
+  listApiTokens: {
+    methodKind: 'unary';
+    input: typeof ListApiTokensRequestSchema;
+    output: typeof ListApiTokensResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.auth.v1.AuthService.RevokeApiToken
+   */
+  revokeApiToken: {
+    methodKind: 'unary';
+    input: typeof RevokeApiTokenRequestSchema;
+    output: typeof RevokeApiTokenResponseSchema;
+  };
+  /**
+   * What the gateway checks a request's API token against, by its hash (no caller yet: the token is
+   * what names one).
+   *
+   * @generated from rpc shelfscan.auth.v1.AuthService.CheckApiToken
+   */
+  checkApiToken: {
+    methodKind: 'unary';
+    input: typeof CheckApiTokenRequestSchema;
+    output: typeof CheckApiTokenResponseSchema;
   };
 }> = /*@__PURE__*/ serviceDesc(file_shelfscan_auth_v1_auth, 0);
