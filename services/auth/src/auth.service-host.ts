@@ -2,6 +2,8 @@ import { mailerPort } from '@shelfscan/mail';
 import { Clock, SERVICE_CONFIG, defineService } from '@shelfscan/service';
 import { AccountHandlers } from './account/account.handlers.js';
 import { AccountModule } from './account/account.module.js';
+import { AlertsHandlers } from './alerts/alerts.handlers.js';
+import { AlertsModule } from './alerts/alerts.module.js';
 import { authEnvSchema, type AuthConfig } from './config.js';
 import { authMigrations } from './db/index.js';
 import { SmsSender, createSmsSender } from './notifications/index.js';
@@ -22,6 +24,6 @@ export const authService = defineService({
       useFactory: (config: AuthConfig, clock: Clock) => createSmsSender(config, clock),
     },
   ],
-  modules: [UsersModule, AccountModule],
-  handlers: [UsersHandlers, AccountHandlers, UserDeletedHandler],
+  modules: [UsersModule, AccountModule, AlertsModule],
+  handlers: [UsersHandlers, AccountHandlers, UserDeletedHandler, AlertsHandlers],
 });

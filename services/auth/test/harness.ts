@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
+import { codec, type MemoryBroker, type MemoryTransportClient } from '@shelfscan/bus';
 import { authV1 } from '@shelfscan/contracts';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { Client } from 'pg';
@@ -23,6 +26,7 @@ export async function startHarness(env: Record<string, string> = {}, overrides: 
   });
   const mailDir = path.join(dataDir, 'outbox', 'mail');
   const smsDir = path.join(dataDir, 'outbox', 'sms');
+  const publisher = bed.transports.client() as MemoryTransportClient;
 
   const h = {
     db,
@@ -61,6 +65,12 @@ export async function startHarness(env: Record<string, string> = {}, overrides: 
       const m = /resetpassword\?\S*key=([\w-]+)/.exec(text);
       if (!m) throw new Error(`no reset link in the mail:\n${text}`);
       return m[1];
+    },
+    /** Publishes one event `times` times with the same message id (1: a delivery, more: redeliveries), and waits until handled. */
+    async publish<S extends DescMessage>(schema: S, data: MessageInitShape<S>, times = 1): Promise<void> {
+      const { topic, bytes } = codec.eventOf(schema, data, randomUUID());
+      for (let i = 0; i < times; i++) await publisher.publishEncoded(topic, bytes);
+      await publisher.unwrap<MemoryBroker>().drain();
     },
     async sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
       const c = new Client({ connectionString: db.url });

@@ -3,6 +3,7 @@ import { Accounts1763800000002 } from './migrations/1763800000002-accounts.js';
 import { Membership1763800000003 } from './migrations/1763800000003-membership.js';
 import { Sessions1764300000001 } from './migrations/1764300000001-sessions.js';
 import { SmsSent1767000000010 } from './migrations/1767000000010-sms-sent.js';
+import { TrackerAlertSent1767100000001 } from './migrations/1767100000001-tracker-alert-sent.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
 export const authMigrations = [
@@ -11,4 +12,5 @@ export const authMigrations = [
   Membership1763800000003,
   Sessions1764300000001,
   SmsSent1767000000010,
+  TrackerAlertSent1767100000001,
 ];

@@ -1,0 +1,8 @@
+import { busHandlers } from '@shelfscan/bus';
+import { searchEventsV1 } from '@shelfscan/contracts';
+import { TrackerAlertsService } from './tracker-alerts.service.js';
+
+/** Consumes search's TrackerChanged: the email digest (once per run, see TrackerAlertsService). */
+export const AlertsHandlers = busHandlers({ alerts: TrackerAlertsService }, (on) => [
+  on.event(searchEventsV1.TrackerChangedSchema, (evt, { alerts }) => alerts.emailDigest(evt)),
+]);
