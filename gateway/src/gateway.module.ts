@@ -26,6 +26,8 @@ import { SearchController } from './search/search.controller.js';
 import { SearchApiService } from './search/search.service.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
 import { LoginDelays } from './throttle/login-delay.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { WebhooksApiService } from './webhooks/webhooks.service.js';
 import { ThrottleCounters } from './throttle/throttle-counters.js';
 
 @Module({})
@@ -55,6 +57,7 @@ export class GatewayModule {
         BillingController,
         BillingAdminController,
         ThreeDsController,
+        WebhooksController,
         SpaController,
       ],
       providers: [
@@ -72,6 +75,7 @@ export class GatewayModule {
         AdminGatewayService,
         SearchApiService,
         BillingGatewayService,
+        WebhooksApiService,
         JwtStrategy,
         RolesGuard,
       ],

@@ -96,6 +96,8 @@ export async function startDemo(given: Record<string, string | undefined> = proc
       FX_RATES_URL: given.FX_RATES_URL || centralBank.url,
       // The simulator is local: scans may go faster than the 0.5 requests/second Amazon gets.
       SCRAPER_REQUESTS_PER_SECOND: given.SCRAPER_REQUESTS_PER_SECOND || '5',
+      // Webhooks may go to a local receiver (http, private addresses): off in `make up` (docs/security.md).
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: given.WEBHOOK_ALLOW_PRIVATE_TARGETS || 'true',
     };
     running = await startAllInOne(loadConfig(allInOneEnvSchema, env));
     await seedDemo(running, env.ADMIN_EMAIL);

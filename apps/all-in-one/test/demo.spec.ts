@@ -102,6 +102,18 @@ describe('make demo', () => {
     expect(user.planActive).toBe(true);
   });
 
+  it('lets webhooks go to a local receiver (WEBHOOK_ALLOW_PRIVATE_TARGETS=true in the demo only)', async () => {
+    expect(demo!.env.WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe('true');
+    const seller = await signIn(DEMO_SELLER);
+    const r = await api<{ id: string; secret: string }>(seller, 'POST', '/api/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['scan.completed'],
+    });
+    expect(r.status).toBe(200);
+    expect(r.data.secret).toMatch(/^whsec_/);
+    expect((await api<unknown>(seller, 'DELETE', `/api/webhooks/${r.data.id}`)).status).toBe(200);
+  });
+
   it('a second start on the same data grants and seeds nothing more', async () => {
     await demo!.stop();
     demo = undefined;

@@ -148,6 +148,35 @@ describe('tracker email digest (TrackerChanged)', () => {
     ).toEqual([]);
   });
 
+  it('tells the owner of a disabled webhook, in their language, once per message', async () => {
+    const disabled = {
+      webhookId: 'w1',
+      url: 'https://hooks.example.com/in',
+      lastResponseCode: 503,
+      lastError: 'HTTP 503',
+      disabledAt: '2030-03-11T09:00:00Z',
+    };
+    await h.publish(searchEventsV1.WebhookDisabledSchema, { ...disabled, userEmail: 'en@example.com' }, 2);
+    const en = smtp.to('en@example.com').filter((m) => /webhook/i.test(m.subject ?? ''));
+    expect(en).toHaveLength(1);
+    expect(en[0].subject).toBe('ShelfScan: your webhook was disabled');
+    expect(en[0].text).toContain(
+      'Every delivery to your webhook https://hooks.example.com/in failed for a day',
+    );
+    expect(en[0].text).toContain('HTTP 503');
+    expect(en[0].text).toContain('https://shelfscan.example/us/account');
+    await h.publish(searchEventsV1.WebhookDisabledSchema, {
+      ...disabled,
+      userEmail: 'tr@example.com',
+      lastResponseCode: 0,
+      lastError: 'no answer within 10 s',
+    });
+    const [tr] = smtp.to('tr@example.com').filter((m) => /webhook/i.test(m.subject ?? ''));
+    expect(tr.subject).toBe('ShelfScan: webhook’unuz devre dışı bırakıldı');
+    expect(tr.text).toContain('Son deneme sonucu: no answer within 10 s.');
+    expect(tr.text).toContain('https://shelfscan.example/account');
+  });
+
   it('forgets the sent runs of a deleted user', async () => {
     expect(
       (await h.sql(`SELECT 1 FROM auth.tracker_alert_sent WHERE user_email = 'tr@example.com'`)).length,

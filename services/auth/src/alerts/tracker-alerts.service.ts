@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { handleOnce, type BusContext } from '@shelfscan/bus';
 import type { searchEventsV1 } from '@shelfscan/contracts';
 import { marketName } from '@shelfscan/markets';
 import { Clock } from '@shelfscan/service';
@@ -17,7 +18,7 @@ export function wantsAlert(evt: TrackerChanged, channel: AlertChannel): boolean 
 
 /**
  * The tracker alerts the auth service sends (it owns the user's email and language): the email
- * digest of a run that found changes, once per run.
+ * digest of a run that found changes, once per run; and the notice of a disabled webhook.
  */
 @Injectable()
 export class TrackerAlertsService {
@@ -44,6 +45,19 @@ export class TrackerAlertsService {
       await send();
       return true;
     });
+  }
+
+  /** The owner of a webhook disabled after a day of failures is told by email (once per message). */
+  async webhookDisabled(evt: searchEventsV1.WebhookDisabled, ctx: BusContext): Promise<void> {
+    const user = await this.users.findByEmail(evt.userEmail.toLowerCase());
+    if (!user) return;
+    await handleOnce(this.dataSource, ctx, 'auth.webhook-disabled', () =>
+      this.mails.sendWebhookDisabled(user, {
+        url: evt.url,
+        lastResponseCode: evt.lastResponseCode,
+        lastError: evt.lastError,
+      }),
+    );
   }
 
   async emailDigest(evt: TrackerChanged): Promise<void> {

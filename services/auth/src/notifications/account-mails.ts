@@ -4,6 +4,7 @@ import { activationMail } from './templates/activation.js';
 import type { Lang } from './templates/layout.js';
 import { passwordResetMail } from './templates/password-reset.js';
 import { trackerDigestMail, type TrackerDigest } from './templates/tracker-digest.js';
+import { webhookDisabledMail } from './templates/webhook-disabled.js';
 
 const log = createLogger('auth');
 
@@ -56,6 +57,19 @@ export class AccountMails {
     await this.mailer.send({
       to: user.email,
       ...trackerDigestMail(lang, { ...digest(lang), firstName: user.firstName, link }),
+    });
+  }
+
+  /** A webhook was disabled after a day of failed deliveries; a failed send throws (redelivery tries again). */
+  async sendWebhookDisabled(
+    user: { email: string; firstName: string; langKey: string },
+    v: { url: string; lastResponseCode: number; lastError: string },
+  ) {
+    const lang = asLang(user.langKey);
+    const link = this.link(lang, '/account');
+    await this.mailer.send({
+      to: user.email,
+      ...webhookDisabledMail(lang, { ...v, firstName: user.firstName, link }),
     });
   }
 
