@@ -26,6 +26,7 @@ import { SearchController } from './search/search.controller.js';
 import { SearchApiService } from './search/search.service.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
 import { LoginDelays } from './throttle/login-delay.js';
+import { TelegramController } from './telegram/telegram.controller.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
 import { WebhooksApiService } from './webhooks/webhooks.service.js';
 import { ThrottleCounters } from './throttle/throttle-counters.js';
@@ -58,6 +59,7 @@ export class GatewayModule {
         BillingAdminController,
         ThreeDsController,
         WebhooksController,
+        TelegramController,
         SpaController,
       ],
       providers: [

@@ -4,6 +4,7 @@
  */
 import type { DescMessage, DescMethod, DescService } from '@bufbuild/protobuf';
 import { AuthService } from './gen/shelfscan/auth/v1/auth_pb.js';
+import { TelegramService } from './gen/shelfscan/auth/v1/telegram_pb.js';
 import * as authEvents from './gen/shelfscan/auth/v1/events_pb.js';
 import { AdminService } from './gen/shelfscan/admin/v1/admin_pb.js';
 import { BillingService } from './gen/shelfscan/billing/v1/billing_pb.js';
@@ -20,6 +21,7 @@ export * from './coverage.js';
 export * as commonV1 from './gen/shelfscan/common/v1/caller_pb.js';
 export * as authV1 from './gen/shelfscan/auth/v1/auth_pb.js';
 export * as authEventsV1 from './gen/shelfscan/auth/v1/events_pb.js';
+export * as telegramV1 from './gen/shelfscan/auth/v1/telegram_pb.js';
 export * as scraperV1 from './gen/shelfscan/scraper/v1/scans_pb.js';
 export * as scraperEventsV1 from './gen/shelfscan/scraper/v1/events_pb.js';
 export * as searchV1 from './gen/shelfscan/search/v1/search_pb.js';
@@ -38,6 +40,7 @@ export const services: readonly DescService[] = [
   SearchService,
   BillingService,
   WebhooksService,
+  TelegramService,
 ];
 
 /** Every event on the bus (`<Subject><PastTense>` messages in the `events.proto` files). */

@@ -184,6 +184,9 @@ export const en = {
   webhookTooMany: 'You have reached the limit of 10 webhooks. Delete one to add another.',
   webhookNotFound: 'No such webhook.',
   webhookDeleted: 'The webhook has been deleted.',
+  telegramNotConfigured: 'Telegram alerts are not configured on this ShelfScan.',
+  telegramUnavailable: 'Telegram cannot be reached right now. Please try again later.',
+  telegramUnlinked: 'Your Telegram chat has been unlinked.',
   systemError: 'A system error occurred.',
   // Rules only the web forms apply so far (FORM_ONLY_MESSAGES of @shelfscan/validation)
   amountPositive: 'The amount must be more than 0.',

@@ -186,6 +186,9 @@ export const tr: Record<MessageKey, string> = {
   webhookTooMany: '10 webhook sınırına ulaştınız. Yenisini eklemek için birini silin.',
   webhookNotFound: 'Böyle bir webhook yok.',
   webhookDeleted: 'Webhook silindi.',
+  telegramNotConfigured: 'Bu ShelfScan kurulumunda Telegram uyarıları yapılandırılmamış.',
+  telegramUnavailable: 'Telegram’a şu anda ulaşılamıyor. Lütfen daha sonra tekrar deneyin.',
+  telegramUnlinked: 'Telegram sohbetinizin bağlantısı kaldırıldı.',
   systemError: 'Bir sistem hatası oluştu.',
   // Rules only the web forms apply so far (FORM_ONLY_MESSAGES of @shelfscan/validation)
   amountPositive: 'Tutar 0’dan büyük olmalıdır.',

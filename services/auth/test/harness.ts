@@ -19,7 +19,7 @@ export async function startHarness(env: Record<string, string> = {}, overrides: 
   const bed = await startTestBed();
   const { db, dataDir, bus } = bed;
   const clock = new ManualClock();
-  await startTestService(authService, bed, {
+  const service = await startTestService(authService, bed, {
     env: { PUBLIC_URL: 'https://shelfscan.example', ...env },
     clock,
     overrides,
@@ -29,6 +29,8 @@ export async function startHarness(env: Record<string, string> = {}, overrides: 
   const publisher = bed.transports.client() as MemoryTransportClient;
 
   const h = {
+    /** The auth service's Nest application (its providers: pollers, ports). */
+    app: service.app,
     db,
     dataDir,
     clock,

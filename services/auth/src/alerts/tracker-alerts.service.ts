@@ -4,8 +4,9 @@ import type { searchEventsV1 } from '@shelfscan/contracts';
 import { marketName } from '@shelfscan/markets';
 import { Clock } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
-import { AccountMails } from '../notifications/index.js';
+import { AccountMails, asLang } from '../notifications/index.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { TelegramLinks } from './telegram.service.js';
 
 type TrackerChanged = searchEventsV1.TrackerChanged;
 export type AlertChannel = 'email' | 'telegram';
@@ -27,6 +28,7 @@ export class TrackerAlertsService {
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(AccountMails) private readonly mails: AccountMails,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(TelegramLinks) private readonly telegram: TelegramLinks,
   ) {}
 
   /**
@@ -60,6 +62,17 @@ export class TrackerAlertsService {
     );
   }
 
+  /** The short Telegram message of a run that found changes, to the user's linked chat, once per run. */
+  async telegramAlert(evt: TrackerChanged): Promise<void> {
+    if (!wantsAlert(evt, 'telegram') || !evt.runId || !this.telegram.configured) return;
+    const email = evt.userEmail.toLowerCase();
+    const [user, chatId] = await Promise.all([this.users.findByEmail(email), this.telegram.chatOf(email)]);
+    if (!user || !chatId) return;
+    const lang = asLang(user.langKey);
+    const link = this.mails.link(lang, `/trackers/${encodeURIComponent(evt.trackerId)}`);
+    await this.once(evt, 'telegram', () => this.telegram.send(chatId, telegramText(lang, evt, link)));
+  }
+
   async emailDigest(evt: TrackerChanged): Promise<void> {
     if (!wantsAlert(evt, 'email') || !evt.runId) return;
     const user = await this.users.findByEmail(evt.userEmail.toLowerCase());
@@ -79,4 +92,18 @@ export class TrackerAlertsService {
       })),
     );
   }
+}
+
+/** The Telegram alert: the store, +added / −removed (or the partial run's not-seen count), the store page. */
+export function telegramText(lang: 'tr' | 'en', evt: TrackerChanged, link: string): string {
+  const store = `${evt.label || evt.storeUrl} (${marketName(evt.market, lang)})`;
+  const counts =
+    lang === 'en'
+      ? evt.complete
+        ? `+${evt.addedCount} added, −${evt.removedCount} removed`
+        : `+${evt.addedCount} added, partial run (${evt.notSeen} not seen)`
+      : evt.complete
+        ? `+${evt.addedCount} eklendi, −${evt.removedCount} kaldırıldı`
+        : `+${evt.addedCount} eklendi, kısmi tarama (${evt.notSeen} görülmedi)`;
+  return `ShelfScan: ${store}\n${counts}\n${link}`;
 }

@@ -32,11 +32,27 @@ export interface CreateWebhookRequest {
   description?: string;
 }
 
+/** GET /api/account/telegram. */
+export interface TelegramState {
+  configured: boolean;
+  linked: boolean;
+  chatName: string | null;
+  linkedAt: string | null;
+  botUsername: string | null;
+}
+
+/** POST /api/account/telegram/link: the one-time code and the bot's deep link. */
+export interface TelegramLinkCode {
+  code: string;
+  deepLink: string;
+  expiresAt: string;
+}
+
 // The sections show their own errors (a failed list must not take the account page away to an
 // error page); only network failures use the global toast.
 const formErrors = { errors: 'network-only' as const };
 
-const withTags = api.enhanceEndpoints({ addTagTypes: ['Webhook', 'WebhookDelivery'] });
+const withTags = api.enhanceEndpoints({ addTagTypes: ['Webhook', 'WebhookDelivery', 'Telegram'] });
 
 export const alertsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -69,10 +85,29 @@ export const alertsApi = withTags.injectEndpoints({
       extraOptions: formErrors,
       invalidatesTags: (_r, _e, id) => ['Webhook', { type: 'WebhookDelivery', id }],
     }),
+    getTelegram: build.query<TelegramState, void>({
+      query: () => '/api/account/telegram',
+      transformResponse: (r: ApiResponse<TelegramState>) => r.data,
+      extraOptions: formErrors,
+      providesTags: ['Telegram'],
+    }),
+    linkTelegram: build.mutation<TelegramLinkCode, void>({
+      query: () => ({ url: '/api/account/telegram/link', method: 'POST' }),
+      transformResponse: (r: ApiResponse<TelegramLinkCode>) => r.data,
+      extraOptions: formErrors,
+    }),
+    unlinkTelegram: build.mutation<unknown, void>({
+      query: () => ({ url: '/api/account/telegram', method: 'DELETE' }),
+      extraOptions: formErrors,
+      invalidatesTags: ['Telegram'],
+    }),
   }),
 });
 
 export const {
+  useGetTelegramQuery,
+  useLinkTelegramMutation,
+  useUnlinkTelegramMutation,
   useListWebhooksQuery,
   useCreateWebhookMutation,
   useDeleteWebhookMutation,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startTelegramBot } from '@shelfscan/simulator';
 import { startStack, type Stack } from './stack.js';
 
 /** The webhook routes (issue 18) through the real layers: gateway → bus → search service → PostgreSQL. */
@@ -119,5 +120,65 @@ describe('gateway + search service: the webhook routes', () => {
       expect(del.json()).toEqual({ success: true, message: 'Webhook silindi.' });
       expect((await stack.call('GET', '/api/webhooks', undefined, seller)).json().data).toEqual([]);
     });
+  });
+});
+
+describe('gateway + auth service: the Telegram routes', () => {
+  it('without a bot: not configured, and linking answers 503 in the caller’s language', async () => {
+    const stack = await startStack();
+    try {
+      const seller = await stack.newUser('tg-gw@example.com');
+      const got = await stack.call('GET', '/api/account/telegram', undefined, seller);
+      expect(got.json().data).toEqual({
+        configured: false,
+        linked: false,
+        chatName: null,
+        linkedAt: null,
+        botUsername: null,
+      });
+      const link = await stack.call('POST', '/api/account/telegram/link', undefined, {
+        ...seller,
+        'accept-language': 'en',
+      });
+      expect(link.statusCode).toBe(503);
+      expect(link.json().message).toBe('Telegram alerts are not configured on this ShelfScan.');
+      expect((await stack.call('GET', '/api/account/telegram')).statusCode).toBe(401);
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('with the simulated bot: link, /start, linked, unlink', async () => {
+    const bot = await startTelegramBot();
+    const stack = await startStack({ TELEGRAM_BOT_TOKEN: bot.token, TELEGRAM_API_ORIGIN: bot.origin });
+    try {
+      const seller = await stack.newUser('tg-gw2@example.com');
+      const link = (await stack.call('POST', '/api/account/telegram/link', undefined, seller)).json().data;
+      expect(link.deepLink).toBe(`https://t.me/${bot.username}?start=${link.code}`);
+      bot.userSends(4242, `/start ${link.code}`, 'Deniz');
+      const deadline = Date.now() + 10_000;
+      let state = { linked: false };
+      while (!state.linked && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        state = (await stack.call('GET', '/api/account/telegram', undefined, seller)).json().data;
+      }
+      expect(state).toMatchObject({
+        configured: true,
+        linked: true,
+        chatName: 'Deniz',
+        botUsername: bot.username,
+      });
+      const unlink = await stack.call('DELETE', '/api/account/telegram', undefined, seller);
+      expect(unlink.json()).toEqual({
+        success: true,
+        message: 'Telegram sohbetinizin bağlantısı kaldırıldı.',
+      });
+      expect((await stack.call('GET', '/api/account/telegram', undefined, seller)).json().data.linked).toBe(
+        false,
+      );
+    } finally {
+      await stack.stop();
+      await bot.close();
+    }
   });
 });
