@@ -124,7 +124,7 @@ describe('gateway + search service: the webhook routes', () => {
 });
 
 describe('gateway + auth service: the Telegram routes', () => {
-  it('without a bot: not configured, and linking answers 503 in the caller’s language', async () => {
+  it('without a bot: not configured, and linking answers 403 in the caller’s language', async () => {
     const stack = await startStack();
     try {
       const seller = await stack.newUser('tg-gw@example.com');
@@ -140,7 +140,7 @@ describe('gateway + auth service: the Telegram routes', () => {
         ...seller,
         'accept-language': 'en',
       });
-      expect(link.statusCode).toBe(503);
+      expect(link.statusCode).toBe(403);
       expect(link.json().message).toBe('Telegram alerts are not configured on this ShelfScan.');
       expect((await stack.call('GET', '/api/account/telegram')).statusCode).toBe(401);
     } finally {

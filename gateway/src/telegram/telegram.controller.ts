@@ -37,7 +37,7 @@ export class TelegramController {
     summary:
       'A one-time code (15 minutes) and the bot’s deep link; sending /start <code> to the bot links the chat',
   })
-  @ApiOkResponse({ description: '{success, data: {code, deepLink, expiresAt}}; 503 telegramNotConfigured' })
+  @ApiOkResponse({ description: '{success, data: {code, deepLink, expiresAt}}; 403 telegramNotConfigured' })
   async link(@CurrentUser() user: JwtUser) {
     const r = await this.bus.request(TelegramService.method.linkTelegram, { userEmail: user.sub });
     return ok({ code: r.code, deepLink: r.deepLink, expiresAt: r.expiresAt });

@@ -40,7 +40,7 @@ describe('Telegram alerts without a bot', () => {
         .request(T.linkTelegram, { userEmail: 'nobot@example.com' })
         .catch((e: unknown) => e)) as BusError;
       expect(err).toBeInstanceOf(BusError);
-      expect(err).toMatchObject({ code: 'UNAVAILABLE', reason: 'telegramNotConfigured' });
+      expect(err).toMatchObject({ code: 'FAILED_PRECONDITION', reason: 'telegramNotConfigured' });
     } finally {
       await h.stop();
     }

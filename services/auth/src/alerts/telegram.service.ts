@@ -18,7 +18,7 @@ const START = /^\/start(?:@\w+)?\s+([A-Za-z0-9_-]{6,64})\s*$/;
 
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 const notConfigured = () =>
-  new BusError('UNAVAILABLE', 'telegramNotConfigured', { reason: 'telegramNotConfigured' });
+  new BusError('FAILED_PRECONDITION', 'telegramNotConfigured', { reason: 'telegramNotConfigured' });
 
 /**
  * Telegram chats linked to accounts (issue 18): a one-time code, the bot's `/start <code>` read

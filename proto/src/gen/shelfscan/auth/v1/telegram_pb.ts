@@ -170,7 +170,7 @@ export const UnlinkTelegramResponseSchema: GenMessage<UnlinkTelegramResponse> =
 export const TelegramService: GenService<{
   /**
    * A new one-time code (valid 15 minutes; it replaces an earlier one) and the bot's deep link.
-   * UNAVAILABLE telegramNotConfigured without a bot.
+   * FAILED_PRECONDITION telegramNotConfigured without a bot.
    *
    * @generated from rpc shelfscan.auth.v1.TelegramService.LinkTelegram
    */
