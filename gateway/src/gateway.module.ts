@@ -29,6 +29,9 @@ import { SearchController } from './search/search.controller.js';
 import { SearchApiService } from './search/search.service.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
 import { LoginDelays } from './throttle/login-delay.js';
+import { TelegramController } from './telegram/telegram.controller.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { WebhooksApiService } from './webhooks/webhooks.service.js';
 import { ThrottleCounters } from './throttle/throttle-counters.js';
 
 @Module({})
@@ -59,6 +62,8 @@ export class GatewayModule {
         BillingAdminController,
         ThreeDsController,
         ApiTokensController,
+        WebhooksController,
+        TelegramController,
         SpaController,
       ],
       providers: [
@@ -76,6 +81,7 @@ export class GatewayModule {
         AdminGatewayService,
         SearchApiService,
         BillingGatewayService,
+        WebhooksApiService,
         JwtStrategy,
         RolesGuard,
         ApiTokenAuthenticator,

@@ -4,11 +4,13 @@
  */
 import type { DescMessage, DescMethod, DescService } from '@bufbuild/protobuf';
 import { AuthService } from './gen/shelfscan/auth/v1/auth_pb.js';
+import { TelegramService } from './gen/shelfscan/auth/v1/telegram_pb.js';
 import * as authEvents from './gen/shelfscan/auth/v1/events_pb.js';
 import { AdminService } from './gen/shelfscan/admin/v1/admin_pb.js';
 import { BillingService } from './gen/shelfscan/billing/v1/billing_pb.js';
 import { ScraperService } from './gen/shelfscan/scraper/v1/scans_pb.js';
 import { SearchService } from './gen/shelfscan/search/v1/search_pb.js';
+import { WebhooksService } from './gen/shelfscan/search/v1/webhooks_pb.js';
 import * as scraperEvents from './gen/shelfscan/scraper/v1/events_pb.js';
 import * as billingEvents from './gen/shelfscan/billing/v1/events_pb.js';
 import * as adminEvents from './gen/shelfscan/admin/v1/events_pb.js';
@@ -19,10 +21,12 @@ export * from './coverage.js';
 export * as commonV1 from './gen/shelfscan/common/v1/caller_pb.js';
 export * as authV1 from './gen/shelfscan/auth/v1/auth_pb.js';
 export * as authEventsV1 from './gen/shelfscan/auth/v1/events_pb.js';
+export * as telegramV1 from './gen/shelfscan/auth/v1/telegram_pb.js';
 export * as scraperV1 from './gen/shelfscan/scraper/v1/scans_pb.js';
 export * as scraperEventsV1 from './gen/shelfscan/scraper/v1/events_pb.js';
 export * as searchV1 from './gen/shelfscan/search/v1/search_pb.js';
 export * as searchEventsV1 from './gen/shelfscan/search/v1/events_pb.js';
+export * as webhooksV1 from './gen/shelfscan/search/v1/webhooks_pb.js';
 export * as billingV1 from './gen/shelfscan/billing/v1/billing_pb.js';
 export * as billingEventsV1 from './gen/shelfscan/billing/v1/events_pb.js';
 export * as adminEventsV1 from './gen/shelfscan/admin/v1/events_pb.js';
@@ -35,6 +39,8 @@ export const services: readonly DescService[] = [
   AdminService,
   SearchService,
   BillingService,
+  WebhooksService,
+  TelegramService,
 ];
 
 /** Every event on the bus (`<Subject><PastTense>` messages in the `events.proto` files). */
@@ -59,6 +65,7 @@ export const events: readonly DescMessage[] = [
   adminEvents.SystemParametersChangedSchema,
   adminEvents.UserDeletedSchema,
   searchEvents.TrackerChangedSchema,
+  searchEvents.WebhookDisabledSchema,
 ];
 
 /** The bus pattern (and Kafka topic) of an RPC method: `shelfscan.auth.v1.AuthService.Register`. */

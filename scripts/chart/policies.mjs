@@ -23,7 +23,7 @@ import {
  * Who may reach each component and what it may reach besides DNS (the product's network policy):
  * only the gateway and web take traffic from the Ingress controller (the gateway also from web);
  * the gateway reaches Kafka and PostgreSQL (its rate-limit counters); services reach only PostgreSQL and Kafka, the scraper also the marketplaces, billing also iyzico
- * and the central bank, and the services that send mail the mail server. The OTLP collector is added
+ * and the central bank, search the users' webhook URLs, and the services that send mail the mail server. The OTLP collector is added
  * for Node components when tracing is on; a render may allow more only where its values file says so.
  */
 export const NETWORK_POLICY = {
@@ -34,7 +34,8 @@ export const NETWORK_POLICY = {
   admin: { reachableFrom: [], reaches: ['kafka', 'postgres', 'smtp'] },
   billing: { reachableFrom: [], reaches: ['kafka', 'postgres', 'smtp', 'iyzico', 'centralBank'] },
   scraper: { reachableFrom: [], reaches: ['kafka', 'postgres', 'marketplaces'] },
-  search: { reachableFrom: [], reaches: ['kafka', 'postgres'] },
+  // The users' webhook URLs (issue 18): the public internet on 443.
+  search: { reachableFrom: [], reaches: ['kafka', 'postgres', 'webhooks'] },
 };
 
 /** Secrets only one component may ever see. */

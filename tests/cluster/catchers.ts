@@ -116,3 +116,36 @@ export async function startTraceReceiver(): Promise<{
       }),
   };
 }
+
+export interface CaughtWebhook {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver (the search service's deliveries; WEBHOOK_ALLOW_PRIVATE_TARGETS lets it be on loopback). */
+export async function startWebhookReceiver(): Promise<{
+  url: string;
+  got: CaughtWebhook[];
+  close(): Promise<void>;
+}> {
+  const got: CaughtWebhook[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    got,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

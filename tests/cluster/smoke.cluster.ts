@@ -6,7 +6,7 @@
  * HTTP API while one scraper is SIGKILLed and another SIGTERMed mid-scan. Every step is bounded
  * and names itself when it sticks; every process is stopped at the end. See README.md.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { Client } from 'pg';
 import { startKafkaMockCluster, type KafkaMockCluster } from '@shelfscan/bus';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '@shelfscan/db';
 import { startSimulator, type Simulator } from '@shelfscan/simulator';
-import { startMailCatcher, startTraceReceiver } from './catchers.js';
+import { startMailCatcher, startTraceReceiver, startWebhookReceiver } from './catchers.js';
 import { Processes, REPO_ROOT, step, until, type Proc } from './processes.js';
 
 // The suite runs the built programs: an incremental `tsc -b` first, never a stale dist.
@@ -36,6 +36,7 @@ let kafka: KafkaMockCluster;
 let sim: Simulator;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let traces: Awaited<ReturnType<typeof startTraceReceiver>>;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let db: Client;
 let procs: Processes;
 let workDir: string;
@@ -118,6 +119,7 @@ async function startService(
       SCAN_LEASE_SECONDS: String(LEASE_SECONDS),
     });
   }
+  if (name === 'search') env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true'; // the receiver is on loopback
   if (name === 'billing') {
     env.FX_RATES_URL = 'http://127.0.0.1:9/today.xml'; // no network here
     env.CARD_SEALING_PRIVATE_KEY = busKeys.cardSealing.privatePem;
@@ -191,12 +193,13 @@ beforeAll(async () => {
     'start PostgreSQL, the Kafka mock cluster, the simulator and the catchers',
     90,
     async () => {
-      [pg, kafka, sim, mail, traces] = await Promise.all([
+      [pg, kafka, sim, mail, traces, hooks] = await Promise.all([
         startEmbeddedPostgres({ dataDir: path.join(workDir, 'pg'), database: 'shelfscan' }),
         startKafkaMockCluster(),
         startSimulator({ port: 0, stores: [STORE] }),
         startMailCatcher(),
         startTraceReceiver(),
+        startWebhookReceiver(),
       ]);
     },
     diagnose,
@@ -240,7 +243,7 @@ afterAll(async () => {
   }
   await procs?.stopAll(5_000);
   await db?.end().catch(() => undefined);
-  await Promise.all([kafka?.stop(), sim?.close(), mail?.close(), traces?.close()]);
+  await Promise.all([kafka?.stop(), sim?.close(), mail?.close(), traces?.close(), hooks?.close()]);
   await pg?.stop();
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 }, 60_000);
@@ -404,6 +407,12 @@ describe('cluster mode: every deployable as its own process on Kafka', () => {
   it('scans a store while one scraper is SIGKILLed and another SIGTERMed mid-scan; the download is the true list', async () => {
     const seller = sim.stores[0].sellerId;
     const truth = sim.stores[0].asins;
+    // A webhook for scan.completed (issue 18): delivered by the search service over Kafka's events.
+    const hook = await bounded('register a scan.completed webhook', 40, () =>
+      api('POST', '/api/webhooks', { url: hooks.url, events: ['scan.completed'] }),
+    );
+    expect(hook.status).toBe(200);
+    const secret = (hook.json!.data as { secret: string }).secret;
     const created = await bounded('create a deep scan', 40, () =>
       api('POST', '/api/search-info', {
         searchType: 'deep',
@@ -504,6 +513,19 @@ describe('cluster mode: every deployable as its own process on Kafka', () => {
     expect(lines).toHaveLength(truth.length); // nothing lost, nothing twice
     expect(new Set(lines).size).toBe(lines.length);
     expect([...lines].sort()).toEqual([...truth].sort());
+    const delivery = await bounded('the scan.completed webhook arrives, signed', 60, (signal) =>
+      until(
+        signal,
+        async () => hooks.got.find((g) => g.headers['shelfscan-event'] === 'scan.completed'),
+        250,
+      ),
+    );
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery.headers['shelfscan-signature']))!;
+    expect(createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex')).toBe(v1);
+    expect(JSON.parse(delivery.body)).toMatchObject({
+      type: 'scan.completed',
+      data: { scanId: todoId, status: 'COMPLETED', asinCount: truth.length },
+    });
   });
 
   it('traces one HTTP call across the bus: the gateway span is the parent of the service spans (OTLP)', async () => {

@@ -5,7 +5,14 @@ import { runAsCaller, type BusCaller, type BusClient } from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
 import { billingV1 } from '@shelfscan/contracts';
 import { categories, soldMarket } from '@shelfscan/search-service';
-import { startCentralBank, startSimulator, type CentralBank, type Simulator } from '@shelfscan/simulator';
+import {
+  startCentralBank,
+  startSimulator,
+  startTelegramBot,
+  type CentralBank,
+  type Simulator,
+  type TelegramBot,
+} from '@shelfscan/simulator';
 import { allInOneEnvSchema } from './config.js';
 import { startAllInOne, type Running } from './launcher.js';
 
@@ -65,6 +72,8 @@ export interface Demo {
   sim: Simulator;
   /** The central bank double billing reads, unless FX_RATES_URL was given. */
   centralBank: CentralBank;
+  /** The simulated Telegram Bot API the auth service talks to, unless TELEGRAM_BOT_TOKEN was given. */
+  telegram: TelegramBot;
   /** The env the demo ran with (its defaults filled in). */
   env: Record<string, string | undefined>;
   stop(): Promise<void>;
@@ -84,9 +93,11 @@ export async function startDemo(given: Record<string, string | undefined> = proc
     },
   );
   let centralBank: CentralBank | undefined;
+  let telegram: TelegramBot | undefined;
   let running: Running | undefined;
   try {
     centralBank = await startCentralBank();
+    telegram = await startTelegramBot();
     const env = {
       ...given,
       MARKETPLACE_ORIGIN: sim.url,
@@ -96,23 +107,32 @@ export async function startDemo(given: Record<string, string | undefined> = proc
       FX_RATES_URL: given.FX_RATES_URL || centralBank.url,
       // The simulator is local: scans may go faster than the 0.5 requests/second Amazon gets.
       SCRAPER_REQUESTS_PER_SECOND: given.SCRAPER_REQUESTS_PER_SECOND || '5',
+      // Webhooks may go to a local receiver (http, private addresses): off in `make up` (docs/security.md).
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: given.WEBHOOK_ALLOW_PRIVATE_TARGETS || 'true',
+      // Telegram alerts go to the simulated Bot API (no message leaves the machine), unless a real bot is given.
+      ...(given.TELEGRAM_BOT_TOKEN
+        ? {}
+        : { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ORIGIN: telegram.origin }),
     };
     running = await startAllInOne(loadConfig(allInOneEnvSchema, env));
     await seedDemo(running, env.ADMIN_EMAIL);
-    const [up, bank] = [running, centralBank];
+    const [up, bank, bot] = [running, centralBank, telegram];
     return {
       running: up,
       sim,
       centralBank: bank,
+      telegram: bot,
       env,
       stop: async () => {
         await up.stop();
+        await bot.close();
         await bank.close();
         await sim.close();
       },
     };
   } catch (err) {
     await running?.stop();
+    await telegram?.close();
     await centralBank?.close();
     await sim.close();
     throw err;

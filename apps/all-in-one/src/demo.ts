@@ -16,7 +16,7 @@ void runOrExit(async () => {
     stop: async () => (await ready).stop(),
   });
   const demo = await ready;
-  const { running: up, sim, centralBank, env } = demo;
+  const { running: up, sim, centralBank, telegram, env } = demo;
   const out = (line = '') => process.stdout.write(`${line}\n`);
   out();
   out(`ShelfScan demo is up on ${up.url}`);
@@ -28,6 +28,11 @@ void runOrExit(async () => {
     env.FX_RATES_URL === centralBank.url
       ? `  central bank: SIMULATED bulletin of today, 1 USD = ${centralBank.usdSelling} TRY, at ${centralBank.url} (FX_RATES_URL)`
       : `  central bank: ${env.FX_RATES_URL} (FX_RATES_URL)`,
+  );
+  out(
+    env.TELEGRAM_API_ORIGIN === telegram.origin
+      ? `  Telegram: SIMULATED Bot API at ${telegram.origin} (TELEGRAM_API_ORIGIN); act as the user: POST ${telegram.origin}/simulated/send {"chat_id":1,"text":"/start <code>"}`
+      : '  Telegram: TELEGRAM_BOT_TOKEN given (the real Bot API)',
   );
   out();
   out('Demo stores (paste one into a scan, or try it from the command line):');

@@ -102,6 +102,36 @@ describe('make demo', () => {
     expect(user.planActive).toBe(true);
   });
 
+  it('lets webhooks go to a local receiver (WEBHOOK_ALLOW_PRIVATE_TARGETS=true in the demo only)', async () => {
+    expect(demo!.env.WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe('true');
+    const seller = await signIn(DEMO_SELLER);
+    const r = await api<{ id: string; secret: string }>(seller, 'POST', '/api/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['scan.completed'],
+    });
+    expect(r.status).toBe(200);
+    expect(r.data.secret).toMatch(/^whsec_/);
+    expect((await api<unknown>(seller, 'DELETE', `/api/webhooks/${r.data.id}`)).status).toBe(200);
+  });
+
+  it('links Telegram through the simulated Bot API', async () => {
+    expect(demo!.env.TELEGRAM_API_ORIGIN).toBe(demo!.telegram.origin);
+    const seller = await signIn(DEMO_SELLER);
+    const link = await api<{ code: string; deepLink: string }>(seller, 'POST', '/api/account/telegram/link');
+    expect(link.status).toBe(200);
+    await fetch(`${demo!.telegram.origin}/simulated/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: 99, text: `/start ${link.data.code}` }),
+    });
+    const state = await eventually(async () => {
+      const s = (await api<{ linked: boolean }>(seller, 'GET', '/api/account/telegram')).data;
+      return s.linked && s;
+    });
+    expect(state.linked).toBe(true);
+    expect(demo!.telegram.sent.at(-1)?.chatId).toBe(99);
+  });
+
   it('a second start on the same data grants and seeds nothing more', async () => {
     await demo!.stop();
     demo = undefined;

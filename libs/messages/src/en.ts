@@ -175,6 +175,18 @@ export const en = {
     'Codes are sent only to phone numbers of Turkey and of the countries of ShelfScan’s markets.',
   smsNumberTooMany: 'Too many codes have been sent to this number in the last hour. Please try again later.',
   smsTooMany: 'A code cannot be sent right now. Please try again later.',
+  // Webhooks (issue 18)
+  webhookUrlInvalid: 'Enter a full web address (https://…).',
+  webhookUrlNotHttps: 'The address must start with https://.',
+  webhookUrlPrivate: 'The address must be on the public internet, not a private, local or internal one.',
+  webhookUrlUnresolved: 'This address could not be found. Check the host name.',
+  webhookEventsInvalid: 'Choose at least one event: tracker.changed or scan.completed.',
+  webhookTooMany: 'You have reached the limit of 10 webhooks. Delete one to add another.',
+  webhookNotFound: 'No such webhook.',
+  webhookDeleted: 'The webhook has been deleted.',
+  telegramNotConfigured: 'Telegram alerts are not configured on this ShelfScan.',
+  telegramUnavailable: 'Telegram cannot be reached right now. Please try again later.',
+  telegramUnlinked: 'Your Telegram chat has been unlinked.',
   systemError: 'A system error occurred.',
   // Rules only the web forms apply so far (FORM_ONLY_MESSAGES of @shelfscan/validation)
   amountPositive: 'The amount must be more than 0.',

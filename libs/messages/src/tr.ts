@@ -177,6 +177,18 @@ export const tr: Record<MessageKey, string> = {
   smsNumberTooMany:
     'Son bir saat içinde bu numaraya çok fazla kod gönderildi. Lütfen daha sonra tekrar deneyin.',
   smsTooMany: 'Şu anda kod gönderilemiyor. Lütfen daha sonra tekrar deneyin.',
+  // Webhook'lar (issue 18)
+  webhookUrlInvalid: 'Tam bir web adresi girin (https://…).',
+  webhookUrlNotHttps: 'Adres https:// ile başlamalı.',
+  webhookUrlPrivate: 'Adres özel, yerel ya da iç ağda değil, herkese açık internette olmalı.',
+  webhookUrlUnresolved: 'Bu adres bulunamadı. Sunucu adını kontrol edin.',
+  webhookEventsInvalid: 'En az bir olay seçin: tracker.changed ya da scan.completed.',
+  webhookTooMany: '10 webhook sınırına ulaştınız. Yenisini eklemek için birini silin.',
+  webhookNotFound: 'Böyle bir webhook yok.',
+  webhookDeleted: 'Webhook silindi.',
+  telegramNotConfigured: 'Bu ShelfScan kurulumunda Telegram uyarıları yapılandırılmamış.',
+  telegramUnavailable: 'Telegram’a şu anda ulaşılamıyor. Lütfen daha sonra tekrar deneyin.',
+  telegramUnlinked: 'Telegram sohbetinizin bağlantısı kaldırıldı.',
   systemError: 'Bir sistem hatası oluştu.',
   // Rules only the web forms apply so far (FORM_ONLY_MESSAGES of @shelfscan/validation)
   amountPositive: 'Tutar 0’dan büyük olmalıdır.',

@@ -80,6 +80,13 @@ export const VALIDATION_MESSAGES = [
   'apiTokenScopesRequired',
   'apiTokenExpiryInvalid',
   'apiTokenExpiryPast',
+  // Webhooks (issue 18): the request's rules; the target rules (https, public address) are the search service's.
+  'webhookUrlInvalid',
+  'webhookUrlNotHttps',
+  'webhookUrlPrivate',
+  'webhookUrlUnresolved',
+  'webhookEventsInvalid',
+  'webhookTooMany',
 ] as const satisfies readonly MessageKey[];
 
 /**

@@ -399,6 +399,37 @@ export const trackerRequest = z.strictObject(trackerFields).superRefine(storeChe
 /** The tracker dialog: the request's rules on the form's values. */
 export const trackerForm = z.object(trackerFields).superRefine(storeChecks(trackerScanType));
 
+/** The events a webhook may subscribe to (issue 18). */
+export const WEBHOOK_EVENTS = ['tracker.changed', 'scan.completed'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+const absoluteHttpUrl = (v: string) => {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !!url.hostname;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * POST /api/webhooks and the webhook form: a URL (https to a public address is the search service's
+ * rule, which knows WEBHOOK_ALLOW_PRIVATE_TARGETS and resolves the name), one or more events, an
+ * optional description.
+ */
+export const webhookRequest = z.strictObject({
+  url: z
+    .string('required')
+    .trim()
+    .min(1, e('required'))
+    .max(2000, e('tooLong'))
+    .refine(absoluteHttpUrl, e('webhookUrlInvalid')),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { error: 'webhookEventsInvalid' }), { error: 'webhookEventsInvalid' })
+    .min(1, e('webhookEventsInvalid')),
+  description: z.string('tooLong').trim().max(200, e('tooLong')).optional(),
+});
+
 /** Longest ASIN text an ASIN check takes (the list limit is checked with the system parameter). */
 const ASIN_TEXT_MAX = 300_000;
 

@@ -4,6 +4,8 @@ import { ApiTokensHandlers } from './api-tokens/api-tokens.handlers.js';
 import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
 import { AccountHandlers } from './account/account.handlers.js';
 import { AccountModule } from './account/account.module.js';
+import { AlertsHandlers } from './alerts/alerts.handlers.js';
+import { AlertsModule } from './alerts/alerts.module.js';
 import { authEnvSchema, type AuthConfig } from './config.js';
 import { authMigrations } from './db/index.js';
 import { SmsSender, createSmsSender } from './notifications/index.js';
@@ -24,6 +26,6 @@ export const authService = defineService({
       useFactory: (config: AuthConfig, clock: Clock) => createSmsSender(config, clock),
     },
   ],
-  modules: [UsersModule, AccountModule, ApiTokensModule],
-  handlers: [UsersHandlers, AccountHandlers, ApiTokensHandlers, UserDeletedHandler],
+  modules: [UsersModule, AccountModule, ApiTokensModule, AlertsModule],
+  handlers: [UsersHandlers, AccountHandlers, ApiTokensHandlers, UserDeletedHandler, AlertsHandlers],
 });

@@ -20,6 +20,10 @@ export const authEnvSchema = baseEnvSchema.extend({
   TWILIO_FROM: z.string().min(1).optional(),
   /** Twilio API origin (default https://api.twilio.com); a test double or egress proxy may replace it. */
   TWILIO_API_BASE: env.url(['http', 'https']).optional(),
+  /** The Telegram bot's token (from @BotFather); unset = Telegram alerts are not configured. */
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  /** The Bot API origin (default https://api.telegram.org); tests and `make demo` use the simulated one. */
+  TELEGRAM_API_ORIGIN: env.url(['http', 'https']).optional(),
 });
 
 export type AuthConfig = z.infer<typeof authEnvSchema>;

@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
+import { codec, type MemoryBroker, type MemoryTransportClient } from '@shelfscan/bus';
 import { authV1 } from '@shelfscan/contracts';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { Client } from 'pg';
@@ -16,15 +19,18 @@ export async function startHarness(env: Record<string, string> = {}, overrides: 
   const bed = await startTestBed();
   const { db, dataDir, bus } = bed;
   const clock = new ManualClock();
-  await startTestService(authService, bed, {
+  const service = await startTestService(authService, bed, {
     env: { PUBLIC_URL: 'https://shelfscan.example', ...env },
     clock,
     overrides,
   });
   const mailDir = path.join(dataDir, 'outbox', 'mail');
   const smsDir = path.join(dataDir, 'outbox', 'sms');
+  const publisher = bed.transports.client() as MemoryTransportClient;
 
   const h = {
+    /** The auth service's Nest application (its providers: pollers, ports). */
+    app: service.app,
     db,
     dataDir,
     clock,
@@ -61,6 +67,12 @@ export async function startHarness(env: Record<string, string> = {}, overrides: 
       const m = /resetpassword\?\S*key=([\w-]+)/.exec(text);
       if (!m) throw new Error(`no reset link in the mail:\n${text}`);
       return m[1];
+    },
+    /** Publishes one event `times` times with the same message id (1: a delivery, more: redeliveries), and waits until handled. */
+    async publish<S extends DescMessage>(schema: S, data: MessageInitShape<S>, times = 1): Promise<void> {
+      const { topic, bytes } = codec.eventOf(schema, data, randomUUID());
+      for (let i = 0; i < times; i++) await publisher.publishEncoded(topic, bytes);
+      await publisher.unwrap<MemoryBroker>().drain();
     },
     async sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
       const c = new Client({ connectionString: db.url });

@@ -15,7 +15,7 @@ import {
   type ScriptedProduct,
   type StoreScanSpec,
 } from '@shelfscan/scraper-service';
-import { ManualClock, type RunningService } from '@shelfscan/service';
+import { ManualClock, type PortOverride, type RunningService } from '@shelfscan/service';
 import { eventually, startTestBed, startTestService, type TestBed } from '@shelfscan/testing';
 import { DataSource } from 'typeorm';
 import { searchService } from '../src/index.js';
@@ -178,17 +178,19 @@ class DoublingTransports extends BusTransports {
  * the in-process bus; every event either service publishes is delivered twice. The search
  * service runs on a ManualClock.
  */
-export async function startSearchHarness() {
+export async function startSearchHarness(
+  opts: { env?: Record<string, string>; overrides?: PortOverride[] } = {},
+) {
   const bed = await startTestBed({
     transports: new DoublingTransports({ BUS: 'memory', KAFKA_CLIENT_ID: 'test' }),
   });
   const clock = new ManualClock('2030-01-15T09:00:00Z');
-  const env = { SCAN_BLOCKED_RETRIES: '0', SCRAPER_WORKERS: '4' };
+  const env = { SCAN_BLOCKED_RETRIES: '0', SCRAPER_WORKERS: '4', ...opts.env };
   await startTestService(scraperService, bed, {
     env,
     overrides: [{ provide: ScanEngines, useValue: scriptedEngines }],
   });
-  const search = await startTestService(searchService, bed, { env, clock });
+  const search = await startTestService(searchService, bed, { env, clock, overrides: opts.overrides });
   return harnessOf({ bed, clock, search });
 }
 

@@ -21,3 +21,5 @@ export type { SearchQuery, QueryResult, SortKey } from './query.js';
 export { parseStoreList, parseCliArgs } from './cli-args.js';
 export { startCentralBank, simulatedBulletin, SIMULATED_USD_SELLING } from './central-bank.js';
 export type { CentralBank, CentralBankOptions } from './central-bank.js';
+export { startTelegramBot, SIMULATED_BOT_TOKEN } from './telegram-bot.js';
+export type { TelegramBot, TelegramBotOptions, SentMessage } from './telegram-bot.js';

@@ -3,6 +3,8 @@ import type { Mailer } from '@shelfscan/mail';
 import { activationMail } from './templates/activation.js';
 import type { Lang } from './templates/layout.js';
 import { passwordResetMail } from './templates/password-reset.js';
+import { trackerDigestMail, type TrackerDigest } from './templates/tracker-digest.js';
+import { webhookDisabledMail } from './templates/webhook-disabled.js';
 
 const log = createLogger('auth');
 
@@ -15,9 +17,10 @@ export class AccountMails {
   ) {}
 
   /** Turkish routes are at the root, English ones under /us. */
-  link(lang: Lang, route: string, params: Record<string, string>): string {
+  link(lang: Lang, route: string, params: Record<string, string> = {}): string {
     const prefix = lang === 'en' ? '/us' : '';
-    return `${this.publicUrl.replace(/\/+$/, '')}${prefix}${route}?${new URLSearchParams(params).toString()}`;
+    const query = new URLSearchParams(params).toString();
+    return `${this.publicUrl.replace(/\/+$/, '')}${prefix}${route}${query ? `?${query}` : ''}`;
   }
 
   async sendActivation(user: { email: string; firstName: string; langKey: string }, code: string) {
@@ -38,6 +41,36 @@ export class AccountMails {
       passwordResetMail(lang, { firstName: user.firstName, link }),
       'password reset',
     );
+  }
+
+  /**
+   * The digest of a tracked store's run (issue 18), linking to its store page. A failed send
+   * throws: the caller keeps the run unsent so that the event's redelivery tries again.
+   */
+  async sendTrackerDigest(
+    user: { email: string; firstName: string; langKey: string },
+    trackerId: string,
+    digest: (lang: Lang) => Omit<TrackerDigest, 'firstName' | 'link'>,
+  ) {
+    const lang = asLang(user.langKey);
+    const link = this.link(lang, `/trackers/${encodeURIComponent(trackerId)}`);
+    await this.mailer.send({
+      to: user.email,
+      ...trackerDigestMail(lang, { ...digest(lang), firstName: user.firstName, link }),
+    });
+  }
+
+  /** A webhook was disabled after a day of failed deliveries; a failed send throws (redelivery tries again). */
+  async sendWebhookDisabled(
+    user: { email: string; firstName: string; langKey: string },
+    v: { url: string; lastResponseCode: number; lastError: string },
+  ) {
+    const lang = asLang(user.langKey);
+    const link = this.link(lang, '/account');
+    await this.mailer.send({
+      to: user.email,
+      ...webhookDisabledMail(lang, { ...v, firstName: user.firstName, link }),
+    });
   }
 
   /**

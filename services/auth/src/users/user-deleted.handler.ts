@@ -26,6 +26,8 @@ export const UserDeletedHandler = busHandlers({ dataSource: DataSource }, (on) =
         email,
       ]);
       await m.query(`DELETE FROM login_failure WHERE scope = 'account' AND key = $1`, [email]);
+      await m.query(`DELETE FROM tracker_alert_sent WHERE user_email = $1`, [email]);
+      await m.query(`DELETE FROM telegram_link WHERE user_email = $1`, [email]);
       log.info({ userId, accounts }, 'deleted user removed');
     });
   }),

@@ -12,6 +12,8 @@ import {
   type TodoStatus,
 } from './todo.repository.js';
 import { asinCheckRecordOf } from './todo.message.js';
+import { WebhookDeliveryTask } from '../webhooks/webhook-delivery.task.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 
 const { ScraperService } = scraperV1;
 
@@ -65,6 +67,8 @@ export class ScanEventsService {
     @Inject(QuotaRepository) private readonly quota: QuotaRepository,
     @Inject(BusClient) private readonly bus: BusClient,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(WebhooksService) private readonly webhooks: WebhooksService,
+    @Inject(WebhookDeliveryTask) private readonly webhookTask: WebhookDeliveryTask,
   ) {}
 
   async started(evt: scraperEventsV1.ScanStarted, ctx: BusContext): Promise<void> {
@@ -114,10 +118,25 @@ export class ScanEventsService {
     const wanted = wantedType !== undefined;
     const asins = wanted ? await this.resultOf(evt.scanId) : [];
     const rows = wantedType === 'asinCheck' ? await this.asinCheckOf(evt.scanId) : [];
+    let hooks = 0;
     await this.once(ctx, 'search.scan-completed', evt.scanId, async (m, t) => {
       if (!wanted || t.deleted || !RUNNING.includes(t.status)) return;
       await this.todos.storeResult(m, t.id, asins);
       if (t.searchType === 'asinCheck') await this.todos.storeAsinCheck(m, t.id, rows);
+      const completedAt = this.clock.now();
+      // The user's scan.completed webhooks, queued with the change they announce (issue 18).
+      hooks = await this.webhooks.enqueue(m, t.userEmail, 'scan.completed', `scan:${t.id}`, {
+        scanId: t.id,
+        searchType: t.searchType,
+        status: completedStatus(evt),
+        fileName: t.fileName,
+        storeUrl: t.storeUrl,
+        market: t.market,
+        asinCount: asins.length,
+        reportedTotal: evt.reportedTotal > 0 ? evt.reportedTotal : null,
+        coverageLine: evt.coverageLine || null,
+        completedAt: completedAt.toISOString(),
+      });
       await this.todos.update(m, t.id, {
         status: completedStatus(evt),
         asin_count: asins.length,
@@ -127,10 +146,11 @@ export class ScanEventsService {
         coverage: evt.coverage ? JSON.stringify(coverageFactsOf(evt.coverage)) : null,
         eta_seconds: null,
         progress_percent: 100,
-        search_complete_date: this.clock.now(),
+        search_complete_date: completedAt,
         result_stored: true,
       });
     });
+    if (hooks) this.webhookTask.kick();
   }
 
   async failed(evt: scraperEventsV1.ScanFailed, ctx: BusContext): Promise<void> {

@@ -25,6 +25,8 @@ export const UserDeletedHandler = busHandlers({ dataSource: DataSource, bus: Bus
       await m.query(`DELETE FROM quota_usage WHERE user_email = $1`, [email]);
       await m.query(`DELETE FROM estimate_usage WHERE user_email = $1`, [email]);
       await m.query(`DELETE FROM user_plan WHERE user_email = $1`, [email]);
+      // Their webhooks, and with them (ON DELETE CASCADE) the delivery logs.
+      await m.query(`DELETE FROM webhook WHERE user_email = $1`, [email]);
       log.info({ userId, todos: todos.length }, 'deleted user removed');
     });
     for (const scanId of running)

@@ -20,6 +20,8 @@ export function htmlPage(opts: {
   title: string;
   paragraphs: string[];
   code?: string;
+  /** A list after the paragraphs (e.g. ASINs with their titles). */
+  items?: string[];
   button: { label: string; href: string };
   footer: string;
 }): string {
@@ -32,6 +34,11 @@ export function htmlPage(opts: {
 <tr><td>
 <h1 style="margin:0 0 24px;font-size:22px">${escapeHtml(opts.title)}</h1>
 ${opts.paragraphs.map(p).join('\n')}
+${
+  opts.items?.length
+    ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:14px;line-height:1.5">${opts.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
+    : ''
+}
 ${
   opts.code
     ? `<p style="margin:24px 0;text-align:center"><span style="display:inline-block;padding:12px 24px;font-size:28px;letter-spacing:6px;font-weight:bold;background:#eef2ff;border-radius:6px">${escapeHtml(opts.code)}</span></p>`

@@ -10,6 +10,7 @@ import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { MyPlans } from '../components/MyPlans';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { ProfilePhoto } from '../components/ProfilePhoto';
+import { AlertChannels } from '../../alerts/components/AlertChannels';
 
 /** /account: my information (update), change password, API tokens, profile photo, phone verification and my plans. */
 export function AccountPage() {
@@ -80,6 +81,7 @@ export function AccountPage() {
               </Title>
               <MyPlans />
             </Card>
+            {user && <AlertChannels />}
           </Stack>
         </Grid.Col>
       </Grid>

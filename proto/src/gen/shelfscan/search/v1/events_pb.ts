@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_search_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiBzaGVsZnNjYW4vc2VhcmNoL3YxL2V2ZW50cy5wcm90bxITc2hlbGZzY2FuLnNlYXJjaC52MSIqCgtUcmFja2VkQXNpbhIMCgRhc2luGAEgASgJEg0KBXRpdGxlGAIgASgJIpwDCg5UcmFja2VyQ2hhbmdlZBISCgp0cmFja2VyX2lkGAEgASgJEg4KBnJ1bl9pZBgCIAEoCRISCgp1c2VyX2VtYWlsGAMgASgJEhEKCXN0b3JlX3VybBgEIAEoCRIOCgZtYXJrZXQYBSABKAkSEwoLc2VhcmNoX3R5cGUYBiABKAkSDQoFbGFiZWwYByABKAkSEwoLYWRkZWRfY291bnQYCCABKAUSFQoNcmVtb3ZlZF9jb3VudBgJIAEoBRIvCgVhZGRlZBgKIAMoCzIgLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlZEFzaW4SMQoHcmVtb3ZlZBgLIAMoCzIgLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlZEFzaW4SEAoIY29tcGxldGUYDCABKAgSEAoIbm90X3NlZW4YDSABKAUSEwoLZmluaXNoZWRfYXQYDiABKAkSEwoLYWxlcnRfZW1haWwYDyABKAgSFQoNYWxlcnRfd2ViaG9vaxgQIAEoCBIWCg5hbGVydF90ZWxlZ3JhbRgRIAEoCGIGcHJvdG8z',
+    'CiBzaGVsZnNjYW4vc2VhcmNoL3YxL2V2ZW50cy5wcm90bxITc2hlbGZzY2FuLnNlYXJjaC52MSIqCgtUcmFja2VkQXNpbhIMCgRhc2luGAEgASgJEg0KBXRpdGxlGAIgASgJIpwDCg5UcmFja2VyQ2hhbmdlZBISCgp0cmFja2VyX2lkGAEgASgJEg4KBnJ1bl9pZBgCIAEoCRISCgp1c2VyX2VtYWlsGAMgASgJEhEKCXN0b3JlX3VybBgEIAEoCRIOCgZtYXJrZXQYBSABKAkSEwoLc2VhcmNoX3R5cGUYBiABKAkSDQoFbGFiZWwYByABKAkSEwoLYWRkZWRfY291bnQYCCABKAUSFQoNcmVtb3ZlZF9jb3VudBgJIAEoBRIvCgVhZGRlZBgKIAMoCzIgLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlZEFzaW4SMQoHcmVtb3ZlZBgLIAMoCzIgLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlZEFzaW4SEAoIY29tcGxldGUYDCABKAgSEAoIbm90X3NlZW4YDSABKAUSEwoLZmluaXNoZWRfYXQYDiABKAkSEwoLYWxlcnRfZW1haWwYDyABKAgSFQoNYWxlcnRfd2ViaG9vaxgQIAEoCBIWCg5hbGVydF90ZWxlZ3JhbRgRIAEoCCKLAQoPV2ViaG9va0Rpc2FibGVkEhIKCndlYmhvb2tfaWQYASABKAkSEgoKdXNlcl9lbWFpbBgCIAEoCRILCgN1cmwYAyABKAkSGgoSbGFzdF9yZXNwb25zZV9jb2RlGAQgASgFEhIKCmxhc3RfZXJyb3IYBSABKAkSEwoLZGlzYWJsZWRfYXQYBiABKAliBnByb3RvMw',
   );
 
 /**
@@ -158,3 +158,53 @@ export type TrackerChanged = Message<'shelfscan.search.v1.TrackerChanged'> & {
 export const TrackerChangedSchema: GenMessage<TrackerChanged> =
   /*@__PURE__*/
   messageDesc(file_shelfscan_search_v1_events, 1);
+
+/**
+ * A webhook failed every delivery for a day and was disabled (issue 18); its deliveries stay in its
+ * log. The auth service emails its owner. Keyed by user_email.
+ *
+ * @generated from message shelfscan.search.v1.WebhookDisabled
+ */
+export type WebhookDisabled = Message<'shelfscan.search.v1.WebhookDisabled'> & {
+  /**
+   * @generated from field: string webhook_id = 1;
+   */
+  webhookId: string;
+
+  /**
+   * @generated from field: string user_email = 2;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string url = 3;
+   */
+  url: string;
+
+  /**
+   * The last attempt's HTTP status (0: none) and error.
+   *
+   * @generated from field: int32 last_response_code = 4;
+   */
+  lastResponseCode: number;
+
+  /**
+   * @generated from field: string last_error = 5;
+   */
+  lastError: string;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string disabled_at = 6;
+   */
+  disabledAt: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.WebhookDisabled.
+ * Use `create(WebhookDisabledSchema)` to create a new message.
+ */
+export const WebhookDisabledSchema: GenMessage<WebhookDisabled> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_events, 2);
