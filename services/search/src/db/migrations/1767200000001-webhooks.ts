@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /**
  * Issue 18: the users' webhooks (URL, events, signing secret, enabled) and their durable delivery
@@ -6,11 +6,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * task sends the due ones and keeps each one's attempts, last answer and next attempt. One delivery
  * per webhook and source (a tracker run, a scan): a redelivered event adds nothing.
  */
-export class Webhooks1767200000001 implements MigrationInterface {
-  name = 'Webhooks1767200000001';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE webhook (
+export const Webhooks1767200000001 = sqlMigration('Webhooks1767200000001', {
+  up: [
+    `CREATE TABLE webhook (
       id uuid PRIMARY KEY,
       user_email text NOT NULL,
       url text NOT NULL,
@@ -21,9 +19,9 @@ export class Webhooks1767200000001 implements MigrationInterface {
       enabled boolean NOT NULL DEFAULT true,
       created_at timestamptz NOT NULL,
       disabled_at timestamptz
-    )`);
-    await q.query(`CREATE INDEX webhook_user ON webhook (user_email)`);
-    await q.query(`CREATE TABLE webhook_delivery (
+    )`,
+    `CREATE INDEX webhook_user ON webhook (user_email)`,
+    `CREATE TABLE webhook_delivery (
       id uuid PRIMARY KEY,
       webhook_id uuid NOT NULL REFERENCES webhook (id) ON DELETE CASCADE,
       event text NOT NULL,
@@ -39,15 +37,9 @@ export class Webhooks1767200000001 implements MigrationInterface {
       next_attempt_at timestamptz NOT NULL,
       delivered_at timestamptz,
       UNIQUE (webhook_id, source_key)
-    )`);
-    await q.query(
-      `CREATE INDEX webhook_delivery_due ON webhook_delivery (next_attempt_at) WHERE status = 'pending'`,
-    );
-    await q.query(`CREATE INDEX webhook_delivery_log ON webhook_delivery (webhook_id, created_at DESC)`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE webhook_delivery');
-    await q.query('DROP TABLE webhook');
-  }
-}
+    )`,
+    `CREATE INDEX webhook_delivery_due ON webhook_delivery (next_attempt_at) WHERE status = 'pending'`,
+    `CREATE INDEX webhook_delivery_log ON webhook_delivery (webhook_id, created_at DESC)`,
+  ],
+  down: ['DROP TABLE webhook_delivery', 'DROP TABLE webhook'],
+});
