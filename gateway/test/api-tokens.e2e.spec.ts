@@ -137,6 +137,11 @@ describe('personal API tokens (gateway + auth + search)', () => {
     const en = await withToken('DELETE', `/dashboard/${randomUUID()}`, reader.token, undefined, 'en');
     expect([en.statusCode, en.json().message]).toEqual([403, 'This API token lacks the scope scans:write.']);
 
+    // Webhooks take webhooks:write (issue 19's scopes), and a scan scope does not open them.
+    expect((await withToken('GET', '/api/webhooks', reader.token)).json().code).toBe('apiTokenScopeMissing');
+    const hooks = await token(['webhooks:write']);
+    expect((await withToken('GET', '/api/webhooks', hooks.token)).statusCode).toBe(200);
+
     const writer = await token(['scans:write']);
     expect((await withToken('GET', '/api/search-info', writer.token)).json().code).toBe(
       'apiTokenScopeMissing',
@@ -160,6 +165,7 @@ describe('personal API tokens (gateway + auth + search)', () => {
       ['GET', '/api/user-plan'],
       ['GET', '/api/card'],
       ['GET', '/api/system-parameter'],
+      ['GET', '/api/account/telegram'],
       ['PUT', `/api/search-info/${randomUUID()}/status`, { status: 'CANCELED' }],
     ] as [Method, string, object?][]) {
       const r = await withToken(method, url, all.token, body);

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiScope } from '../auth/api-scope.js';
 import { Authenticated } from '../auth/guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { JwtUser } from '../auth/jwt.strategy.js';
@@ -11,6 +12,7 @@ import { WebhooksApiService } from './webhooks.service.js';
 /** Webhooks (gateway/README.md, "Webhook routes"): register, list, delete, the delivery log, a test event. */
 @ApiTags('webhooks')
 @Authenticated()
+@ApiScope('webhooks:write')
 @Controller('api/webhooks')
 export class WebhooksController {
   constructor(@Inject(WebhooksApiService) private readonly webhooks: WebhooksApiService) {}
