@@ -195,4 +195,8 @@ export const en = {
   noRemainingDailyDeepSearchRights: 'You have no remaining deep search rights today.',
   // Any request whose fields are answered one by one (the errors list words each field)
   invalidFields: 'Check the marked fields.',
+  // Trackers (issue 18): refusals of the search service
+  trackerLimit: 'You are tracking as many stores as your plan allows. Delete a tracked store to add another.',
+  trackerScheduleTooOften: 'Stores can be tracked weekly at most. Choose weekly.',
+  trackerRunning: 'A run of this store is already going. Wait until it ends.',
 } as const;

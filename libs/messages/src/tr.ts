@@ -196,4 +196,9 @@ export const tr: Record<MessageKey, string> = {
   noRemainingDailyDeepSearchRights: 'Bugün kalan derin arama hakkınız yok.',
   // Any request whose fields are answered one by one (the errors list words each field)
   invalidFields: 'İşaretli alanları kontrol edin.',
+  // Trackers (issue 18): refusals of the search service
+  trackerLimit:
+    'Planınızın izin verdiği sayıda mağazayı izliyorsunuz. Başka bir mağaza eklemek için izlenen bir mağazayı silin.',
+  trackerScheduleTooOften: 'Mağazalar en sık haftada bir izlenebilir. Haftalık seçin.',
+  trackerRunning: 'Bu mağazanın bir taraması zaten sürüyor. Bitmesini bekleyin.',
 };
