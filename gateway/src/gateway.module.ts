@@ -24,6 +24,8 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { HealthController } from './health/health.controller.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchApiService } from './search/search.service.js';
+import { TrackersController } from './search/trackers.controller.js';
+import { TrackersApiService } from './search/trackers.service.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
 import { LoginDelays } from './throttle/login-delay.js';
 import { ThrottleCounters } from './throttle/throttle-counters.js';
@@ -52,6 +54,7 @@ export class GatewayModule {
         AdminController,
         ContactController,
         SearchController,
+        TrackersController,
         BillingController,
         BillingAdminController,
         ThreeDsController,
@@ -71,6 +74,7 @@ export class GatewayModule {
         AccountService,
         AdminGatewayService,
         SearchApiService,
+        TrackersApiService,
         BillingGatewayService,
         JwtStrategy,
         RolesGuard,

@@ -57,6 +57,8 @@ const STATUS_BY_REASON: Record<string, number> = {
   refundNotPossible: 409,
   refundTooMuch: 422,
   refundRefused: 402,
+  // Trackers (issue 18): a run of the store is already going
+  trackerRunning: 409,
 };
 
 /**

@@ -199,4 +199,5 @@ export const en = {
   trackerLimit: 'You are tracking as many stores as your plan allows. Delete a tracked store to add another.',
   trackerScheduleTooOften: 'Stores can be tracked weekly at most. Choose weekly.',
   trackerRunning: 'A run of this store is already going. Wait until it ends.',
+  trackerListInvalid: 'The list is added or removed.',
 } as const;

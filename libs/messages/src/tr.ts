@@ -201,4 +201,5 @@ export const tr: Record<MessageKey, string> = {
     'Planınızın izin verdiği sayıda mağazayı izliyorsunuz. Başka bir mağaza eklemek için izlenen bir mağazayı silin.',
   trackerScheduleTooOften: 'Mağazalar en sık haftada bir izlenebilir. Haftalık seçin.',
   trackerRunning: 'Bu mağazanın bir taraması zaten sürüyor. Bitmesini bekleyin.',
+  trackerListInvalid: 'Liste eklenenler (added) ya da kaldırılanlar (removed) olmalı.',
 };

@@ -210,7 +210,10 @@ export class TrackersService {
     const t = await this.owned(req.id, req.userEmail);
     const run = await this.trackers.run(t.id, req.runId);
     if (!run) throw notFound();
-    return { run: runMessage(run) };
+    const titles = req.withTitles
+      ? await this.trackers.titles(this.dataSource.manager, t.id, [...run.added, ...run.removed])
+      : new Map<string, string>();
+    return { run: runMessage(run), titles: Object.fromEntries(titles) };
   }
 
   async asins(req: searchV1.ListTrackerAsinsRequest) {
