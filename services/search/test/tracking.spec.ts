@@ -1,4 +1,4 @@
-import { eventTopic, searchEventsV1, type searchV1 } from '@shelfscan/contracts';
+import { adminEventsV1, eventTopic, searchEventsV1, type searchV1 } from '@shelfscan/contracts';
 import { SystemParameters, type RunningService } from '@shelfscan/service';
 import { eventually, failure } from '@shelfscan/testing';
 import { TrackerScheduler } from '../src/tracking/tracker.scheduler.js';
@@ -250,4 +250,35 @@ describe('store tracking (real PostgreSQL, in-process bus)', () => {
       await replica.app.close();
     }
   }, 180_000);
+
+  it("deleting a user deletes their trackers, runs and ASINs (UserDeleted), a running run's scan cancelled", async () => {
+    const u = 'gone@track.example';
+    await h.grant(u, ['standard']);
+    const done = await create(u, 'ATRACKGONE01');
+    programmedStores.set('ATRACKGONE01', { asins: asinsOf(3, 'B6') });
+    await runNow(u, done.id);
+    const holding = await create(u, 'AHOLDSTORE01');
+    const { run } = await h.bus.request(h.S.runTracker, { userEmail: u, id: holding.id });
+    await eventually(async () => (await h.scanStatus(run!.scanId)) === 'running');
+    const count = async () => {
+      const [r]: { n: number }[] = await h.searchDb.query(
+        `SELECT (SELECT count(*) FROM tracker WHERE user_email = $1)
+              + (SELECT count(*) FROM tracker_run r WHERE r.tracker_id = ANY($2::uuid[]))
+              + (SELECT count(*) FROM tracker_asin a WHERE a.tracker_id = ANY($2::uuid[]))
+              + (SELECT count(*) FROM todo WHERE user_email = $1) AS n`,
+        [u, [done.id, holding.id]],
+      );
+      return Number(r!.n);
+    };
+    expect(await count()).toBeGreaterThan(0);
+    await h.publish(adminEventsV1.UserDeletedSchema, {
+      userId: 'u-gone',
+      userEmail: u,
+      deletedBy: 'admin@x',
+      deletedAt: new Date().toISOString(),
+    });
+    await eventually(async () => (await count()) === 0);
+    await eventually(async () => (await h.scanStatus(run!.scanId)) === 'cancelled');
+    expect((await h.bus.request(h.S.listTrackers, { userEmail: u })).trackers).toEqual([]);
+  });
 });
