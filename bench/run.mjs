@@ -10,6 +10,7 @@ import { runParseBench } from './parse.mjs';
 import { HEADER, runRealStoresBench } from './real-stores.mjs';
 import { runScanBench, SIZES } from './scan.mjs';
 import { runSimulatorBench } from './simulator.mjs';
+import { runTrackingBench } from './tracking.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.env.BENCH_QUICK === '1';
@@ -26,6 +27,13 @@ console.log('\n== real-store benchmark (Deep; stores that do not keep the price 
 console.log(HEADER);
 const real = await runRealStoresBench({ maxSize, outFile: path.join(outDir, 'real-stores.json') });
 
+// Not in the quick smoke: its target (an exact diff) is not met yet (bench/README.md, "Tracking").
+let tracking = { pass: true };
+if (!quick) {
+  console.log('\n== tracking benchmark (two Deep runs of a store changed by +1 % / −1 %: the exact diff) ==');
+  tracking = await runTrackingBench({ outFile: path.join(outDir, 'tracking.json') });
+}
+
 console.log('\n== parser benchmark (saved Amazon pages) ==');
 const parse = await runParseBench({ outFile: path.join(outDir, 'parse.json') });
 
@@ -39,9 +47,9 @@ if (!quick) {
   fuzz = runFuzzBench({ outFile: path.join(outDir, 'fuzz.json') });
 }
 
-if (!scan.pass || !real.pass || !parse.pass || !simulator.pass || !fuzz.pass) {
+if (!scan.pass || !real.pass || !tracking.pass || !parse.pass || !simulator.pass || !fuzz.pass) {
   // The quick run shares a loaded CI machine: its speed targets (parser, simulator) are reported only.
-  const enforced = !scan.pass || !real.pass || !fuzz.pass || !quick;
+  const enforced = !scan.pass || !real.pass || !tracking.pass || !fuzz.pass || !quick;
   console.error(
     `\nbench: a target was missed (see above)${enforced ? '' : ': a speed target, not enforced by BENCH_QUICK'}`,
   );
