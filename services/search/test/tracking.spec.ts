@@ -1,4 +1,11 @@
-import { adminEventsV1, eventTopic, searchEventsV1, type searchV1 } from '@shelfscan/contracts';
+import { codec } from '@shelfscan/bus';
+import {
+  adminEventsV1,
+  eventTopic,
+  scraperEventsV1,
+  searchEventsV1,
+  type searchV1,
+} from '@shelfscan/contracts';
 import { SystemParameters, type RunningService } from '@shelfscan/service';
 import { eventually, failure } from '@shelfscan/testing';
 import { TrackerScheduler } from '../src/tracking/tracker.scheduler.js';
@@ -181,6 +188,15 @@ describe('store tracking (real PostgreSQL, in-process bus)', () => {
 
     // One TrackerChanged per finished run after the baseline.
     expect(await trackerEvents(h, t.id)).toBe(4);
+    // Tracked runs are requested as tracked and quota-exempt scans (the admin counts them apart).
+    const requested: { envelope: Buffer }[] = await h.searchDb.query(
+      'SELECT envelope FROM outbox WHERE topic = $1',
+      [eventTopic(scraperEventsV1.ScanRequestedSchema)],
+    );
+    const ofRun = requested
+      .map((r) => codec.decode(r.envelope).message as scraperEventsV1.ScanRequested)
+      .filter((m) => m.scanId === base.scanId);
+    expect(ofRun).toEqual([expect.objectContaining({ tracked: true, quotaExempt: true, type: 'standard' })]);
     // Tracked runs are not on the dashboard and took no quota.
     const q = await h.bus.request(h.S.getQuota, { userEmail: u });
     expect(q.standardDayUsed).toBe(0);

@@ -526,6 +526,7 @@ export class TodosService {
       // "All Categories" (node 1) is no restriction.
       categoryNodeIds: t.categories.filter((c) => c !== '1'),
       quotaExempt,
+      tracked: t.trackerId !== null,
     });
   }
 }
