@@ -150,7 +150,7 @@ export class TrackersService {
   }
 
   /** Deletes a tracker with its runs and ASINs; its runs' scans are dropped (a running one cancelled). */
-  async delete(req: searchV1.TrackerRef) {
+  async delete(req: searchV1.DeleteTrackerRequest) {
     const t = await this.owned(req.id, req.userEmail);
     const running: string[] = [];
     await this.dataSource.transaction(async (m) => {
@@ -176,7 +176,7 @@ export class TrackersService {
   }
 
   /** Run now: refused (trackerRunning) while a run is going; the schedule is unchanged. */
-  async runNow(req: searchV1.TrackerRef) {
+  async runNow(req: searchV1.RunTrackerRequest) {
     const t = await this.owned(req.id, req.userEmail);
     await this.todos.needPlanOf(t.userEmail, t.searchType, this.clock.now());
     const run = await this.dataSource.transaction(async (m) => {
@@ -201,7 +201,7 @@ export class TrackersService {
     return this.get({ userEmail, id: req.id });
   }
 
-  async runs(req: searchV1.TrackerRef) {
+  async runs(req: searchV1.ListTrackerRunsRequest) {
     const t = await this.owned(req.id, req.userEmail);
     return { runs: (await this.trackers.runs(t.id)).map(runMessage) };
   }
