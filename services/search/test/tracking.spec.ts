@@ -213,6 +213,11 @@ describe('store tracking (real PostgreSQL, in-process bus)', () => {
       reason: 'trackerRunning',
     });
     expect((await h.bus.request(h.S.getTracker, { userEmail: u, id: t.id })).tracker!.running).toBe(true);
+    // The run's scan is shown (GetTodo) but deleted only with its tracker.
+    expect((await h.get(u, run!.scanId)).status).toMatch(/PENDING|PROCESSING/);
+    expect((await failure(h.bus.request(h.S.deleteTodo, { userEmail: u, id: run!.scanId }))).code).toBe(
+      'NOT_FOUND',
+    );
     const paused = await h.bus.request(h.S.pauseTracker, { userEmail: u, id: t.id, paused: true });
     expect(paused.tracker!.paused).toBe(true);
     expect(paused.tracker!.nextRunAt).toBeUndefined();

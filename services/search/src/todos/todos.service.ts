@@ -292,9 +292,11 @@ export class TodosService {
     return { moved: ids.length };
   }
 
-  /** Deletes one of the user's todos; a running scan is cancelled first. */
+  /** Deletes one of the user's todos (not a tracker's run); a running scan is cancelled first. */
   async delete(req: TodoRef) {
     const t = await this.owned(req.id, req.userEmail);
+    // A tracker's run is deleted with its tracker (a run left open would block the next ones).
+    if (t.trackerId) throw notFound();
     if (RUNNING.includes(t.status)) await this.cancelScan(t.scanId);
     await this.dataSource.transaction((m) => this.todos.softDelete(m, t.id, this.clock.now()));
     return {};
