@@ -58,7 +58,9 @@ export class TrackersController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Change a tracker (the whole tracker; its history stays)' })
+  @ApiOperation({
+    summary: 'Change a tracker (the whole tracker; its runs stay; another store starts a new baseline)',
+  })
   @ApiOkResponse({ description: `{success, data: Tracker}; 404; ${TRACKER_ERRORS}` })
   async update(@CurrentUser() user: JwtUser, @Param('id') id: string, @Body() dto: TrackerDto) {
     return ok(await this.trackers.update(user.sub, id, dto), t('changeSaved'));

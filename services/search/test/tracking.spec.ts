@@ -186,6 +186,25 @@ describe('store tracking (real PostgreSQL, in-process bus)', () => {
     const summary = (await h.bus.request(h.S.getTracker, { userEmail: u, id: t.id })).tracker!;
     expect(summary).toMatchObject({ ever: 39, present: 37, running: false, lastRun: { id: above.id } });
 
+    // Edited to another store: its runs stay, the next run is a new baseline.
+    const other = 'ATRACKDIFF02';
+    programmedStores.set(other, { asins: asinsOf(4, 'B7') });
+    await h.bus.request(h.S.updateTracker, { userEmail: u, id: t.id, input: input(other) });
+    const rebased = await runNow(u, t.id);
+    expect(rebased).toMatchObject({ baseline: true, added: [], removed: [], found: 4 });
+    expect((await h.bus.request(h.S.listTrackerRuns, { userEmail: u, id: t.id })).runs).toHaveLength(6);
+    expect((await h.bus.request(h.S.getTracker, { userEmail: u, id: t.id })).tracker).toMatchObject({
+      ever: 4,
+      present: 4,
+    });
+    // Edited without changing the store (the schedule): the history is the base as before.
+    await h.bus.request(h.S.updateTracker, {
+      userEmail: u,
+      id: t.id,
+      input: input(other, { schedule: 'weekly' }),
+    });
+    expect((await h.bus.request(h.S.getTracker, { userEmail: u, id: t.id })).tracker!.ever).toBe(4);
+
     // One TrackerChanged per finished run after the baseline.
     expect(await trackerEvents(h, t.id)).toBe(4);
     // Tracked runs are requested as tracked and quota-exempt scans (the admin counts them apart).

@@ -237,6 +237,11 @@ export class TrackerRepository {
     };
   }
 
+  /** The ASINs a tracker has seen, forgotten (its store changed: the next run is a baseline). */
+  async forgetAsins(m: EntityManager, id: string): Promise<void> {
+    await m.query('DELETE FROM tracker_asin WHERE tracker_id = $1', [id]);
+  }
+
   async delete(m: EntityManager, id: string): Promise<void> {
     await m.query('DELETE FROM tracker WHERE id = $1', [id]);
   }

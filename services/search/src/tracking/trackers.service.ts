@@ -123,7 +123,10 @@ export class TrackersService {
     return this.get({ userEmail, id });
   }
 
-  /** The whole tracker again; its history stays, the next run follows the new schedule. */
+  /**
+   * The whole tracker again; its runs stay, the next run follows the new schedule. Another store
+   * (seller id, market or keyword) starts from a new baseline.
+   */
   async update(req: searchV1.UpdateTrackerRequest) {
     const userEmail = normalizeEmail(req.userEmail);
     await this.owned(req.id, userEmail);
@@ -135,6 +138,10 @@ export class TrackersService {
         ? null
         : nextRunAfter(this.clock.now(), input.schedule, input.hour, input.weekday);
       await this.trackers.update(m, t.id, input, next);
+      // Another store (seller, market or keyword): what was seen of the old one is no base for a
+      // diff; the runs stay in the history and the next run is a new baseline.
+      if (t.sellerId !== input.sellerId || t.market !== input.market || t.keyword !== input.keyword)
+        await this.trackers.forgetAsins(m, t.id);
     });
     return this.get({ userEmail, id: req.id });
   }

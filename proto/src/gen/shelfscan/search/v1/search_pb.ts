@@ -2237,7 +2237,7 @@ export const SearchService: GenService<{
     output: typeof CreateTrackerResponseSchema;
   };
   /**
-   * The whole tracker (store and market may change; its history stays).
+   * The whole tracker (its runs stay; another seller, market or keyword: the next run is a new baseline).
    *
    * @generated from rpc shelfscan.search.v1.SearchService.UpdateTracker
    */
