@@ -12,6 +12,7 @@ import { HEADER, runRealStoresBench } from './real-stores.mjs';
 import { runScanBench, SIZES } from './scan.mjs';
 import { runSetOpsBench } from './set-ops.mjs';
 import { runSimulatorBench } from './simulator.mjs';
+import { runTrackingBench } from './tracking.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.env.BENCH_QUICK === '1';
@@ -27,6 +28,13 @@ const scan = await runScanBench({
 console.log('\n== real-store benchmark (Deep; stores that do not keep the price order) ==');
 console.log(HEADER);
 const real = await runRealStoresBench({ maxSize, outFile: path.join(outDir, 'real-stores.json') });
+
+// Not in the quick smoke: its target (an exact diff) is not met yet (bench/README.md, "Tracking").
+let tracking = { pass: true };
+if (!quick) {
+  console.log('\n== tracking benchmark (two Deep runs of a store changed by +1 % / −1 %: the exact diff) ==');
+  tracking = await runTrackingBench({ outFile: path.join(outDir, 'tracking.json') });
+}
 
 console.log('\n== parser benchmark (saved Amazon pages) ==');
 const parse = await runParseBench({ outFile: path.join(outDir, 'parse.json') });
@@ -53,7 +61,9 @@ if (!quick) {
 
 // The quick run shares a loaded CI machine: its speed targets are reported only.
 const speedOnly = { parse, simulator, setOps };
-const missed = Object.entries({ scan, real, fuzz, lighthouse, ...speedOnly }).filter(([, r]) => !r.pass);
+const missed = Object.entries({ scan, real, tracking, fuzz, lighthouse, ...speedOnly }).filter(
+  ([, r]) => !r.pass,
+);
 if (missed.length) {
   const enforced = !quick || missed.some(([name]) => !(name in speedOnly));
   console.error(

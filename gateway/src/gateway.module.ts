@@ -27,6 +27,8 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { HealthController } from './health/health.controller.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchApiService } from './search/search.service.js';
+import { TrackersController } from './search/trackers.controller.js';
+import { TrackersApiService } from './search/trackers.service.js';
 import { SpaController, WEB_DIST_DIR } from './spa/spa.controller.js';
 import { LoginDelays } from './throttle/login-delay.js';
 import { TelegramController } from './telegram/telegram.controller.js';
@@ -58,6 +60,7 @@ export class GatewayModule {
         AdminController,
         ContactController,
         SearchController,
+        TrackersController,
         BillingController,
         BillingAdminController,
         ThreeDsController,
@@ -80,6 +83,7 @@ export class GatewayModule {
         AccountService,
         AdminGatewayService,
         SearchApiService,
+        TrackersApiService,
         BillingGatewayService,
         WebhooksApiService,
         JwtStrategy,

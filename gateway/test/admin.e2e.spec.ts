@@ -262,6 +262,7 @@ describe('admin routes through the gateway (admin + auth services, real PostgreS
           standard: 0,
           deep: 0,
           functional: 0,
+          tracked: 0,
         })),
         signupsPerDay: ['01', '02', '03'].map((d) => ({ date: `2030-03-${d}`, count: 0 })),
         revenuePerMonth: [{ month: '2030-03', tryKurus: 0 }],

@@ -59,6 +59,8 @@ const STATUS_BY_REASON: Record<string, number> = {
   refundRefused: 402,
   // API tokens (issue 19)
   apiTokenTooMany: 409,
+  // Trackers (issue 18): a run of the store is already going
+  trackerRunning: 409,
 };
 
 /**

@@ -9,7 +9,8 @@
 import type { searchV1 } from '@shelfscan/contracts';
 import type { Lang } from '../common/i18n.js';
 
-const BOM = '\uFEFF';
+/** The byte order mark a CSV file of the API starts with. */
+export const CSV_BOM = '\uFEFF';
 const EOL = '\r\n';
 
 const TEXTS: Record<
@@ -71,7 +72,8 @@ function cell(value: string, separator: string): string {
   return /["\r\n]/.test(safe) || safe.includes(separator) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function row(values: string[], lang: Lang): string {
+/** One line of a CSV file of the API in the language's separators, each cell quoted and made safe. */
+export function csvRow(values: string[], lang: Lang): string {
   const { separator } = TEXTS[lang];
   return values.map((v) => cell(v, separator)).join(separator) + EOL;
 }
@@ -82,7 +84,7 @@ const decimal = (n: number | undefined, lang: Lang, digits: number) =>
 /** One line of the table. */
 function line(r: searchV1.AsinCheckRow, lang: Lang): string {
   const t = TEXTS[lang];
-  return row(
+  return csvRow(
     [
       r.asin,
       t.state[r.state] ?? r.state,
@@ -104,6 +106,6 @@ export async function* asinCheckCsv(
   pages: AsyncIterable<searchV1.AsinCheckRow[]>,
   lang: Lang,
 ): AsyncGenerator<string> {
-  yield BOM + row(TEXTS[lang].header, lang);
+  yield CSV_BOM + csvRow(TEXTS[lang].header, lang);
   for await (const rows of pages) if (rows.length) yield rows.map((r) => line(r, lang)).join('');
 }

@@ -1,16 +1,21 @@
 import { UnprocessableEntityException } from '@nestjs/common';
-import { SCAN_VERDICTS, VALID_SCANS } from '../../../libs/validation/test/verdict-table';
+import {
+  SCAN_VERDICTS,
+  TRACKER_VERDICTS,
+  VALID_SCANS,
+  VALID_TRACKER,
+} from '../../../libs/validation/test/verdict-table';
 import type { ApiResponse } from '../common/api-response.js';
 import { runWithLang, t } from '../common/i18n.js';
 import { createValidationPipe } from '../common/validation.js';
-import { AsinCheckDto, CreateScanDto, FunctionalScanDto } from './search.dto.js';
+import { AsinCheckDto, CreateScanDto, FunctionalScanDto, TrackerDto } from './search.dto.js';
 
 const pipe = createValidationPipe();
 
 const DTO = { scan: CreateScanDto, functionalScan: FunctionalScanDto, asinCheck: AsinCheckDto };
 
 /** A body through the gateway's validation pipe: the 422's errors (none when accepted). */
-function errorsOf(metatype: (typeof DTO)[keyof typeof DTO], body: unknown) {
+function errorsOf(metatype: (typeof DTO)[keyof typeof DTO] | typeof TrackerDto, body: unknown) {
   return runWithLang('en', () => {
     try {
       pipe.transform(body, { type: 'body', metatype });
@@ -62,6 +67,23 @@ describe('POST /api/search-info[/functional-search|/asin-check]: the verdicts of
   it('refuses a field the payload does not have', () => {
     expect(errorsOf(CreateScanDto, { ...VALID_SCANS.scan, amazonsChoice: true })).toEqual([
       { field: 'amazonsChoice', msg: expect.any(String) },
+    ]);
+  });
+});
+
+describe('POST|PUT /api/trackers: the verdicts of the shared tracker table', () => {
+  it.each(TRACKER_VERDICTS.map((r) => [r.case, r] as const))('%s', (_name, row) => {
+    const body = Object.fromEntries(
+      Object.entries({ ...VALID_TRACKER, ...row.change }).filter(([, v]) => v !== undefined),
+    );
+    expect(errorsOf(TrackerDto, body)).toEqual(
+      row.verdict === null ? [] : [{ field: row.field, msg: runWithLang('en', () => t(row.verdict!)) }],
+    );
+  });
+
+  it('refuses a field a tracker does not have', () => {
+    expect(errorsOf(TrackerDto, { ...VALID_TRACKER, categories: ['1'] })).toEqual([
+      { field: 'categories', msg: expect.any(String) },
     ]);
   });
 });

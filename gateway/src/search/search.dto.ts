@@ -13,6 +13,7 @@ import {
   pageQuery,
   scanEstimateRequest as estimate,
   scanRequest as createScan,
+  trackerRequest as tracker,
 } from '@shelfscan/validation';
 import { z } from 'zod';
 import { SchemaDto } from '../common/validation.js';
@@ -142,4 +143,52 @@ export class EstimateDto extends SchemaDto(estimate) implements z.output<typeof 
   @ApiProperty({ enum: MARKETS }) market!: (typeof MARKETS)[number];
   @ApiPropertyOptional() keyword?: string;
   @ApiPropertyOptional({ type: [String] }) categories?: string[];
+}
+
+// Trackers (issue 18): the shared `trackerRequest`, the store page's ASIN list and a run's download.
+const trackerAsinsQuery = z.strictObject({
+  page: listQuery.shape.page,
+  size: listQuery.shape.size,
+  present: flag.optional(),
+});
+const trackerDownloadQuery = z.strictObject({
+  format: z.enum(['txt', 'csv'], { error: 'formatInvalid' }).optional(),
+  list: z.enum(['added', 'removed'], { error: 'trackerListInvalid' }).optional(),
+});
+
+export class TrackerDto extends SchemaDto(tracker) implements z.output<typeof tracker> {
+  @ApiProperty({ example: 'https://www.amazon.ca/s?me=A2DP2EEPU3VU45' }) storeUrl!: string;
+  @ApiProperty({ enum: MARKETS }) market!: (typeof MARKETS)[number];
+  @ApiProperty({ enum: ['standard', 'deep'] }) searchType!: 'standard' | 'deep';
+  @ApiPropertyOptional() keyword?: string;
+  @ApiPropertyOptional({ description: 'the label; absent: the market, seller id and keyword' })
+  fileName?: string;
+  @ApiProperty({ enum: ['daily', 'weekly'] }) schedule!: 'daily' | 'weekly';
+  @ApiPropertyOptional({ minimum: 0, maximum: 23, default: 6, description: 'Europe/Istanbul hour' })
+  hour?: number;
+  @ApiPropertyOptional({ minimum: 1, maximum: 7, default: 1, description: 'weekly: 1 = Monday … 7 = Sunday' })
+  weekday?: number;
+  @ApiPropertyOptional({
+    description: '{email, webhook, telegram}: each alert channel on or off (absent: on)',
+    example: { email: true, webhook: false, telegram: true },
+  })
+  alerts?: { email?: boolean; webhook?: boolean; telegram?: boolean };
+}
+
+export class TrackerAsinsQuery
+  extends SchemaDto(trackerAsinsQuery)
+  implements z.output<typeof trackerAsinsQuery>
+{
+  @ApiPropertyOptional({ default: 0 }) page?: number;
+  @ApiPropertyOptional({ default: 20, maximum: 100 }) size?: number;
+  @ApiPropertyOptional({ description: 'true: only present ASINs; false: only removed ones' })
+  present?: boolean;
+}
+
+export class TrackerDownloadQuery
+  extends SchemaDto(trackerDownloadQuery)
+  implements z.output<typeof trackerDownloadQuery>
+{
+  @ApiPropertyOptional({ enum: ['txt', 'csv'], default: 'txt' }) format?: 'txt' | 'csv';
+  @ApiPropertyOptional({ enum: ['added', 'removed'], default: 'added' }) list?: 'added' | 'removed';
 }

@@ -220,4 +220,9 @@ export const en = {
   apiTokenScopeMissing: 'This API token lacks the scope {{detail}}.',
   apiTokenRateLimited: 'Too many requests with this API token. Please wait and try again.',
   apiTokenRevoked: 'The API token has been revoked.',
+  // Trackers (issue 18): refusals of the search service
+  trackerLimit: 'You are tracking as many stores as your plan allows. Delete a tracked store to add another.',
+  trackerScheduleTooOften: 'Stores can be tracked weekly at most. Choose weekly.',
+  trackerRunning: 'A run of this store is already going. Wait until it ends.',
+  trackerListInvalid: 'The list is added or removed.',
 } as const;

@@ -223,4 +223,10 @@ export const tr: Record<MessageKey, string> = {
   apiTokenScopeMissing: 'Bu API anahtarında {{detail}} yetkisi yok.',
   apiTokenRateLimited: 'Bu API anahtarıyla çok fazla istek yapıldı. Lütfen bekleyip tekrar deneyin.',
   apiTokenRevoked: 'API anahtarı iptal edildi.',
+  // Trackers (issue 18): refusals of the search service
+  trackerLimit:
+    'Planınızın izin verdiği sayıda mağazayı izliyorsunuz. Başka bir mağaza eklemek için izlenen bir mağazayı silin.',
+  trackerScheduleTooOften: 'Mağazalar en sık haftada bir izlenebilir. Haftalık seçin.',
+  trackerRunning: 'Bu mağazanın bir taraması zaten sürüyor. Bitmesini bekleyin.',
+  trackerListInvalid: 'Liste eklenenler (added) ya da kaldırılanlar (removed) olmalı.',
 };

@@ -27,6 +27,12 @@ export const SYSTEM_PARAMETER_DEFAULTS: readonly SystemParameterValue[] = [
   p('search.deep.dailyLimit', 'Deep searches a user may start per day', '5'),
   p('search.listLimit', 'At most this many ASINs in one result list', '2720'),
   p('search.estimate.hourlyLimit', 'Wait estimates (store probes) a user may ask for per hour', '10'),
+  p('tracking.maxStores', 'Stores a user with a Standard plan may track', '10'),
+  p(
+    'tracking.minInterval',
+    'Days between two runs of a tracked store at least (1 = daily, 7 = weekly only)',
+    '1',
+  ),
   p('billing.monthlyFeeUsd', 'The monthly fee in USD (billed on the 1st, converted to TRY)', '10'),
   p('billing.fxMaxAgeDays', 'Charge only with a central bank bulletin at most this many days old', '4'),
   p('billing.dunningDays', 'Days of the month a failed renewal is retried (comma-separated)', '1,3,7'),

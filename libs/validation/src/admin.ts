@@ -193,6 +193,8 @@ const PARAMETER_RULES: Readonly<Record<string, ParameterRule>> = {
   'search.deep.dailyLimit': 'integer',
   'search.listLimit': 'integer',
   'search.estimate.hourlyLimit': 'integer',
+  'tracking.maxStores': 'integer',
+  'tracking.minInterval': 'integer',
   'billing.fxMaxAgeDays': 'integer',
   'billing.monthlyFeeUsd': 'fee',
   'billing.vatPercent': 'percent',

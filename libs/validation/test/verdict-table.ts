@@ -317,3 +317,59 @@ export const SCAN_VERDICTS: ScanVerdictRow[] = [
     ['an ASIN of 7 characters', { asins: 'B0ABCDEFGH B0SHORT' }, 'asins', 'asinInvalid'],
   ]),
 ];
+
+/**
+ * Trackers (issue 18): the `trackerRequest` payload of `POST|PUT /api/trackers`. The gateway's DTO
+ * (gateway/src/search/trackers.dto.spec.ts) and the search service (its scan-rules.spec.ts) give
+ * these verdicts; the web's tracker dialog is to run them through `trackerForm`. A row changes
+ * VALID_TRACKER; the verdict is the first message of `field` (null = accepted).
+ */
+export const VALID_TRACKER: Record<string, unknown> = {
+  storeUrl: ca,
+  market: 'CA',
+  searchType: 'standard',
+  schedule: 'daily',
+  hour: 6,
+};
+
+export const TRACKER_VERDICTS: Omit<ScanVerdictRow, 'form'>[] = [
+  ['valid', {}, null, null],
+  ['only the required fields', { hour: undefined }, null, null],
+  [
+    'weekly on Sunday at 23 with a keyword, a label and alerts',
+    {
+      schedule: 'weekly',
+      weekday: 7,
+      hour: 23,
+      keyword: 'çadır',
+      fileName: 'Rakip',
+      alerts: { email: false, webhook: true },
+    },
+    null,
+    null,
+  ],
+  ['a deep tracker in the UK', { searchType: 'deep', market: 'UK', storeUrl: uk }, null, null],
+  [
+    'a deep tracker in Australia',
+    { searchType: 'deep', market: 'AU', storeUrl: `https://www.amazon.com.au/s?me=${SELLER}` },
+    'market',
+    'deepNotInMarket',
+  ],
+  ['a functional tracker', { searchType: 'functional' }, 'searchType', 'trackerTypeInvalid'],
+  ['hourly', { schedule: 'hourly' }, 'schedule', 'scheduleInvalid'],
+  ['no schedule', { schedule: undefined }, 'schedule', 'scheduleInvalid'],
+  ['hour 24', { hour: 24 }, 'hour', 'hourInvalid'],
+  ['hour -1', { hour: -1 }, 'hour', 'hourInvalid'],
+  ['hour 6.5', { hour: 6.5 }, 'hour', 'hourInvalid'],
+  ['weekday 0', { schedule: 'weekly', weekday: 0 }, 'weekday', 'weekdayInvalid'],
+  ['weekday 8', { schedule: 'weekly', weekday: 8 }, 'weekday', 'weekdayInvalid'],
+  ['not a link', { storeUrl: 'my favourite store' }, 'storeUrl', 'storeUrlNotAUrl'],
+  ['a link of another market', { storeUrl: uk }, 'storeUrl', 'storeUrlWrongMarket'],
+  ['no store link', { storeUrl: '' }, 'storeUrl', 'required'],
+  ['a label of 101 characters', { fileName: 'x'.repeat(101) }, 'fileName', 'tooLong'],
+].map(([name, change, field, verdict]) => ({
+  case: name as string,
+  change: change as Record<string, unknown>,
+  field: field as string | null,
+  verdict: verdict as ValidationMessage | null,
+}));

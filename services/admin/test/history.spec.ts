@@ -496,4 +496,31 @@ describe('history read models, counters, charts, activity and deletion (admin + 
     await h.bus.request(AdminService.method.rebuildReadModels, { caller: ADMIN });
     expect((await call.counters()).remainingStandardSearchCount).toBe(before - 1);
   });
+
+  it("counts a tracked store's scans as their own kind in the charts, and takes no search right for them", async () => {
+    const before = await call.counters();
+    const day = async () => (await call.charts()).scansPerDay.find((x) => x.date === '2030-03-10')!;
+    const was = await day();
+    const scanId = randomUUID();
+    h.clock.set('2030-03-10T11:50:00Z');
+    await h.publish(ScanRequestedSchema, {
+      scanId,
+      userEmail: MEHMET,
+      market: 'CA',
+      sellerId: 'A2DP2EEPU3VU45',
+      type: 'deep',
+      fileName: 'CA A2DP2EEPU3VU45',
+      quotaExempt: true,
+      tracked: true,
+    });
+    h.clock.set(NOW);
+    await eventually(async () => (await day()).tracked === was.tracked + 1);
+    expect(await day()).toMatchObject({ standard: was.standard, deep: was.deep, functional: was.functional });
+    expect(await call.counters()).toMatchObject({
+      remainingDeepSearchCount: before.remainingDeepSearchCount,
+      remainingStandardSearchCount: before.remainingStandardSearchCount,
+    });
+    await h.bus.request(AdminService.method.rebuildReadModels, { caller: ADMIN });
+    expect((await day()).tracked).toBe(was.tracked + 1);
+  });
 });

@@ -41,6 +41,17 @@ export const asinsOf = (n: number, prefix = 'B0') =>
 
 export const OK_ASINS = asinsOf(40);
 
+/**
+ * Stores whose listings a test sets between runs (tracking), by seller id: the ASINs the store
+ * lists now; `outcome` partial ends the scan `completed_partial`; `blockAfter` n: the marketplace
+ * blocks the scan after its first n ASINs; `listLimit` n: the store is above a list limit of n (the
+ * scan stops there).
+ */
+export const programmedStores = new Map<
+  string,
+  { asins: string[]; outcome?: 'complete' | 'partial'; blockAfter?: number; listLimit?: number }
+>();
+
 /** The specs the scraper ran, by the time they started (tests read the categories sent). */
 export const ranSpecs: JobSpec[] = [];
 
@@ -102,7 +113,14 @@ class ScriptedEngine implements JobEngine {
       case STORES.missing:
         throw new ScanBlockedError('amazon.ca', 'soft-404', 'https://www.amazon.ca/s?me=X', 404);
       default: {
-        const all = OK_ASINS.slice(0, spec.listLimit);
+        const programmed = programmedStores.get(spec.sellerId);
+        if (programmed?.blockAfter !== undefined) {
+          await page(programmed.asins.slice(0, programmed.blockAfter), 1, programmed.asins.length);
+          throw new MarketplaceBlockedError('amazon.ca', 'captcha');
+        }
+        const limit = programmed?.listLimit ?? spec.listLimit;
+        const all = (programmed?.asins ?? OK_ASINS).slice(0, limit);
+        const reported = programmed?.asins.length ?? all.length;
         for (let i = 0; i * 16 < all.length; i++)
           await page(all.slice(i * 16, i * 16 + 16), i + 1, all.length);
         return {
@@ -111,21 +129,21 @@ class ScriptedEngine implements JobEngine {
             pagesFetched: Math.ceil(all.length / 16),
             asinsFound: all.length,
             partitionsLeft: 0,
-            reportedTotal: all.length,
+            reportedTotal: reported,
             reportedTotalIsLowerBound: false,
             etaSeconds: 0,
           },
-          coverageLine: `Found ${all.length} ASINs of the ${all.length} Amazon reports (100%).`,
+          coverageLine: `Found ${all.length} ASINs of the ${reported} Amazon reports (${Math.round((all.length / reported) * 100)}%).`,
           coverage: {
             found: all.length,
-            reported: all.length,
+            reported,
             reportedIsLowerBound: false,
-            listLimit: spec.listLimit,
-            stoppedAtListLimit: false,
+            listLimit: limit,
+            stoppedAtListLimit: reported > limit,
             filtered: false,
           },
-          stopReason: 'exhausted',
-          outcome: 'complete',
+          stopReason: reported > limit ? 'list-limit' : 'exhausted',
+          outcome: programmed?.outcome ?? 'complete',
         };
       }
     }
@@ -191,10 +209,15 @@ export async function startSearchHarness(
     overrides: [{ provide: ScanEngines, useValue: scriptedEngines }],
   });
   const search = await startTestService(searchService, bed, { env, clock, overrides: opts.overrides });
-  return harnessOf({ bed, clock, search });
+  return harnessOf({ bed, clock, search, env });
 }
 
-function harnessOf(deps: { bed: TestBed; clock: ManualClock; search: RunningService }) {
+function harnessOf(deps: {
+  bed: TestBed;
+  clock: ManualClock;
+  search: RunningService;
+  env: Record<string, string>;
+}) {
   const { clock, bed } = deps;
   const { bus } = bed;
   const client = bed.transports.client();
@@ -209,6 +232,8 @@ function harnessOf(deps: { bed: TestBed; clock: ManualClock; search: RunningServ
     S,
     searchDb,
     searchApp: () => deps.search.app,
+    /** A second replica of the search service on the same database and bus (and clock). */
+    startReplica: () => startTestService(searchService, bed, { env: deps.env, clock }),
     /** Publishes an event once (a given message id makes a redelivery). */
     async publish(schema: Parameters<typeof eventTopic>[0], data: unknown, messageId = randomUUID()) {
       await client.publishEncoded(eventTopic(schema), codec.event(eventTopic(schema), data, messageId));

@@ -1,4 +1,7 @@
-/** The simulator's `/__sim` admin routes: its stores and their ASINs, its counters, its faults. */
+/**
+ * The simulator's `/__sim` admin routes: its stores and their ASINs, changes to a store between two
+ * scans (`POST /__sim/stores/<sellerId>/changes {add, remove}`), its counters, its faults.
+ */
 import type http from 'node:http';
 import { mergeFaults, type FaultInjector } from './faults.js';
 import { emptyStats, type Reply, type Site } from './site.js';
@@ -37,6 +40,16 @@ export function adminReply(
     if (!entry) return json(404, { error: `unknown seller ${m[1]}` });
     if (m[2]) return { status: 200, body: entry.store.asins.join('\n') + '\n', type: 'text/plain' };
     return json(200, describeStore(entry.store));
+  }
+  const change = /^\/__sim\/stores\/([^/]+)\/changes$/.exec(path);
+  if (req.method === 'POST' && change) {
+    try {
+      const { add = 0, remove = 0 } = JSON.parse(body || '{}') as { add?: number; remove?: number };
+      const done = site.changeStore(change[1], add, remove);
+      return done ? json(200, done) : json(404, { error: `unknown seller ${change[1]}` });
+    } catch (e) {
+      return json(400, { error: e instanceof Error ? e.message : String(e) });
+    }
   }
   if (req.method === 'GET' && path === '/__sim/stats') return json(200, site.stats);
   if (req.method === 'POST' && path === '/__sim/reset-stats') {

@@ -222,6 +222,83 @@ describe('admin endpoints', () => {
   });
 });
 
+describe('store changes between scans', () => {
+  const asinsOf = async (seller: string) =>
+    (await (await fetch(`${sim.url}/__sim/stores/${seller}/asins`)).text()).trim().split('\n');
+  const change = (seller: string, body: unknown) =>
+    fetch(`${sim.url}/__sim/stores/${seller}/changes`, { method: 'POST', body: JSON.stringify(body) });
+
+  it("adds the store's next listings and delists some, deterministically, and serves the store changed", async () => {
+    const seed = 'changing';
+    const store = createStore({ seed, size: 300, behaviour: { unpriced: 0.03, sortDrift: 0.2 } });
+    const own = await startSimulator({ stores: [store] });
+    let firstRemoved: string[] | undefined;
+    try {
+      const before = (await (await fetch(`${own.url}/__sim/stores/${store.sellerId}/asins`)).text())
+        .trim()
+        .split('\n');
+      const res = await fetch(`${own.url}/__sim/stores/${store.sellerId}/changes`, {
+        method: 'POST',
+        body: JSON.stringify({ add: 3, remove: 4 }),
+      });
+      expect(res.status).toBe(200);
+      const done = (await res.json()) as { added: string[]; removed: string[]; size: number };
+      expect(done.added).toEqual(createStore({ seed, size: 303 }).asins.slice(300));
+      expect(done.removed).toHaveLength(4);
+      expect(done.size).toBe(299);
+      firstRemoved = done.removed;
+      const after = (await (await fetch(`${own.url}/__sim/stores/${store.sellerId}/asins`)).text())
+        .trim()
+        .split('\n');
+      expect(new Set(after)).toEqual(
+        new Set([...before.filter((a) => !done.removed.includes(a)), ...done.added]),
+      );
+      // The marketplace serves the changed store: the count, an added listing's page, a delisted one's 404.
+      expect(readPage(await fetch(`${own.url}/s?me=${store.sellerId}`).then((r) => r.text())).total).toBe(
+        299,
+      );
+      expect((await fetch(`${own.url}/dp/${done.added[0]}`)).status).toBe(200);
+      expect((await fetch(`${own.url}/dp/${done.removed[0]}`)).status).toBe(404);
+      // A second change builds on the first: earlier delistings stay delisted.
+      const second = (await (
+        await fetch(`${own.url}/__sim/stores/${store.sellerId}/changes`, {
+          method: 'POST',
+          body: JSON.stringify({ add: 1, remove: 0 }),
+        })
+      ).json()) as { added: string[]; size: number };
+      expect(second.size).toBe(300);
+      const last = (await (await fetch(`${own.url}/__sim/stores/${store.sellerId}/asins`)).text())
+        .trim()
+        .split('\n');
+      expect(last.some((a) => done.removed.includes(a))).toBe(false);
+      expect(last).toContain(second.added[0]);
+    } finally {
+      await own.close();
+    }
+    // The same changes on a fresh simulator give the same store.
+    const again = await startSimulator({
+      stores: [createStore({ seed, size: 300, behaviour: { unpriced: 0.03, sortDrift: 0.2 } })],
+    });
+    try {
+      const res = await fetch(`${again.url}/__sim/stores/${store.sellerId}/changes`, {
+        method: 'POST',
+        body: JSON.stringify({ add: 3, remove: 4 }),
+      });
+      expect(((await res.json()) as { removed: string[] }).removed).toEqual(firstRemoved);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('refuses bad counts and unknown sellers', async () => {
+    expect((await change(tiny.sellerId, { add: -1 })).status).toBe(400);
+    expect((await change(tiny.sellerId, { remove: 11 })).status).toBe(400);
+    expect((await change(tiny.sellerId, { add: 1.5 })).status).toBe(400);
+    expect((await change('ANOPE', { add: 1 })).status).toBe(404);
+    expect(await asinsOf(tiny.sellerId)).toEqual(tiny.asins);
+  });
+});
+
 describe('faults', () => {
   afterEach(() =>
     sim.setFaults({ captchaRate: 0, errorRate: 0, latencyMs: 0, jitterMs: 0, rateLimit: { perSecond: 0 } }),

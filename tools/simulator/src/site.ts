@@ -12,7 +12,14 @@ import { render404Page, renderSellerProfile } from './render/pages.js';
 import { productAsinOf, renderProductPage } from './render/product.js';
 import { renderNoResultsPage, renderSearchPage } from './render/search.js';
 import { createRng, randomAlnum } from './rng.js';
-import type { Store } from './store.js';
+import { MAX_STORE_SIZE, createStore, withoutListings, type Store } from './store.js';
+
+/** What `POST /__sim/stores/<sellerId>/changes` did: the listings it added and delisted. */
+export interface StoreChange {
+  added: string[];
+  removed: string[];
+  size: number;
+}
 
 export interface SimulatorStats {
   requests: number;
@@ -67,6 +74,8 @@ export class Site {
   requestCounter = 0;
   /** Featured order that changes between two loads (behaviour.unstableFeatured): loads so far. */
   private featuredLoads = 0;
+  /** Stores changed between scans: the listings generated so far and the ones delisted. */
+  private readonly changed = new Map<string, { generated: number; removed: Set<string>; changes: number }>();
 
   constructor(
     readonly stores: Store[],
@@ -82,6 +91,49 @@ export class Site {
       store.asins.forEach((asin, index) =>
         this.listings.set(`${store.market.domain}|${asin}`, { store, index }),
       );
+  }
+
+  /**
+   * Changes a store between two scans (store tracking's tests): `add` new listings (the store's
+   * next ones, as if it had been made larger: the listings before keep their places and prices)
+   * and delists `remove` of its current listings, chosen by the store's seed and the change's
+   * number, so the same changes give the same store. Answers what changed; throws on bad counts.
+   */
+  changeStore(sellerId: string, add: number, remove: number): StoreChange | undefined {
+    const entry = this.bySeller.get(sellerId);
+    if (!entry) return undefined;
+    const { store } = entry;
+    const state = this.changed.get(sellerId) ?? {
+      generated: store.options.size,
+      removed: new Set(),
+      changes: 0,
+    };
+    if (!Number.isInteger(add) || !Number.isInteger(remove) || add < 0 || remove < 0)
+      throw new Error('add and remove must be whole numbers, 0 or more');
+    if (remove > store.size) throw new Error(`the store has only ${store.size} listings`);
+    if (state.generated + add > MAX_STORE_SIZE)
+      throw new Error(`a store has at most ${MAX_STORE_SIZE} listings`);
+    const rng = createRng(`changes:${store.seed}:${++state.changes}`);
+    const removed = rng.shuffle([...store.asins]).slice(0, remove);
+    for (const asin of removed) state.removed.add(asin);
+    const generated = state.generated + add;
+    const grown = add > 0 ? createStore({ ...store.options, size: generated }) : undefined;
+    const added = grown ? grown.asins.slice(state.generated) : [];
+    state.generated = generated;
+    this.changed.set(sellerId, state);
+    const next = withoutListings(grown ?? store, grown ? state.removed : new Set(removed));
+    this.replaceStore(store, next);
+    return { added, removed, size: next.size };
+  }
+
+  private replaceStore(old: Store, next: Store): void {
+    const i = this.stores.indexOf(old);
+    if (i >= 0) this.stores[i] = next;
+    this.bySeller.set(next.sellerId, { store: next, cache: new QueryCache() });
+    for (const asin of old.asins) this.listings.delete(`${old.market.domain}|${asin}`);
+    next.asins.forEach((asin, index) =>
+      this.listings.set(`${next.market.domain}|${asin}`, { store: next, index }),
+    );
   }
 
   requestId(): string {

@@ -76,6 +76,8 @@ export const BADGE_CHOICE = 1;
 export const BADGE_BEST_SELLER = 2;
 
 export interface Store {
+  /** What the store was made from (a change between two scans rebuilds it from these). */
+  options: StoreOptions;
   seed: string;
   sellerId: string;
   sellerName: string;
@@ -367,6 +369,7 @@ export function createStore(options: StoreOptions): Store {
   const words = new Map([...wordLists].map(([w, list]) => [w, Int32Array.from(list)]));
 
   return {
+    options,
     seed,
     sellerId,
     sellerName,
@@ -425,6 +428,55 @@ function applyBehaviour(seed: string, b: StoreBehaviour, prices: Int32Array): In
     }
   }
   return sortPrices;
+}
+
+/**
+ * The store without the listings whose ASIN is in `drop`: every list and index keeps its order,
+ * with the remaining listings renumbered (what a store looks like after it delisted them).
+ */
+export function withoutListings(store: Store, drop: ReadonlySet<string>): Store {
+  if (drop.size === 0) return store;
+  const keep: number[] = [];
+  const renumbered = new Int32Array(store.size).fill(-1);
+  for (let i = 0; i < store.size; i++)
+    if (!drop.has(store.asins[i])) {
+      renumbered[i] = keep.length;
+      keep.push(i);
+    }
+  const remap = (list: Int32Array): Int32Array => {
+    const out: number[] = [];
+    for (const i of list) if (renumbered[i] >= 0) out.push(renumbered[i]);
+    return Int32Array.from(out);
+  };
+  const words = new Map<string, Int32Array>();
+  for (const [w, list] of store.words) {
+    const kept = remap(list);
+    if (kept.length) words.set(w, kept);
+  }
+  const asins = keep.map((i) => store.asins[i]);
+  return {
+    ...store,
+    size: keep.length,
+    asins,
+    titles: keep.map((i) => store.titles[i]),
+    prices: Int32Array.from(keep, (i) => store.prices[i]),
+    sortPrices: Int32Array.from(keep, (i) => store.sortPrices[i]),
+    halfStars: Uint8Array.from(keep, (i) => store.halfStars[i]),
+    ratingCounts: Int32Array.from(keep, (i) => store.ratingCounts[i]),
+    badges: Uint8Array.from(keep, (i) => store.badges[i]),
+    added: Int32Array.from(keep, (i) => store.added[i]),
+    nodeOf: Int32Array.from(keep, (i) => store.nodeOf[i]),
+    nodes: store.nodes.map((n) => ({ ...n, members: remap(n.members) })),
+    orders: {
+      relevance: remap(store.orders.relevance),
+      priceAsc: remap(store.orders.priceAsc),
+      priceDesc: remap(store.orders.priceDesc),
+      dateDesc: remap(store.orders.dateDesc),
+      review: remap(store.orders.review),
+    },
+    words,
+    asinSet: new Set(asins),
+  };
 }
 
 /** Plain JSON description of a store (for `/__sim/stores/<id>` and debugging). */

@@ -45,11 +45,12 @@ export class ChartsService {
     return this.dataSource.transaction('REPEATABLE READ', async (m) => {
       const scans: adminV1.ScansOfDay[] = await m.query(
         `WITH days AS (${days}),
-              s AS (SELECT ${localDay('requested_at')} AS d, type FROM scan_view WHERE ${within('requested_at')})
+              s AS (SELECT ${localDay('requested_at')} AS d, type, tracked FROM scan_view WHERE ${within('requested_at')})
          SELECT to_char(days.d, 'YYYY-MM-DD') AS date,
-                count(s.d) FILTER (WHERE s.type = 'standard')::int AS standard,
-                count(s.d) FILTER (WHERE s.type = 'deep')::int AS deep,
-                count(s.d) FILTER (WHERE s.type = 'functional')::int AS functional
+                count(s.d) FILTER (WHERE s.type = 'standard' AND NOT s.tracked)::int AS standard,
+                count(s.d) FILTER (WHERE s.type = 'deep' AND NOT s.tracked)::int AS deep,
+                count(s.d) FILTER (WHERE s.type = 'functional' AND NOT s.tracked)::int AS functional,
+                count(s.d) FILTER (WHERE s.tracked)::int AS tracked
            FROM days LEFT JOIN s ON s.d = days.d GROUP BY days.d ORDER BY days.d`,
         params,
       );

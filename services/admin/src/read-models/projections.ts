@@ -153,10 +153,11 @@ export const PROJECTIONS: Record<string, Projection> = {
   // the ScanRequested of its scan: the row is keyed by scan id and filled in by whichever comes.
   [eventTopic(scraperEventsV1.ScanRequestedSchema)]: async (m, e, meta) => {
     await m.query(
-      `INSERT INTO scan_view (scan_id, user_email, type, market, requested_at, quota_exempt)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO scan_view (scan_id, user_email, type, market, requested_at, quota_exempt, tracked)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (scan_id) DO UPDATE SET user_email = EXCLUDED.user_email, type = EXCLUDED.type,
-         market = EXCLUDED.market, requested_at = EXCLUDED.requested_at, quota_exempt = EXCLUDED.quota_exempt`,
+         market = EXCLUDED.market, requested_at = EXCLUDED.requested_at, quota_exempt = EXCLUDED.quota_exempt,
+         tracked = EXCLUDED.tracked`,
       [
         text(e.scanId),
         text(e.userEmail),
@@ -164,6 +165,7 @@ export const PROJECTIONS: Record<string, Projection> = {
         text(e.market),
         meta.at,
         e.quotaExempt === true,
+        e.tracked === true,
       ],
     );
   },

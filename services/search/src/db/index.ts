@@ -3,6 +3,7 @@ import { AsinChecks1765000000002 } from './migrations/1765000000002-asin-checks.
 import { CoverageFacts1766000000003 } from './migrations/1766000000003-coverage-facts.js';
 import { EstimateUsage1767000000004 } from './migrations/1767000000004-estimate-usage.js';
 import { Webhooks1767200000001 } from './migrations/1767200000001-webhooks.js';
+import { Trackers1768000000005 } from './migrations/1768000000005-trackers.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
 export const searchMigrations = [
@@ -11,4 +12,5 @@ export const searchMigrations = [
   CoverageFacts1766000000003,
   EstimateUsage1767000000004,
   Webhooks1767200000001,
+  Trackers1768000000005,
 ];

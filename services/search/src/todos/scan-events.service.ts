@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BusClient, BusError, handleOnce, type BusContext } from '@shelfscan/bus';
+import { BusClient, BusError, OutboxRelay, handleOnce, type BusContext } from '@shelfscan/bus';
 import { coverageFactsOf, scraperV1, type scraperEventsV1 } from '@shelfscan/contracts';
 import { Clock } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotaRepository } from '../quota/quota.repository.js';
+import { TrackerRunsService } from '../tracking/tracker-runs.service.js';
 import {
   RUNNING,
   TodoRepository,
@@ -69,6 +70,8 @@ export class ScanEventsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(WebhooksService) private readonly webhooks: WebhooksService,
     @Inject(WebhookDeliveryTask) private readonly webhookTask: WebhookDeliveryTask,
+    @Inject(TrackerRunsService) private readonly trackerRuns: TrackerRunsService,
+    @Inject(OutboxRelay) private readonly outbox: OutboxRelay,
   ) {}
 
   async started(evt: scraperEventsV1.ScanStarted, ctx: BusContext): Promise<void> {
@@ -114,36 +117,41 @@ export class ScanEventsService {
   /** The result is read from the scraper page by page (never one large message), then stored. */
   async completed(evt: scraperEventsV1.ScanCompleted, ctx: BusContext): Promise<void> {
     // Only a live, unfinished todo wants the result (not a CLI scan, a deleted todo or a redelivery).
-    const wantedType = await this.todos.runningScanType(evt.scanId);
-    const wanted = wantedType !== undefined;
+    const wanted = await this.todos.runningScan(evt.scanId);
     const asins = wanted ? await this.resultOf(evt.scanId) : [];
-    const rows = wantedType === 'asinCheck' ? await this.asinCheckOf(evt.scanId) : [];
+    const rows = wanted?.searchType === 'asinCheck' ? await this.asinCheckOf(evt.scanId) : [];
     let hooks = 0;
+    let tracked = false;
     await this.once(ctx, 'search.scan-completed', evt.scanId, async (m, t) => {
       if (!wanted || t.deleted || !RUNNING.includes(t.status)) return;
       await this.todos.storeResult(m, t.id, asins);
       if (t.searchType === 'asinCheck') await this.todos.storeAsinCheck(m, t.id, rows);
+      const status = completedStatus(evt);
+      const coverage = evt.coverage ? coverageFactsOf(evt.coverage) : null;
+      tracked = await this.trackerRuns.finish(m, t, { status, asins, coverage });
       const completedAt = this.clock.now();
-      // The user's scan.completed webhooks, queued with the change they announce (issue 18).
-      hooks = await this.webhooks.enqueue(m, t.userEmail, 'scan.completed', `scan:${t.id}`, {
-        scanId: t.id,
-        searchType: t.searchType,
-        status: completedStatus(evt),
-        fileName: t.fileName,
-        storeUrl: t.storeUrl,
-        market: t.market,
-        asinCount: asins.length,
-        reportedTotal: evt.reportedTotal > 0 ? evt.reportedTotal : null,
-        coverageLine: evt.coverageLine || null,
-        completedAt: completedAt.toISOString(),
-      });
+      // The user's scan.completed webhooks, queued with the change they announce (issue 18). A
+      // tracked store's run announces itself as tracker.changed instead.
+      if (!t.trackerId)
+        hooks = await this.webhooks.enqueue(m, t.userEmail, 'scan.completed', `scan:${t.id}`, {
+          scanId: t.id,
+          searchType: t.searchType,
+          status,
+          fileName: t.fileName,
+          storeUrl: t.storeUrl,
+          market: t.market,
+          asinCount: asins.length,
+          reportedTotal: evt.reportedTotal > 0 ? evt.reportedTotal : null,
+          coverageLine: evt.coverageLine || null,
+          completedAt: completedAt.toISOString(),
+        });
       await this.todos.update(m, t.id, {
-        status: completedStatus(evt),
+        status,
         asin_count: asins.length,
         pages_fetched: evt.pagesFetched,
         reported_total: evt.reportedTotal > 0 ? evt.reportedTotal : null,
         coverage_line: evt.coverageLine || null,
-        coverage: evt.coverage ? JSON.stringify(coverageFactsOf(evt.coverage)) : null,
+        coverage: coverage ? JSON.stringify(coverage) : null,
         eta_seconds: null,
         progress_percent: 100,
         search_complete_date: completedAt,
@@ -151,11 +159,15 @@ export class ScanEventsService {
       });
     });
     if (hooks) this.webhookTask.kick();
+    if (tracked) this.outbox.nudge();
   }
 
   async failed(evt: scraperEventsV1.ScanFailed, ctx: BusContext): Promise<void> {
+    const seen = await this.trackedSoFar(evt.scanId);
+    let tracked = false;
     await this.once(ctx, 'search.scan-failed', evt.scanId, async (m, t) => {
       if (t.deleted || !RUNNING.includes(t.status)) return;
+      tracked = await this.trackerRuns.finish(m, t, { status: 'FAILED', asins: seen, coverage: null });
       await this.todos.update(m, t.id, {
         status: 'FAILED',
         failure_reason: evt.reason || null,
@@ -165,11 +177,15 @@ export class ScanEventsService {
       });
       if (REFUNDED_FAILURES.has(evt.code)) await this.refund(m, t);
     });
+    if (tracked) this.outbox.nudge();
   }
 
   async cancelled(evt: scraperEventsV1.ScanCancelled, ctx: BusContext): Promise<void> {
+    const seen = await this.trackedSoFar(evt.scanId);
+    let tracked = false;
     await this.once(ctx, 'search.scan-cancelled', evt.scanId, async (m, t) => {
       if (t.deleted || !RUNNING.includes(t.status)) return;
+      tracked = await this.trackerRuns.finish(m, t, { status: 'CANCELED', asins: seen, coverage: null });
       await this.todos.update(m, t.id, {
         status: 'CANCELED',
         asin_count: evt.asinsFound,
@@ -177,6 +193,13 @@ export class ScanEventsService {
         search_cancel_date: this.clock.now(),
       });
     });
+    if (tracked) this.outbox.nudge();
+  }
+
+  /** A tracker's run that stopped: the ASINs its scan saw before it stopped (they are real). */
+  private async trackedSoFar(scanId: string): Promise<string[]> {
+    const running = await this.todos.runningScan(scanId);
+    return running?.tracked ? this.resultOf(scanId) : [];
   }
 
   private async refund(m: EntityManager, t: TodoRecord): Promise<void> {

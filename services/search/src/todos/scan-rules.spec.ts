@@ -1,5 +1,10 @@
-import { SCAN_VERDICTS, VALID_SCANS } from '../../../../libs/validation/test/verdict-table';
-import { asinCheckViolations, scanViolations } from './scan-rules.js';
+import {
+  SCAN_VERDICTS,
+  TRACKER_VERDICTS,
+  VALID_SCANS,
+  VALID_TRACKER,
+} from '../../../../libs/validation/test/verdict-table';
+import { asinCheckViolations, scanViolations, trackerViolations } from './scan-rules.js';
 
 const LIST_LIMIT = 2720;
 
@@ -51,5 +56,29 @@ describe('the search service gives the verdicts of the shared scan table', () =>
     expect(asinCheckViolations({ fileName: 'x', market: 'CA', asins }, 2)).toEqual([
       { field: 'asins', msg: 'asinTooMany' },
     ]);
+  });
+});
+
+describe('the search service gives the verdicts of the shared tracker table', () => {
+  it.each(TRACKER_VERDICTS.map((row) => [row.case, row] as const))('%s', (_name, row) => {
+    const v = { ...VALID_TRACKER, ...row.change } as Record<string, unknown>;
+    const alerts = v.alerts as { email?: boolean; webhook?: boolean; telegram?: boolean } | undefined;
+    // The row's payload as the gateway puts it on the bus (TrackerInput: absent fields unset).
+    const violations = trackerViolations({
+      storeUrl: (v.storeUrl as string | undefined) ?? '',
+      market: (v.market as string | undefined) ?? '',
+      searchType: (v.searchType as string | undefined) ?? '',
+      schedule: (v.schedule as string | undefined) ?? '',
+      keyword: v.keyword as string | undefined,
+      fileName: v.fileName as string | undefined,
+      hour: v.hour as number | undefined,
+      weekday: v.weekday as number | undefined,
+      alertEmail: alerts?.email,
+      alertWebhook: alerts?.webhook,
+      alertTelegram: alerts?.telegram,
+    });
+    expect(violations.map(({ field, msg }) => ({ field, msg }))).toEqual(
+      row.field ? [{ field: row.field, msg: row.verdict }] : [],
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   functionalScanRequest,
   scanEstimateRequest,
   scanRequest,
+  trackerRequest,
 } from '@shelfscan/validation';
 import type { z } from 'zod';
 
@@ -87,5 +88,24 @@ export function estimateViolations(
     market: req.market,
     keyword: given(req.keyword),
     categories: req.categories,
+  });
+}
+
+/** A tracker (create and the whole tracker on edit): the shared `trackerRequest` rules. */
+export function trackerViolations(input: Omit<searchV1.TrackerInput, '$typeName'>): RuleViolation[] {
+  const alerts =
+    input.alertEmail === undefined && input.alertWebhook === undefined && input.alertTelegram === undefined
+      ? undefined
+      : { email: input.alertEmail, webhook: input.alertWebhook, telegram: input.alertTelegram };
+  return violationsOf(trackerRequest, {
+    storeUrl: input.storeUrl,
+    market: input.market,
+    keyword: input.keyword === undefined ? undefined : given(input.keyword),
+    fileName: input.fileName,
+    searchType: input.searchType,
+    schedule: input.schedule,
+    hour: input.hour,
+    weekday: input.weekday,
+    alerts,
   });
 }

@@ -64,6 +64,8 @@ export interface TodoRecord extends ScanInputs {
   progressPercent: number | null;
   /** The store said only "over <reportedTotal>". */
   reportedTotalLowerBound: boolean;
+  /** A tracker's run (issue 18): the tracker that started it. */
+  trackerId: string | null;
 }
 
 /** One row of an ASIN check's table. */
@@ -151,6 +153,7 @@ function toRecord(r: Row): TodoRecord {
     startedAt: (r.started_at as Date | null) ?? null,
     progressPercent: num(r.progress_percent),
     reportedTotalLowerBound: (r.reported_total_lower_bound as boolean | undefined) ?? false,
+    trackerId: (r.tracker_id as string | null | undefined) ?? null,
   };
 }
 
@@ -162,12 +165,13 @@ export const isUuid = (s: string) => UUID.test(s);
 export class TodoRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async insert(manager: EntityManager, t: NewTodo): Promise<TodoRecord> {
+  /** A new todo; a tracker's run names its tracker. */
+  async insert(manager: EntityManager, t: NewTodo & { trackerId?: string }): Promise<TodoRecord> {
     const rows: Row[] = await manager.query(
       `INSERT INTO todo (id, scan_id, user_email, search_type, file_name, store_url, seller_id, keyword,
                          market, categories, min_price, max_price, min_star, max_star, amazon_choice,
-                         best_seller, search_date, quota_counters, quota_day, quota_month, asins)
-       VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+                         best_seller, search_date, quota_counters, quota_day, quota_month, asins, tracker_id)
+       VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
        RETURNING *`,
       [
         t.id,
@@ -190,6 +194,7 @@ export class TodoRepository {
         t.quotaDay,
         t.quotaMonth,
         t.asins,
+        t.trackerId ?? null,
       ],
     );
     return toRecord(rows[0]!);
@@ -216,18 +221,20 @@ export class TodoRepository {
     return r ? { ...toRecord(r), deleted: r.deleted_at !== null } : undefined;
   }
 
-  /** The type of the live todo waiting for this scraper job (PENDING or PROCESSING), if any. */
-  async runningScanType(scanId: string): Promise<SearchType | undefined> {
+  /** The live todo waiting for this scraper job (PENDING or PROCESSING), if any: its type, whether a tracker started it. */
+  async runningScan(scanId: string): Promise<{ searchType: SearchType; tracked: boolean } | undefined> {
     if (!isUuid(scanId)) return undefined;
-    const rows: { search_type: SearchType }[] = await this.dataSource.query(
-      `SELECT search_type FROM todo WHERE scan_id = $1 AND deleted_at IS NULL AND status = ANY($2)`,
+    const rows: { search_type: SearchType; tracked: boolean }[] = await this.dataSource.query(
+      `SELECT search_type, tracker_id IS NOT NULL AS tracked FROM todo
+        WHERE scan_id = $1 AND deleted_at IS NULL AND status = ANY($2)`,
       [scanId, RUNNING],
     );
-    return rows[0]?.search_type;
+    return rows[0] && { searchType: rows[0].search_type, tracked: rows[0].tracked };
   }
 
   async list(filter: TodoFilter, page: number, size: number): Promise<{ rows: TodoRecord[]; total: number }> {
-    const where: string[] = ['deleted_at IS NULL'];
+    // A tracker's runs are shown on its store page, not among the user's scans.
+    const where: string[] = ['deleted_at IS NULL', 'tracker_id IS NULL'];
     const params: unknown[] = [];
     const add = (sql: (p: string) => string, value: unknown) => {
       params.push(value);

@@ -171,6 +171,55 @@ export class TodosService {
     return { todo: toTodoMessage(created) };
   }
 
+  /**
+   * A tracker's run (issue 18): its todo and ScanRequested, as `create` makes them, inside the
+   * caller's transaction; it takes no quota (`quota_exempt`) and is not on the user's dashboard.
+   */
+  async startTrackedScan(
+    manager: EntityManager,
+    tracker: { id: string; userEmail: string; searchType: 'standard' | 'deep' } & Pick<
+      TodoRecord,
+      'fileName' | 'storeUrl' | 'sellerId' | 'keyword' | 'market'
+    >,
+  ): Promise<TodoRecord> {
+    const type = TYPES[tracker.searchType]!;
+    const row = await this.todos.insert(manager, {
+      id: randomUUID(),
+      userEmail: tracker.userEmail,
+      searchType: type.searchType,
+      fileName: tracker.fileName,
+      storeUrl: tracker.storeUrl,
+      sellerId: tracker.sellerId,
+      keyword: tracker.keyword,
+      market: tracker.market,
+      categories: [],
+      minPrice: null,
+      maxPrice: null,
+      minStar: null,
+      maxStar: null,
+      amazonChoice: false,
+      bestSeller: false,
+      asins: [],
+      searchDate: this.clock.now(),
+      quotaCounters: [],
+      quotaDay: null,
+      quotaMonth: null,
+      trackerId: tracker.id,
+    });
+    await this.requestScan(manager, row, row.scanId, type.event, { quotaExempt: true });
+    return row;
+  }
+
+  /** A tracker needs the plan of its scan type, as a scan does (noStandardPlan | noDeepPlan). */
+  needPlanOf(userEmail: string, searchType: 'standard' | 'deep', now: Date): Promise<void> {
+    return this.needPlan(userEmail, TYPES[searchType]!.feature, now);
+  }
+
+  /** Cancels a running scan at the scraper (a tracker's run when the tracker is deleted). */
+  cancelRunning(scanId: string): Promise<void> {
+    return this.cancelScan(scanId);
+  }
+
   /** A new scan with the inputs of one of the user's todos. */
   async rerun(req: TodoRef) {
     const t = await this.owned(req.id, req.userEmail);
@@ -243,9 +292,11 @@ export class TodosService {
     return { moved: ids.length };
   }
 
-  /** Deletes one of the user's todos; a running scan is cancelled first. */
+  /** Deletes one of the user's todos (not a tracker's run); a running scan is cancelled first. */
   async delete(req: TodoRef) {
     const t = await this.owned(req.id, req.userEmail);
+    // A tracker's run is deleted with its tracker (a run left open would block the next ones).
+    if (t.trackerId) throw notFound();
     if (RUNNING.includes(t.status)) await this.cancelScan(t.scanId);
     await this.dataSource.transaction((m) => this.todos.softDelete(m, t.id, this.clock.now()));
     return {};
@@ -477,6 +528,7 @@ export class TodosService {
       // "All Categories" (node 1) is no restriction.
       categoryNodeIds: t.categories.filter((c) => c !== '1'),
       quotaExempt,
+      tracked: t.trackerId !== null,
     });
   }
 }

@@ -9,7 +9,7 @@ const log = createLogger('search');
 
 /**
  * An admin deleted a user (admin's UserDeleted): the user's todos go with their ASINs (ON DELETE
- * CASCADE), their quota rows and the plans seen for them, and the published outbox rows that named
+ * CASCADE), their quota rows, the plans seen for them, their trackers with their runs and ASINs, and the published outbox rows that named
  * them; scans still running are cancelled at the scraper afterwards (their late events find no
  * todo and are ignored). Once per message; a second UserDeleted finds nothing.
  */
@@ -27,6 +27,8 @@ export const UserDeletedHandler = busHandlers({ dataSource: DataSource, bus: Bus
       await m.query(`DELETE FROM user_plan WHERE user_email = $1`, [email]);
       // Their webhooks, and with them (ON DELETE CASCADE) the delivery logs.
       await m.query(`DELETE FROM webhook WHERE user_email = $1`, [email]);
+      // Their trackers with their runs and ASINs (ON DELETE CASCADE); the runs' todos went above.
+      await m.query(`DELETE FROM tracker WHERE user_email = $1`, [email]);
       log.info({ userId, todos: todos.length }, 'deleted user removed');
     });
     for (const scanId of running)

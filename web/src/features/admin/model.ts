@@ -111,7 +111,8 @@ export const COUNTER_KEYS: readonly (keyof Counters)[] = [
 
 /** GET /api/admin/charts?from=&to= */
 export interface Charts {
-  scansPerDay: { date: string; standard: number; deep: number; functional: number }[];
+  /** `tracked`: scans of tracked stores (issue 18), not in the other three. */
+  scansPerDay: { date: string; standard: number; deep: number; functional: number; tracked?: number }[];
   signupsPerDay: { date: string; count: number }[];
   revenuePerMonth: { month: string; tryKurus: number }[];
   failuresByReason: { reason: string; count: number }[];

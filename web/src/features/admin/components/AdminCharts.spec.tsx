@@ -24,7 +24,7 @@ describe('admin charts', () => {
         ok({
           from: '2026-10-01',
           to: '2026-10-02',
-          scansPerDay: [{ date: '2026-10-01', standard: 1, deep: 0, functional: 0 }],
+          scansPerDay: [{ date: '2026-10-01', standard: 1, deep: 0, functional: 0, tracked: 2 }],
           signupsPerDay: [{ date: '2026-10-01', count: 1 }],
           revenuePerMonth: [{ month: '2026-10', tryKurus: 123450 }],
           failuresByReason: [{ reason: 'BLOCKED', count: 1 }],
@@ -39,5 +39,9 @@ describe('admin charts', () => {
     // The failures chart lies on its side: its counts are on the x axis.
     expect(last('bar', 'reason').xAxisProps).toMatchObject({ allowDecimals: false });
     expect(last('area', 'month').data).toEqual([{ month: 'Eki 2026', try: 1234.5 }]);
+    // Tracked stores' scans are their own series and in the summary.
+    const series = last('bar', 'date').series as { name: string }[];
+    expect(series.map((s) => s.name)).toContain('tracked');
+    expect(screen.getByTestId('chart-scans-summary').textContent).toContain('2 izlenen mağaza taraması');
   });
 });

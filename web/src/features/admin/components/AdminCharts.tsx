@@ -86,6 +86,7 @@ function ChartGrid({ data }: { data: Charts | undefined }) {
           standard: sum(scans.map((d) => d.standard)),
           deep: sum(scans.map((d) => d.deep)),
           functional: sum(scans.map((d) => d.functional)),
+          tracked: sum(scans.map((d) => d.tracked ?? 0)),
         })}
       >
         <BarChart
@@ -99,6 +100,7 @@ function ChartGrid({ data }: { data: Charts | undefined }) {
             { name: 'standard', label: t('types.standard'), color: 'blue.6' },
             { name: 'deep', label: t('types.deep'), color: 'violet.6' },
             { name: 'functional', label: t('types.FUNCTIONAL'), color: 'teal.6' },
+            { name: 'tracked', label: t('types.tracked'), color: 'orange.6' },
           ]}
         />
       </ChartCard>

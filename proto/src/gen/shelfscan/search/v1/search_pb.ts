@@ -15,7 +15,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_search_v1_search: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiBzaGVsZnNjYW4vc2VhcmNoL3YxL3NlYXJjaC5wcm90bxITc2hlbGZzY2FuLnNlYXJjaC52MSKAAgoIUHJvZ3Jlc3MSFQoNcGFnZXNfZmV0Y2hlZBgBIAEoBRITCgthc2luc19mb3VuZBgCIAEoBRIYCgtldGFfc2Vjb25kcxgDIAEoBUgAiAEBEhsKDnJlcG9ydGVkX3RvdGFsGAQgASgFSAGIAQESFAoHcGVyY2VudBgFIAEoBUgCiAEBEioKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAYgASgISAOIAQFCDgoMX2V0YV9zZWNvbmRzQhEKD19yZXBvcnRlZF90b3RhbEIKCghfcGVyY2VudEIgCh5fcmVwb3J0ZWRfdG90YWxfaXNfbG93ZXJfYm91bmQi5QcKBFRvZG8SCgoCaWQYASABKAkSEwoLc2VhcmNoX3R5cGUYAiABKAkSDQoFc3RhdGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRIWCglzdG9yZV91cmwYBiABKAlIAIgBARIWCglzZWxsZXJfaWQYByABKAlIAYgBARIUCgdrZXl3b3JkGAggASgJSAKIAQESDgoGbWFya2V0GAkgASgJEhIKCmNhdGVnb3JpZXMYCiADKAkSFgoJbWluX3ByaWNlGAsgASgBSAOIAQESFgoJbWF4X3ByaWNlGAwgASgBSASIAQESFQoIbWluX3N0YXIYDSABKAFIBYgBARIVCghtYXhfc3RhchgOIAEoAUgGiAEBEhUKDWFtYXpvbl9jaG9pY2UYDyABKAgSEwoLYmVzdF9zZWxsZXIYECABKAgSEwoLc2VhcmNoX2RhdGUYESABKAkSIQoUc2VhcmNoX2NvbXBsZXRlX2RhdGUYEiABKAlIB4gBARIfChJzZWFyY2hfY2FuY2VsX2RhdGUYEyABKAlICIgBARISCgphc2luX2NvdW50GBQgASgFEhsKDnJlcG9ydGVkX3RvdGFsGBUgASgFSAmIAQESGgoNY292ZXJhZ2VfbGluZRgWIAEoCUgKiAEBEhsKDmZhaWx1cmVfcmVhc29uGBcgASgJSAuIAQESGQoMZmFpbHVyZV9jb2RlGBggASgJSAyIAQESNAoIcHJvZ3Jlc3MYGSABKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLlByb2dyZXNzSA2IAQESFwoKdXNlcl9lbWFpbBgaIAEoCUgOiAEBEhsKDmFzaW5fbGlzdF9zaXplGBsgASgFSA+IAQESOQoIY292ZXJhZ2UYHCABKAsyIi5zaGVsZnNjYW4uc2NyYXBlci52MS5TY2FuQ292ZXJhZ2VIEIgBAUIMCgpfc3RvcmVfdXJsQgwKCl9zZWxsZXJfaWRCCgoIX2tleXdvcmRCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlQgsKCV9taW5fc3RhckILCglfbWF4X3N0YXJCFwoVX3NlYXJjaF9jb21wbGV0ZV9kYXRlQhUKE19zZWFyY2hfY2FuY2VsX2RhdGVCEQoPX3JlcG9ydGVkX3RvdGFsQhAKDl9jb3ZlcmFnZV9saW5lQhEKD19mYWlsdXJlX3JlYXNvbkIPCg1fZmFpbHVyZV9jb2RlQgsKCV9wcm9ncmVzc0INCgtfdXNlcl9lbWFpbEIRCg9fYXNpbl9saXN0X3NpemVCCwoJX2NvdmVyYWdlIjoKD0dldFRvZG9SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIj0KEkNyZWF0ZVNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjgKEFJlcnVuU2NhblJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCSI8ChFSZXJ1blNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjkKEURlbGV0ZVRvZG9SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAkiPwoUQ2hhbmdlU3RhdHVzUmVzcG9uc2USJwoEdG9kbxgBIAEoCzIZLnNoZWxmc2Nhbi5zZWFyY2gudjEuVG9kbyLvAQoQTGlzdFRvZG9zUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEiEKCWFsbF91c2VycxgCIAEoCEIO4vMYClJPTEVfQURNSU4SDQoFc3RhdGUYAyABKAkSEwoLc2VhcmNoX3R5cGUYBCABKAkSDgoGc3RhdHVzGAUgASgJEg4KBm1hcmtldBgGIAEoCRIJCgFxGAcgASgJEgwKBGZyb20YCCABKAkSCgoCdG8YCSABKAkSDAoEcGFnZRgKIAEoBRIMCgRzaXplGAsgASgFEhkKEWZpbHRlcl91c2VyX2VtYWlsGAwgASgJIkwKEUxpc3RUb2Rvc1Jlc3BvbnNlEigKBXRvZG9zGAEgAygLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvEg0KBXRvdGFsGAIgASgFIjYKDkdldFRvZG9SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAki/wEKEUZ1bmN0aW9uYWxGaWx0ZXJzEhoKDWFtYXpvbl9jaG9pY2UYASABKAhIAIgBARIYCgtiZXN0X3NlbGxlchgCIAEoCEgBiAEBEhUKCG1pbl9zdGFyGAMgASgBSAKIAQESFQoIbWF4X3N0YXIYBCABKAFIA4gBARIWCgltaW5fcHJpY2UYBSABKAFIBIgBARIWCgltYXhfcHJpY2UYBiABKAFIBYgBAUIQCg5fYW1hem9uX2Nob2ljZUIOCgxfYmVzdF9zZWxsZXJCCwoJX21pbl9zdGFyQgsKCV9tYXhfc3RhckIMCgpfbWluX3ByaWNlQgwKCl9tYXhfcHJpY2Ui1gEKEUNyZWF0ZVNjYW5SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESEwoLc2VhcmNoX3R5cGUYAiABKAkSEQoJZmlsZV9uYW1lGAMgASgJEhEKCXN0b3JlX3VybBgEIAEoCRIOCgZtYXJrZXQYBSABKAkSDwoHa2V5d29yZBgGIAEoCRISCgpjYXRlZ29yaWVzGAcgAygJEjcKB2ZpbHRlcnMYCCABKAsyJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkZ1bmN0aW9uYWxGaWx0ZXJzIkgKEE1vdmVUb2Rvc1JlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARINCgVzdGF0ZRgCIAEoCRILCgNpZHMYAyADKAkiIgoRTW92ZVRvZG9zUmVzcG9uc2USDQoFbW92ZWQYASABKAUiFAoSRGVsZXRlVG9kb1Jlc3BvbnNlIloKE0Rvd25sb2FkUGFnZVJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCRIOCgZvZmZzZXQYAyABKAUSDQoFbGltaXQYBCABKAUiRgoURG93bmxvYWRQYWdlUmVzcG9uc2USDQoFYXNpbnMYASADKAkSEQoJZmlsZV9uYW1lGAIgASgJEgwKBGRvbmUYAyABKAgiKwoPR2V0UXVvdGFSZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAEiOwoFUGxhbnMSEAoIc3RhbmRhcmQYASABKAgSDAoEZGVlcBgCIAEoCBISCgpmdW5jdGlvbmFsGAMgASgIIocCChBHZXRRdW90YVJlc3BvbnNlEikKBXBsYW5zGAEgASgLMhouc2hlbGZzY2FuLnNlYXJjaC52MS5QbGFucxIZChFzdGFuZGFyZF9kYXlfdXNlZBgCIAEoBRIaChJzdGFuZGFyZF9kYXlfbGltaXQYAyABKAUSGwoTc3RhbmRhcmRfbW9udGhfdXNlZBgEIAEoBRIcChRzdGFuZGFyZF9tb250aF9saW1pdBgFIAEoBRIVCg1kZWVwX2RheV91c2VkGAYgASgFEhYKDmRlZXBfZGF5X2xpbWl0GAcgASgFEhIKCmxpc3RfbGltaXQYCCABKAUSEwoLbmV4dF9kYXlfYXQYCSABKAkiTAoTQ2hhbmdlU3RhdHVzUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZzdGF0dXMYAiABKAkSGQoLYWRtaW5fZW1haWwYAyABKAlCBMjzGAEiGQoXTGlzdE1hcmtldHBsYWNlc1JlcXVlc3QilgEKC01hcmtldHBsYWNlEgoKAmlkGAEgASgFEgwKBG5hbWUYAiABKAkSFAoMY291bnRyeV9jb2RlGAMgASgJEhcKD21hcmtldF9wbGFjZV9pZBgEIAEoCRIOCgZzdWZmaXgYBSABKAkSDAoEY29kZRgGIAEoCRIMCgRkZWVwGAcgASgIEhIKCmZ1bmN0aW9uYWwYCCABKAgiUgoYTGlzdE1hcmtldHBsYWNlc1Jlc3BvbnNlEjYKDG1hcmtldHBsYWNlcxgBIAMoCzIgLnNoZWxmc2Nhbi5zZWFyY2gudjEuTWFya2V0cGxhY2UiJwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0Eg4KBm1hcmtldBgBIAEoCSJJCghDYXRlZ29yeRINCgVsYWJlbBgBIAEoCRINCgVsZXZlbBgCIAEoBRIOCgZzdWZmaXgYAyABKAkSDwoHbm9kZV9pZBgEIAEoCSJLChZMaXN0Q2F0ZWdvcmllc1Jlc3BvbnNlEjEKCmNhdGVnb3JpZXMYASADKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLkNhdGVnb3J5ImQKFkNyZWF0ZUFzaW5DaGVja1JlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIRCglmaWxlX25hbWUYAiABKAkSDgoGbWFya2V0GAMgASgJEg0KBWFzaW5zGAQgASgJIkIKF0NyZWF0ZUFzaW5DaGVja1Jlc3BvbnNlEicKBHRvZG8YASABKAsyGS5zaGVsZnNjYW4uc2VhcmNoLnYxLlRvZG8i9QEKDEFzaW5DaGVja1JvdxIMCgRhc2luGAEgASgJEg0KBXN0YXRlGAIgASgJEg0KBXRpdGxlGAMgASgJEhIKCnByaWNlX3RleHQYBCABKAkSEgoFcHJpY2UYBSABKAFIAIgBARIQCghjdXJyZW5jeRgGIAEoCRISCgVzdGFycxgHIAEoAUgBiAEBEhkKDHJldmlld19jb3VudBgIIAEoBUgCiAEBEhYKDmFtYXpvbnNfY2hvaWNlGAkgASgIEhMKC2Jlc3Rfc2VsbGVyGAogASgIQggKBl9wcmljZUIICgZfc3RhcnNCDwoNX3Jldmlld19jb3VudCJxChRMaXN0QXNpbkNoZWNrUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEgoKAmlkGAIgASgJEg4KBm9mZnNldBgDIAEoBRINCgVsaW1pdBgEIAEoBRIUCgxmb3JfZG93bmxvYWQYBSABKAgiiAEKFUxpc3RBc2luQ2hlY2tSZXNwb25zZRIvCgRyb3dzGAEgAygLMiEuc2hlbGZzY2FuLnNlYXJjaC52MS5Bc2luQ2hlY2tSb3cSDQoFdG90YWwYAiABKAUSEQoJZmlsZV9uYW1lGAMgASgJEg4KBm1hcmtldBgEIAEoCRIMCgRkb25lGAUgASgIIowBChNFc3RpbWF0ZVNjYW5SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESEwoLc2VhcmNoX3R5cGUYAiABKAkSEQoJc3RvcmVfdXJsGAMgASgJEg4KBm1hcmtldBgEIAEoCRIPCgdrZXl3b3JkGAUgASgJEhIKCmNhdGVnb3JpZXMYBiADKAki4gEKFEVzdGltYXRlU2NhblJlc3BvbnNlEhMKC2V0YV9zZWNvbmRzGAEgASgFEg0KBXBhZ2VzGAIgASgFEhYKDnJlcG9ydGVkX3RvdGFsGAMgASgFEiUKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAQgASgIEhcKD21heF9ldGFfc2Vjb25kcxgFIAEoBRIRCgltYXhfcGFnZXMYBiABKAUSFQoNY291bnRlZF90b3RhbBgHIAEoBRIkChxjb3VudGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAggASgIMoELCg1TZWFyY2hTZXJ2aWNlEloKCUxpc3RUb2RvcxIlLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdFRvZG9zUmVxdWVzdBomLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdFRvZG9zUmVzcG9uc2USVAoHR2V0VG9kbxIjLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0VG9kb1JlcXVlc3QaJC5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFRvZG9SZXNwb25zZRJdCgpDcmVhdGVTY2FuEiYuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVTY2FuUmVxdWVzdBonLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ3JlYXRlU2NhblJlc3BvbnNlEloKCVJlcnVuU2NhbhIlLnNoZWxmc2Nhbi5zZWFyY2gudjEuUmVydW5TY2FuUmVxdWVzdBomLnNoZWxmc2Nhbi5zZWFyY2gudjEuUmVydW5TY2FuUmVzcG9uc2USWgoJTW92ZVRvZG9zEiUuc2hlbGZzY2FuLnNlYXJjaC52MS5Nb3ZlVG9kb3NSZXF1ZXN0GiYuc2hlbGZzY2FuLnNlYXJjaC52MS5Nb3ZlVG9kb3NSZXNwb25zZRJdCgpEZWxldGVUb2RvEiYuc2hlbGZzY2FuLnNlYXJjaC52MS5EZWxldGVUb2RvUmVxdWVzdBonLnNoZWxmc2Nhbi5zZWFyY2gudjEuRGVsZXRlVG9kb1Jlc3BvbnNlEmMKDERvd25sb2FkUGFnZRIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuRG93bmxvYWRQYWdlUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuRG93bmxvYWRQYWdlUmVzcG9uc2USVwoIR2V0UXVvdGESJC5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFF1b3RhUmVxdWVzdBolLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0UXVvdGFSZXNwb25zZRJzCgxDaGFuZ2VTdGF0dXMSKC5zaGVsZnNjYW4uc2VhcmNoLnYxLkNoYW5nZVN0YXR1c1JlcXVlc3QaKS5zaGVsZnNjYW4uc2VhcmNoLnYxLkNoYW5nZVN0YXR1c1Jlc3BvbnNlIg7a8xgKUk9MRV9BRE1JThJvChBMaXN0TWFya2V0cGxhY2VzEiwuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0TWFya2V0cGxhY2VzUmVxdWVzdBotLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdE1hcmtldHBsYWNlc1Jlc3BvbnNlEmkKDkxpc3RDYXRlZ29yaWVzEiouc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0Q2F0ZWdvcmllc1JlcXVlc3QaKy5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USbAoPQ3JlYXRlQXNpbkNoZWNrEisuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVBc2luQ2hlY2tSZXF1ZXN0Giwuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVBc2luQ2hlY2tSZXNwb25zZRJmCg1MaXN0QXNpbkNoZWNrEikuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0QXNpbkNoZWNrUmVxdWVzdBoqLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdEFzaW5DaGVja1Jlc3BvbnNlEmMKDEVzdGltYXRlU2NhbhIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuRXN0aW1hdGVTY2FuUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuRXN0aW1hdGVTY2FuUmVzcG9uc2ViBnByb3RvMw',
+    'CiBzaGVsZnNjYW4vc2VhcmNoL3YxL3NlYXJjaC5wcm90bxITc2hlbGZzY2FuLnNlYXJjaC52MSKAAgoIUHJvZ3Jlc3MSFQoNcGFnZXNfZmV0Y2hlZBgBIAEoBRITCgthc2luc19mb3VuZBgCIAEoBRIYCgtldGFfc2Vjb25kcxgDIAEoBUgAiAEBEhsKDnJlcG9ydGVkX3RvdGFsGAQgASgFSAGIAQESFAoHcGVyY2VudBgFIAEoBUgCiAEBEioKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAYgASgISAOIAQFCDgoMX2V0YV9zZWNvbmRzQhEKD19yZXBvcnRlZF90b3RhbEIKCghfcGVyY2VudEIgCh5fcmVwb3J0ZWRfdG90YWxfaXNfbG93ZXJfYm91bmQi5QcKBFRvZG8SCgoCaWQYASABKAkSEwoLc2VhcmNoX3R5cGUYAiABKAkSDQoFc3RhdGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRIWCglzdG9yZV91cmwYBiABKAlIAIgBARIWCglzZWxsZXJfaWQYByABKAlIAYgBARIUCgdrZXl3b3JkGAggASgJSAKIAQESDgoGbWFya2V0GAkgASgJEhIKCmNhdGVnb3JpZXMYCiADKAkSFgoJbWluX3ByaWNlGAsgASgBSAOIAQESFgoJbWF4X3ByaWNlGAwgASgBSASIAQESFQoIbWluX3N0YXIYDSABKAFIBYgBARIVCghtYXhfc3RhchgOIAEoAUgGiAEBEhUKDWFtYXpvbl9jaG9pY2UYDyABKAgSEwoLYmVzdF9zZWxsZXIYECABKAgSEwoLc2VhcmNoX2RhdGUYESABKAkSIQoUc2VhcmNoX2NvbXBsZXRlX2RhdGUYEiABKAlIB4gBARIfChJzZWFyY2hfY2FuY2VsX2RhdGUYEyABKAlICIgBARISCgphc2luX2NvdW50GBQgASgFEhsKDnJlcG9ydGVkX3RvdGFsGBUgASgFSAmIAQESGgoNY292ZXJhZ2VfbGluZRgWIAEoCUgKiAEBEhsKDmZhaWx1cmVfcmVhc29uGBcgASgJSAuIAQESGQoMZmFpbHVyZV9jb2RlGBggASgJSAyIAQESNAoIcHJvZ3Jlc3MYGSABKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLlByb2dyZXNzSA2IAQESFwoKdXNlcl9lbWFpbBgaIAEoCUgOiAEBEhsKDmFzaW5fbGlzdF9zaXplGBsgASgFSA+IAQESOQoIY292ZXJhZ2UYHCABKAsyIi5zaGVsZnNjYW4uc2NyYXBlci52MS5TY2FuQ292ZXJhZ2VIEIgBAUIMCgpfc3RvcmVfdXJsQgwKCl9zZWxsZXJfaWRCCgoIX2tleXdvcmRCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlQgsKCV9taW5fc3RhckILCglfbWF4X3N0YXJCFwoVX3NlYXJjaF9jb21wbGV0ZV9kYXRlQhUKE19zZWFyY2hfY2FuY2VsX2RhdGVCEQoPX3JlcG9ydGVkX3RvdGFsQhAKDl9jb3ZlcmFnZV9saW5lQhEKD19mYWlsdXJlX3JlYXNvbkIPCg1fZmFpbHVyZV9jb2RlQgsKCV9wcm9ncmVzc0INCgtfdXNlcl9lbWFpbEIRCg9fYXNpbl9saXN0X3NpemVCCwoJX2NvdmVyYWdlIjoKD0dldFRvZG9SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIj0KEkNyZWF0ZVNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjgKEFJlcnVuU2NhblJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCSI8ChFSZXJ1blNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjkKEURlbGV0ZVRvZG9SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAkiPwoUQ2hhbmdlU3RhdHVzUmVzcG9uc2USJwoEdG9kbxgBIAEoCzIZLnNoZWxmc2Nhbi5zZWFyY2gudjEuVG9kbyLvAQoQTGlzdFRvZG9zUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEiEKCWFsbF91c2VycxgCIAEoCEIO4vMYClJPTEVfQURNSU4SDQoFc3RhdGUYAyABKAkSEwoLc2VhcmNoX3R5cGUYBCABKAkSDgoGc3RhdHVzGAUgASgJEg4KBm1hcmtldBgGIAEoCRIJCgFxGAcgASgJEgwKBGZyb20YCCABKAkSCgoCdG8YCSABKAkSDAoEcGFnZRgKIAEoBRIMCgRzaXplGAsgASgFEhkKEWZpbHRlcl91c2VyX2VtYWlsGAwgASgJIkwKEUxpc3RUb2Rvc1Jlc3BvbnNlEigKBXRvZG9zGAEgAygLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvEg0KBXRvdGFsGAIgASgFIjYKDkdldFRvZG9SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAki/wEKEUZ1bmN0aW9uYWxGaWx0ZXJzEhoKDWFtYXpvbl9jaG9pY2UYASABKAhIAIgBARIYCgtiZXN0X3NlbGxlchgCIAEoCEgBiAEBEhUKCG1pbl9zdGFyGAMgASgBSAKIAQESFQoIbWF4X3N0YXIYBCABKAFIA4gBARIWCgltaW5fcHJpY2UYBSABKAFIBIgBARIWCgltYXhfcHJpY2UYBiABKAFIBYgBAUIQCg5fYW1hem9uX2Nob2ljZUIOCgxfYmVzdF9zZWxsZXJCCwoJX21pbl9zdGFyQgsKCV9tYXhfc3RhckIMCgpfbWluX3ByaWNlQgwKCl9tYXhfcHJpY2Ui1gEKEUNyZWF0ZVNjYW5SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESEwoLc2VhcmNoX3R5cGUYAiABKAkSEQoJZmlsZV9uYW1lGAMgASgJEhEKCXN0b3JlX3VybBgEIAEoCRIOCgZtYXJrZXQYBSABKAkSDwoHa2V5d29yZBgGIAEoCRISCgpjYXRlZ29yaWVzGAcgAygJEjcKB2ZpbHRlcnMYCCABKAsyJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkZ1bmN0aW9uYWxGaWx0ZXJzIkgKEE1vdmVUb2Rvc1JlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARINCgVzdGF0ZRgCIAEoCRILCgNpZHMYAyADKAkiIgoRTW92ZVRvZG9zUmVzcG9uc2USDQoFbW92ZWQYASABKAUiFAoSRGVsZXRlVG9kb1Jlc3BvbnNlIloKE0Rvd25sb2FkUGFnZVJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCRIOCgZvZmZzZXQYAyABKAUSDQoFbGltaXQYBCABKAUiRgoURG93bmxvYWRQYWdlUmVzcG9uc2USDQoFYXNpbnMYASADKAkSEQoJZmlsZV9uYW1lGAIgASgJEgwKBGRvbmUYAyABKAgiKwoPR2V0UXVvdGFSZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAEiOwoFUGxhbnMSEAoIc3RhbmRhcmQYASABKAgSDAoEZGVlcBgCIAEoCBISCgpmdW5jdGlvbmFsGAMgASgIIocCChBHZXRRdW90YVJlc3BvbnNlEikKBXBsYW5zGAEgASgLMhouc2hlbGZzY2FuLnNlYXJjaC52MS5QbGFucxIZChFzdGFuZGFyZF9kYXlfdXNlZBgCIAEoBRIaChJzdGFuZGFyZF9kYXlfbGltaXQYAyABKAUSGwoTc3RhbmRhcmRfbW9udGhfdXNlZBgEIAEoBRIcChRzdGFuZGFyZF9tb250aF9saW1pdBgFIAEoBRIVCg1kZWVwX2RheV91c2VkGAYgASgFEhYKDmRlZXBfZGF5X2xpbWl0GAcgASgFEhIKCmxpc3RfbGltaXQYCCABKAUSEwoLbmV4dF9kYXlfYXQYCSABKAkiTAoTQ2hhbmdlU3RhdHVzUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZzdGF0dXMYAiABKAkSGQoLYWRtaW5fZW1haWwYAyABKAlCBMjzGAEiGQoXTGlzdE1hcmtldHBsYWNlc1JlcXVlc3QilgEKC01hcmtldHBsYWNlEgoKAmlkGAEgASgFEgwKBG5hbWUYAiABKAkSFAoMY291bnRyeV9jb2RlGAMgASgJEhcKD21hcmtldF9wbGFjZV9pZBgEIAEoCRIOCgZzdWZmaXgYBSABKAkSDAoEY29kZRgGIAEoCRIMCgRkZWVwGAcgASgIEhIKCmZ1bmN0aW9uYWwYCCABKAgiUgoYTGlzdE1hcmtldHBsYWNlc1Jlc3BvbnNlEjYKDG1hcmtldHBsYWNlcxgBIAMoCzIgLnNoZWxmc2Nhbi5zZWFyY2gudjEuTWFya2V0cGxhY2UiJwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0Eg4KBm1hcmtldBgBIAEoCSJJCghDYXRlZ29yeRINCgVsYWJlbBgBIAEoCRINCgVsZXZlbBgCIAEoBRIOCgZzdWZmaXgYAyABKAkSDwoHbm9kZV9pZBgEIAEoCSJLChZMaXN0Q2F0ZWdvcmllc1Jlc3BvbnNlEjEKCmNhdGVnb3JpZXMYASADKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLkNhdGVnb3J5ImQKFkNyZWF0ZUFzaW5DaGVja1JlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIRCglmaWxlX25hbWUYAiABKAkSDgoGbWFya2V0GAMgASgJEg0KBWFzaW5zGAQgASgJIkIKF0NyZWF0ZUFzaW5DaGVja1Jlc3BvbnNlEicKBHRvZG8YASABKAsyGS5zaGVsZnNjYW4uc2VhcmNoLnYxLlRvZG8i9QEKDEFzaW5DaGVja1JvdxIMCgRhc2luGAEgASgJEg0KBXN0YXRlGAIgASgJEg0KBXRpdGxlGAMgASgJEhIKCnByaWNlX3RleHQYBCABKAkSEgoFcHJpY2UYBSABKAFIAIgBARIQCghjdXJyZW5jeRgGIAEoCRISCgVzdGFycxgHIAEoAUgBiAEBEhkKDHJldmlld19jb3VudBgIIAEoBUgCiAEBEhYKDmFtYXpvbnNfY2hvaWNlGAkgASgIEhMKC2Jlc3Rfc2VsbGVyGAogASgIQggKBl9wcmljZUIICgZfc3RhcnNCDwoNX3Jldmlld19jb3VudCJxChRMaXN0QXNpbkNoZWNrUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEgoKAmlkGAIgASgJEg4KBm9mZnNldBgDIAEoBRINCgVsaW1pdBgEIAEoBRIUCgxmb3JfZG93bmxvYWQYBSABKAgiiAEKFUxpc3RBc2luQ2hlY2tSZXNwb25zZRIvCgRyb3dzGAEgAygLMiEuc2hlbGZzY2FuLnNlYXJjaC52MS5Bc2luQ2hlY2tSb3cSDQoFdG90YWwYAiABKAUSEQoJZmlsZV9uYW1lGAMgASgJEg4KBm1hcmtldBgEIAEoCRIMCgRkb25lGAUgASgIIowBChNFc3RpbWF0ZVNjYW5SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESEwoLc2VhcmNoX3R5cGUYAiABKAkSEQoJc3RvcmVfdXJsGAMgASgJEg4KBm1hcmtldBgEIAEoCRIPCgdrZXl3b3JkGAUgASgJEhIKCmNhdGVnb3JpZXMYBiADKAki4gEKFEVzdGltYXRlU2NhblJlc3BvbnNlEhMKC2V0YV9zZWNvbmRzGAEgASgFEg0KBXBhZ2VzGAIgASgFEhYKDnJlcG9ydGVkX3RvdGFsGAMgASgFEiUKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAQgASgIEhcKD21heF9ldGFfc2Vjb25kcxgFIAEoBRIRCgltYXhfcGFnZXMYBiABKAUSFQoNY291bnRlZF90b3RhbBgHIAEoBRIkChxjb3VudGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAggASgIIuYCCgxUcmFja2VySW5wdXQSEQoJc3RvcmVfdXJsGAEgASgJEg4KBm1hcmtldBgCIAEoCRITCgtzZWFyY2hfdHlwZRgDIAEoCRIUCgdrZXl3b3JkGAQgASgJSACIAQESFgoJZmlsZV9uYW1lGAUgASgJSAGIAQESEAoIc2NoZWR1bGUYBiABKAkSEQoEaG91chgHIAEoBUgCiAEBEhQKB3dlZWtkYXkYCCABKAVIA4gBARIYCgthbGVydF9lbWFpbBgJIAEoCEgEiAEBEhoKDWFsZXJ0X3dlYmhvb2sYCiABKAhIBYgBARIbCg5hbGVydF90ZWxlZ3JhbRgLIAEoCEgGiAEBQgoKCF9rZXl3b3JkQgwKCl9maWxlX25hbWVCBwoFX2hvdXJCCgoIX3dlZWtkYXlCDgoMX2FsZXJ0X2VtYWlsQhAKDl9hbGVydF93ZWJob29rQhEKD19hbGVydF90ZWxlZ3JhbSKVAgoKVHJhY2tlclJ1bhIKCgJpZBgBIAEoCRIPCgdzY2FuX2lkGAIgASgJEg4KBnN0YXR1cxgDIAEoCRISCgpzdGFydGVkX2F0GAQgASgJEhgKC2ZpbmlzaGVkX2F0GAUgASgJSACIAQESFQoIY292ZXJhZ2UYBiABKAFIAYgBARIQCghjb21wbGV0ZRgHIAEoCBIQCghiYXNlbGluZRgIIAEoCBINCgVmb3VuZBgJIAEoBRINCgVhZGRlZBgKIAMoCRIPCgdyZW1vdmVkGAsgAygJEhAKCG5vdF9zZWVuGAwgASgFEhMKC2Fib3ZlX2xpbWl0GA0gASgIQg4KDF9maW5pc2hlZF9hdEILCglfY292ZXJhZ2UiywMKB1RyYWNrZXISCgoCaWQYASABKAkSEQoJc3RvcmVfdXJsGAIgASgJEg4KBm1hcmtldBgDIAEoCRITCgtzZWFyY2hfdHlwZRgEIAEoCRIUCgdrZXl3b3JkGAUgASgJSACIAQESEQoJZmlsZV9uYW1lGAYgASgJEhAKCHNjaGVkdWxlGAcgASgJEgwKBGhvdXIYCCABKAUSFAoHd2Vla2RheRgJIAEoBUgBiAEBEg4KBnBhdXNlZBgKIAEoCBITCgthbGVydF9lbWFpbBgLIAEoCBIVCg1hbGVydF93ZWJob29rGAwgASgIEhYKDmFsZXJ0X3RlbGVncmFtGA0gASgIEhIKCmNyZWF0ZWRfYXQYDiABKAkSGAoLbmV4dF9ydW5fYXQYDyABKAlIAogBARIPCgdydW5uaW5nGBAgASgIEg8KB3ByZXNlbnQYESABKAUSDAoEZXZlchgSIAEoBRI2CghsYXN0X3J1bhgTIAEoCzIfLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlclJ1bkgDiAEBQgoKCF9rZXl3b3JkQgoKCF93ZWVrZGF5Qg4KDF9uZXh0X3J1bl9hdEILCglfbGFzdF9ydW4iYgoUQ3JlYXRlVHJhY2tlclJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIwCgVpbnB1dBgCIAEoCzIhLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlcklucHV0Im4KFFVwZGF0ZVRyYWNrZXJSZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAkSMAoFaW5wdXQYAyABKAsyIS5zaGVsZnNjYW4uc2VhcmNoLnYxLlRyYWNrZXJJbnB1dCI5ChFHZXRUcmFja2VyUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEgoKAmlkGAIgASgJIjwKFERlbGV0ZVRyYWNrZXJSZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAkiOQoRUnVuVHJhY2tlclJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCSI+ChZMaXN0VHJhY2tlclJ1bnNSZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAkiSwoTUGF1c2VUcmFja2VyUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEgoKAmlkGAIgASgJEg4KBnBhdXNlZBgDIAEoCCJhChRHZXRUcmFja2VyUnVuUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEgoKAmlkGAIgASgJEg4KBnJ1bl9pZBgDIAEoCRITCgt3aXRoX3RpdGxlcxgEIAEoCCJGChVDcmVhdGVUcmFja2VyUmVzcG9uc2USLQoHdHJhY2tlchgBIAEoCzIcLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlciJGChVVcGRhdGVUcmFja2VyUmVzcG9uc2USLQoHdHJhY2tlchgBIAEoCzIcLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlciJDChJHZXRUcmFja2VyUmVzcG9uc2USLQoHdHJhY2tlchgBIAEoCzIcLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlciJFChRQYXVzZVRyYWNrZXJSZXNwb25zZRItCgd0cmFja2VyGAEgASgLMhwuc2hlbGZzY2FuLnNlYXJjaC52MS5UcmFja2VyIi8KE0xpc3RUcmFja2Vyc1JlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYASJGChRMaXN0VHJhY2tlcnNSZXNwb25zZRIuCgh0cmFja2VycxgBIAMoCzIcLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlciIXChVEZWxldGVUcmFja2VyUmVzcG9uc2UiQgoSUnVuVHJhY2tlclJlc3BvbnNlEiwKA3J1bhgBIAEoCzIfLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlclJ1biK8AQoVR2V0VHJhY2tlclJ1blJlc3BvbnNlEiwKA3J1bhgBIAEoCzIfLnNoZWxmc2Nhbi5zZWFyY2gudjEuVHJhY2tlclJ1bhJGCgZ0aXRsZXMYAiADKAsyNi5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFRyYWNrZXJSdW5SZXNwb25zZS5UaXRsZXNFbnRyeRotCgtUaXRsZXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIkgKF0xpc3RUcmFja2VyUnVuc1Jlc3BvbnNlEi0KBHJ1bnMYASADKAsyHy5zaGVsZnNjYW4uc2VhcmNoLnYxLlRyYWNrZXJSdW4ifQoXTGlzdFRyYWNrZXJBc2luc1JlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCRIMCgRwYWdlGAMgASgFEgwKBHNpemUYBCABKAUSFAoHcHJlc2VudBgFIAEoCEgAiAEBQgoKCF9wcmVzZW50ImIKC1RyYWNrZXJBc2luEgwKBGFzaW4YASABKAkSDQoFdGl0bGUYAiABKAkSEgoKZmlyc3Rfc2VlbhgDIAEoCRIRCglsYXN0X3NlZW4YBCABKAkSDwoHcHJlc2VudBgFIAEoCCJaChhMaXN0VHJhY2tlckFzaW5zUmVzcG9uc2USLwoFYXNpbnMYASADKAsyIC5zaGVsZnNjYW4uc2VhcmNoLnYxLlRyYWNrZXJBc2luEg0KBXRvdGFsGAIgASgFMogTCg1TZWFyY2hTZXJ2aWNlEloKCUxpc3RUb2RvcxIlLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdFRvZG9zUmVxdWVzdBomLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdFRvZG9zUmVzcG9uc2USVAoHR2V0VG9kbxIjLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0VG9kb1JlcXVlc3QaJC5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFRvZG9SZXNwb25zZRJdCgpDcmVhdGVTY2FuEiYuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVTY2FuUmVxdWVzdBonLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ3JlYXRlU2NhblJlc3BvbnNlEloKCVJlcnVuU2NhbhIlLnNoZWxmc2Nhbi5zZWFyY2gudjEuUmVydW5TY2FuUmVxdWVzdBomLnNoZWxmc2Nhbi5zZWFyY2gudjEuUmVydW5TY2FuUmVzcG9uc2USWgoJTW92ZVRvZG9zEiUuc2hlbGZzY2FuLnNlYXJjaC52MS5Nb3ZlVG9kb3NSZXF1ZXN0GiYuc2hlbGZzY2FuLnNlYXJjaC52MS5Nb3ZlVG9kb3NSZXNwb25zZRJdCgpEZWxldGVUb2RvEiYuc2hlbGZzY2FuLnNlYXJjaC52MS5EZWxldGVUb2RvUmVxdWVzdBonLnNoZWxmc2Nhbi5zZWFyY2gudjEuRGVsZXRlVG9kb1Jlc3BvbnNlEmMKDERvd25sb2FkUGFnZRIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuRG93bmxvYWRQYWdlUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuRG93bmxvYWRQYWdlUmVzcG9uc2USVwoIR2V0UXVvdGESJC5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFF1b3RhUmVxdWVzdBolLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0UXVvdGFSZXNwb25zZRJzCgxDaGFuZ2VTdGF0dXMSKC5zaGVsZnNjYW4uc2VhcmNoLnYxLkNoYW5nZVN0YXR1c1JlcXVlc3QaKS5zaGVsZnNjYW4uc2VhcmNoLnYxLkNoYW5nZVN0YXR1c1Jlc3BvbnNlIg7a8xgKUk9MRV9BRE1JThJvChBMaXN0TWFya2V0cGxhY2VzEiwuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0TWFya2V0cGxhY2VzUmVxdWVzdBotLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdE1hcmtldHBsYWNlc1Jlc3BvbnNlEmkKDkxpc3RDYXRlZ29yaWVzEiouc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0Q2F0ZWdvcmllc1JlcXVlc3QaKy5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USbAoPQ3JlYXRlQXNpbkNoZWNrEisuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVBc2luQ2hlY2tSZXF1ZXN0Giwuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVBc2luQ2hlY2tSZXNwb25zZRJmCg1MaXN0QXNpbkNoZWNrEikuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0QXNpbkNoZWNrUmVxdWVzdBoqLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdEFzaW5DaGVja1Jlc3BvbnNlEmMKDEVzdGltYXRlU2NhbhIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuRXN0aW1hdGVTY2FuUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuRXN0aW1hdGVTY2FuUmVzcG9uc2USZgoNQ3JlYXRlVHJhY2tlchIpLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ3JlYXRlVHJhY2tlclJlcXVlc3QaKi5zaGVsZnNjYW4uc2VhcmNoLnYxLkNyZWF0ZVRyYWNrZXJSZXNwb25zZRJmCg1VcGRhdGVUcmFja2VyEikuc2hlbGZzY2FuLnNlYXJjaC52MS5VcGRhdGVUcmFja2VyUmVxdWVzdBoqLnNoZWxmc2Nhbi5zZWFyY2gudjEuVXBkYXRlVHJhY2tlclJlc3BvbnNlEmMKDExpc3RUcmFja2VycxIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdFRyYWNrZXJzUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdFRyYWNrZXJzUmVzcG9uc2USXQoKR2V0VHJhY2tlchImLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0VHJhY2tlclJlcXVlc3QaJy5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFRyYWNrZXJSZXNwb25zZRJmCg1EZWxldGVUcmFja2VyEikuc2hlbGZzY2FuLnNlYXJjaC52MS5EZWxldGVUcmFja2VyUmVxdWVzdBoqLnNoZWxmc2Nhbi5zZWFyY2gudjEuRGVsZXRlVHJhY2tlclJlc3BvbnNlEl0KClJ1blRyYWNrZXISJi5zaGVsZnNjYW4uc2VhcmNoLnYxLlJ1blRyYWNrZXJSZXF1ZXN0Gicuc2hlbGZzY2FuLnNlYXJjaC52MS5SdW5UcmFja2VyUmVzcG9uc2USYwoMUGF1c2VUcmFja2VyEiguc2hlbGZzY2FuLnNlYXJjaC52MS5QYXVzZVRyYWNrZXJSZXF1ZXN0Gikuc2hlbGZzY2FuLnNlYXJjaC52MS5QYXVzZVRyYWNrZXJSZXNwb25zZRJsCg9MaXN0VHJhY2tlclJ1bnMSKy5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RUcmFja2VyUnVuc1JlcXVlc3QaLC5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RUcmFja2VyUnVuc1Jlc3BvbnNlEmYKDUdldFRyYWNrZXJSdW4SKS5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFRyYWNrZXJSdW5SZXF1ZXN0Giouc2hlbGZzY2FuLnNlYXJjaC52MS5HZXRUcmFja2VyUnVuUmVzcG9uc2USbwoQTGlzdFRyYWNrZXJBc2lucxIsLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdFRyYWNrZXJBc2luc1JlcXVlc3QaLS5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RUcmFja2VyQXNpbnNSZXNwb25zZWIGcHJvdG8z',
     [file_shelfscan_common_v1_caller, file_shelfscan_scraper_v1_events],
   );
 
@@ -1303,6 +1303,791 @@ export const EstimateScanResponseSchema: GenMessage<EstimateScanResponse> =
   messageDesc(file_shelfscan_search_v1_search, 34);
 
 /**
+ * What a tracker watches and when: the shared `trackerRequest` rules (@shelfscan/validation).
+ *
+ * @generated from message shelfscan.search.v1.TrackerInput
+ */
+export type TrackerInput = Message<'shelfscan.search.v1.TrackerInput'> & {
+  /**
+   * @generated from field: string store_url = 1;
+   */
+  storeUrl: string;
+
+  /**
+   * The market code (CA, MX, AE, AU, SG, UK).
+   *
+   * @generated from field: string market = 2;
+   */
+  market: string;
+
+  /**
+   * "standard" or "deep".
+   *
+   * @generated from field: string search_type = 3;
+   */
+  searchType: string;
+
+  /**
+   * @generated from field: optional string keyword = 4;
+   */
+  keyword?: string | undefined;
+
+  /**
+   * Absent: derived from the store (market and seller id, and the keyword).
+   *
+   * @generated from field: optional string file_name = 5;
+   */
+  fileName?: string | undefined;
+
+  /**
+   * "daily" or "weekly".
+   *
+   * @generated from field: string schedule = 6;
+   */
+  schedule: string;
+
+  /**
+   * Europe/Istanbul hour 0–23 (absent: 6); weekday 1 = Monday … 7 = Sunday (weekly; absent: 1).
+   *
+   * @generated from field: optional int32 hour = 7;
+   */
+  hour?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 weekday = 8;
+   */
+  weekday?: number | undefined;
+
+  /**
+   * The alert switches (absent: on).
+   *
+   * @generated from field: optional bool alert_email = 9;
+   */
+  alertEmail?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool alert_webhook = 10;
+   */
+  alertWebhook?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool alert_telegram = 11;
+   */
+  alertTelegram?: boolean | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.TrackerInput.
+ * Use `create(TrackerInputSchema)` to create a new message.
+ */
+export const TrackerInputSchema: GenMessage<TrackerInput> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 35);
+
+/**
+ * @generated from message shelfscan.search.v1.TrackerRun
+ */
+export type TrackerRun = Message<'shelfscan.search.v1.TrackerRun'> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The run's scan (a todo id).
+   *
+   * @generated from field: string scan_id = 2;
+   */
+  scanId: string;
+
+  /**
+   * The todo status of its scan: PENDING, PROCESSING, COMPLETED, COMPLETED_PARTIAL, CANCELED, FAILED.
+   *
+   * @generated from field: string status = 3;
+   */
+  status: string;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string started_at = 4;
+   */
+  startedAt: string;
+
+  /**
+   * @generated from field: optional string finished_at = 5;
+   */
+  finishedAt?: string | undefined;
+
+  /**
+   * The share of the store the scan saw, 0..1.
+   *
+   * @generated from field: optional double coverage = 6;
+   */
+  coverage?: number | undefined;
+
+  /**
+   * The scan's outcome is complete: only such a run reports removals.
+   *
+   * @generated from field: bool complete = 7;
+   */
+  complete: boolean;
+
+  /**
+   * The first run: it adds nothing.
+   *
+   * @generated from field: bool baseline = 8;
+   */
+  baseline: boolean;
+
+  /**
+   * ASINs the run saw.
+   *
+   * @generated from field: int32 found = 9;
+   */
+  found: number;
+
+  /**
+   * @generated from field: repeated string added = 10;
+   */
+  added: string[];
+
+  /**
+   * @generated from field: repeated string removed = 11;
+   */
+  removed: string[];
+
+  /**
+   * Present before and not seen by a run that cannot claim a removal (partial, failed, above the limit).
+   *
+   * @generated from field: int32 not_seen = 12;
+   */
+  notSeen: number;
+
+  /**
+   * The store is above the list limit: only what both runs could see was compared.
+   *
+   * @generated from field: bool above_limit = 13;
+   */
+  aboveLimit: boolean;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.TrackerRun.
+ * Use `create(TrackerRunSchema)` to create a new message.
+ */
+export const TrackerRunSchema: GenMessage<TrackerRun> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 36);
+
+/**
+ * @generated from message shelfscan.search.v1.Tracker
+ */
+export type Tracker = Message<'shelfscan.search.v1.Tracker'> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string store_url = 2;
+   */
+  storeUrl: string;
+
+  /**
+   * @generated from field: string market = 3;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string search_type = 4;
+   */
+  searchType: string;
+
+  /**
+   * @generated from field: optional string keyword = 5;
+   */
+  keyword?: string | undefined;
+
+  /**
+   * @generated from field: string file_name = 6;
+   */
+  fileName: string;
+
+  /**
+   * @generated from field: string schedule = 7;
+   */
+  schedule: string;
+
+  /**
+   * @generated from field: int32 hour = 8;
+   */
+  hour: number;
+
+  /**
+   * @generated from field: optional int32 weekday = 9;
+   */
+  weekday?: number | undefined;
+
+  /**
+   * @generated from field: bool paused = 10;
+   */
+  paused: boolean;
+
+  /**
+   * @generated from field: bool alert_email = 11;
+   */
+  alertEmail: boolean;
+
+  /**
+   * @generated from field: bool alert_webhook = 12;
+   */
+  alertWebhook: boolean;
+
+  /**
+   * @generated from field: bool alert_telegram = 13;
+   */
+  alertTelegram: boolean;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string created_at = 14;
+   */
+  createdAt: string;
+
+  /**
+   * @generated from field: optional string next_run_at = 15;
+   */
+  nextRunAt?: string | undefined;
+
+  /**
+   * @generated from field: bool running = 16;
+   */
+  running: boolean;
+
+  /**
+   * ASINs present now, and ever seen.
+   *
+   * @generated from field: int32 present = 17;
+   */
+  present: number;
+
+  /**
+   * @generated from field: int32 ever = 18;
+   */
+  ever: number;
+
+  /**
+   * @generated from field: optional shelfscan.search.v1.TrackerRun last_run = 19;
+   */
+  lastRun?: TrackerRun | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.Tracker.
+ * Use `create(TrackerSchema)` to create a new message.
+ */
+export const TrackerSchema: GenMessage<Tracker> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 37);
+
+/**
+ * @generated from message shelfscan.search.v1.CreateTrackerRequest
+ */
+export type CreateTrackerRequest = Message<'shelfscan.search.v1.CreateTrackerRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: shelfscan.search.v1.TrackerInput input = 2;
+   */
+  input?: TrackerInput | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.CreateTrackerRequest.
+ * Use `create(CreateTrackerRequestSchema)` to create a new message.
+ */
+export const CreateTrackerRequestSchema: GenMessage<CreateTrackerRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 38);
+
+/**
+ * @generated from message shelfscan.search.v1.UpdateTrackerRequest
+ */
+export type UpdateTrackerRequest = Message<'shelfscan.search.v1.UpdateTrackerRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * @generated from field: shelfscan.search.v1.TrackerInput input = 3;
+   */
+  input?: TrackerInput | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.UpdateTrackerRequest.
+ * Use `create(UpdateTrackerRequestSchema)` to create a new message.
+ */
+export const UpdateTrackerRequestSchema: GenMessage<UpdateTrackerRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 39);
+
+/**
+ * @generated from message shelfscan.search.v1.GetTrackerRequest
+ */
+export type GetTrackerRequest = Message<'shelfscan.search.v1.GetTrackerRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.GetTrackerRequest.
+ * Use `create(GetTrackerRequestSchema)` to create a new message.
+ */
+export const GetTrackerRequestSchema: GenMessage<GetTrackerRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 40);
+
+/**
+ * @generated from message shelfscan.search.v1.DeleteTrackerRequest
+ */
+export type DeleteTrackerRequest = Message<'shelfscan.search.v1.DeleteTrackerRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.DeleteTrackerRequest.
+ * Use `create(DeleteTrackerRequestSchema)` to create a new message.
+ */
+export const DeleteTrackerRequestSchema: GenMessage<DeleteTrackerRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 41);
+
+/**
+ * @generated from message shelfscan.search.v1.RunTrackerRequest
+ */
+export type RunTrackerRequest = Message<'shelfscan.search.v1.RunTrackerRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.RunTrackerRequest.
+ * Use `create(RunTrackerRequestSchema)` to create a new message.
+ */
+export const RunTrackerRequestSchema: GenMessage<RunTrackerRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 42);
+
+/**
+ * @generated from message shelfscan.search.v1.ListTrackerRunsRequest
+ */
+export type ListTrackerRunsRequest = Message<'shelfscan.search.v1.ListTrackerRunsRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.ListTrackerRunsRequest.
+ * Use `create(ListTrackerRunsRequestSchema)` to create a new message.
+ */
+export const ListTrackerRunsRequestSchema: GenMessage<ListTrackerRunsRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 43);
+
+/**
+ * @generated from message shelfscan.search.v1.PauseTrackerRequest
+ */
+export type PauseTrackerRequest = Message<'shelfscan.search.v1.PauseTrackerRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * true: pause; false: resume.
+   *
+   * @generated from field: bool paused = 3;
+   */
+  paused: boolean;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.PauseTrackerRequest.
+ * Use `create(PauseTrackerRequestSchema)` to create a new message.
+ */
+export const PauseTrackerRequestSchema: GenMessage<PauseTrackerRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 44);
+
+/**
+ * @generated from message shelfscan.search.v1.GetTrackerRunRequest
+ */
+export type GetTrackerRunRequest = Message<'shelfscan.search.v1.GetTrackerRunRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string run_id = 3;
+   */
+  runId: string;
+
+  /**
+   * Also the titles the tracker keeps for the run's added and removed ASINs (a download).
+   *
+   * @generated from field: bool with_titles = 4;
+   */
+  withTitles: boolean;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.GetTrackerRunRequest.
+ * Use `create(GetTrackerRunRequestSchema)` to create a new message.
+ */
+export const GetTrackerRunRequestSchema: GenMessage<GetTrackerRunRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 45);
+
+/**
+ * @generated from message shelfscan.search.v1.CreateTrackerResponse
+ */
+export type CreateTrackerResponse = Message<'shelfscan.search.v1.CreateTrackerResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.Tracker tracker = 1;
+   */
+  tracker?: Tracker | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.CreateTrackerResponse.
+ * Use `create(CreateTrackerResponseSchema)` to create a new message.
+ */
+export const CreateTrackerResponseSchema: GenMessage<CreateTrackerResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 46);
+
+/**
+ * @generated from message shelfscan.search.v1.UpdateTrackerResponse
+ */
+export type UpdateTrackerResponse = Message<'shelfscan.search.v1.UpdateTrackerResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.Tracker tracker = 1;
+   */
+  tracker?: Tracker | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.UpdateTrackerResponse.
+ * Use `create(UpdateTrackerResponseSchema)` to create a new message.
+ */
+export const UpdateTrackerResponseSchema: GenMessage<UpdateTrackerResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 47);
+
+/**
+ * @generated from message shelfscan.search.v1.GetTrackerResponse
+ */
+export type GetTrackerResponse = Message<'shelfscan.search.v1.GetTrackerResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.Tracker tracker = 1;
+   */
+  tracker?: Tracker | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.GetTrackerResponse.
+ * Use `create(GetTrackerResponseSchema)` to create a new message.
+ */
+export const GetTrackerResponseSchema: GenMessage<GetTrackerResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 48);
+
+/**
+ * @generated from message shelfscan.search.v1.PauseTrackerResponse
+ */
+export type PauseTrackerResponse = Message<'shelfscan.search.v1.PauseTrackerResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.Tracker tracker = 1;
+   */
+  tracker?: Tracker | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.PauseTrackerResponse.
+ * Use `create(PauseTrackerResponseSchema)` to create a new message.
+ */
+export const PauseTrackerResponseSchema: GenMessage<PauseTrackerResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 49);
+
+/**
+ * @generated from message shelfscan.search.v1.ListTrackersRequest
+ */
+export type ListTrackersRequest = Message<'shelfscan.search.v1.ListTrackersRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.ListTrackersRequest.
+ * Use `create(ListTrackersRequestSchema)` to create a new message.
+ */
+export const ListTrackersRequestSchema: GenMessage<ListTrackersRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 50);
+
+/**
+ * @generated from message shelfscan.search.v1.ListTrackersResponse
+ */
+export type ListTrackersResponse = Message<'shelfscan.search.v1.ListTrackersResponse'> & {
+  /**
+   * @generated from field: repeated shelfscan.search.v1.Tracker trackers = 1;
+   */
+  trackers: Tracker[];
+};
+
+/**
+ * Describes the message shelfscan.search.v1.ListTrackersResponse.
+ * Use `create(ListTrackersResponseSchema)` to create a new message.
+ */
+export const ListTrackersResponseSchema: GenMessage<ListTrackersResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 51);
+
+/**
+ * @generated from message shelfscan.search.v1.DeleteTrackerResponse
+ */
+export type DeleteTrackerResponse = Message<'shelfscan.search.v1.DeleteTrackerResponse'> & {};
+
+/**
+ * Describes the message shelfscan.search.v1.DeleteTrackerResponse.
+ * Use `create(DeleteTrackerResponseSchema)` to create a new message.
+ */
+export const DeleteTrackerResponseSchema: GenMessage<DeleteTrackerResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 52);
+
+/**
+ * @generated from message shelfscan.search.v1.RunTrackerResponse
+ */
+export type RunTrackerResponse = Message<'shelfscan.search.v1.RunTrackerResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.TrackerRun run = 1;
+   */
+  run?: TrackerRun | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.RunTrackerResponse.
+ * Use `create(RunTrackerResponseSchema)` to create a new message.
+ */
+export const RunTrackerResponseSchema: GenMessage<RunTrackerResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 53);
+
+/**
+ * @generated from message shelfscan.search.v1.GetTrackerRunResponse
+ */
+export type GetTrackerRunResponse = Message<'shelfscan.search.v1.GetTrackerRunResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.TrackerRun run = 1;
+   */
+  run?: TrackerRun | undefined;
+
+  /**
+   * With with_titles: ASIN → title ('' when none was seen).
+   *
+   * @generated from field: map<string, string> titles = 2;
+   */
+  titles: { [key: string]: string };
+};
+
+/**
+ * Describes the message shelfscan.search.v1.GetTrackerRunResponse.
+ * Use `create(GetTrackerRunResponseSchema)` to create a new message.
+ */
+export const GetTrackerRunResponseSchema: GenMessage<GetTrackerRunResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 54);
+
+/**
+ * @generated from message shelfscan.search.v1.ListTrackerRunsResponse
+ */
+export type ListTrackerRunsResponse = Message<'shelfscan.search.v1.ListTrackerRunsResponse'> & {
+  /**
+   * @generated from field: repeated shelfscan.search.v1.TrackerRun runs = 1;
+   */
+  runs: TrackerRun[];
+};
+
+/**
+ * Describes the message shelfscan.search.v1.ListTrackerRunsResponse.
+ * Use `create(ListTrackerRunsResponseSchema)` to create a new message.
+ */
+export const ListTrackerRunsResponseSchema: GenMessage<ListTrackerRunsResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 55);
+
+/**
+ * @generated from message shelfscan.search.v1.ListTrackerAsinsRequest
+ */
+export type ListTrackerAsinsRequest = Message<'shelfscan.search.v1.ListTrackerAsinsRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
+
+  /**
+   * 1–100 (0: 20).
+   *
+   * @generated from field: int32 size = 4;
+   */
+  size: number;
+
+  /**
+   * Only present (true) or only removed (false) ASINs; absent: all.
+   *
+   * @generated from field: optional bool present = 5;
+   */
+  present?: boolean | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.ListTrackerAsinsRequest.
+ * Use `create(ListTrackerAsinsRequestSchema)` to create a new message.
+ */
+export const ListTrackerAsinsRequestSchema: GenMessage<ListTrackerAsinsRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 56);
+
+/**
+ * @generated from message shelfscan.search.v1.TrackerAsin
+ */
+export type TrackerAsin = Message<'shelfscan.search.v1.TrackerAsin'> & {
+  /**
+   * @generated from field: string asin = 1;
+   */
+  asin: string;
+
+  /**
+   * @generated from field: string title = 2;
+   */
+  title: string;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string first_seen = 3;
+   */
+  firstSeen: string;
+
+  /**
+   * @generated from field: string last_seen = 4;
+   */
+  lastSeen: string;
+
+  /**
+   * @generated from field: bool present = 5;
+   */
+  present: boolean;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.TrackerAsin.
+ * Use `create(TrackerAsinSchema)` to create a new message.
+ */
+export const TrackerAsinSchema: GenMessage<TrackerAsin> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 57);
+
+/**
+ * @generated from message shelfscan.search.v1.ListTrackerAsinsResponse
+ */
+export type ListTrackerAsinsResponse = Message<'shelfscan.search.v1.ListTrackerAsinsResponse'> & {
+  /**
+   * @generated from field: repeated shelfscan.search.v1.TrackerAsin asins = 1;
+   */
+  asins: TrackerAsin[];
+
+  /**
+   * @generated from field: int32 total = 2;
+   */
+  total: number;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.ListTrackerAsinsResponse.
+ * Use `create(ListTrackerAsinsResponseSchema)` to create a new message.
+ */
+export const ListTrackerAsinsResponseSchema: GenMessage<ListTrackerAsinsResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 58);
+
+/**
  * Scan tasks ("todos"): what a user asked to scan, its progress and result, the quota and plan
  * rules, and the reference data of the scan forms. Every call names the caller (user_email, the
  * token's subject); anything not the caller's own answers NOT_FOUND.
@@ -1439,5 +2224,98 @@ export const SearchService: GenService<{
     methodKind: 'unary';
     input: typeof EstimateScanRequestSchema;
     output: typeof EstimateScanResponseSchema;
+  };
+  /**
+   * Store tracking (issue 18): a store scanned again on a schedule, each run's diff stored once.
+   * A tracker of another user is NOT_FOUND.
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.CreateTracker
+   */
+  createTracker: {
+    methodKind: 'unary';
+    input: typeof CreateTrackerRequestSchema;
+    output: typeof CreateTrackerResponseSchema;
+  };
+  /**
+   * The whole tracker (its runs stay; another seller, market or keyword: the next run is a new baseline).
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.UpdateTracker
+   */
+  updateTracker: {
+    methodKind: 'unary';
+    input: typeof UpdateTrackerRequestSchema;
+    output: typeof UpdateTrackerResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.search.v1.SearchService.ListTrackers
+   */
+  listTrackers: {
+    methodKind: 'unary';
+    input: typeof ListTrackersRequestSchema;
+    output: typeof ListTrackersResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.search.v1.SearchService.GetTracker
+   */
+  getTracker: {
+    methodKind: 'unary';
+    input: typeof GetTrackerRequestSchema;
+    output: typeof GetTrackerResponseSchema;
+  };
+  /**
+   * Deletes the tracker with its runs and ASINs; a running run's scan is cancelled.
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.DeleteTracker
+   */
+  deleteTracker: {
+    methodKind: 'unary';
+    input: typeof DeleteTrackerRequestSchema;
+    output: typeof DeleteTrackerResponseSchema;
+  };
+  /**
+   * Run now (FAILED_PRECONDITION trackerRunning while a run is going).
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.RunTracker
+   */
+  runTracker: {
+    methodKind: 'unary';
+    input: typeof RunTrackerRequestSchema;
+    output: typeof RunTrackerResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.search.v1.SearchService.PauseTracker
+   */
+  pauseTracker: {
+    methodKind: 'unary';
+    input: typeof PauseTrackerRequestSchema;
+    output: typeof PauseTrackerResponseSchema;
+  };
+  /**
+   * Newest first.
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.ListTrackerRuns
+   */
+  listTrackerRuns: {
+    methodKind: 'unary';
+    input: typeof ListTrackerRunsRequestSchema;
+    output: typeof ListTrackerRunsResponseSchema;
+  };
+  /**
+   * @generated from rpc shelfscan.search.v1.SearchService.GetTrackerRun
+   */
+  getTrackerRun: {
+    methodKind: 'unary';
+    input: typeof GetTrackerRunRequestSchema;
+    output: typeof GetTrackerRunResponseSchema;
+  };
+  /**
+   * The ASINs the tracker has seen, paged.
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.ListTrackerAsins
+   */
+  listTrackerAsins: {
+    methodKind: 'unary';
+    input: typeof ListTrackerAsinsRequestSchema;
+    output: typeof ListTrackerAsinsResponseSchema;
   };
 }> = /*@__PURE__*/ serviceDesc(file_shelfscan_search_v1_search, 0);
