@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@shelfscan/db';
 
 /**
  * Store tracking (issue 18): a tracker is a store scanned again on a schedule; each run is a todo
@@ -7,12 +7,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * (`tracker_run`: never recomputed, never rewritten by a later run). `tracker_asin` is every ASIN
  * the tracker has ever seen, with when it was first and last seen and whether it is present.
  */
-export class Trackers1768000000005 implements MigrationInterface {
-  name = 'Trackers1768000000005';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE todo ADD COLUMN tracker_id uuid`);
-    await q.query(`CREATE TABLE tracker (
+export const Trackers1768000000005 = sqlMigration('Trackers1768000000005', {
+  up: [
+    `ALTER TABLE todo ADD COLUMN tracker_id uuid`,
+    `CREATE TABLE tracker (
       id uuid PRIMARY KEY,
       user_email text NOT NULL,
       store_url text NOT NULL,
@@ -32,10 +30,10 @@ export class Trackers1768000000005 implements MigrationInterface {
       created_at timestamptz NOT NULL,
       -- When the next scheduled run is due (null while paused).
       next_run_at timestamptz
-    )`);
-    await q.query('CREATE INDEX tracker_user ON tracker (user_email, created_at)');
-    await q.query('CREATE INDEX tracker_due ON tracker (next_run_at) WHERE NOT paused');
-    await q.query(`CREATE TABLE tracker_run (
+    )`,
+    'CREATE INDEX tracker_user ON tracker (user_email, created_at)',
+    'CREATE INDEX tracker_due ON tracker (next_run_at) WHERE NOT paused',
+    `CREATE TABLE tracker_run (
       id uuid PRIMARY KEY,
       tracker_id uuid NOT NULL REFERENCES tracker (id) ON DELETE CASCADE,
       -- The run's todo (its scan); its status is the run's.
@@ -53,13 +51,11 @@ export class Trackers1768000000005 implements MigrationInterface {
       above_limit boolean NOT NULL DEFAULT false,
       -- This run stopped at the list limit (the next run's comparison needs it).
       stopped_at_list_limit boolean NOT NULL DEFAULT false
-    )`);
-    await q.query('CREATE INDEX tracker_run_tracker ON tracker_run (tracker_id, started_at DESC)');
+    )`,
+    'CREATE INDEX tracker_run_tracker ON tracker_run (tracker_id, started_at DESC)',
     // At most one run of a tracker at a time.
-    await q.query(
-      'CREATE UNIQUE INDEX tracker_run_running ON tracker_run (tracker_id) WHERE finished_at IS NULL',
-    );
-    await q.query(`CREATE TABLE tracker_asin (
+    'CREATE UNIQUE INDEX tracker_run_running ON tracker_run (tracker_id) WHERE finished_at IS NULL',
+    `CREATE TABLE tracker_asin (
       tracker_id uuid NOT NULL REFERENCES tracker (id) ON DELETE CASCADE,
       asin text NOT NULL,
       title text NOT NULL DEFAULT '',
@@ -67,13 +63,12 @@ export class Trackers1768000000005 implements MigrationInterface {
       last_seen timestamptz NOT NULL,
       present boolean NOT NULL,
       PRIMARY KEY (tracker_id, asin)
-    )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE tracker_asin');
-    await q.query('DROP TABLE tracker_run');
-    await q.query('DROP TABLE tracker');
-    await q.query('ALTER TABLE todo DROP COLUMN tracker_id');
-  }
-}
+    )`,
+  ],
+  down: [
+    'DROP TABLE tracker_asin',
+    'DROP TABLE tracker_run',
+    'DROP TABLE tracker',
+    'ALTER TABLE todo DROP COLUMN tracker_id',
+  ],
+});
