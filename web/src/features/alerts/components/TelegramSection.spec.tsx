@@ -8,7 +8,7 @@ import type { TelegramState } from '../api/alertsApi';
 
 /** The account page's gateway with the Telegram routes; `state` is what GET answers. */
 function gateway(state: TelegramState) {
-  const server = Object.assign(
+  const server: ReturnType<typeof fakeGateway> & { state: TelegramState } = Object.assign(
     fakeGateway({
       'GET /api/account/user': () => ok(account()),
       'GET /api/user-plan': () => ok([]),
