@@ -12,6 +12,7 @@ function gateway(state: TelegramState) {
     fakeGateway({
       'GET /api/account/user': () => ok(account()),
       'GET /api/user-plan': () => ok([]),
+      'GET /api/account/tokens': () => ok([]),
       'GET /api/webhooks': () => ok([]),
       'GET /api/account/telegram': () => ok(server.state),
       'POST /api/account/telegram/link': () =>

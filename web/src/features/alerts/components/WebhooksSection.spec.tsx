@@ -48,6 +48,7 @@ function gateway(hooks: Webhook[] = []): Server {
     fakeGateway({
       'GET /api/account/user': () => ok(account()),
       'GET /api/user-plan': () => ok([]),
+      'GET /api/account/tokens': () => ok([]),
       'GET /api/webhooks': () => ok(server.hooks),
       'POST /api/webhooks': async (request) => {
         if (server.create) return server.create();
