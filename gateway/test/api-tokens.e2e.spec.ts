@@ -141,6 +141,17 @@ describe('personal API tokens (gateway + auth + search)', () => {
     expect((await withToken('GET', '/api/webhooks', reader.token)).json().code).toBe('apiTokenScopeMissing');
     const hooks = await token(['webhooks:write']);
     expect((await withToken('GET', '/api/webhooks', hooks.token)).statusCode).toBe(200);
+    // Trackers: reading takes trackers:read, changing trackers:write (issue 18's routes).
+    const watcher = await token(['trackers:read']);
+    expect((await withToken('GET', '/api/trackers', watcher.token)).statusCode).toBe(200);
+    const add = await withToken('POST', '/api/trackers', watcher.token, {
+      storeUrl: `https://www.amazon.ca/s?me=${SELLER}`,
+      market: 'CA',
+      searchType: 'standard',
+      schedule: 'daily',
+    });
+    expect([add.statusCode, add.json().code]).toEqual([403, 'apiTokenScopeMissing']);
+    expect((await withToken('GET', '/api/trackers', reader.token)).json().code).toBe('apiTokenScopeMissing');
 
     const writer = await token(['scans:write']);
     expect((await withToken('GET', '/api/search-info', writer.token)).json().code).toBe(

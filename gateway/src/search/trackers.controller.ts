@@ -13,6 +13,7 @@ import {
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { ApiScope } from '../auth/api-scope.js';
 import { Authenticated } from '../auth/guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { JwtUser } from '../auth/jwt.strategy.js';
@@ -28,11 +29,13 @@ const TRACKER_ERRORS =
 /** Store tracking (issue 18; gateway/README.md, "Tracker routes"): a user's watch list of stores, their runs and diffs. */
 @ApiTags('trackers')
 @Authenticated()
+@ApiScope('trackers:read')
 @Controller('api/trackers')
 export class TrackersController {
   constructor(@Inject(TrackersApiService) private readonly trackers: TrackersApiService) {}
 
   @Post()
+  @ApiScope('trackers:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Track a store: scanned again daily or weekly at an Istanbul hour' })
   @ApiOkResponse({ description: `{success, data: {id}}; ${TRACKER_ERRORS}` })
@@ -58,6 +61,7 @@ export class TrackersController {
   }
 
   @Put(':id')
+  @ApiScope('trackers:write')
   @ApiOperation({
     summary: 'Change a tracker (the whole tracker; its runs stay; another store starts a new baseline)',
   })
@@ -67,6 +71,7 @@ export class TrackersController {
   }
 
   @Delete(':id')
+  @ApiScope('trackers:write')
   @ApiOperation({
     summary: 'Stop tracking a store: its runs and ASINs are deleted (a running scan is cancelled)',
   })
@@ -77,6 +82,7 @@ export class TrackersController {
   }
 
   @Post(':id/run')
+  @ApiScope('trackers:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Run now (takes no scan quota)' })
   @ApiOkResponse({
@@ -87,6 +93,7 @@ export class TrackersController {
   }
 
   @Post(':id/pause')
+  @ApiScope('trackers:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Pause a tracker (no scheduled runs)' })
   @ApiOkResponse({ description: '{success, data: Tracker}; 404' })
@@ -95,6 +102,7 @@ export class TrackersController {
   }
 
   @Post(':id/resume')
+  @ApiScope('trackers:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Resume a tracker (the next run at its next scheduled hour)' })
   @ApiOkResponse({ description: '{success, data: Tracker}; 404' })
