@@ -69,6 +69,8 @@ check proto-generated "$BOUND_PROTO" BOUND_PROTO make --no-print-directory proto
 check lint "$BOUND_LINT" BOUND_LINT make --no-print-directory lint
 check readme-targets "$BOUND_SMOKE" BOUND_SMOKE node scripts/readme-targets.mjs listed
 check doc-links "$BOUND_PROTO" BOUND_PROTO node scripts/doc-links.mjs
+# The first-load budgets of the SPA, from the build's manifest (docs/performance.md; about a second).
+check web-budget "$BOUND_PROTO" BOUND_PROTO node scripts/web-budget.mjs
 
 echo "── jest (libs, proto, services, gateway, apps, tools)"
 bounded jest "$BOUND_JEST" BOUND_JEST make --no-print-directory test-unit \
