@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runFuzzBench } from './fuzz.mjs';
+import { runGatewayBench } from './gateway.mjs';
 import { runParseBench } from './parse.mjs';
 import { HEADER, runRealStoresBench } from './real-stores.mjs';
 import { runScanBench, SIZES } from './scan.mjs';
@@ -32,6 +33,9 @@ const parse = await runParseBench({ outFile: path.join(outDir, 'parse.json') });
 console.log('\n== simulator benchmark (pages of a 100,000-ASIN store) ==');
 const simulator = await runSimulatorBench({ outFile: path.join(outDir, 'simulator.json') });
 
+console.log("\n== gateway benchmark (the demo seller's reads against bare Fastify, 20 connections) ==");
+const gateway = await runGatewayBench({ outFile: path.join(outDir, 'gateway.json'), seconds: quick ? 1 : 5 });
+
 // The quick run is the smoke of `make test`, which runs the fuzzer on its fixed seed already.
 let fuzz = { pass: true };
 if (!quick) {
@@ -39,8 +43,8 @@ if (!quick) {
   fuzz = runFuzzBench({ outFile: path.join(outDir, 'fuzz.json') });
 }
 
-if (!scan.pass || !real.pass || !parse.pass || !simulator.pass || !fuzz.pass) {
-  // The quick run shares a loaded CI machine: its speed targets (parser, simulator) are reported only.
+if (!scan.pass || !real.pass || !parse.pass || !simulator.pass || !gateway.pass || !fuzz.pass) {
+  // The quick run shares a loaded CI machine: its speed targets (parser, simulator, gateway) are reported only.
   const enforced = !scan.pass || !real.pass || !fuzz.pass || !quick;
   console.error(
     `\nbench: a target was missed (see above)${enforced ? '' : ': a speed target, not enforced by BENCH_QUICK'}`,
