@@ -5,6 +5,7 @@
 // loads this one from its own folder (`make test-cluster`).
 const fs = require('node:fs');
 const path = require('node:path');
+const { testWorkers } = require('./scripts/test-workers.cjs');
 
 const fromRoot = (...parts) => path.join(__dirname, ...parts);
 
@@ -53,5 +54,7 @@ module.exports = {
   // Every test and hook fails after 30 s, naming itself; the watchdog bounds the whole run and
   // names what is still running when that bound fires (scripts/jest-watchdog.cjs).
   testTimeout: 30000,
+  // Two test files at once on the 2-core machine, not jest's one (scripts/test-workers.cjs).
+  maxWorkers: testWorkers(),
   reporters: ['default', '<rootDir>/scripts/jest-watchdog.cjs'],
 };

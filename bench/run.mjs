@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runFuzzBench } from './fuzz.mjs';
 import { runLighthouseBench } from './lighthouse.mjs';
+import { runGatewayBench } from './gateway.mjs';
 import { runParseBench } from './parse.mjs';
 import { HEADER, runRealStoresBench } from './real-stores.mjs';
 import { runScanBench, SIZES } from './scan.mjs';
@@ -44,6 +45,8 @@ const simulator = await runSimulatorBench({ outFile: path.join(outDir, 'simulato
 
 console.log("\n== ASIN filter tool: set operations (the worker's algorithm, 5 lists of 100,000) ==");
 const setOps = await runSetOpsBench({ outFile: path.join(outDir, 'set-ops.json') });
+console.log("\n== gateway benchmark (the demo seller's reads against bare Fastify, 20 connections) ==");
+const gateway = await runGatewayBench({ outFile: path.join(outDir, 'gateway.json'), seconds: quick ? 1 : 5 });
 
 // The quick run is the smoke of `make test`, which runs the fuzzer on its fixed seed already.
 let fuzz = { pass: true };
@@ -60,7 +63,7 @@ if (!quick) {
 }
 
 // The quick run shares a loaded CI machine: its speed targets are reported only.
-const speedOnly = { parse, simulator, setOps };
+const speedOnly = { parse, simulator, setOps, gateway };
 const missed = Object.entries({ scan, real, tracking, fuzz, lighthouse, ...speedOnly }).filter(
   ([, r]) => !r.pass,
 );

@@ -4,7 +4,7 @@
 // scripts/summarize-tests.mjs still prints its "N passed, N failed" line), stops the test
 // PostgreSQL and exits 1. jest's own testTimeout fails a single slow test; this catches what
 // that cannot (a hook or teardown that never ends, a worker whose event loop is blocked).
-// With one worker (the default on 2 cores) tests run in this process, so a test that blocks the
+// With one worker (`-w 1`; make test runs two, scripts/test-workers.cjs) tests run in this process, so a test that blocks the
 // event loop blocks this reporter too: for that case it keeps <outputFile>-running.json up to date
 // (tests running, counts so far), and when scripts/test-all.sh's outer `timeout` ends jest,
 // scripts/summarize-tests.mjs reads it and names the stuck tests.

@@ -2,7 +2,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+
+const { testWorkers } = createRequire(import.meta.url)('../scripts/test-workers.cjs') as {
+  testWorkers(): number;
+};
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -35,6 +40,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph scripts/web-budget.mjs measures the first loads from.
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   test: {
@@ -44,6 +51,8 @@ export default defineConfig({
     css: false,
     include: ['src/**/*.{spec,test}.{ts,tsx}'],
     restoreMocks: true,
+    // Two test files at once on the 2-core machine, not vitest's one (scripts/test-workers.cjs).
+    maxWorkers: testWorkers(),
     // A test or hook that hangs fails naming itself; scripts/test-all.sh bounds the whole run
     // (scripts/vitest-watchdog.mjs names the tests still running when that bound fires).
     testTimeout: 20000,

@@ -19,11 +19,18 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const locale = localeFromPath(window.location.pathname);
 document.documentElement.lang = locale;
-setupI18n(locale);
 const store = makeStore();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
+// The page's texts (its locale's chunk only) before the first render.
+setupI18n(locale).then(
+  () =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App store={store} />
+      </StrictMode>,
+    ),
+  (error: unknown) => {
+    if (isChunkLoadError(error)) reloadForChunkError(window.sessionStorage, reloadPage);
+    else throw error;
+  },
 );

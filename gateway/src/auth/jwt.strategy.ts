@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -32,8 +33,9 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
       jwtFromRequest: bearerToken,
       algorithms: ['ES256'],
       ignoreExpiration: false,
+      // A KeyObject, parsed once (passport-jwt's types say string | Buffer; jsonwebtoken takes either).
       secretOrKeyProvider: (_req: unknown, _raw: string, done: (err: unknown, key?: string) => void) => {
-        keys.publicKey().then((key) => done(null, key), done);
+        keys.publicKey().then((key: KeyObject) => done(null, key as unknown as string), done);
       },
     });
   }

@@ -15,6 +15,15 @@ const ISSUER = 'shelfscan-gateway';
 const AUDIENCE = 'shelfscan-bus';
 /** How long an assertion is good for: a request is answered (or given up) within 30 s. */
 export const ASSERTION_TTL_SECONDS = 60;
+/**
+ * A signed assertion is sent again for the same caller while at least this much of its lifetime is
+ * left (more than a request lasts): signing is an ES256 signature per bus request otherwise
+ * (docs/performance.md). Replaying an assertion within its lifetime was already possible to whoever
+ * reads the topics (docs/security.md), so reusing it changes nothing there.
+ */
+const REUSE_WHILE_LEFT_SECONDS = 30;
+/** Bounds of the signer's and verifier's caches (cleared when full; one entry per active caller). */
+const CACHE_ENTRIES = 10_000;
 
 interface CallerContext {
   caller: BusCaller;
@@ -56,6 +65,8 @@ const normalise = (email: string) => email.trim().toLowerCase();
 export class IdentitySigner {
   /** Parsed once: every bus request of the gateway signs with it. */
   private readonly key: KeyObject;
+  /** The newest assertion per caller (email and roles), with its issue and expiry times (s). */
+  private readonly issued = new Map<string, { assertion: string; iat: number; exp: number }>();
 
   constructor(
     privateKeyPem: string,
@@ -66,11 +77,19 @@ export class IdentitySigner {
 
   sign(caller: BusCaller, now = this.now()): string {
     const iat = Math.floor(now / 1000);
-    return jwt.sign(
-      { sub: caller.email, roles: caller.roles, iat, exp: iat + ASSERTION_TTL_SECONDS },
-      this.key,
-      { algorithm: 'ES256', issuer: ISSUER, audience: AUDIENCE, jwtid: randomUUID() },
-    );
+    const key = `${caller.email}\n${caller.roles.join(',')}`;
+    const last = this.issued.get(key);
+    if (last && last.iat <= iat && last.exp - iat >= REUSE_WHILE_LEFT_SECONDS) return last.assertion;
+    const exp = iat + ASSERTION_TTL_SECONDS;
+    const assertion = jwt.sign({ sub: caller.email, roles: caller.roles, iat, exp }, this.key, {
+      algorithm: 'ES256',
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      jwtid: randomUUID(),
+    });
+    if (this.issued.size >= CACHE_ENTRIES) this.issued.clear();
+    this.issued.set(key, { assertion, iat, exp });
+    return assertion;
   }
 }
 
@@ -78,6 +97,8 @@ export class IdentitySigner {
 export class IdentityVerifier {
   /** Parsed once: every request a service handles for a user is verified with it. */
   private readonly key: KeyObject;
+  /** Assertions whose signature was verified, with their caller and expiry (s): checked once each. */
+  private readonly verified = new Map<string, { caller: BusCaller; exp: number }>();
 
   constructor(
     publicKeyPem: string,
@@ -89,6 +110,14 @@ export class IdentityVerifier {
   /** The caller an assertion names; a missing, forged or expired one is refused. */
   verify(assertion: string): BusCaller {
     if (!assertion) throw refused('callerNotVerified');
+    const known = this.verified.get(assertion);
+    if (known) {
+      // The signature was checked already; the lifetime is checked at every use, as jwt.verify does.
+      if (Math.floor(this.now() / 1000) < known.exp)
+        return { ...known.caller, roles: [...known.caller.roles] };
+      this.verified.delete(assertion);
+      throw refused('callerNotVerified');
+    }
     let claims: jwt.JwtPayload;
     try {
       claims = jwt.verify(assertion, this.key, {
@@ -108,7 +137,12 @@ export class IdentityVerifier {
       !roles.every((r) => typeof r === 'string')
     )
       throw refused('callerNotVerified');
-    return { email: claims.sub, roles: roles as string[] };
+    const caller = { email: claims.sub, roles: roles as string[] };
+    if (typeof claims.exp === 'number') {
+      if (this.verified.size >= CACHE_ENTRIES) this.verified.clear();
+      this.verified.set(assertion, { caller: { ...caller, roles: [...caller.roles] }, exp: claims.exp });
+    }
+    return caller;
   }
 }
 

@@ -2,6 +2,7 @@ import { codec } from '@shelfscan/bus';
 import { billingEventsV1, eventTopic, scraperEventsV1 } from '@shelfscan/contracts';
 import { SystemParameters } from '@shelfscan/service';
 import { eventually, failure } from '@shelfscan/testing';
+import { DataSource } from 'typeorm';
 import { OK_ASINS, STORES, asinsOf, startSearchHarness, type SearchHarness } from './harness.js';
 
 /** The admin the dashboard's admin-only calls are made as (the gateway asserts its token's subject). */
@@ -426,6 +427,28 @@ describe('search service (real PostgreSQL, in-process bus)', () => {
         .as(ADMIN)
         .request(h.S.listTodos, { userEmail: 'admin@x', allUsers: true, q: 'gamma' });
       expect(admin.todos[0]).toMatchObject({ id: pending, userEmail: u });
+    });
+
+    it('lists a page and its total in one query; a page past the end still has the total', async () => {
+      const sent: string[] = [];
+      const original = DataSource.prototype.query;
+      const query = jest.spyOn(DataSource.prototype, 'query').mockImplementation(function (
+        this: DataSource,
+        text: string,
+        ...rest: unknown[]
+      ) {
+        sent.push(text);
+        return original.call(this, text, ...(rest as []));
+      });
+      try {
+        const first = await list({ page: 0, size: 2 });
+        expect(first.todos).toHaveLength(2);
+        expect(first.total).toBe(3);
+        expect(sent.filter((q) => /\bFROM todo\b/.test(q))).toHaveLength(1);
+        expect(await list({ page: 5, size: 2 })).toMatchObject({ todos: [], total: 3 });
+      } finally {
+        query.mockRestore();
+      }
     });
 
     it('archives and brings back; other columns are refused for the whole batch', async () => {

@@ -19,6 +19,7 @@ import {
   type Locale,
 } from '../lib/locale';
 import { registerNavigate } from '../lib/navigation';
+import { switchLocale } from './i18n';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { authKeyLoaded, loginFinished, selectAuthKey, selectSession } from './session';
 
@@ -56,7 +57,7 @@ export function LocaleRoot() {
   }, [navigate]);
 
   useLayoutEffect(() => {
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    if (i18n.language !== locale) void switchLocale(locale);
     document.documentElement.lang = locale;
   }, [locale]);
 

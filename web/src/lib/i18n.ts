@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, type Locale } from './locale';
 
 export const i18n = i18next;
 
-/** Initialises i18next with every feature namespace for both locales (Turkish default). */
+/** Initialises i18next with the namespaces given (app/i18n.ts: those of the page's locale; Turkish default). */
 export function initI18n(resources: Resource, lng: Locale = DEFAULT_LOCALE) {
   if (i18n.isInitialized) {
     for (const [locale, namespaces] of Object.entries(resources)) {
@@ -20,7 +20,7 @@ export function initI18n(resources: Resource, lng: Locale = DEFAULT_LOCALE) {
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: ['tr', 'en'],
     defaultNS: 'common',
-    ns: Object.keys(resources[DEFAULT_LOCALE] ?? {}),
+    ns: Object.keys(resources[lng] ?? {}),
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,

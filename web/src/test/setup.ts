@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { setupI18n } from '../app/i18n';
+import { loadLocale, setupI18n } from '../app/i18n';
 import { mediaQueryList } from './media';
 
 // jsdom lacks these browser APIs that Mantine uses.
@@ -21,7 +21,9 @@ if (!('ResizeObserver' in window)) {
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
 
-setupI18n('tr');
+// Both locales, as a browser has them after switching: tests change the language synchronously.
+await setupI18n('tr');
+await loadLocale('en');
 // Lazy route chunks are transformed on first import, which can be slow on a small machine.
 configure({ asyncUtilTimeout: 5000 });
 

@@ -5,6 +5,8 @@ import { ISTANBUL } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 
 const HOUR_MS = 3_600_000;
+/** Istanbul has no daylight saving time: a day is 24 hours from its midnight. */
+const DAY_MS = 24 * HOUR_MS;
 
 export type QuotaCounter = 'standard-day' | 'standard-month' | 'deep-day';
 
@@ -28,10 +30,19 @@ export type QuotaClaim = { counter: QuotaCounter; limit: number }[];
  */
 @Injectable()
 export class QuotaRepository {
+  /** The periods of the current Istanbul day: the same for every instant until its midnight. */
+  private today?: Periods;
+
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** The Istanbul periods of `now` (PostgreSQL's time zone database does the calendar). */
+  /**
+   * The Istanbul periods of `now` (PostgreSQL's time zone database does the calendar), asked once a
+   * day: every quota read and scan start needs them (docs/performance.md).
+   */
   async periods(now: Date, manager: EntityManager = this.dataSource.manager): Promise<Periods> {
+    const today = this.today;
+    const at = now.getTime();
+    if (today && at < today.nextDayAt.getTime() && at >= today.nextDayAt.getTime() - DAY_MS) return today;
     const rows: { day: string; month: string; next_day: Date; next_month: Date }[] = await manager.query(
       `SELECT to_char(l, 'YYYY-MM-DD') AS day, to_char(date_trunc('month', l), 'YYYY-MM-DD') AS month,
               (date_trunc('day', l) + interval '1 day') AT TIME ZONE $2::text AS next_day,
@@ -40,7 +51,9 @@ export class QuotaRepository {
       [now, ISTANBUL],
     );
     const r = rows[0]!;
-    return { day: r.day, month: r.month, nextDayAt: r.next_day, nextMonthAt: r.next_month };
+    const periods = { day: r.day, month: r.month, nextDayAt: r.next_day, nextMonthAt: r.next_month };
+    this.today = periods;
+    return periods;
   }
 
   /**

@@ -258,16 +258,22 @@ export class TodoRepository {
     if (filter.to)
       add((p) => `search_date < ${p}::timestamptz + interval '1 day'`, istanbulMidnight(filter.to));
     const clause = where.join(' AND ');
-    const count: { n: string }[] = await this.dataSource.query(
-      `SELECT count(*) AS n FROM todo WHERE ${clause}`,
-      params,
-    );
-    const rows: Row[] = await this.dataSource.query(
-      `SELECT * FROM todo WHERE ${clause} ORDER BY search_date DESC, id
+    // The page and the total in one query (every dashboard poll lists); only a page past the end,
+    // which has no row to carry the total, asks for the count alone.
+    const rows: (Row & { total_count: string })[] = await this.dataSource.query(
+      `SELECT *, count(*) OVER () AS total_count FROM todo WHERE ${clause} ORDER BY search_date DESC, id
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, size, page * size],
     );
-    return { rows: rows.map(toRecord), total: Number(count[0]?.n ?? 0) };
+    let total = Number(rows[0]?.total_count ?? 0);
+    if (!rows.length && page > 0) {
+      const count: { n: string }[] = await this.dataSource.query(
+        `SELECT count(*) AS n FROM todo WHERE ${clause}`,
+        params,
+      );
+      total = Number(count[0]?.n ?? 0);
+    }
+    return { rows: rows.map(toRecord), total };
   }
 
   /** The user's live todos among `ids`, locked for a bulk change. */

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// The first-load budgets of the SPA (issue 23): the gzipped JavaScript and CSS a browser loads before
+// the first paint of a page — the entry chunk, its static imports, the page's lazy route chunk and
+// its static imports, as Vite's manifest (web/dist/.vite/manifest.json, `npm run build`) lists them.
+// Prints a row per page and exits 1 when one passes its budget (a check of `make test`).
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
+const KB = 1000;
+
+/**
+ * Each page: the route module React.lazy loads for it, the locale chunk its texts come from (Turkish,
+ * the default), and its budgets in gzipped kB. `js`/`css` are enforced: today's sizes plus a few kB,
+ * lowered as the pages shrink; `target` is issue 23's goal (landing and login 150, dashboard 200, CSS 30).
+ */
+export const PAGES = [
+  {
+    name: 'landing',
+    route: 'src/features/landing/routes/LandingPage.tsx',
+    js: 270,
+    css: 38,
+    target: { js: 150, css: 30 },
+  },
+  {
+    name: 'login',
+    route: 'src/features/auth/routes/LoginPage.tsx',
+    js: 335,
+    css: 38,
+    target: { js: 150, css: 30 },
+  },
+  {
+    name: 'dashboard',
+    route: 'src/features/dashboard/routes/DashboardPage.tsx',
+    js: 315,
+    css: 42,
+    target: { js: 200, css: 30 },
+  },
+].map((page) => ({ ...page, locale: 'src/app/i18n-tr.ts' }));
+
+/** The files (JS and CSS) loaded before the first paint of a page: the entry's chunk and `routes`' (its page, its locale), with their static imports. */
+export function firstLoadFiles(manifest, ...routes) {
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entry) throw new Error('no entry chunk in the manifest');
+  const js = new Set();
+  const css = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const f of chunk.css ?? []) css.add(f);
+    for (const k of chunk.imports ?? []) visit(k);
+  };
+  visit(entry);
+  for (const route of routes) {
+    if (!manifest[route]) throw new Error(`${route} is not a chunk of the build (a lazy route?)`);
+    visit(route);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+const gzipped = (file) => gzipSync(fs.readFileSync(path.join(dist, file))).length;
+
+export function measure(manifest, pages = PAGES) {
+  return pages.map((page) => {
+    const files = firstLoadFiles(manifest, page.route, page.locale);
+    const js = files.js.reduce((n, f) => n + gzipped(f), 0) / KB;
+    const css = files.css.reduce((n, f) => n + gzipped(f), 0) / KB;
+    return { ...page, jsKb: js, cssKb: css, pass: js <= page.js && css <= page.css };
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  if (!fs.existsSync(manifestPath)) {
+    console.error(`${manifestPath} is missing: build the web app first (npm run build -w web)`);
+    process.exit(1);
+  }
+  const rows = measure(JSON.parse(fs.readFileSync(manifestPath, 'utf8')));
+  for (const r of rows)
+    console.log(
+      `${r.pass ? 'PASS' : 'FAIL'} ${r.name.padEnd(10)} JS ${r.jsKb.toFixed(1)} kB (budget ${r.js}, target ${r.target.js}) · CSS ${r.cssKb.toFixed(1)} kB (budget ${r.css}, target ${r.target.css}), gzipped, first load`,
+    );
+  process.exit(rows.every((r) => r.pass) ? 0 : 1);
+}
