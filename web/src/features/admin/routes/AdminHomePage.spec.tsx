@@ -98,7 +98,7 @@ describe('admin home: counters, users, charts, contact messages', () => {
     renderApp('/us/admin?tab=charts', { token: token() });
     expect(await screen.findByTestId('chart-scans-summary')).toHaveProperty(
       'textContent',
-      '10 standard, 1 deep, 2 functional scans in this period.',
+      '10 standard, 1 deep, 2 functional scans and 0 tracked-store scans in this period.',
     );
     expect(screen.getByTestId('chart-signups-summary').textContent).toBe('3 sign-ups in this period.');
     expect(screen.getByTestId('chart-revenue-summary').textContent).toBe('₺1,234.50 in this period.');
