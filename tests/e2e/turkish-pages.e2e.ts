@@ -162,6 +162,30 @@ test('every page in Turkish shows no English word, with scans in every state', a
   await expect
     .poll(() => statusOf(request, seller, partial.id), { timeout: 120_000 })
     .toBe('COMPLETED_PARTIAL');
+  // A tracked store whose baseline run has ended: the tracked stores page and its store page.
+  const asSeller = { authorization: `Bearer ${seller}`, 'accept-language': 'tr' };
+  const created = await request.post(`${demoURL}/api/trackers`, {
+    data: {
+      storeUrl: `https://www.amazon.ca/s?me=${small.sellerId}`,
+      market: 'CA',
+      searchType: 'standard',
+      schedule: 'weekly',
+      fileName: 'Rakip',
+    },
+    headers: asSeller,
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const trackerId = (await created.json()).data.id as string;
+  const run = await request.post(`${demoURL}/api/trackers/${trackerId}/run`, { headers: asSeller });
+  expect(run.status(), await run.text()).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`${demoURL}/api/trackers/${trackerId}`, { headers: asSeller })).json()).data
+          .lastRun?.status,
+      { timeout: 60_000 },
+    )
+    .toBe('COMPLETED');
   // One meets only captchas and fails (the demo here retries a blocked scan 0 times: scans-demo.ts),
   // on amazon.co.uk: the scraper then pauses that domain, not amazon.ca. Then slow scans stay queued
   // and running while the pages are read; one of them is cancelled.
@@ -212,7 +236,15 @@ test('every page in Turkish shows no English word, with scans in every state', a
     const panel = await page.evaluate(() => document.body.innerText);
     for (const w of ENGLISH.filter((x) => panel.includes(x)))
       problems.push(`/dashboard (filter tool): "${w}"`);
-    for (const path of ['/account', '/payment', '/payment/addPlan', '/payment/addCard']) await check(path);
+    for (const path of [
+      '/account',
+      '/payment',
+      '/payment/addPlan',
+      '/payment/addCard',
+      '/trackers',
+      `/trackers/${trackerId}`,
+    ])
+      await check(path);
 
     // The admin's pages.
     await logIn(request, context, ADMIN);
