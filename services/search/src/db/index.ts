@@ -2,6 +2,7 @@ import { CreateSearch1764000000001 } from './migrations/1764000000001-create-sea
 import { AsinChecks1765000000002 } from './migrations/1765000000002-asin-checks.js';
 import { CoverageFacts1766000000003 } from './migrations/1766000000003-coverage-facts.js';
 import { EstimateUsage1767000000004 } from './migrations/1767000000004-estimate-usage.js';
+import { ScanBatches1768000000005 } from './migrations/1768000000005-scan-batches.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
 export const searchMigrations = [
@@ -9,4 +10,5 @@ export const searchMigrations = [
   AsinChecks1765000000002,
   CoverageFacts1766000000003,
   EstimateUsage1767000000004,
+  ScanBatches1768000000005,
 ];

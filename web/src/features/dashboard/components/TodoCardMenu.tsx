@@ -12,8 +12,14 @@ import { useSession } from '../../../app/useSession';
 import type { DownloadFormat } from '../download';
 import { isRunning, type Todo } from '../model';
 
+/** The table downloads: what the scan saw of each ASIN (an ASIN check: its rows), built by the gateway. */
+const TABLE_FORMATS = [
+  ['csv', 'card.downloadCsv'],
+  ['xlsx', 'card.downloadXlsx'],
+] as const;
+
 /**
- * A scan card's actions: download (an ASIN check also as .csv), run again, delete, and for an
+ * A scan card's actions: download (.txt, and the table as .csv or .xlsx), run again, delete, and for an
  * admin cancel a running scan or re-queue a failed one.
  */
 export function TodoCardMenu({
@@ -51,16 +57,17 @@ export function TodoCardMenu({
         >
           {t(check ? 'card.downloadSold' : 'card.download')}
         </Menu.Item>
-        {check && (
+        {TABLE_FORMATS.map(([format, label]) => (
           <Menu.Item
+            key={format}
             leftSection={<IconDownload size={14} />}
             disabled={downloading}
-            onClick={() => onDownload('csv')}
-            data-testid={`${testId}-download-csv`}
+            onClick={() => onDownload(format)}
+            data-testid={`${testId}-download-${format}`}
           >
-            {t('card.downloadCsv')}
+            {t(label)}
           </Menu.Item>
-        )}
+        ))}
         <Menu.Item
           leftSection={<IconRepeat size={14} />}
           onClick={() => onConfirm('rerun')}

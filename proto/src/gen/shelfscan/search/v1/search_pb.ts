@@ -7,6 +7,8 @@ import { fileDesc, messageDesc, serviceDesc } from '@bufbuild/protobuf/codegenv2
 import { file_shelfscan_common_v1_caller } from '../../common/v1/caller_pb.js';
 import type { ScanCoverage } from '../../scraper/v1/events_pb.js';
 import { file_shelfscan_scraper_v1_events } from '../../scraper/v1/events_pb.js';
+import type { ScanItem } from '../../scraper/v1/scans_pb.js';
+import { file_shelfscan_scraper_v1_scans } from '../../scraper/v1/scans_pb.js';
 import type { Message } from '@bufbuild/protobuf';
 
 /**
@@ -15,8 +17,8 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_search_v1_search: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiBzaGVsZnNjYW4vc2VhcmNoL3YxL3NlYXJjaC5wcm90bxITc2hlbGZzY2FuLnNlYXJjaC52MSKAAgoIUHJvZ3Jlc3MSFQoNcGFnZXNfZmV0Y2hlZBgBIAEoBRITCgthc2luc19mb3VuZBgCIAEoBRIYCgtldGFfc2Vjb25kcxgDIAEoBUgAiAEBEhsKDnJlcG9ydGVkX3RvdGFsGAQgASgFSAGIAQESFAoHcGVyY2VudBgFIAEoBUgCiAEBEioKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAYgASgISAOIAQFCDgoMX2V0YV9zZWNvbmRzQhEKD19yZXBvcnRlZF90b3RhbEIKCghfcGVyY2VudEIgCh5fcmVwb3J0ZWRfdG90YWxfaXNfbG93ZXJfYm91bmQi5QcKBFRvZG8SCgoCaWQYASABKAkSEwoLc2VhcmNoX3R5cGUYAiABKAkSDQoFc3RhdGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRIWCglzdG9yZV91cmwYBiABKAlIAIgBARIWCglzZWxsZXJfaWQYByABKAlIAYgBARIUCgdrZXl3b3JkGAggASgJSAKIAQESDgoGbWFya2V0GAkgASgJEhIKCmNhdGVnb3JpZXMYCiADKAkSFgoJbWluX3ByaWNlGAsgASgBSAOIAQESFgoJbWF4X3ByaWNlGAwgASgBSASIAQESFQoIbWluX3N0YXIYDSABKAFIBYgBARIVCghtYXhfc3RhchgOIAEoAUgGiAEBEhUKDWFtYXpvbl9jaG9pY2UYDyABKAgSEwoLYmVzdF9zZWxsZXIYECABKAgSEwoLc2VhcmNoX2RhdGUYESABKAkSIQoUc2VhcmNoX2NvbXBsZXRlX2RhdGUYEiABKAlIB4gBARIfChJzZWFyY2hfY2FuY2VsX2RhdGUYEyABKAlICIgBARISCgphc2luX2NvdW50GBQgASgFEhsKDnJlcG9ydGVkX3RvdGFsGBUgASgFSAmIAQESGgoNY292ZXJhZ2VfbGluZRgWIAEoCUgKiAEBEhsKDmZhaWx1cmVfcmVhc29uGBcgASgJSAuIAQESGQoMZmFpbHVyZV9jb2RlGBggASgJSAyIAQESNAoIcHJvZ3Jlc3MYGSABKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLlByb2dyZXNzSA2IAQESFwoKdXNlcl9lbWFpbBgaIAEoCUgOiAEBEhsKDmFzaW5fbGlzdF9zaXplGBsgASgFSA+IAQESOQoIY292ZXJhZ2UYHCABKAsyIi5zaGVsZnNjYW4uc2NyYXBlci52MS5TY2FuQ292ZXJhZ2VIEIgBAUIMCgpfc3RvcmVfdXJsQgwKCl9zZWxsZXJfaWRCCgoIX2tleXdvcmRCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlQgsKCV9taW5fc3RhckILCglfbWF4X3N0YXJCFwoVX3NlYXJjaF9jb21wbGV0ZV9kYXRlQhUKE19zZWFyY2hfY2FuY2VsX2RhdGVCEQoPX3JlcG9ydGVkX3RvdGFsQhAKDl9jb3ZlcmFnZV9saW5lQhEKD19mYWlsdXJlX3JlYXNvbkIPCg1fZmFpbHVyZV9jb2RlQgsKCV9wcm9ncmVzc0INCgtfdXNlcl9lbWFpbEIRCg9fYXNpbl9saXN0X3NpemVCCwoJX2NvdmVyYWdlIjoKD0dldFRvZG9SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIj0KEkNyZWF0ZVNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjgKEFJlcnVuU2NhblJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCSI8ChFSZXJ1blNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjkKEURlbGV0ZVRvZG9SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAkiPwoUQ2hhbmdlU3RhdHVzUmVzcG9uc2USJwoEdG9kbxgBIAEoCzIZLnNoZWxmc2Nhbi5zZWFyY2gudjEuVG9kbyLvAQoQTGlzdFRvZG9zUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEiEKCWFsbF91c2VycxgCIAEoCEIO4vMYClJPTEVfQURNSU4SDQoFc3RhdGUYAyABKAkSEwoLc2VhcmNoX3R5cGUYBCABKAkSDgoGc3RhdHVzGAUgASgJEg4KBm1hcmtldBgGIAEoCRIJCgFxGAcgASgJEgwKBGZyb20YCCABKAkSCgoCdG8YCSABKAkSDAoEcGFnZRgKIAEoBRIMCgRzaXplGAsgASgFEhkKEWZpbHRlcl91c2VyX2VtYWlsGAwgASgJIkwKEUxpc3RUb2Rvc1Jlc3BvbnNlEigKBXRvZG9zGAEgAygLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvEg0KBXRvdGFsGAIgASgFIjYKDkdldFRvZG9SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAki/wEKEUZ1bmN0aW9uYWxGaWx0ZXJzEhoKDWFtYXpvbl9jaG9pY2UYASABKAhIAIgBARIYCgtiZXN0X3NlbGxlchgCIAEoCEgBiAEBEhUKCG1pbl9zdGFyGAMgASgBSAKIAQESFQoIbWF4X3N0YXIYBCABKAFIA4gBARIWCgltaW5fcHJpY2UYBSABKAFIBIgBARIWCgltYXhfcHJpY2UYBiABKAFIBYgBAUIQCg5fYW1hem9uX2Nob2ljZUIOCgxfYmVzdF9zZWxsZXJCCwoJX21pbl9zdGFyQgsKCV9tYXhfc3RhckIMCgpfbWluX3ByaWNlQgwKCl9tYXhfcHJpY2Ui1gEKEUNyZWF0ZVNjYW5SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESEwoLc2VhcmNoX3R5cGUYAiABKAkSEQoJZmlsZV9uYW1lGAMgASgJEhEKCXN0b3JlX3VybBgEIAEoCRIOCgZtYXJrZXQYBSABKAkSDwoHa2V5d29yZBgGIAEoCRISCgpjYXRlZ29yaWVzGAcgAygJEjcKB2ZpbHRlcnMYCCABKAsyJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkZ1bmN0aW9uYWxGaWx0ZXJzIkgKEE1vdmVUb2Rvc1JlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARINCgVzdGF0ZRgCIAEoCRILCgNpZHMYAyADKAkiIgoRTW92ZVRvZG9zUmVzcG9uc2USDQoFbW92ZWQYASABKAUiFAoSRGVsZXRlVG9kb1Jlc3BvbnNlIloKE0Rvd25sb2FkUGFnZVJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCRIOCgZvZmZzZXQYAyABKAUSDQoFbGltaXQYBCABKAUiRgoURG93bmxvYWRQYWdlUmVzcG9uc2USDQoFYXNpbnMYASADKAkSEQoJZmlsZV9uYW1lGAIgASgJEgwKBGRvbmUYAyABKAgiKwoPR2V0UXVvdGFSZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAEiOwoFUGxhbnMSEAoIc3RhbmRhcmQYASABKAgSDAoEZGVlcBgCIAEoCBISCgpmdW5jdGlvbmFsGAMgASgIIocCChBHZXRRdW90YVJlc3BvbnNlEikKBXBsYW5zGAEgASgLMhouc2hlbGZzY2FuLnNlYXJjaC52MS5QbGFucxIZChFzdGFuZGFyZF9kYXlfdXNlZBgCIAEoBRIaChJzdGFuZGFyZF9kYXlfbGltaXQYAyABKAUSGwoTc3RhbmRhcmRfbW9udGhfdXNlZBgEIAEoBRIcChRzdGFuZGFyZF9tb250aF9saW1pdBgFIAEoBRIVCg1kZWVwX2RheV91c2VkGAYgASgFEhYKDmRlZXBfZGF5X2xpbWl0GAcgASgFEhIKCmxpc3RfbGltaXQYCCABKAUSEwoLbmV4dF9kYXlfYXQYCSABKAkiTAoTQ2hhbmdlU3RhdHVzUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZzdGF0dXMYAiABKAkSGQoLYWRtaW5fZW1haWwYAyABKAlCBMjzGAEiGQoXTGlzdE1hcmtldHBsYWNlc1JlcXVlc3QilgEKC01hcmtldHBsYWNlEgoKAmlkGAEgASgFEgwKBG5hbWUYAiABKAkSFAoMY291bnRyeV9jb2RlGAMgASgJEhcKD21hcmtldF9wbGFjZV9pZBgEIAEoCRIOCgZzdWZmaXgYBSABKAkSDAoEY29kZRgGIAEoCRIMCgRkZWVwGAcgASgIEhIKCmZ1bmN0aW9uYWwYCCABKAgiUgoYTGlzdE1hcmtldHBsYWNlc1Jlc3BvbnNlEjYKDG1hcmtldHBsYWNlcxgBIAMoCzIgLnNoZWxmc2Nhbi5zZWFyY2gudjEuTWFya2V0cGxhY2UiJwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0Eg4KBm1hcmtldBgBIAEoCSJJCghDYXRlZ29yeRINCgVsYWJlbBgBIAEoCRINCgVsZXZlbBgCIAEoBRIOCgZzdWZmaXgYAyABKAkSDwoHbm9kZV9pZBgEIAEoCSJLChZMaXN0Q2F0ZWdvcmllc1Jlc3BvbnNlEjEKCmNhdGVnb3JpZXMYASADKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLkNhdGVnb3J5ImQKFkNyZWF0ZUFzaW5DaGVja1JlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIRCglmaWxlX25hbWUYAiABKAkSDgoGbWFya2V0GAMgASgJEg0KBWFzaW5zGAQgASgJIkIKF0NyZWF0ZUFzaW5DaGVja1Jlc3BvbnNlEicKBHRvZG8YASABKAsyGS5zaGVsZnNjYW4uc2VhcmNoLnYxLlRvZG8i9QEKDEFzaW5DaGVja1JvdxIMCgRhc2luGAEgASgJEg0KBXN0YXRlGAIgASgJEg0KBXRpdGxlGAMgASgJEhIKCnByaWNlX3RleHQYBCABKAkSEgoFcHJpY2UYBSABKAFIAIgBARIQCghjdXJyZW5jeRgGIAEoCRISCgVzdGFycxgHIAEoAUgBiAEBEhkKDHJldmlld19jb3VudBgIIAEoBUgCiAEBEhYKDmFtYXpvbnNfY2hvaWNlGAkgASgIEhMKC2Jlc3Rfc2VsbGVyGAogASgIQggKBl9wcmljZUIICgZfc3RhcnNCDwoNX3Jldmlld19jb3VudCJxChRMaXN0QXNpbkNoZWNrUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEgoKAmlkGAIgASgJEg4KBm9mZnNldBgDIAEoBRINCgVsaW1pdBgEIAEoBRIUCgxmb3JfZG93bmxvYWQYBSABKAgiiAEKFUxpc3RBc2luQ2hlY2tSZXNwb25zZRIvCgRyb3dzGAEgAygLMiEuc2hlbGZzY2FuLnNlYXJjaC52MS5Bc2luQ2hlY2tSb3cSDQoFdG90YWwYAiABKAUSEQoJZmlsZV9uYW1lGAMgASgJEg4KBm1hcmtldBgEIAEoCRIMCgRkb25lGAUgASgIIowBChNFc3RpbWF0ZVNjYW5SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESEwoLc2VhcmNoX3R5cGUYAiABKAkSEQoJc3RvcmVfdXJsGAMgASgJEg4KBm1hcmtldBgEIAEoCRIPCgdrZXl3b3JkGAUgASgJEhIKCmNhdGVnb3JpZXMYBiADKAki4gEKFEVzdGltYXRlU2NhblJlc3BvbnNlEhMKC2V0YV9zZWNvbmRzGAEgASgFEg0KBXBhZ2VzGAIgASgFEhYKDnJlcG9ydGVkX3RvdGFsGAMgASgFEiUKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAQgASgIEhcKD21heF9ldGFfc2Vjb25kcxgFIAEoBRIRCgltYXhfcGFnZXMYBiABKAUSFQoNY291bnRlZF90b3RhbBgHIAEoBRIkChxjb3VudGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAggASgIMoELCg1TZWFyY2hTZXJ2aWNlEloKCUxpc3RUb2RvcxIlLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdFRvZG9zUmVxdWVzdBomLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdFRvZG9zUmVzcG9uc2USVAoHR2V0VG9kbxIjLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0VG9kb1JlcXVlc3QaJC5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFRvZG9SZXNwb25zZRJdCgpDcmVhdGVTY2FuEiYuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVTY2FuUmVxdWVzdBonLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ3JlYXRlU2NhblJlc3BvbnNlEloKCVJlcnVuU2NhbhIlLnNoZWxmc2Nhbi5zZWFyY2gudjEuUmVydW5TY2FuUmVxdWVzdBomLnNoZWxmc2Nhbi5zZWFyY2gudjEuUmVydW5TY2FuUmVzcG9uc2USWgoJTW92ZVRvZG9zEiUuc2hlbGZzY2FuLnNlYXJjaC52MS5Nb3ZlVG9kb3NSZXF1ZXN0GiYuc2hlbGZzY2FuLnNlYXJjaC52MS5Nb3ZlVG9kb3NSZXNwb25zZRJdCgpEZWxldGVUb2RvEiYuc2hlbGZzY2FuLnNlYXJjaC52MS5EZWxldGVUb2RvUmVxdWVzdBonLnNoZWxmc2Nhbi5zZWFyY2gudjEuRGVsZXRlVG9kb1Jlc3BvbnNlEmMKDERvd25sb2FkUGFnZRIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuRG93bmxvYWRQYWdlUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuRG93bmxvYWRQYWdlUmVzcG9uc2USVwoIR2V0UXVvdGESJC5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFF1b3RhUmVxdWVzdBolLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0UXVvdGFSZXNwb25zZRJzCgxDaGFuZ2VTdGF0dXMSKC5zaGVsZnNjYW4uc2VhcmNoLnYxLkNoYW5nZVN0YXR1c1JlcXVlc3QaKS5zaGVsZnNjYW4uc2VhcmNoLnYxLkNoYW5nZVN0YXR1c1Jlc3BvbnNlIg7a8xgKUk9MRV9BRE1JThJvChBMaXN0TWFya2V0cGxhY2VzEiwuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0TWFya2V0cGxhY2VzUmVxdWVzdBotLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdE1hcmtldHBsYWNlc1Jlc3BvbnNlEmkKDkxpc3RDYXRlZ29yaWVzEiouc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0Q2F0ZWdvcmllc1JlcXVlc3QaKy5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USbAoPQ3JlYXRlQXNpbkNoZWNrEisuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVBc2luQ2hlY2tSZXF1ZXN0Giwuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVBc2luQ2hlY2tSZXNwb25zZRJmCg1MaXN0QXNpbkNoZWNrEikuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0QXNpbkNoZWNrUmVxdWVzdBoqLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdEFzaW5DaGVja1Jlc3BvbnNlEmMKDEVzdGltYXRlU2NhbhIoLnNoZWxmc2Nhbi5zZWFyY2gudjEuRXN0aW1hdGVTY2FuUmVxdWVzdBopLnNoZWxmc2Nhbi5zZWFyY2gudjEuRXN0aW1hdGVTY2FuUmVzcG9uc2ViBnByb3RvMw',
-    [file_shelfscan_common_v1_caller, file_shelfscan_scraper_v1_events],
+    'CiBzaGVsZnNjYW4vc2VhcmNoL3YxL3NlYXJjaC5wcm90bxITc2hlbGZzY2FuLnNlYXJjaC52MSKAAgoIUHJvZ3Jlc3MSFQoNcGFnZXNfZmV0Y2hlZBgBIAEoBRITCgthc2luc19mb3VuZBgCIAEoBRIYCgtldGFfc2Vjb25kcxgDIAEoBUgAiAEBEhsKDnJlcG9ydGVkX3RvdGFsGAQgASgFSAGIAQESFAoHcGVyY2VudBgFIAEoBUgCiAEBEioKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAYgASgISAOIAQFCDgoMX2V0YV9zZWNvbmRzQhEKD19yZXBvcnRlZF90b3RhbEIKCghfcGVyY2VudEIgCh5fcmVwb3J0ZWRfdG90YWxfaXNfbG93ZXJfYm91bmQi5QcKBFRvZG8SCgoCaWQYASABKAkSEwoLc2VhcmNoX3R5cGUYAiABKAkSDQoFc3RhdGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRIWCglzdG9yZV91cmwYBiABKAlIAIgBARIWCglzZWxsZXJfaWQYByABKAlIAYgBARIUCgdrZXl3b3JkGAggASgJSAKIAQESDgoGbWFya2V0GAkgASgJEhIKCmNhdGVnb3JpZXMYCiADKAkSFgoJbWluX3ByaWNlGAsgASgBSAOIAQESFgoJbWF4X3ByaWNlGAwgASgBSASIAQESFQoIbWluX3N0YXIYDSABKAFIBYgBARIVCghtYXhfc3RhchgOIAEoAUgGiAEBEhUKDWFtYXpvbl9jaG9pY2UYDyABKAgSEwoLYmVzdF9zZWxsZXIYECABKAgSEwoLc2VhcmNoX2RhdGUYESABKAkSIQoUc2VhcmNoX2NvbXBsZXRlX2RhdGUYEiABKAlIB4gBARIfChJzZWFyY2hfY2FuY2VsX2RhdGUYEyABKAlICIgBARISCgphc2luX2NvdW50GBQgASgFEhsKDnJlcG9ydGVkX3RvdGFsGBUgASgFSAmIAQESGgoNY292ZXJhZ2VfbGluZRgWIAEoCUgKiAEBEhsKDmZhaWx1cmVfcmVhc29uGBcgASgJSAuIAQESGQoMZmFpbHVyZV9jb2RlGBggASgJSAyIAQESNAoIcHJvZ3Jlc3MYGSABKAsyHS5zaGVsZnNjYW4uc2VhcmNoLnYxLlByb2dyZXNzSA2IAQESFwoKdXNlcl9lbWFpbBgaIAEoCUgOiAEBEhsKDmFzaW5fbGlzdF9zaXplGBsgASgFSA+IAQESOQoIY292ZXJhZ2UYHCABKAsyIi5zaGVsZnNjYW4uc2NyYXBlci52MS5TY2FuQ292ZXJhZ2VIEIgBAUIMCgpfc3RvcmVfdXJsQgwKCl9zZWxsZXJfaWRCCgoIX2tleXdvcmRCDAoKX21pbl9wcmljZUIMCgpfbWF4X3ByaWNlQgsKCV9taW5fc3RhckILCglfbWF4X3N0YXJCFwoVX3NlYXJjaF9jb21wbGV0ZV9kYXRlQhUKE19zZWFyY2hfY2FuY2VsX2RhdGVCEQoPX3JlcG9ydGVkX3RvdGFsQhAKDl9jb3ZlcmFnZV9saW5lQhEKD19mYWlsdXJlX3JlYXNvbkIPCg1fZmFpbHVyZV9jb2RlQgsKCV9wcm9ncmVzc0INCgtfdXNlcl9lbWFpbEIRCg9fYXNpbl9saXN0X3NpemVCCwoJX2NvdmVyYWdlIjoKD0dldFRvZG9SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIj0KEkNyZWF0ZVNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjgKEFJlcnVuU2NhblJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCSI8ChFSZXJ1blNjYW5SZXNwb25zZRInCgR0b2RvGAEgASgLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvIjkKEURlbGV0ZVRvZG9SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAkiPwoUQ2hhbmdlU3RhdHVzUmVzcG9uc2USJwoEdG9kbxgBIAEoCzIZLnNoZWxmc2Nhbi5zZWFyY2gudjEuVG9kbyLvAQoQTGlzdFRvZG9zUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEiEKCWFsbF91c2VycxgCIAEoCEIO4vMYClJPTEVfQURNSU4SDQoFc3RhdGUYAyABKAkSEwoLc2VhcmNoX3R5cGUYBCABKAkSDgoGc3RhdHVzGAUgASgJEg4KBm1hcmtldBgGIAEoCRIJCgFxGAcgASgJEgwKBGZyb20YCCABKAkSCgoCdG8YCSABKAkSDAoEcGFnZRgKIAEoBRIMCgRzaXplGAsgASgFEhkKEWZpbHRlcl91c2VyX2VtYWlsGAwgASgJIkwKEUxpc3RUb2Rvc1Jlc3BvbnNlEigKBXRvZG9zGAEgAygLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvEg0KBXRvdGFsGAIgASgFIjYKDkdldFRvZG9SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAki/wEKEUZ1bmN0aW9uYWxGaWx0ZXJzEhoKDWFtYXpvbl9jaG9pY2UYASABKAhIAIgBARIYCgtiZXN0X3NlbGxlchgCIAEoCEgBiAEBEhUKCG1pbl9zdGFyGAMgASgBSAKIAQESFQoIbWF4X3N0YXIYBCABKAFIA4gBARIWCgltaW5fcHJpY2UYBSABKAFIBIgBARIWCgltYXhfcHJpY2UYBiABKAFIBYgBAUIQCg5fYW1hem9uX2Nob2ljZUIOCgxfYmVzdF9zZWxsZXJCCwoJX21pbl9zdGFyQgsKCV9tYXhfc3RhckIMCgpfbWluX3ByaWNlQgwKCl9tYXhfcHJpY2Ui1gEKEUNyZWF0ZVNjYW5SZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESEwoLc2VhcmNoX3R5cGUYAiABKAkSEQoJZmlsZV9uYW1lGAMgASgJEhEKCXN0b3JlX3VybBgEIAEoCRIOCgZtYXJrZXQYBSABKAkSDwoHa2V5d29yZBgGIAEoCRISCgpjYXRlZ29yaWVzGAcgAygJEjcKB2ZpbHRlcnMYCCABKAsyJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkZ1bmN0aW9uYWxGaWx0ZXJzIkgKEE1vdmVUb2Rvc1JlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARINCgVzdGF0ZRgCIAEoCRILCgNpZHMYAyADKAkiIgoRTW92ZVRvZG9zUmVzcG9uc2USDQoFbW92ZWQYASABKAUiFAoSRGVsZXRlVG9kb1Jlc3BvbnNlIloKE0Rvd25sb2FkUGFnZVJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCRIOCgZvZmZzZXQYAyABKAUSDQoFbGltaXQYBCABKAUiRgoURG93bmxvYWRQYWdlUmVzcG9uc2USDQoFYXNpbnMYASADKAkSEQoJZmlsZV9uYW1lGAIgASgJEgwKBGRvbmUYAyABKAgiWwoURG93bmxvYWRJdGVtc1JlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARIKCgJpZBgCIAEoCRIOCgZvZmZzZXQYAyABKAUSDQoFbGltaXQYBCABKAUijAEKFURvd25sb2FkSXRlbXNSZXNwb25zZRItCgVpdGVtcxgBIAMoCzIeLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLlNjYW5JdGVtEhEKCWZpbGVfbmFtZRgCIAEoCRIOCgZtYXJrZXQYAyABKAkSEwoLc2VhcmNoX3R5cGUYBCABKAkSDAoEZG9uZRgFIAEoCCIrCg9HZXRRdW90YVJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYASI7CgVQbGFucxIQCghzdGFuZGFyZBgBIAEoCBIMCgRkZWVwGAIgASgIEhIKCmZ1bmN0aW9uYWwYAyABKAgihwIKEEdldFF1b3RhUmVzcG9uc2USKQoFcGxhbnMYASABKAsyGi5zaGVsZnNjYW4uc2VhcmNoLnYxLlBsYW5zEhkKEXN0YW5kYXJkX2RheV91c2VkGAIgASgFEhoKEnN0YW5kYXJkX2RheV9saW1pdBgDIAEoBRIbChNzdGFuZGFyZF9tb250aF91c2VkGAQgASgFEhwKFHN0YW5kYXJkX21vbnRoX2xpbWl0GAUgASgFEhUKDWRlZXBfZGF5X3VzZWQYBiABKAUSFgoOZGVlcF9kYXlfbGltaXQYByABKAUSEgoKbGlzdF9saW1pdBgIIAEoBRITCgtuZXh0X2RheV9hdBgJIAEoCSJMChNDaGFuZ2VTdGF0dXNSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIZCgthZG1pbl9lbWFpbBgDIAEoCUIEyPMYASIZChdMaXN0TWFya2V0cGxhY2VzUmVxdWVzdCKWAQoLTWFya2V0cGxhY2USCgoCaWQYASABKAUSDAoEbmFtZRgCIAEoCRIUCgxjb3VudHJ5X2NvZGUYAyABKAkSFwoPbWFya2V0X3BsYWNlX2lkGAQgASgJEg4KBnN1ZmZpeBgFIAEoCRIMCgRjb2RlGAYgASgJEgwKBGRlZXAYByABKAgSEgoKZnVuY3Rpb25hbBgIIAEoCCJSChhMaXN0TWFya2V0cGxhY2VzUmVzcG9uc2USNgoMbWFya2V0cGxhY2VzGAEgAygLMiAuc2hlbGZzY2FuLnNlYXJjaC52MS5NYXJrZXRwbGFjZSInChVMaXN0Q2F0ZWdvcmllc1JlcXVlc3QSDgoGbWFya2V0GAEgASgJIkkKCENhdGVnb3J5Eg0KBWxhYmVsGAEgASgJEg0KBWxldmVsGAIgASgFEg4KBnN1ZmZpeBgDIAEoCRIPCgdub2RlX2lkGAQgASgJIksKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USMQoKY2F0ZWdvcmllcxgBIAMoCzIdLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ2F0ZWdvcnkiZAoWQ3JlYXRlQXNpbkNoZWNrUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEhEKCWZpbGVfbmFtZRgCIAEoCRIOCgZtYXJrZXQYAyABKAkSDQoFYXNpbnMYBCABKAkiQgoXQ3JlYXRlQXNpbkNoZWNrUmVzcG9uc2USJwoEdG9kbxgBIAEoCzIZLnNoZWxmc2Nhbi5zZWFyY2gudjEuVG9kbyL1AQoMQXNpbkNoZWNrUm93EgwKBGFzaW4YASABKAkSDQoFc3RhdGUYAiABKAkSDQoFdGl0bGUYAyABKAkSEgoKcHJpY2VfdGV4dBgEIAEoCRISCgVwcmljZRgFIAEoAUgAiAEBEhAKCGN1cnJlbmN5GAYgASgJEhIKBXN0YXJzGAcgASgBSAGIAQESGQoMcmV2aWV3X2NvdW50GAggASgFSAKIAQESFgoOYW1hem9uc19jaG9pY2UYCSABKAgSEwoLYmVzdF9zZWxsZXIYCiABKAhCCAoGX3ByaWNlQggKBl9zdGFyc0IPCg1fcmV2aWV3X2NvdW50InEKFExpc3RBc2luQ2hlY2tSZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAkSDgoGb2Zmc2V0GAMgASgFEg0KBWxpbWl0GAQgASgFEhQKDGZvcl9kb3dubG9hZBgFIAEoCCKIAQoVTGlzdEFzaW5DaGVja1Jlc3BvbnNlEi8KBHJvd3MYASADKAsyIS5zaGVsZnNjYW4uc2VhcmNoLnYxLkFzaW5DaGVja1JvdxINCgV0b3RhbBgCIAEoBRIRCglmaWxlX25hbWUYAyABKAkSDgoGbWFya2V0GAQgASgJEgwKBGRvbmUYBSABKAgijAEKE0VzdGltYXRlU2NhblJlcXVlc3QSGAoKdXNlcl9lbWFpbBgBIAEoCUIEyPMYARITCgtzZWFyY2hfdHlwZRgCIAEoCRIRCglzdG9yZV91cmwYAyABKAkSDgoGbWFya2V0GAQgASgJEg8KB2tleXdvcmQYBSABKAkSEgoKY2F0ZWdvcmllcxgGIAMoCSLiAQoURXN0aW1hdGVTY2FuUmVzcG9uc2USEwoLZXRhX3NlY29uZHMYASABKAUSDQoFcGFnZXMYAiABKAUSFgoOcmVwb3J0ZWRfdG90YWwYAyABKAUSJQodcmVwb3J0ZWRfdG90YWxfaXNfbG93ZXJfYm91bmQYBCABKAgSFwoPbWF4X2V0YV9zZWNvbmRzGAUgASgFEhEKCW1heF9wYWdlcxgGIAEoBRIVCg1jb3VudGVkX3RvdGFsGAcgASgFEiQKHGNvdW50ZWRfdG90YWxfaXNfbG93ZXJfYm91bmQYCCABKAgiiwEKEkNyZWF0ZUJhdGNoUmVxdWVzdBIYCgp1c2VyX2VtYWlsGAEgASgJQgTI8xgBEhMKC3NlYXJjaF90eXBlGAIgASgJEg4KBm1hcmtldBgDIAEoCRISCgpzdG9yZV91cmxzGAQgAygJEhEKCWZpbGVfbmFtZRgFIAEoCRIPCgdrZXl3b3JkGAYgASgJIuMBCgVCYXRjaBIKCgJpZBgBIAEoCRITCgtzZWFyY2hfdHlwZRgCIAEoCRIOCgZtYXJrZXQYAyABKAkSEQoJZmlsZV9uYW1lGAQgASgJEhQKB2tleXdvcmQYBSABKAlIAIgBARISCgpjcmVhdGVkX2F0GAYgASgJEigKBXRvZG9zGAcgAygLMhkuc2hlbGZzY2FuLnNlYXJjaC52MS5Ub2RvEhMKC2FzaW5zX2ZvdW5kGAggASgFEhAKCGZpbmlzaGVkGAkgASgFEg8KB3BlcmNlbnQYCiABKAVCCgoIX2tleXdvcmQiQAoTQ3JlYXRlQmF0Y2hSZXNwb25zZRIpCgViYXRjaBgBIAEoCzIaLnNoZWxmc2Nhbi5zZWFyY2gudjEuQmF0Y2giNwoPR2V0QmF0Y2hSZXF1ZXN0EhgKCnVzZXJfZW1haWwYASABKAlCBMjzGAESCgoCaWQYAiABKAkiPQoQR2V0QmF0Y2hSZXNwb25zZRIpCgViYXRjaBgBIAEoCzIaLnNoZWxmc2Nhbi5zZWFyY2gudjEuQmF0Y2gypA0KDVNlYXJjaFNlcnZpY2USWgoJTGlzdFRvZG9zEiUuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0VG9kb3NSZXF1ZXN0GiYuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0VG9kb3NSZXNwb25zZRJUCgdHZXRUb2RvEiMuc2hlbGZzY2FuLnNlYXJjaC52MS5HZXRUb2RvUmVxdWVzdBokLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0VG9kb1Jlc3BvbnNlEl0KCkNyZWF0ZVNjYW4SJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkNyZWF0ZVNjYW5SZXF1ZXN0Gicuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVTY2FuUmVzcG9uc2USWgoJUmVydW5TY2FuEiUuc2hlbGZzY2FuLnNlYXJjaC52MS5SZXJ1blNjYW5SZXF1ZXN0GiYuc2hlbGZzY2FuLnNlYXJjaC52MS5SZXJ1blNjYW5SZXNwb25zZRJaCglNb3ZlVG9kb3MSJS5zaGVsZnNjYW4uc2VhcmNoLnYxLk1vdmVUb2Rvc1JlcXVlc3QaJi5zaGVsZnNjYW4uc2VhcmNoLnYxLk1vdmVUb2Rvc1Jlc3BvbnNlEl0KCkRlbGV0ZVRvZG8SJi5zaGVsZnNjYW4uc2VhcmNoLnYxLkRlbGV0ZVRvZG9SZXF1ZXN0Gicuc2hlbGZzY2FuLnNlYXJjaC52MS5EZWxldGVUb2RvUmVzcG9uc2USYwoMRG93bmxvYWRQYWdlEiguc2hlbGZzY2FuLnNlYXJjaC52MS5Eb3dubG9hZFBhZ2VSZXF1ZXN0Gikuc2hlbGZzY2FuLnNlYXJjaC52MS5Eb3dubG9hZFBhZ2VSZXNwb25zZRJmCg1Eb3dubG9hZEl0ZW1zEikuc2hlbGZzY2FuLnNlYXJjaC52MS5Eb3dubG9hZEl0ZW1zUmVxdWVzdBoqLnNoZWxmc2Nhbi5zZWFyY2gudjEuRG93bmxvYWRJdGVtc1Jlc3BvbnNlElcKCEdldFF1b3RhEiQuc2hlbGZzY2FuLnNlYXJjaC52MS5HZXRRdW90YVJlcXVlc3QaJS5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldFF1b3RhUmVzcG9uc2UScwoMQ2hhbmdlU3RhdHVzEiguc2hlbGZzY2FuLnNlYXJjaC52MS5DaGFuZ2VTdGF0dXNSZXF1ZXN0Gikuc2hlbGZzY2FuLnNlYXJjaC52MS5DaGFuZ2VTdGF0dXNSZXNwb25zZSIO2vMYClJPTEVfQURNSU4SbwoQTGlzdE1hcmtldHBsYWNlcxIsLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdE1hcmtldHBsYWNlc1JlcXVlc3QaLS5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RNYXJrZXRwbGFjZXNSZXNwb25zZRJpCg5MaXN0Q2F0ZWdvcmllcxIqLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdENhdGVnb3JpZXNSZXF1ZXN0Gisuc2hlbGZzY2FuLnNlYXJjaC52MS5MaXN0Q2F0ZWdvcmllc1Jlc3BvbnNlEmwKD0NyZWF0ZUFzaW5DaGVjaxIrLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ3JlYXRlQXNpbkNoZWNrUmVxdWVzdBosLnNoZWxmc2Nhbi5zZWFyY2gudjEuQ3JlYXRlQXNpbkNoZWNrUmVzcG9uc2USZgoNTGlzdEFzaW5DaGVjaxIpLnNoZWxmc2Nhbi5zZWFyY2gudjEuTGlzdEFzaW5DaGVja1JlcXVlc3QaKi5zaGVsZnNjYW4uc2VhcmNoLnYxLkxpc3RBc2luQ2hlY2tSZXNwb25zZRJjCgxFc3RpbWF0ZVNjYW4SKC5zaGVsZnNjYW4uc2VhcmNoLnYxLkVzdGltYXRlU2NhblJlcXVlc3QaKS5zaGVsZnNjYW4uc2VhcmNoLnYxLkVzdGltYXRlU2NhblJlc3BvbnNlEmAKC0NyZWF0ZUJhdGNoEicuc2hlbGZzY2FuLnNlYXJjaC52MS5DcmVhdGVCYXRjaFJlcXVlc3QaKC5zaGVsZnNjYW4uc2VhcmNoLnYxLkNyZWF0ZUJhdGNoUmVzcG9uc2USVwoIR2V0QmF0Y2gSJC5zaGVsZnNjYW4uc2VhcmNoLnYxLkdldEJhdGNoUmVxdWVzdBolLnNoZWxmc2Nhbi5zZWFyY2gudjEuR2V0QmF0Y2hSZXNwb25zZWIGcHJvdG8z',
+    [file_shelfscan_common_v1_caller, file_shelfscan_scraper_v1_events, file_shelfscan_scraper_v1_scans],
   );
 
 /**
@@ -703,6 +705,85 @@ export const DownloadPageResponseSchema: GenMessage<DownloadPageResponse> =
   messageDesc(file_shelfscan_search_v1_search, 17);
 
 /**
+ * @generated from message shelfscan.search.v1.DownloadItemsRequest
+ */
+export type DownloadItemsRequest = Message<'shelfscan.search.v1.DownloadItemsRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * @generated from field: int32 offset = 3;
+   */
+  offset: number;
+
+  /**
+   * At most 5,000; 0 = 1,000.
+   *
+   * @generated from field: int32 limit = 4;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.DownloadItemsRequest.
+ * Use `create(DownloadItemsRequestSchema)` to create a new message.
+ */
+export const DownloadItemsRequestSchema: GenMessage<DownloadItemsRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 18);
+
+/**
+ * @generated from message shelfscan.search.v1.DownloadItemsResponse
+ */
+export type DownloadItemsResponse = Message<'shelfscan.search.v1.DownloadItemsResponse'> & {
+  /**
+   * @generated from field: repeated shelfscan.scraper.v1.ScanItem items = 1;
+   */
+  items: ScanItem[];
+
+  /**
+   * @generated from field: string file_name = 2;
+   */
+  fileName: string;
+
+  /**
+   * The scan's market code ("CA").
+   *
+   * @generated from field: string market = 3;
+   */
+  market: string;
+
+  /**
+   * "standard", "deep", "FUNCTIONAL" or "asinCheck" (an ASIN check's table is ListAsinCheck).
+   *
+   * @generated from field: string search_type = 4;
+   */
+  searchType: string;
+
+  /**
+   * No more pages after this one.
+   *
+   * @generated from field: bool done = 5;
+   */
+  done: boolean;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.DownloadItemsResponse.
+ * Use `create(DownloadItemsResponseSchema)` to create a new message.
+ */
+export const DownloadItemsResponseSchema: GenMessage<DownloadItemsResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 19);
+
+/**
  * @generated from message shelfscan.search.v1.GetQuotaRequest
  */
 export type GetQuotaRequest = Message<'shelfscan.search.v1.GetQuotaRequest'> & {
@@ -718,7 +799,7 @@ export type GetQuotaRequest = Message<'shelfscan.search.v1.GetQuotaRequest'> & {
  */
 export const GetQuotaRequestSchema: GenMessage<GetQuotaRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 18);
+  messageDesc(file_shelfscan_search_v1_search, 20);
 
 /**
  * @generated from message shelfscan.search.v1.Plans
@@ -744,7 +825,7 @@ export type Plans = Message<'shelfscan.search.v1.Plans'> & {
  * Describes the message shelfscan.search.v1.Plans.
  * Use `create(PlansSchema)` to create a new message.
  */
-export const PlansSchema: GenMessage<Plans> = /*@__PURE__*/ messageDesc(file_shelfscan_search_v1_search, 19);
+export const PlansSchema: GenMessage<Plans> = /*@__PURE__*/ messageDesc(file_shelfscan_search_v1_search, 21);
 
 /**
  * @generated from message shelfscan.search.v1.GetQuotaResponse
@@ -804,7 +885,7 @@ export type GetQuotaResponse = Message<'shelfscan.search.v1.GetQuotaResponse'> &
  */
 export const GetQuotaResponseSchema: GenMessage<GetQuotaResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 20);
+  messageDesc(file_shelfscan_search_v1_search, 22);
 
 /**
  * @generated from message shelfscan.search.v1.ChangeStatusRequest
@@ -832,7 +913,7 @@ export type ChangeStatusRequest = Message<'shelfscan.search.v1.ChangeStatusReque
  */
 export const ChangeStatusRequestSchema: GenMessage<ChangeStatusRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 21);
+  messageDesc(file_shelfscan_search_v1_search, 23);
 
 /**
  * @generated from message shelfscan.search.v1.ListMarketplacesRequest
@@ -845,7 +926,7 @@ export type ListMarketplacesRequest = Message<'shelfscan.search.v1.ListMarketpla
  */
 export const ListMarketplacesRequestSchema: GenMessage<ListMarketplacesRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 22);
+  messageDesc(file_shelfscan_search_v1_search, 24);
 
 /**
  * @generated from message shelfscan.search.v1.Marketplace
@@ -900,7 +981,7 @@ export type Marketplace = Message<'shelfscan.search.v1.Marketplace'> & {
  */
 export const MarketplaceSchema: GenMessage<Marketplace> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 23);
+  messageDesc(file_shelfscan_search_v1_search, 25);
 
 /**
  * @generated from message shelfscan.search.v1.ListMarketplacesResponse
@@ -918,7 +999,7 @@ export type ListMarketplacesResponse = Message<'shelfscan.search.v1.ListMarketpl
  */
 export const ListMarketplacesResponseSchema: GenMessage<ListMarketplacesResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 24);
+  messageDesc(file_shelfscan_search_v1_search, 26);
 
 /**
  * @generated from message shelfscan.search.v1.ListCategoriesRequest
@@ -936,7 +1017,7 @@ export type ListCategoriesRequest = Message<'shelfscan.search.v1.ListCategoriesR
  */
 export const ListCategoriesRequestSchema: GenMessage<ListCategoriesRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 25);
+  messageDesc(file_shelfscan_search_v1_search, 27);
 
 /**
  * @generated from message shelfscan.search.v1.Category
@@ -969,7 +1050,7 @@ export type Category = Message<'shelfscan.search.v1.Category'> & {
  */
 export const CategorySchema: GenMessage<Category> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 26);
+  messageDesc(file_shelfscan_search_v1_search, 28);
 
 /**
  * @generated from message shelfscan.search.v1.ListCategoriesResponse
@@ -987,7 +1068,7 @@ export type ListCategoriesResponse = Message<'shelfscan.search.v1.ListCategories
  */
 export const ListCategoriesResponseSchema: GenMessage<ListCategoriesResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 27);
+  messageDesc(file_shelfscan_search_v1_search, 29);
 
 /**
  * @generated from message shelfscan.search.v1.CreateAsinCheckRequest
@@ -1023,7 +1104,7 @@ export type CreateAsinCheckRequest = Message<'shelfscan.search.v1.CreateAsinChec
  */
 export const CreateAsinCheckRequestSchema: GenMessage<CreateAsinCheckRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 28);
+  messageDesc(file_shelfscan_search_v1_search, 30);
 
 /**
  * @generated from message shelfscan.search.v1.CreateAsinCheckResponse
@@ -1041,7 +1122,7 @@ export type CreateAsinCheckResponse = Message<'shelfscan.search.v1.CreateAsinChe
  */
 export const CreateAsinCheckResponseSchema: GenMessage<CreateAsinCheckResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 29);
+  messageDesc(file_shelfscan_search_v1_search, 31);
 
 /**
  * One row of an ASIN check's table (see shelfscan.scraper.v1.AsinCheckItem).
@@ -1108,7 +1189,7 @@ export type AsinCheckRow = Message<'shelfscan.search.v1.AsinCheckRow'> & {
  */
 export const AsinCheckRowSchema: GenMessage<AsinCheckRow> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 30);
+  messageDesc(file_shelfscan_search_v1_search, 32);
 
 /**
  * @generated from message shelfscan.search.v1.ListAsinCheckRequest
@@ -1150,7 +1231,7 @@ export type ListAsinCheckRequest = Message<'shelfscan.search.v1.ListAsinCheckReq
  */
 export const ListAsinCheckRequestSchema: GenMessage<ListAsinCheckRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 31);
+  messageDesc(file_shelfscan_search_v1_search, 33);
 
 /**
  * @generated from message shelfscan.search.v1.ListAsinCheckResponse
@@ -1192,7 +1273,7 @@ export type ListAsinCheckResponse = Message<'shelfscan.search.v1.ListAsinCheckRe
  */
 export const ListAsinCheckResponseSchema: GenMessage<ListAsinCheckResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 32);
+  messageDesc(file_shelfscan_search_v1_search, 34);
 
 /**
  * @generated from message shelfscan.search.v1.EstimateScanRequest
@@ -1237,7 +1318,7 @@ export type EstimateScanRequest = Message<'shelfscan.search.v1.EstimateScanReque
  */
 export const EstimateScanRequestSchema: GenMessage<EstimateScanRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 33);
+  messageDesc(file_shelfscan_search_v1_search, 35);
 
 /**
  * @generated from message shelfscan.search.v1.EstimateScanResponse
@@ -1300,7 +1381,178 @@ export type EstimateScanResponse = Message<'shelfscan.search.v1.EstimateScanResp
  */
 export const EstimateScanResponseSchema: GenMessage<EstimateScanResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_search_v1_search, 34);
+  messageDesc(file_shelfscan_search_v1_search, 36);
+
+/**
+ * @generated from message shelfscan.search.v1.CreateBatchRequest
+ */
+export type CreateBatchRequest = Message<'shelfscan.search.v1.CreateBatchRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * "standard" or "deep".
+   *
+   * @generated from field: string search_type = 2;
+   */
+  searchType: string;
+
+  /**
+   * @generated from field: string market = 3;
+   */
+  market: string;
+
+  /**
+   * @generated from field: repeated string store_urls = 4;
+   */
+  storeUrls: string[];
+
+  /**
+   * @generated from field: string file_name = 5;
+   */
+  fileName: string;
+
+  /**
+   * @generated from field: string keyword = 6;
+   */
+  keyword: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.CreateBatchRequest.
+ * Use `create(CreateBatchRequestSchema)` to create a new message.
+ */
+export const CreateBatchRequestSchema: GenMessage<CreateBatchRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 37);
+
+/**
+ * @generated from message shelfscan.search.v1.Batch
+ */
+export type Batch = Message<'shelfscan.search.v1.Batch'> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string search_type = 2;
+   */
+  searchType: string;
+
+  /**
+   * @generated from field: string market = 3;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string file_name = 4;
+   */
+  fileName: string;
+
+  /**
+   * @generated from field: optional string keyword = 5;
+   */
+  keyword?: string | undefined;
+
+  /**
+   * RFC 3339.
+   *
+   * @generated from field: string created_at = 6;
+   */
+  createdAt: string;
+
+  /**
+   * Its scans, in the order of the store lines.
+   *
+   * @generated from field: repeated shelfscan.search.v1.Todo todos = 7;
+   */
+  todos: Todo[];
+
+  /**
+   * Combined: ASINs found by all its scans, scans finished (any final status), percent done.
+   *
+   * @generated from field: int32 asins_found = 8;
+   */
+  asinsFound: number;
+
+  /**
+   * @generated from field: int32 finished = 9;
+   */
+  finished: number;
+
+  /**
+   * @generated from field: int32 percent = 10;
+   */
+  percent: number;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.Batch.
+ * Use `create(BatchSchema)` to create a new message.
+ */
+export const BatchSchema: GenMessage<Batch> = /*@__PURE__*/ messageDesc(file_shelfscan_search_v1_search, 38);
+
+/**
+ * @generated from message shelfscan.search.v1.CreateBatchResponse
+ */
+export type CreateBatchResponse = Message<'shelfscan.search.v1.CreateBatchResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.Batch batch = 1;
+   */
+  batch?: Batch | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.CreateBatchResponse.
+ * Use `create(CreateBatchResponseSchema)` to create a new message.
+ */
+export const CreateBatchResponseSchema: GenMessage<CreateBatchResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 39);
+
+/**
+ * @generated from message shelfscan.search.v1.GetBatchRequest
+ */
+export type GetBatchRequest = Message<'shelfscan.search.v1.GetBatchRequest'> & {
+  /**
+   * @generated from field: string user_email = 1;
+   */
+  userEmail: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.GetBatchRequest.
+ * Use `create(GetBatchRequestSchema)` to create a new message.
+ */
+export const GetBatchRequestSchema: GenMessage<GetBatchRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 40);
+
+/**
+ * @generated from message shelfscan.search.v1.GetBatchResponse
+ */
+export type GetBatchResponse = Message<'shelfscan.search.v1.GetBatchResponse'> & {
+  /**
+   * @generated from field: shelfscan.search.v1.Batch batch = 1;
+   */
+  batch?: Batch | undefined;
+};
+
+/**
+ * Describes the message shelfscan.search.v1.GetBatchResponse.
+ * Use `create(GetBatchResponseSchema)` to create a new message.
+ */
+export const GetBatchResponseSchema: GenMessage<GetBatchResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_search_v1_search, 41);
 
 /**
  * Scan tasks ("todos"): what a user asked to scan, its progress and result, the quota and plan
@@ -1377,6 +1629,17 @@ export const SearchService: GenService<{
     output: typeof DownloadPageResponseSchema;
   };
   /**
+   * One page of a store scan's items (what it saw of each ASIN) for the .csv and .xlsx downloads,
+   * in the order of DownloadPage. Needs an active plan, as the .txt does.
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.DownloadItems
+   */
+  downloadItems: {
+    methodKind: 'unary';
+    input: typeof DownloadItemsRequestSchema;
+    output: typeof DownloadItemsResponseSchema;
+  };
+  /**
    * @generated from rpc shelfscan.search.v1.SearchService.GetQuota
    */
   getQuota: {
@@ -1439,5 +1702,26 @@ export const SearchService: GenService<{
     methodKind: 'unary';
     input: typeof EstimateScanRequestSchema;
     output: typeof EstimateScanResponseSchema;
+  };
+  /**
+   * Many stores of one market and scan type at once (at most 50): every line checked first (all
+   * or none), the quota taken for the whole batch atomically, then one scan per store.
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.CreateBatch
+   */
+  createBatch: {
+    methodKind: 'unary';
+    input: typeof CreateBatchRequestSchema;
+    output: typeof CreateBatchResponseSchema;
+  };
+  /**
+   * A batch with its scans and their combined progress.
+   *
+   * @generated from rpc shelfscan.search.v1.SearchService.GetBatch
+   */
+  getBatch: {
+    methodKind: 'unary';
+    input: typeof GetBatchRequestSchema;
+    output: typeof GetBatchResponseSchema;
   };
 }> = /*@__PURE__*/ serviceDesc(file_shelfscan_search_v1_search, 0);
