@@ -146,6 +146,30 @@ describe('scan item tables as XLSX', () => {
     },
   );
 
+  it('follows its reader: a reader that does not read holds the pages back (memory does not grow with the file)', async () => {
+    let pulled = 0;
+    const rows = Array.from({ length: 500 }, (_, i) =>
+      scanItemCells('CA', item({ asin: `B0${String(i).padStart(8, '0')}` })),
+    );
+    const table: Table = {
+      columns: SCAN_ITEM_COLUMNS,
+      pages: (async function* () {
+        for (let p = 0; p < 60; p++) {
+          pulled++;
+          yield rows;
+        }
+      })(),
+    };
+    const stream = xlsxFile(table, 'en', 'slow');
+    // Nobody reads: once the buffers are full, no more pages are asked for (without the hold, all
+    // 60 are read in this time).
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(pulled).toBeLessThan(60);
+    // A reader takes it all.
+    expect((await bytes(stream)).length).toBeGreaterThan(0);
+    expect(pulled).toBe(60);
+  }, 30_000);
+
   it('streams: bytes leave before the last page is read', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

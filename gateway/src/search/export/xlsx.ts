@@ -61,6 +61,10 @@ export function xlsxFile(table: Table, lang: Lang, sheetName: string): Readable 
         sheet.addRow(values.map((v, i) => cellOf(v, columns[i], lang))).commit();
         rows++;
       }
+      // A slow reader holds the next page back: what waits unread is about a page, not the file.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (!out.destroyed && (out.writableNeedDrain || out.readableLength >= out.readableHighWaterMark))
+        await new Promise((resolve) => setTimeout(resolve, 10));
     }
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows, column: columns.length } };
     sheet.commit();
