@@ -4,6 +4,7 @@ import {
   type JobSpec,
   type RunOptions,
   type ScanEngines,
+  type ScanItem,
   type ScanResult,
   type ScriptedProduct,
 } from '@shelfscan/scraper-service';
@@ -11,6 +12,26 @@ import {
 /** The store of a seller id in these tests: 25 ASINs derived from it. */
 export const storeAsins = (sellerId: string) =>
   Array.from({ length: 25 }, (_, i) => `B${sellerId.slice(1, 5)}${String(i).padStart(5, '0')}`);
+
+/**
+ * What the fake scan "saw" of the i-th ASIN of a store: a Turkish title (the first one starting
+ * like a formula), a price, every second one with a list price, badges on the first two.
+ */
+export const storeItem = (asin: string, i: number, page = Math.floor(i / 10) + 1): ScanItem => ({
+  asin,
+  title: i === 0 ? '=HYPERLINK("http://x")' : `Şapka; "şık", ${i}`,
+  price: i + 0.99,
+  currency: 'CAD',
+  listPrice: i % 2 ? i + 5.99 : null,
+  stars: i % 5 === 4 ? null : 4.5,
+  reviewCount: i % 5 === 4 ? null : 100 + i,
+  amazonsChoice: i === 0,
+  bestSeller: i === 1,
+  prime: i % 3 === 0,
+  category: null,
+  page,
+  query: `https://www.amazon.ca/s?me=SELLER&page=${page}`,
+});
 
 /** A seller whose scan reports one page, then runs until cancelled. */
 export const HOLD_SELLER = 'AHOLDSELLER1';
@@ -50,8 +71,11 @@ class FakeScanEngine implements JobEngine {
     for (let page = 0; page * 10 < all.length; page++) {
       if (opts.signal?.aborted) throw opts.signal.reason;
       const found = Math.min(all.length, (page + 1) * 10);
+      const newAsins = all.slice(page * 10, found);
       await opts.onPage?.({
-        newAsins: all.slice(page * 10, found),
+        newAsins,
+        items: newAsins.map((asin) => storeItem(asin, all.indexOf(asin), page + 1)),
+        sponsored: page === 0 ? [all[1]] : [],
         checkpoint: { version: 1, page },
         progress: progress(found, page + 1),
       });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { billingEventsV1 } from '@shelfscan/contracts';
+import ExcelJS from 'exceljs';
 import { HOLD_SELLER, storeAsins } from './fake-scan-engine.js';
 import { eventually } from '@shelfscan/testing';
 import { startStack, type Stack } from './stack.js';
@@ -148,6 +149,52 @@ describe('gateway + search service: the scan routes', () => {
       `attachment; filename="Sapka cantasi.txt"; filename*=UTF-8''${encodeURIComponent('Şapka çantası.txt')}`,
     );
     expect(file.body).toBe(storeAsins(SELLER).join('\n') + '\n');
+
+    // The table: what the scan saw of each ASIN, with the market, as .csv (BOM, Turkish separators)…
+    const csv = await as('seller', 'GET', `/api/search-info/${todo.id}/download?format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="Sapka cantasi.csv"; filename*=UTF-8''${encodeURIComponent('Şapka çantası.csv')}`,
+    );
+    expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.body.slice(1).split('\r\n');
+    expect(lines).toHaveLength(27);
+    expect(lines[0]).toBe(
+      'Pazar;ASIN;Başlık;Fiyat;Para birimi;Liste fiyatı;Yıldız;Değerlendirme;Amazon’un Seçimi;Çok Satan;Prime;Sponsorlu da;Kitap;Kategori;İlk sayfa;Sorgu;İlk görülme',
+    );
+    const [a0, a1] = storeAsins(SELLER);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^CA;${a0};"'=HYPERLINK\\(""http://x""\\)";0,99;CAD;;4,5;100;Evet;Hayır;Evet;Hayır;Hayır;;1;https://www\\.amazon\\.ca/s\\?me=SELLER&page=1;\\d{4}-\\d\\d-\\d\\dT`,
+      ),
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(`^CA;${a1};"Şapka; ""şık"", 1";1,99;CAD;6,99;4,5;101;Hayır;Evet;Hayır;Evet;`),
+    );
+    // …and as .xlsx, a workbook with typed cells.
+    const xlsx = await as('seller', 'GET', `/api/search-info/${todo.id}/download?format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(xlsx.headers['content-disposition']).toBe(
+      `attachment; filename="Sapka cantasi.xlsx"; filename*=UTF-8''${encodeURIComponent('Şapka çantası.xlsx')}`,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.name).toBe('Şapka çantası');
+    expect(sheet.rowCount).toBe(26);
+    expect(sheet.getRow(2).getCell(2).value).toBe(a0);
+    expect(sheet.getRow(3).getCell(3).value).toBe('Şapka; "şık", 1');
+    expect(sheet.getRow(3).getCell(4).value).toBe(1.99);
+    expect(sheet.getRow(3).getCell(6).value).toBe(6.99);
+    expect(sheet.getRow(3).getCell(17).type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.autoFilter).toBe('A1:Q26');
+    expect((await as('seller', 'GET', `/api/search-info/${todo.id}/download?format=pdf`)).statusCode).toBe(
+      422,
+    );
   });
 
   it('streams the partial list while a scan runs; the admin cancels it', async () => {
@@ -380,6 +427,10 @@ describe('gateway + search service: the scan routes', () => {
       code: 'noActivePlanForDownload',
       message: 'You cannot download because you do not have an active plan.',
     });
+    for (const format of ['csv', 'xlsx']) {
+      const table = await as('lapsed', 'GET', `/api/search-info/${todo.id}/download?format=${format}`);
+      expect([format, table.statusCode, table.json().code]).toEqual([format, 403, 'noActivePlanForDownload']);
+    }
   });
 
   it('answers 429 with Retry-After and retryAt after the day’s standard searches', async () => {
@@ -573,5 +624,107 @@ describe('gateway + search service: the scan routes', () => {
       'accept-language': 'en',
     });
     expect(tooManyEn.json().message).toContain('wait estimates this hour');
+  });
+  it('scans many stores in one batch: a bad line is named and nothing created; the quota is all or none; combined downloads', async () => {
+    tokens.batcher = tokens['batcher@example.com'] = await account('batcher@example.com');
+    await grant('batcher@example.com', ['standard']);
+    const lines = [store('AGATEWAY0001'), store('AGATEWAY0002'), store('ABATCHSTORE1')];
+    const body = { searchType: 'standard', market: 'CA', fileName: 'Rakipler ğüşiöç', storeUrls: lines };
+    const count = async () =>
+      (await as('batcher', 'GET', '/api/search-info?size=100')).headers['x-total-count'];
+
+    // One line of another market: named by its line (from 1), in both languages; nothing created.
+    const bad = { ...body, storeUrls: [lines[0], store('AGATEWAY0003', 'www.amazon.co.uk'), lines[2]] };
+    const tr = await as('batcher', 'POST', '/api/search-info/batch', bad);
+    expect(tr.statusCode).toBe(422);
+    expect(tr.json().errors).toEqual([
+      { field: 'storeUrls.2', msg: 'Mağaza bağlantısı seçilen pazara ait değil.' },
+    ]);
+    const en = await as('batcher', 'POST', '/api/search-info/batch', bad, undefined, {
+      'accept-language': 'en',
+    });
+    expect(en.json().errors).toEqual([
+      { field: 'storeUrls.2', msg: 'The store link is not on the chosen market.' },
+    ]);
+    const tooMany = await as('batcher', 'POST', '/api/search-info/batch', {
+      ...body,
+      storeUrls: Array.from({ length: 51 }, (_, i) => store(`AGATEWAY${String(i).padStart(4, '0')}`)),
+    });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors).toEqual([
+      { field: 'storeUrls', msg: 'Bir toplu tarama en çok 50 mağaza tarar.' },
+    ]);
+    expect(await count()).toBe('0');
+
+    // Over the day's quota (15 standard searches): refused whole, saying how many are left.
+    const over = await as(
+      'batcher',
+      'POST',
+      '/api/search-info/batch',
+      {
+        ...body,
+        storeUrls: Array.from({ length: 16 }, (_, i) => store(`AGATEWAY${String(i).padStart(4, '0')}`)),
+      },
+      undefined,
+      { 'accept-language': 'en' },
+    );
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'batchQuotaExceeded' });
+    expect(over.json().message).toContain('(15 left)');
+    expect(await count()).toBe('0');
+    expect((await as('batcher', 'GET', '/api/search-info/quota')).json().data.standard.dayUsed).toBe(0);
+
+    // Three stores: three scans in one batch, followed to the end.
+    const created = await as('batcher', 'POST', '/api/search-info/batch', body);
+    expect(created.statusCode).toBe(200);
+    const { batchId, scanIds, batch } = created.json().data;
+    expect(scanIds).toHaveLength(3);
+    expect(batch.todos.map((t: { storeUrl: string }) => t.storeUrl)).toEqual(lines);
+    const done = await eventually(async () => {
+      const b = (await as('batcher', 'GET', `/api/search-info/batch/${batchId}`)).json().data;
+      return b.progress.finished === 3 ? b : undefined;
+    });
+    expect(done.progress).toEqual({ asinsFound: 75, finished: 3, scans: 3, percent: 100 });
+    expect((await as('other', 'GET', `/api/search-info/batch/${batchId}`)).statusCode).toBe(404);
+
+    // The union as .txt: the two GATE stores carry the same 25 ASINs, each is listed once.
+    const txt = await as('batcher', 'GET', `/api/search-info/batch/${batchId}/download`);
+    expect(txt.headers['content-disposition']).toBe(
+      `attachment; filename="Rakipler gusioc.txt"; filename*=UTF-8''${encodeURIComponent('Rakipler ğüşiöç')}.txt`,
+    );
+    expect(txt.body).toBe([...storeAsins('AGATEWAY0001'), ...storeAsins('ABATCHSTORE1')].join('\n') + '\n');
+
+    // The table: one row per store and ASIN, the store column and the "stores carrying it" count.
+    const csv = await as(
+      'batcher',
+      'GET',
+      `/api/search-info/batch/${batchId}/download?format=csv`,
+      undefined,
+      undefined,
+      {
+        'accept-language': 'en',
+      },
+    );
+    const rows = csv.body.slice(1).split('\r\n').filter(Boolean);
+    expect(rows[0]).toBe(
+      "Store,Market,ASIN,Title,Price,Currency,List price,Stars,Ratings,Amazon's Choice,Best Seller,Prime,Also sponsored,Book,Category,First page,Query,First seen,Stores carrying it",
+    );
+    expect(rows).toHaveLength(76);
+    const cells = rows.slice(1).map((r) => [r.split(',')[0], r.split(',')[2], r.split(',').at(-1)]);
+    expect(cells.slice(0, 2)).toEqual([
+      [lines[0], storeAsins('AGATEWAY0001')[0], '2'],
+      [lines[0], storeAsins('AGATEWAY0001')[1], '2'],
+    ]);
+    expect(cells[25]).toEqual([lines[1], storeAsins('AGATEWAY0001')[0], '2']);
+    expect(cells[50]).toEqual([lines[2], storeAsins('ABATCHSTORE1')[0], '1']);
+    const xlsx = await as('batcher', 'GET', `/api/search-info/batch/${batchId}/download?format=xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.rowCount).toBe(76);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Mağaza');
+    expect(sheet.getRow(1).getCell(19).value).toBe('Satan mağaza sayısı');
+    expect(sheet.getRow(52).getCell(19).value).toBe(1);
+    expect(sheet.getRow(2).getCell(19).type).toBe(ExcelJS.ValueType.Number);
   });
 });

@@ -95,6 +95,24 @@ export async function trueAsins(sellerId: string): Promise<string[]> {
   return (await (await fetch(`${simURL}/__sim/stores/${sellerId}/asins`)).text()).trim().split('\n');
 }
 
+/** What each listing of a store shows on its tile (the simulator's truth for the rich exports). */
+export interface SimListing {
+  asin: string;
+  title: string;
+  price: number | null;
+  listPrice: number | null;
+  stars: number | null;
+  ratings: number | null;
+  amazonsChoice: boolean;
+  bestSeller: boolean;
+  prime: boolean;
+  book: boolean;
+}
+
+export async function simListings(sellerId: string): Promise<SimListing[]> {
+  return (await (await fetch(`${simURL}/__sim/stores/${sellerId}/listings`)).json()) as SimListing[];
+}
+
 /** Merges fault settings of the simulator (latency to watch a scan run); returns the ones before. */
 export async function setSimFaults(patch: Record<string, unknown>): Promise<Record<string, unknown>> {
   const before = (await (await fetch(`${simURL}/__sim/faults`)).json()) as Record<string, unknown>;

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { sixDigitCode, waitForMail } from './outbox';
 import {
   DEMO_SELLER,
   demoURL,
   logIn,
   setSimFaults,
+  simListings,
   simStores,
   startDemo,
   stopDemo,
@@ -258,6 +260,102 @@ test('an ASIN check: a row per ASIN on the card, the sold ones as .txt, the tabl
   );
   expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual([a, b, c, 'B0NOTSOLD1', d]);
   expect(rows[4]).toBe('B0NOTSOLD1,No,,,,,,,No,No');
+});
+
+test('many stores at once: a batch of three, the combined .xlsx matches every listing the simulator shows', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const stores = await simStores();
+  const three = ['demo-small', 'demo-medium', 'demo-large'].map((seed) =>
+    stores.find((s) => s.seed === seed)!,
+  );
+  await page.goto('/us/dashboard');
+  await page.getByTestId('create-scan').click();
+  await page.getByTestId('create-batch').click();
+  const dialog = page.getByTestId('dialog-batch');
+  await dialog.getByTestId('batch-file-name').fill('Rivals');
+  await choose(page, 'batch-market', 'Canada');
+  await dialog.getByTestId('batch-lines').fill(three.map(storeUrl).join('\n'));
+  await expect(dialog.getByTestId('batch-count')).toHaveText('3 stores');
+  await dialog.getByTestId('batch-submit').click();
+  const card = page.locator('[data-testid^="batch-"][data-testid$="-summary"]');
+  await expect(card).toContainText('3 of 3 scans finished', { timeout: 120_000 });
+  const id = (await card.getAttribute('data-testid'))!.replace(/^batch-|-summary$/g, '');
+
+  await page.getByTestId(`batch-${id}-menu`).click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(`batch-${id}-download-xlsx`).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('Rivals.xlsx');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(fs.readFileSync((await file.path())!) as unknown as ExcelJS.Buffer);
+  const sheet = book.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(header).toEqual([
+    'Store',
+    'Market',
+    'ASIN',
+    'Title',
+    'Price',
+    'Currency',
+    'List price',
+    'Stars',
+    'Ratings',
+    "Amazon's Choice",
+    'Best Seller',
+    'Prime',
+    'Also sponsored',
+    'Book',
+    'Category',
+    'First page',
+    'Query',
+    'First seen',
+    'Stores carrying it',
+  ]);
+  const col = (name: string) => header.indexOf(name) + 1;
+  const truth = new Map<string, Map<string, Awaited<ReturnType<typeof simListings>>[number]>>();
+  for (const s of three)
+    truth.set(storeUrl(s), new Map((await simListings(s.sellerId)).map((l) => [l.asin, l])));
+  const yes = (b: boolean) => (b ? 'Yes' : 'No');
+  const perStore = new Map<string, number>();
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const store = String(row.getCell(col('Store')).value);
+    const asin = String(row.getCell(col('ASIN')).value);
+    const l = truth.get(store)?.get(asin);
+    expect(l, `${store} ${asin}`).toBeDefined();
+    expect({
+      asin,
+      market: row.getCell(col('Market')).value,
+      title: row.getCell(col('Title')).value,
+      price: row.getCell(col('Price')).value,
+      listPrice: row.getCell(col('List price')).value,
+      stars: row.getCell(col('Stars')).value,
+      ratings: row.getCell(col('Ratings')).value,
+      choice: row.getCell(col("Amazon's Choice")).value,
+      best: row.getCell(col('Best Seller')).value,
+      prime: row.getCell(col('Prime')).value,
+      carriers: row.getCell(col('Stores carrying it')).value,
+    }).toEqual({
+      asin,
+      market: 'CA',
+      title: l!.title,
+      price: l!.price,
+      listPrice: l!.listPrice,
+      stars: l!.stars,
+      ratings: l!.ratings,
+      choice: yes(l!.amazonsChoice),
+      best: yes(l!.bestSeller),
+      prime: yes(l!.prime),
+      carriers: 1,
+    });
+    perStore.set(store, (perStore.get(store) ?? 0) + 1);
+  }
+  // Every store's rows: the small store whole, the others to the 7-page cap of a standard scan.
+  expect(perStore.get(storeUrl(three[0]!))).toBe(60);
+  expect(perStore.size).toBe(3);
 });
 
 test('drag a finished scan to archived', async ({ page }) => {

@@ -12,16 +12,18 @@ import {
   Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { ApiScope } from '../auth/api-scope.js';
 import { Authenticated, ROLE_ADMIN } from '../auth/guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { JwtUser } from '../auth/jwt.strategy.js';
 import { ok } from '../common/api-response.js';
-import { currentLang, t } from '../common/i18n.js';
+import { currentLang, t, type Lang } from '../common/i18n.js';
 import {
   AsinCheckDto,
   AsinCheckQuery,
+  BatchDto,
   CategoryQuery,
   CreateScanDto,
   DownloadQuery,
@@ -31,6 +33,9 @@ import {
   MoveDto,
   StatusDto,
 } from './search.dto.js';
+import { csvFile } from './export/csv.js';
+import type { Table } from './export/table.js';
+import { XLSX_TYPE, xlsxFile } from './export/xlsx.js';
 import { SearchApiService, attachmentDisposition } from './search.service.js';
 
 const STATES = ['pending', 'ongoing', 'completed', 'archived'];
@@ -39,6 +44,16 @@ const TYPE_STATUS =
   /^(standard|deep|FUNCTIONAL|functional|asinCheck)(PENDING|PROCESSING|COMPLETED_PARTIAL|COMPLETED|CANCELED|FAILED)$/;
 
 const isAdmin = (user: JwtUser) => user.roles.includes(ROLE_ADMIN);
+
+/** Sends a table as a .csv or .xlsx attachment, streamed. */
+function sendTable(reply: FastifyReply, fileName: string, table: Table, format: 'csv' | 'xlsx', lang: Lang) {
+  const body = format === 'csv' ? Readable.from(csvFile(table, lang)) : xlsxFile(table, lang, fileName);
+  return reply
+    .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+    .header('Content-Disposition', attachmentDisposition(`${fileName}.${format}`))
+    .header('Cache-Control', 'no-store')
+    .send(body);
+}
 
 /**
  * Scans (gateway/README.md, "Scan routes"): the dashboard's lists, scan forms, moves, deletes, downloads, quotas.
@@ -146,6 +161,58 @@ export class SearchController {
     return ok(await this.search.estimate(user.sub, dto));
   }
 
+  @Post('api/search-info/batch')
+  @ApiScope('scans:write')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Scan many stores of one market and type at once (at most 50): each store its own scan, the quota taken for the whole batch or not at all',
+  })
+  @ApiOkResponse({
+    description:
+      '{success, data: {batchId, scanIds, batch}}; 422 with errors[].field storeUrls.<line> (lines from 1) naming each bad line, batchTooManyStores, marketInvalid, searchTypeInvalid (nothing created); 403 noStandardPlan | noDeepPlan; 429 batchQuotaExceeded (says how many are left; nothing created)',
+  })
+  async createBatch(@CurrentUser() user: JwtUser, @Body() dto: BatchDto) {
+    return ok(await this.search.createBatch(user.sub, dto));
+  }
+
+  @Get('api/search-info/batch/:batchId')
+  @ApiScope('scans:read')
+  @ApiOperation({ summary: 'A batch: its scans (as todos) and their combined progress' })
+  @ApiOkResponse({
+    description:
+      '{success, data: {id, searchType, market, fileName, keyword, createdAt, todos, progress: {asinsFound, finished, scans, percent}}}; 404 batchNotFound',
+  })
+  async batch(@CurrentUser() user: JwtUser, @Param('batchId') batchId: string) {
+    return ok(await this.search.batch(user.sub, batchId));
+  }
+
+  @Get('api/search-info/batch/:batchId/download')
+  @ApiScope('scans:read')
+  @ApiOperation({
+    summary:
+      'A batch as one file: .txt, the union of its scans’ ASINs (each once); ?format=csv or xlsx: one row per store and ASIN with the store column and how many of the batch’s stores carry it; streamed; needs an active plan',
+  })
+  @ApiProduces('text/plain', 'text/csv', XLSX_TYPE)
+  @ApiOkResponse({ description: 'an attachment named after the batch (RFC 6266); 403; 404 batchNotFound' })
+  async batchDownload(
+    @CurrentUser() user: JwtUser,
+    @Param('batchId') batchId: string,
+    @Query() query: DownloadQuery,
+    @Res() reply: FastifyReply,
+  ) {
+    if (query.format === 'csv' || query.format === 'xlsx') {
+      const { fileName, table } = await this.search.batchTable(user.sub, batchId);
+      return sendTable(reply, fileName, table, query.format, currentLang());
+    }
+    const { fileName, body } = await this.search.batchTxt(user.sub, batchId);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('Content-Disposition', attachmentDisposition(`${fileName}.txt`))
+      .header('Cache-Control', 'no-store')
+      .send(body);
+  }
+
   @Get('api/search-info/:id/asin-check')
   @ApiScope('scans:read')
   @ApiOperation({ summary: "An ASIN check's table, one row per ASIN (so far, while it runs); x-total-count" })
@@ -176,12 +243,12 @@ export class SearchController {
   @ApiScope('scans:read')
   @ApiOperation({
     summary:
-      'The ASINs, one a line (the partial list while the scan runs; of an ASIN check, the ones sold there); ?format=csv: an ASIN check’s table; needs an active plan',
+      'The scan as a file: .txt, the ASINs one a line (the partial list while the scan runs; of an ASIN check, the ones sold there); ?format=csv or xlsx: a table, one row per ASIN with what the scan saw of it (market, title, price and currency, list price, stars, ratings, Amazon’s Choice, Best Seller, Prime, also sponsored, book, category, first page and query, first seen), of an ASIN check its rows; needs an active plan',
   })
-  @ApiProduces('text/plain', 'text/csv')
+  @ApiProduces('text/plain', 'text/csv', XLSX_TYPE)
   @ApiOkResponse({
     description:
-      'text/plain or text/csv (UTF-8 with BOM) attachment; 403 noActivePlanForDownload; 404 searchNotFound',
+      'text/plain, text/csv (UTF-8 with BOM; ; and decimal comma in Turkish) or an XLSX workbook (typed cells, frozen header, autofilter), streamed, as an attachment named after the scan (RFC 6266); 403 noActivePlanForDownload; 404 searchNotFound',
   })
   async download(
     @CurrentUser() user: JwtUser,
@@ -189,13 +256,10 @@ export class SearchController {
     @Query() query: DownloadQuery,
     @Res() reply: FastifyReply,
   ) {
-    if (query.format === 'csv') {
-      const csv = await this.search.asinCheckCsv(user.sub, id, currentLang());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', attachmentDisposition(`${csv.fileName}.csv`))
-        .header('Cache-Control', 'no-store')
-        .send(csv.body);
+    if (query.format === 'csv' || query.format === 'xlsx') {
+      const lang = currentLang();
+      const { fileName, table } = await this.search.table(user.sub, id, lang);
+      return sendTable(reply, fileName, table, query.format, lang);
     }
     const { fileName, body } = await this.search.download(user.sub, id);
     return reply

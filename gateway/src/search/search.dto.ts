@@ -6,6 +6,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   asinCheckRequest as asinCheck,
+  batchScanRequest as batchScan,
+  BATCH_MAX_STORES,
   email,
   functionalScanRequest as functionalScan,
   market,
@@ -61,7 +63,7 @@ const status = z.strictObject({
 });
 const categoryQuery = z.strictObject({ market });
 const downloadQuery = z.strictObject({
-  format: z.enum(['txt', 'csv'], { error: 'formatInvalid' }).optional(),
+  format: z.enum(['txt', 'csv', 'xlsx'], { error: 'formatInvalid' }).optional(),
 });
 
 export class CreateScanDto extends SchemaDto(createScan) implements z.output<typeof createScan> {
@@ -116,8 +118,11 @@ export class CategoryQuery extends SchemaDto(categoryQuery) implements z.output<
 }
 
 export class DownloadQuery extends SchemaDto(downloadQuery) implements z.output<typeof downloadQuery> {
-  @ApiPropertyOptional({ enum: ['txt', 'csv'], description: 'csv: the table of an ASIN check' })
-  format?: 'txt' | 'csv';
+  @ApiPropertyOptional({
+    enum: ['txt', 'csv', 'xlsx'],
+    description: 'txt (default): the ASINs; csv, xlsx: the table of what the scan saw of each ASIN',
+  })
+  format?: 'txt' | 'csv' | 'xlsx';
 }
 
 export class AsinCheckDto extends SchemaDto(asinCheck) implements z.output<typeof asinCheck> {
@@ -129,6 +134,21 @@ export class AsinCheckDto extends SchemaDto(asinCheck) implements z.output<typeo
     example: 'B0C1234567, B0D7654321',
   })
   asins!: string;
+}
+
+export class BatchDto extends SchemaDto(batchScan) implements z.output<typeof batchScan> {
+  @ApiProperty({ enum: ['standard', 'deep'] }) searchType!: 'standard' | 'deep';
+  @ApiProperty({ enum: MARKETS }) market!: (typeof MARKETS)[number];
+  @ApiProperty({ example: 'Rakipler' }) fileName!: string;
+  @ApiPropertyOptional() keyword?: string;
+  @ApiProperty({
+    type: [String],
+    maxItems: BATCH_MAX_STORES,
+    description:
+      'Store links of the chosen market, one per store (at most 50); a bad one is named by its line: errors[].field `storeUrls.<line>`, lines from 1',
+    example: ['https://www.amazon.ca/s?me=A2DP2EEPU3VU45', 'https://www.amazon.ca/s?me=A1B2C3D4E5F6G7'],
+  })
+  storeUrls!: string[];
 }
 
 export class AsinCheckQuery extends SchemaDto(asinCheckQuery) implements z.output<typeof asinCheckQuery> {

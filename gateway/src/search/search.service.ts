@@ -4,15 +4,30 @@ import { BusClient } from '@shelfscan/bus';
 import { coverageFactsOf, searchV1 } from '@shelfscan/contracts';
 import { functionalFilters } from '@shelfscan/validation';
 import type { Lang } from '../common/i18n.js';
-import { asinCheckCsv } from './asin-check-csv.js';
-import type { AsinCheckDto, CreateScanDto, EstimateDto, FunctionalScanDto, ListQuery } from './search.dto.js';
+import {
+  ASIN_CHECK_COLUMNS,
+  BATCH_COLUMNS,
+  SCAN_ITEM_COLUMNS,
+  asinCheckCells,
+  scanItemCells,
+} from './export/columns.js';
+import { pagesOf, type Table } from './export/table.js';
+import type {
+  AsinCheckDto,
+  BatchDto,
+  CreateScanDto,
+  EstimateDto,
+  FunctionalScanDto,
+  ListQuery,
+} from './search.dto.js';
 
 const { SearchService } = searchV1;
 
 /** ASINs per bus request while streaming a download. */
 const DOWNLOAD_PAGE = 5_000;
-/** Rows of an ASIN check per bus request while streaming its CSV. */
-const CSV_PAGE = 1_000;
+/** Rows of a table (a scan's items, an ASIN check's rows) per bus request while streaming a .csv or .xlsx. */
+const TABLE_PAGE = 1_000;
+const ASIN_CHECK_PAGE = 1_000;
 
 /** A Todo of the contract: the bus message without protobuf's type name, absent fields as null. */
 function todoJson(t: searchV1.Todo | undefined) {
@@ -73,6 +88,31 @@ function asinCheckRowJson(r: searchV1.AsinCheckRow) {
     reviewCount: n(r.reviewCount),
     amazonsChoice: r.amazonsChoice,
     bestSeller: r.bestSeller,
+  };
+}
+
+/** The generator with its first value already read (its errors thrown here, before a reply starts). */
+async function primed<T>(gen: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const first = await gen.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* gen;
+  })();
+}
+
+/** A batch of the contract as JSON: its scans as todos, the combined progress. */
+function batchJson(b: searchV1.Batch | undefined) {
+  if (!b) throw new Error('the search service answered without a batch');
+  return {
+    id: b.id,
+    searchType: b.searchType,
+    market: b.market,
+    fileName: b.fileName,
+    keyword: b.keyword ?? null,
+    createdAt: b.createdAt,
+    todos: b.todos.map((t) => todoJson(t)!),
+    progress: { asinsFound: b.asinsFound, finished: b.finished, scans: b.todos.length, percent: b.percent },
   };
 }
 
@@ -144,34 +184,53 @@ export class SearchApiService {
   }
 
   /**
-   * The ASIN check's table as CSV, streamed page by page; the first page is asked for before
-   * anything is sent, so a 404 or 403 is still an ordinary JSON answer.
+   * A scan's table for the .csv and .xlsx downloads, read page by page as the file is written:
+   * a store scan's items (what it saw of each ASIN, with the market), or an ASIN check's rows. The
+   * first page is asked for before anything is sent, so a 404 or 403 is still an ordinary JSON answer.
    */
-  async asinCheckCsv(
-    userEmail: string,
-    id: string,
-    lang: Lang,
-  ): Promise<{ fileName: string; body: Readable }> {
+  async table(userEmail: string, id: string, lang: Lang): Promise<{ fileName: string; table: Table }> {
+    const items = (offset: number) =>
+      this.bus.request(SearchService.method.downloadItems, { userEmail, id, offset, limit: TABLE_PAGE });
+    const first = await items(0);
+    if (first.searchType === 'asinCheck') return this.asinCheckRows(userEmail, id, lang);
+    const { market } = first;
+    return {
+      fileName: first.fileName,
+      table: {
+        columns: SCAN_ITEM_COLUMNS,
+        pages: pagesOf(
+          first,
+          items,
+          (p) => p.items,
+          (p) => p.done,
+          (i) => scanItemCells(market, i),
+        ),
+      },
+    };
+  }
+
+  /** An ASIN check's rows as a table (its .csv and .xlsx). */
+  private async asinCheckRows(userEmail: string, id: string, lang: Lang) {
     const page = (offset: number) =>
       this.bus.request(SearchService.method.listAsinCheck, {
         userEmail,
         id,
         offset,
-        limit: CSV_PAGE,
+        limit: ASIN_CHECK_PAGE,
         forDownload: true,
       });
     const first = await page(0);
-    async function* pages() {
-      let current = first;
-      let sent = 0;
-      for (;;) {
-        yield current.rows;
-        sent += current.rows.length;
-        if (current.done) return;
-        current = await page(sent);
-      }
-    }
-    return { fileName: first.fileName, body: Readable.from(asinCheckCsv(pages(), lang)) };
+    const table: Table = {
+      columns: ASIN_CHECK_COLUMNS,
+      pages: pagesOf(
+        first,
+        page,
+        (p) => p.rows,
+        (p) => p.done,
+        (r) => asinCheckCells(r, lang),
+      ),
+    };
+    return { fileName: first.fileName, table };
   }
 
   async estimate(userEmail: string, dto: EstimateDto) {
@@ -226,6 +285,94 @@ export class SearchApiService {
       }
     }
     return { fileName: first.fileName, body: Readable.from(lines()) };
+  }
+
+  async createBatch(userEmail: string, dto: BatchDto) {
+    const r = await this.bus.request(SearchService.method.createBatch, {
+      userEmail,
+      searchType: dto.searchType,
+      market: dto.market,
+      storeUrls: dto.storeUrls,
+      fileName: dto.fileName,
+      keyword: dto.keyword ?? '',
+    });
+    const batch = batchJson(r.batch);
+    return { batchId: batch.id, scanIds: batch.todos.map((t) => t.id), batch };
+  }
+
+  async batch(userEmail: string, id: string) {
+    return batchJson((await this.bus.request(SearchService.method.getBatch, { userEmail, id })).batch);
+  }
+
+  /**
+   * A batch's combined .txt: the union of its scans' ASINs, in the order of its stores then of
+   * discovery, each ASIN once. Read scan by scan, page by page; only the set of ASINs already sent
+   * is kept (at most the batch's distinct ASINs, 50 × the list limit), never the file.
+   */
+  async batchTxt(userEmail: string, id: string): Promise<{ fileName: string; body: Readable }> {
+    const batch = await this.batch(userEmail, id);
+    const asinsOf = (scanId: string) => this.scanAsins(userEmail, scanId);
+    async function* lines() {
+      const sent = new Set<string>();
+      for (const t of batch.todos) {
+        for await (const page of asinsOf(t.id)) {
+          const fresh = page.filter((a) => !sent.has(a));
+          for (const a of fresh) sent.add(a);
+          if (fresh.length) yield fresh.join('\n') + '\n';
+        }
+      }
+    }
+    // The first page is read before anything is sent: a 403 (no plan) is still an ordinary answer.
+    return { fileName: batch.fileName, body: Readable.from(await primed(lines())) };
+  }
+
+  /**
+   * A batch's combined table: one row per store and ASIN (an ASIN several stores carry appears once
+   * per store), with the store and how many of the batch's stores carry it. The counts come from a
+   * first pass over the ASIN lists (a count per distinct ASIN); the rows are then streamed.
+   */
+  async batchTable(userEmail: string, id: string): Promise<{ fileName: string; table: Table }> {
+    const batch = await this.batch(userEmail, id);
+    const carriers = new Map<string, number>();
+    for (const t of batch.todos)
+      for await (const page of this.scanAsins(userEmail, t.id))
+        for (const a of page) carriers.set(a, (carriers.get(a) ?? 0) + 1);
+    const items = (scanId: string, offset: number) =>
+      this.bus.request(SearchService.method.downloadItems, {
+        userEmail,
+        id: scanId,
+        offset,
+        limit: TABLE_PAGE,
+      });
+    async function* pages() {
+      for (const t of batch.todos) {
+        const store = t.storeUrl ?? t.sellerId ?? '';
+        yield* pagesOf(
+          await items(t.id, 0),
+          (sent) => items(t.id, sent),
+          (p) => p.items,
+          (p) => p.done,
+          (i) => [store, ...scanItemCells(batch.market, i), carriers.get(i.asin) ?? 1],
+        );
+      }
+    }
+    return { fileName: batch.fileName, table: { columns: BATCH_COLUMNS, pages: pages() } };
+  }
+
+  /** A scan's ASINs, a page at a time (DownloadPage). */
+  private async *scanAsins(userEmail: string, id: string): AsyncGenerator<string[]> {
+    let sent = 0;
+    for (;;) {
+      const page = await this.bus.request(SearchService.method.downloadPage, {
+        userEmail,
+        id,
+        offset: sent,
+        limit: DOWNLOAD_PAGE,
+      });
+      if (page.asins.length) yield page.asins;
+      sent += page.asins.length;
+      if (page.done) return;
+    }
   }
 
   async quota(userEmail: string) {

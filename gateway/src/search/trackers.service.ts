@@ -2,12 +2,21 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BusClient } from '@shelfscan/bus';
 import { searchV1 } from '@shelfscan/contracts';
 import type { Lang } from '../common/i18n.js';
-import { CSV_BOM, csvRow } from './asin-check-csv.js';
+import { csvFile } from './export/csv.js';
+import type { Column } from './export/table.js';
 import type { TrackerDto } from './search.dto.js';
 
 const { SearchService } = searchV1;
 
-const CSV_HEADER: Record<Lang, string[]> = { en: ['ASIN', 'Title'], tr: ['ASIN', 'Başlık'] };
+async function* onePage<R>(rows: R): AsyncGenerator<R> {
+  yield rows;
+}
+
+/** The columns of a run's list as .csv (the writer of the scan exports: BOM, the language's separator). */
+const RUN_LIST_COLUMNS: Column[] = [
+  { header: { en: 'ASIN', tr: 'ASIN' }, type: 'text' },
+  { header: { en: 'Title', tr: 'Başlık' }, type: 'text' },
+];
 
 /** A TrackerRun of the API (gateway/README.md, "Tracker routes"): absent fields as null, the counts beside the lists. */
 function runJson(r: searchV1.TrackerRun | undefined) {
@@ -146,10 +155,10 @@ export class TrackersApiService {
     const day = new Date(new Date(r.run!.startedAt).getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
     const fileName = `${tracker.tracker!.fileName} ${day} ${list}`;
     if (format === 'txt') return { fileName: `${fileName}.txt`, body: asins.map((a) => `${a}\n`).join('') };
-    const body =
-      CSV_BOM +
-      csvRow(CSV_HEADER[lang], lang) +
-      asins.map((a) => csvRow([a, r.titles[a] ?? ''], lang)).join('');
+    const rows = asins.map((a) => [a, r.titles[a] ?? '']);
+    let body = '';
+    for await (const chunk of csvFile({ columns: RUN_LIST_COLUMNS, pages: onePage(rows) }, lang))
+      body += chunk;
     return { fileName: `${fileName}.csv`, body };
   }
 }

@@ -70,7 +70,7 @@ export const en = {
   sizeInvalid: 'The page size must be 1 to 100.',
   statusInvalid: 'Unknown status.',
   queryTooLong: 'The search text is too long.',
-  formatInvalid: 'The format is txt or csv.',
+  formatInvalid: 'The format is txt, csv or xlsx.',
   tooManyTodos: 'Too many scans at once.',
   stateNotAllowed: 'A scan can only be archived, or moved back from archived to the column its status gives.',
   statusChangeNotAllowed:
@@ -205,6 +205,9 @@ export const en = {
     'Monthly search limit exceeded; your searches come back on the 1st of the month.',
   noRemainingDailySearchRights: 'You have no remaining daily search rights.',
   noRemainingDailyDeepSearchRights: 'You have no remaining deep search rights today.',
+  batchTooManyStores: 'A batch scans at most 50 stores.',
+  batchQuotaExceeded: 'Not enough searches left for the whole batch ({{detail}} left); none was started.',
+  batchNotFound: 'No such batch.',
   // Any request whose fields are answered one by one (the errors list words each field)
   invalidFields: 'Check the marked fields.',
   // API tokens (issue 19): the form's rules, the limit per account, and the gateway's refusals

@@ -70,7 +70,7 @@ export const tr: Record<MessageKey, string> = {
   sizeInvalid: 'Sayfa boyutu 1 ile 100 arasında olmalıdır.',
   statusInvalid: 'Bilinmeyen durum.',
   queryTooLong: 'Arama metni çok uzun.',
-  formatInvalid: 'Biçim txt ya da csv olmalıdır.',
+  formatInvalid: 'Biçim txt, csv ya da xlsx olmalıdır.',
   tooManyTodos: 'Aynı anda çok fazla tarama.',
   stateNotAllowed:
     'Bir tarama yalnızca arşivlenebilir ya da arşivden durumunun gösterdiği sütuna geri taşınabilir.',
@@ -206,6 +206,10 @@ export const tr: Record<MessageKey, string> = {
   monthlySearchLimitExceeded: "Aylık arama sınırı aşıldı; aramalarınız ayın 1'inde yenilenir.",
   noRemainingDailySearchRights: 'Kalan günlük arama hakkınız yok.',
   noRemainingDailyDeepSearchRights: 'Bugün kalan derin arama hakkınız yok.',
+  batchTooManyStores: 'Bir toplu tarama en çok 50 mağaza tarar.',
+  batchQuotaExceeded:
+    'Kalan arama hakkınız bütün mağazalara yetmiyor (kalan: {{detail}}); hiçbiri başlatılmadı.',
+  batchNotFound: 'Böyle bir toplu tarama yok.',
   // Any request whose fields are answered one by one (the errors list words each field)
   invalidFields: 'İşaretli alanları kontrol edin.',
   // API tokens (issue 19): the form's rules, the limit per account, and the gateway's refusals

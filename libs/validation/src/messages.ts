@@ -37,6 +37,7 @@ export const VALIDATION_MESSAGES = [
   'deepNotInMarket',
   'functionalNotInMarket',
   'searchTypeInvalid',
+  'batchTooManyStores',
   // Trackers (issue 18).
   'scheduleInvalid',
   'hourInvalid',

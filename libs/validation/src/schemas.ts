@@ -346,6 +346,54 @@ export const scanEstimateRequest = z
     ),
   );
 
+/** Stores one batch may scan at once (issue 19). */
+export const BATCH_MAX_STORES = 50;
+
+/**
+ * POST /api/search-info/batch and the create dialog's many-stores mode: one market and scan type,
+ * 1–50 store links. Each line is checked as a scan's link (the store-URL intake, the chosen market)
+ * and a bad one is named by its line: the issue's path is `storeUrls.<line>`, lines counted from 1.
+ */
+export const batchScanRequest = z
+  .strictObject({
+    searchType: z.enum(['standard', 'deep'], { error: 'searchTypeInvalid' }),
+    market: f.market,
+    fileName: f.fileName,
+    keyword: f.keyword.optional(),
+    storeUrls: z
+      .array(z.string('storeUrlNotAUrl'), 'required')
+      .min(1, 'required')
+      .max(BATCH_MAX_STORES, 'batchTooManyStores'),
+  })
+  .superRefine((value, ctx) => {
+    const lines: unknown[] = Array.isArray(value.storeUrls) ? value.storeUrls : [];
+    if (lines.length > BATCH_MAX_STORES) return;
+    const code = typeof value.market === 'string' ? value.market.trim().toUpperCase() : '';
+    const chosen = f.market.safeParse(code).success ? marketByCode(code) : undefined;
+    if (chosen && value.searchType === 'deep' && !marketsFor('deep').includes(chosen))
+      ctx.addIssue({ code: 'custom', path: ['market'], message: 'deepNotInMarket' });
+    lines.forEach((line, i) => {
+      const text = f.storeUrl.safeParse(line);
+      const problem = text.success
+        ? storeLinkProblem(text.data, chosen?.code)
+        : (text.error.issues[0]?.message ?? 'required');
+      if (problem) ctx.addIssue({ code: 'custom', path: ['storeUrls', String(i + 1)], message: problem });
+    });
+  });
+
+/** The lines of a pasted or uploaded list of store links: one a line (a CSV's first cell), blanks left out. */
+export function storeLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) =>
+      l
+        .split(/[,;\t]/)[0]!
+        .trim()
+        .replace(/^"|"$/g, ''),
+    )
+    .filter(Boolean);
+}
+
 /** The create dialog of a standard or deep scan: the request's rules on the form's values. */
 export const storeScanForm = (type: 'standard' | 'deep') =>
   z.object({ ...scanFields, categories: f.categories }).superRefine(storeChecks(type));

@@ -103,6 +103,30 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('pages what a scan saw of each ASIN in the same order (ListScanItems), books marked', async () => {
+    const scanId = randomUUID();
+    await publish({ scanId, listLimit: 60 });
+    await eventually(async () => (await getScan(scanId).catch(() => undefined))?.status === 'completed');
+    const items = (offset: number, limit: number) =>
+      bed.bus.request(scraperV1.ScraperService.method.listScanItems, { scanId, offset, limit });
+    const page = await items(10, 20);
+    expect(page).toMatchObject({ status: 'completed', total: 60 });
+    expect(page.items.map((i) => i.asin)).toEqual(makeAsins(30).slice(10));
+    // The fake engine reports no facts: the rows carry the ASIN alone.
+    expect(page.items[0].title).toBeUndefined();
+    expect(page.items[0].price).toBeUndefined();
+    expect(page.items[0]).toMatchObject({ firstPage: 0, firstQuery: '', sponsored: false, prime: false });
+    expect(page.items.every((i) => i.book === /^\d{9}[\dX]$/.test(i.asin))).toBe(true);
+    await expect(items(0, 0).then((r) => r.items.length)).resolves.toBe(60);
+    await expect(
+      bed.bus.request(scraperV1.ScraperService.method.listScanItems, {
+        scanId: randomUUID(),
+        offset: 0,
+        limit: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('caps the list limit at SCAN_LIST_LIMIT', async () => {
     const scanId = randomUUID();
     await publish({ scanId, listLimit: 0 });

@@ -1,11 +1,11 @@
 /**
- * The simulator's `/__sim` admin routes: its stores and their ASINs, changes to a store between two
- * scans (`POST /__sim/stores/<sellerId>/changes {add, remove}`), its counters, its faults.
+ * The simulator's `/__sim` admin routes: its stores, their ASINs and listings, changes to a store
+ * between two scans (`POST /__sim/stores/<sellerId>/changes {add, remove}`), its counters, its faults.
  */
 import type http from 'node:http';
 import { mergeFaults, type FaultInjector } from './faults.js';
 import { emptyStats, type Reply, type Site } from './site.js';
-import { describeStore } from './store.js';
+import { describeStore, listingOf } from './store.js';
 
 export function adminReply(
   site: Site,
@@ -20,7 +20,7 @@ export function adminReply(
     type: 'application/json',
   });
   const path = url.pathname.replace(/\/+$/, '');
-  const m = /^\/__sim\/stores\/([^/]+)(\/asins)?$/.exec(path);
+  const m = /^\/__sim\/stores\/([^/]+)(\/asins|\/listings)?$/.exec(path);
   if (req.method === 'GET' && path === '/__sim/stores') {
     return json(
       200,
@@ -38,6 +38,11 @@ export function adminReply(
   if (req.method === 'GET' && m) {
     const entry = site.bySeller.get(m[1]);
     if (!entry) return json(404, { error: `unknown seller ${m[1]}` });
+    if (m[2] === '/listings')
+      return json(
+        200,
+        entry.store.asins.map((_, i) => listingOf(entry.store, i)),
+      );
     if (m[2]) return { status: 200, body: entry.store.asins.join('\n') + '\n', type: 'text/plain' };
     return json(200, describeStore(entry.store));
   }

@@ -80,6 +80,22 @@ describe('structural fidelity with the real pages', () => {
     expect(best).toBeGreaterThan(0);
   });
 
+  it('shows list prices and the Prime logo with the real markup (ca_search_4)', () => {
+    const strike =
+      'div[data-component-type="s-search-result"] .a-price.a-text-price[data-a-strike="true"] > .a-offscreen';
+    const prime = 'div[data-component-type="s-search-result"] i.a-icon-prime[aria-label]';
+    const $real = real[1];
+    expect($real(strike).first().text()).toMatch(/^\$\d+\.\d\d$/);
+    expect($real(prime).length).toBeGreaterThan(0);
+    for (const $ of sim) {
+      expect($(strike).length).toBeGreaterThan(0);
+      expect($(strike).first().text()).toMatch(/^\$\d[\d,]*\.99$/);
+      expect($(prime).length).toBeGreaterThan(0);
+      // Not every tile: some without either.
+      expect($(prime).length).toBeLessThan($('div[data-component-type="s-search-result"]').length);
+    }
+  });
+
   it('writes the result-info bar and the strip in the same formats', () => {
     const info = /^\d+-\d+ of (over )?[\d,]+ results for$/;
     for (const $ of [...real, ...sim]) {

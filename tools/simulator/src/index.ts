@@ -10,8 +10,9 @@ export {
   UNRATED,
   BADGE_CHOICE,
   BADGE_BEST_SELLER,
+  listingOf,
 } from './store.js';
-export type { Store, StoreOptions, StoreBehaviour, CategoryNode } from './store.js';
+export type { Store, StoreOptions, StoreBehaviour, CategoryNode, Listing } from './store.js';
 export { DEFAULT_FAULTS, FaultInjector, mergeFaults } from './faults.js';
 export type { FaultSettings, RateLimitSettings } from './faults.js';
 export { MARKETS, marketForHost, getMarket, formatPrice } from './markets.js';

@@ -10,6 +10,8 @@ export interface MarketStrings {
   sponsored: string;
   amazonsChoice: [string, string];
   choiceFor: string;
+  /** Before a struck-through list price: "List:". */
+  listPrice: string;
   bestSeller: string;
   outOfFiveStars(stars: string): string;
   starsAndUp(n: number): string;
@@ -55,6 +57,7 @@ const en = (bestSeller: string): MarketStrings => ({
   sponsored: 'Sponsored',
   amazonsChoice: ["Amazon's ", 'Choice'],
   choiceFor: 'for',
+  listPrice: 'List:',
   bestSeller,
   outOfFiveStars: (s) => `${s} out of 5 stars`,
   starsAndUp: (n) => `${n} Stars &amp; Up`,
@@ -92,6 +95,7 @@ const es: MarketStrings = {
   sponsored: 'Patrocinado',
   amazonsChoice: ['Elección ', 'de Amazon'],
   choiceFor: 'para',
+  listPrice: 'Precio de lista:',
   bestSeller: 'Más vendido',
   outOfFiveStars: (s) => `${s} de 5 estrellas`,
   starsAndUp: (n) => `${n} estrellas o más`,

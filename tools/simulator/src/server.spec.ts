@@ -1,7 +1,7 @@
 import { readPage } from '../test/page-reader.js';
 import { startSimulator } from './server.js';
 import type { Simulator } from './server.js';
-import { createStore } from './store.js';
+import { createStore, listingOf } from './store.js';
 
 const small = createStore({ seed: 'small', size: 40 });
 const mid = createStore({ seed: 'mid', size: 250 });
@@ -211,6 +211,14 @@ describe('admin endpoints', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect((await res.text()).trim().split('\n')).toEqual(mid.asins);
     expect((await fetch(`${sim.url}/__sim/stores/ANOPE/asins`)).status).toBe(404);
+    // Each listing as its tile shows it (what a rich export of a scan is compared with).
+    const listings = (await (await fetch(`${sim.url}/__sim/stores/${mid.sellerId}/listings`)).json()) as {
+      asin: string;
+      title: string;
+    }[];
+    expect(listings.map((l) => l.asin)).toEqual(mid.asins);
+    expect(listings.map((l) => l.title)).toEqual(mid.titles);
+    expect(listings[0]).toEqual(listingOf(mid, 0));
 
     await fetch(`${sim.url}/__sim/reset-stats`, { method: 'POST' });
     await get(`/s?me=${small.sellerId}`);

@@ -227,6 +227,56 @@ function addTree(
   for (const child of spec.children ?? []) addTree(b, market, child, index, p, price);
 }
 
+/** What a listing's results tile shows: the facts a rich export of a scan must match. */
+export interface Listing {
+  asin: string;
+  title: string;
+  /** Major units; null when the tile shows no price. */
+  price: number | null;
+  /** The struck-through list price ("List:"), major units; null when none. */
+  listPrice: number | null;
+  /** 1.0–5.0; null when unrated. */
+  stars: number | null;
+  ratings: number | null;
+  amazonsChoice: boolean;
+  bestSeller: boolean;
+  prime: boolean;
+  /** ISBN-10 shaped ASIN. */
+  book: boolean;
+}
+
+/**
+ * Prime and a list price, read from a hash of the ASIN (not drawn from the store's generator, so
+ * every store keeps the listings it had): 60 % are Prime; a fifth of the priced listings show a
+ * list price 10–39 % above the price, ending in .99.
+ */
+export function listingExtras(store: Store, i: number): { prime: boolean; listPriceMinor: number | null } {
+  const h = hashSeed(`extras:${store.asins[i]}`);
+  const price = store.prices[i];
+  const listed = price !== NO_PRICE && (h >>> 8) % 5 === 0;
+  const above = Math.round(price * (1.1 + ((h >>> 16) % 30) / 100));
+  return { prime: h % 10 < 6, listPriceMinor: listed ? Math.floor(above / 100) * 100 + 99 : null };
+}
+
+/** Listing `i` as its tile shows it. */
+export function listingOf(store: Store, i: number): Listing {
+  const price = store.prices[i];
+  const half = store.halfStars[i];
+  const { prime, listPriceMinor } = listingExtras(store, i);
+  return {
+    asin: store.asins[i],
+    title: store.titles[i],
+    price: price === NO_PRICE ? null : price / 100,
+    listPrice: listPriceMinor === null ? null : listPriceMinor / 100,
+    stars: half === UNRATED ? null : half / 2,
+    ratings: half === UNRATED ? null : store.ratingCounts[i],
+    amazonsChoice: (store.badges[i] & BADGE_CHOICE) !== 0,
+    bestSeller: (store.badges[i] & BADGE_BEST_SELLER) !== 0,
+    prime,
+    book: /^\d{9}[\dX]$/.test(store.asins[i]),
+  };
+}
+
 export function createStore(options: StoreOptions): Store {
   const size = Math.floor(options.size);
   if (!Number.isFinite(size) || size < 1 || size > MAX_STORE_SIZE) {

@@ -48,6 +48,7 @@ import {
 } from './checkpoint.js';
 import { ORDER_TOLERANCE, ScanContext, WINDOW_FILL } from './context.js';
 import { ScanBlockedError } from './errors.js';
+import { departmentOf, itemsOf } from './items.js';
 import { planPeel, planWindow, preparePeel, windowDone } from './peel.js';
 import { coverageLine, scanOutcome, type Coverage } from './progress.js';
 import { planSweep } from './sweep.js';
@@ -104,12 +105,19 @@ class Scan {
       s.pagesFetched++;
       if (sortOf(task) === SWEEP_SORT) countPriceOrder(s, parsed);
       const newAsins = this.ctx.record(parsed.tiles, task);
+      const items = itemsOf(parsed, newAsins, {
+        page: task.page,
+        query: url,
+        category: departmentOf(parsed, task.nodeId ?? this.ctx.spec.categoryNodeId),
+      });
       this.plan(task, parsed);
       s.elapsedMs += Math.max(0, this.deps.clock.nowMs() - started);
 
       if (onPage) {
         const report: PageReport = {
           newAsins,
+          items,
+          sponsored: [...new Set(parsed.sponsored.asins)],
           checkpoint: structuredClone(s) as unknown as ScanCheckpoint,
           progress: this.progress(),
         };

@@ -61,9 +61,35 @@ export interface ScanProgress {
   etaSeconds: number | null;
 }
 
+/** What the scan saw of an ASIN on the page where it first kept it (items.ts); absent facts null. */
+export interface ScanItem {
+  asin: string;
+  title: string | null;
+  /** In the market's major units. */
+  price: number | null;
+  /** ISO 4217. */
+  currency: string | null;
+  /** The struck-through list price ("List:", "Was:"). */
+  listPrice: number | null;
+  stars: number | null;
+  reviewCount: number | null;
+  amazonsChoice: boolean;
+  bestSeller: boolean;
+  prime: boolean;
+  /** The department the scan's query ran in (its label), null for a store-wide query. */
+  category: string | null;
+  /** The page (1-based) and the URL of the query it was first seen on. */
+  page: number;
+  query: string;
+}
+
 export interface PageReport {
   /** ASINs first seen on this page (never one reported before, in this run or before a resume). */
   newAsins: string[];
+  /** Store scans: the facts of `newAsins`, in their order. */
+  items?: ScanItem[];
+  /** Store scans: the ASINs of the page's sponsored tiles (an ASIN "also seen sponsored"). */
+  sponsored?: string[];
   checkpoint: ScanCheckpoint;
   progress: ScanProgress;
 }

@@ -6,7 +6,14 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { asinCheckPage, insertAsinCheckRecords, type AsinCheckPage } from '@shelfscan/asin-check';
 import { isAsinCheckReport, type AsinCheckRow } from '../asin-check/asin-check.js';
 import { coverageFacts } from '../engine/progress.js';
-import type { PageReport, ScanCheckpoint, ScanProgress, ScanResult, ScanSpec } from '../engine/types.js';
+import type {
+  PageReport,
+  ScanCheckpoint,
+  ScanItem,
+  ScanProgress,
+  ScanResult,
+  ScanSpec,
+} from '../engine/types.js';
 import type { JobSpec } from './job-spec.js';
 
 /**
@@ -221,7 +228,8 @@ export class ScanJobRepository {
   async savePage(id: string, owner: string, report: PageReport, announce: boolean): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.lockOwned(manager, id, owner);
-      if (report.newAsins.length) {
+      if (report.items?.length) await insertItems(manager, id, report.items);
+      else if (report.newAsins.length) {
         await manager.query(
           `INSERT INTO scan_asin (scan_id, asin)
            SELECT $1, t.asin FROM unnest($2::text[]) WITH ORDINALITY AS t(asin, i) ORDER BY t.i
@@ -229,6 +237,11 @@ export class ScanJobRepository {
           [id, report.newAsins],
         );
       }
+      if (report.sponsored?.length)
+        await manager.query(
+          `INSERT INTO scan_sponsored (scan_id, asin) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+          [id, report.sponsored],
+        );
       if (isAsinCheckReport(report) && report.checked.length)
         await this.insertRows(manager, id, report.checked);
       await manager.query(
@@ -371,6 +384,43 @@ export class ScanJobRepository {
     return { asins: rows.map((r) => r.asin), total: await this.storedCount(this.dataSource.manager, id) };
   }
 
+  /**
+   * A page of a store scan's items in discovery order (what the scan saw of each ASIN, for the
+   * rich exports), with how many are stored in all. Rows stored before the facts were kept have
+   * only their ASIN (and page 0, no query).
+   */
+  async itemPage(id: string, offset: number, limit: number): Promise<{ items: StoredItem[]; total: number }> {
+    const rows: StoredItemRow[] = await this.dataSource.query(
+      `SELECT a.asin, a.title, a.price::float8 AS price, a.currency, a.list_price::float8 AS list_price,
+              a.stars::float8 AS stars, a.review_count, a.amazons_choice, a.best_seller, a.prime,
+              a.category, a.found_at, coalesce(p.page, 0) AS page, coalesce(p.url, '') AS query,
+              EXISTS (SELECT 1 FROM scan_sponsored s WHERE s.scan_id = a.scan_id AND s.asin = a.asin) AS sponsored
+         FROM scan_asin a LEFT JOIN scan_page p ON p.id = a.page_id
+        WHERE a.scan_id = $1 ORDER BY a.seq OFFSET $2 LIMIT $3`,
+      [id, offset, limit],
+    );
+    return {
+      items: rows.map((r) => ({
+        asin: r.asin,
+        title: r.title,
+        price: r.price,
+        currency: r.currency,
+        listPrice: r.list_price,
+        stars: r.stars === null ? null : Math.round(r.stars * 10) / 10,
+        reviewCount: r.review_count,
+        amazonsChoice: r.amazons_choice,
+        bestSeller: r.best_seller,
+        prime: r.prime,
+        category: r.category,
+        page: r.page,
+        query: r.query,
+        sponsored: r.sponsored,
+        foundAt: r.found_at,
+      })),
+      total: await this.storedCount(this.dataSource.manager, id),
+    };
+  }
+
   /** How many ASINs a scan has stored. */
   private async storedCount(manager: EntityManager, id: string): Promise<number> {
     const rows: { n: string }[] = await manager.query(
@@ -422,6 +472,47 @@ export class ScanJobRepository {
     );
     if (rows.length === 0) throw new LeaseLostError(id);
   }
+}
+
+/** A stored item: what the scan saw of the ASIN, and whether a sponsored tile showed it too. */
+export type StoredItem = ScanItem & { sponsored: boolean; foundAt: Date };
+
+interface StoredItemRow {
+  asin: string;
+  title: string | null;
+  price: number | null;
+  currency: string | null;
+  list_price: number | null;
+  stars: number | null;
+  review_count: number | null;
+  amazons_choice: boolean;
+  best_seller: boolean;
+  prime: boolean;
+  category: string | null;
+  page: number;
+  query: string;
+  sponsored: boolean;
+  found_at: Date;
+}
+
+/**
+ * The items first kept on one page: the page once (its number and query URL), then one row per
+ * item referring to it, in the page's order (a repeat after a resume is ignored).
+ */
+async function insertItems(manager: EntityManager, id: string, items: ScanItem[]): Promise<void> {
+  const { page, query } = items[0];
+  await manager.query(
+    `WITH p AS (INSERT INTO scan_page (scan_id, page, url) VALUES ($1, $2, $3) RETURNING id)
+     INSERT INTO scan_asin (scan_id, asin, title, price, currency, list_price, stars, review_count,
+                            amazons_choice, best_seller, prime, category, page_id)
+     SELECT $1, e.j->>'asin', e.j->>'title', (e.j->>'price')::numeric, e.j->>'currency',
+            (e.j->>'listPrice')::numeric, (e.j->>'stars')::real, (e.j->>'reviewCount')::int,
+            (e.j->>'amazonsChoice')::boolean, (e.j->>'bestSeller')::boolean, (e.j->>'prime')::boolean,
+            e.j->>'category', (SELECT id FROM p)
+       FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(j, i) ORDER BY e.i
+     ON CONFLICT DO NOTHING`,
+    [id, page, query, JSON.stringify(items)],
+  );
 }
 
 /** The coverage facts a finished scan keeps and announces: a store scan's, or an ASIN check's counts. */

@@ -10,7 +10,8 @@ import { departmentsOf } from './category-scans.js';
 import { ScanEngines } from './engine-factory.js';
 import type { ScanEstimate } from './estimate.js';
 import { isAsinCheck, type JobSpec, type StoreScanSpec } from './job-spec.js';
-import { ScanJobRepository } from './scan-job.repository.js';
+import { isBookAsin } from '../engine/items.js';
+import { ScanJobRepository, type StoredItem } from './scan-job.repository.js';
 import { specFromRequest } from './scan-requests.js';
 import { ScanWorker } from './scan-worker.js';
 
@@ -125,6 +126,15 @@ export class ScansService {
     return { asins: page.asins, total: page.total, status: job.status };
   }
 
+  /** ListScanItems: one page of what a store scan saw of each ASIN (at most 5,000; 1,000 by default). */
+  async listItems(req: scraperV1.ListScanItemsRequest) {
+    const job = await this.repository.get(req.scanId);
+    if (!job) throw notFound();
+    const limit = req.limit > 0 ? Math.min(req.limit, 5_000) : 1_000;
+    const page = await this.repository.itemPage(req.scanId, Math.max(0, req.offset), limit);
+    return { items: page.items.map(scanItemMessageOf), total: page.total, status: job.status };
+  }
+
   /** ListAsinCheckItems: one page of an ASIN check's rows (at most 1,000; 500 by default). */
   async listAsinCheckItems(req: scraperV1.ListAsinCheckItemsRequest) {
     const job = await this.repository.get(req.scanId);
@@ -201,4 +211,27 @@ export class ScansService {
       countedTotalIsLowerBound: e.counted?.lowerBound ?? false,
     };
   }
+}
+
+/** A stored item as the contract's ScanItem (absent facts unset). */
+function scanItemMessageOf(i: StoredItem) {
+  const opt = <T>(v: T | null) => (v === null ? undefined : v);
+  return {
+    asin: i.asin,
+    title: opt(i.title),
+    price: opt(i.price),
+    currency: opt(i.currency),
+    listPrice: opt(i.listPrice),
+    stars: opt(i.stars),
+    reviewCount: opt(i.reviewCount),
+    amazonsChoice: i.amazonsChoice,
+    bestSeller: i.bestSeller,
+    prime: i.prime,
+    category: opt(i.category),
+    firstPage: i.page,
+    firstQuery: i.query,
+    sponsored: i.sponsored,
+    book: isBookAsin(i.asin),
+    firstSeenAt: i.foundAt.toISOString(),
+  };
 }

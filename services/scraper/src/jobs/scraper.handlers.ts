@@ -4,7 +4,7 @@ import { ScansService } from './scans.service.js';
 
 /**
  * The scraper's bus API. Consumes: ScanRequested. Answers: CancelScan, GetScan, ListScanAsins,
- * ListAsinCheckItems, EstimateScan.
+ * ListScanItems, ListAsinCheckItems, EstimateScan.
  * Produces (through the outbox): ScanStarted, ScanProgressed, ScanCompleted, ScanFailed, ScanCancelled.
  */
 export const ScraperHandlers = busHandlers({ scans: ScansService }, (on) => [
@@ -13,6 +13,7 @@ export const ScraperHandlers = busHandlers({ scans: ScansService }, (on) => [
     cancelScan: (req, { scans }) => scans.cancel(req),
     getScan: (req, { scans }) => scans.get(req),
     listScanAsins: (req, { scans }) => scans.listAsins(req),
+    listScanItems: (req, { scans }) => scans.listItems(req),
     listAsinCheckItems: (req, { scans }) => scans.listAsinCheckItems(req),
     estimateScan: (req, { scans }) => scans.estimate(req),
   }),

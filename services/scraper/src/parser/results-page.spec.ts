@@ -78,6 +78,8 @@ describe.each(spotChecks)('tile $asin of $file', (c) => {
     if (c.reviewCount !== undefined) expect(tile.reviewCount).toBe(c.reviewCount);
     if (c.amazonsChoice !== undefined) expect(tile.amazonsChoice).toEqual(c.amazonsChoice);
     if (c.bestSeller !== undefined) expect(tile.bestSeller).toEqual(c.bestSeller);
+    if (c.listPriceText !== undefined) expect(tile.listPrice?.text ?? null).toBe(c.listPriceText);
+    if (c.prime !== undefined) expect(tile.prime).toBe(c.prime);
   });
 });
 

@@ -84,6 +84,21 @@ function readPrice($: CheerioAPI, tile: Nodes, domain: string | null): Price | n
   return null;
 }
 
+/** The struck-through price (`data-a-strike`, 2019 `a-text-strike`); a unit price ("$7.86/count") is not one. */
+function readListPrice($: CheerioAPI, tile: Nodes, domain: string | null): Price | null {
+  const candidates = [
+    ...tile.find('.a-price.a-text-price[data-a-strike="true"] > .a-offscreen').toArray(),
+    ...tile.find('.a-text-strike').toArray(),
+  ];
+  for (const el of candidates) {
+    const text = collapseWhitespace($(el).text());
+    if (!/\d/.test(text)) continue;
+    const price = parsePrice(text, domain);
+    if (price) return price;
+  }
+  return null;
+}
+
 function readStars(tile: Nodes): number | null {
   const alt = tile
     .find('i[class*="a-star"] .a-icon-alt, i.a-icon-star .a-icon-alt, i.a-icon-star-small .a-icon-alt')
@@ -127,6 +142,7 @@ function readTile(
     position,
     title: readTitle($, tile),
     price: readPrice($, tile, domain),
+    listPrice: readListPrice($, tile, domain),
     stars: readStars(tile),
     reviewCount: readReviewCount(tile),
     amazonsChoice: readBadge(
@@ -139,6 +155,7 @@ function readTile(
       '[id*="best-seller-label"], [id^="BESTSELLER_"][id$="-label"]',
       '[id^="BESTSELLER_"]',
     ),
+    prime: tile.find('i.a-icon-prime, i.a-icon-prime-jp').length > 0,
   };
 }
 

@@ -30,12 +30,16 @@ export interface ResultTile {
   position: number;
   title: string | null;
   price: Price | null;
+  /** The struck-through list price ("List:", "Was:") beside the price, null when the tile shows none. */
+  listPrice: Price | null;
   /** Average rating 0–5, null when the tile shows none. */
   stars: number | null;
   /** Number of ratings shown next to the stars, null when absent. */
   reviewCount: number | null;
   amazonsChoice: Badge | null;
   bestSeller: Badge | null;
+  /** The tile shows the Prime logo (eligible for Prime delivery). */
+  prime: boolean;
 }
 
 export interface ResultCount {

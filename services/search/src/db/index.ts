@@ -4,6 +4,7 @@ import { CoverageFacts1766000000003 } from './migrations/1766000000003-coverage-
 import { EstimateUsage1767000000004 } from './migrations/1767000000004-estimate-usage.js';
 import { Webhooks1767200000001 } from './migrations/1767200000001-webhooks.js';
 import { Trackers1768000000005 } from './migrations/1768000000005-trackers.js';
+import { ScanBatches1768000000006 } from './migrations/1768000000006-scan-batches.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
 export const searchMigrations = [
@@ -13,4 +14,5 @@ export const searchMigrations = [
   EstimateUsage1767000000004,
   Webhooks1767200000001,
   Trackers1768000000005,
+  ScanBatches1768000000006,
 ];

@@ -84,6 +84,19 @@ export class QuotaRepository {
     }
   }
 
+  /** How many scans the claim still allows in these periods (the tightest of its counters). */
+  async left(manager: EntityManager, userEmail: string, claim: QuotaClaim, p: Periods): Promise<number> {
+    let left = Number.POSITIVE_INFINITY;
+    for (const { counter, limit } of claim) {
+      const rows: { used: number }[] = await manager.query(
+        'SELECT used FROM quota_usage WHERE user_email = $1 AND counter = $2 AND period = $3',
+        [userEmail, counter, periodOf(counter, p)],
+      );
+      left = Math.min(left, Math.max(0, limit - (rows[0]?.used ?? 0)));
+    }
+    return left;
+  }
+
   /** Gives the rights of a scan back to the periods they were taken from. */
   async refund(
     manager: EntityManager,

@@ -9,6 +9,7 @@ import type { searchV1 } from '@shelfscan/contracts';
 import {
   asinCheckRequest,
   asinList,
+  batchScanRequest,
   fieldErrors,
   functionalScanRequest,
   scanEstimateRequest,
@@ -107,5 +108,16 @@ export function trackerViolations(input: Omit<searchV1.TrackerInput, '$typeName'
     hour: input.hour,
     weekday: input.weekday,
     alerts,
+  });
+}
+
+/** A batch: one market and type, 1–50 store links, each checked as a scan's (`storeUrls.<line>`). */
+export function batchViolations(req: searchV1.CreateBatchRequest): RuleViolation[] {
+  return violationsOf(batchScanRequest, {
+    searchType: req.searchType.toLowerCase(),
+    market: req.market,
+    fileName: req.fileName,
+    keyword: given(req.keyword),
+    storeUrls: req.storeUrls,
   });
 }

@@ -5,6 +5,7 @@ import { TrackerRunsService } from '../tracking/tracker-runs.service.js';
 import { TrackerRepository } from '../tracking/tracker.repository.js';
 import { TrackerScheduler } from '../tracking/tracker.scheduler.js';
 import { TrackersService } from '../tracking/trackers.service.js';
+import { BatchRepository } from './batch.repository.js';
 import { ScanEventsService } from './scan-events.service.js';
 import { TodoRepository } from './todo.repository.js';
 import { TodosService } from './todos.service.js';
@@ -15,6 +16,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
   imports: [WebhooksModule],
   providers: [
     TodoRepository,
+    BatchRepository,
     PlansRepository,
     QuotaRepository,
     TodosService,

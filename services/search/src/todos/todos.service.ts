@@ -10,7 +10,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { soldMarket } from '../catalog/catalog.js';
 import { PlansRepository, normalizeEmail, type Feature } from '../plans/plans.repository.js';
 import { QuotaRepository, type QuotaClaim } from '../quota/quota.repository.js';
-import { asinCheckViolations, estimateViolations, scanViolations } from './scan-rules.js';
+import { BatchRepository, type BatchRecord } from './batch.repository.js';
+import { asinCheckViolations, batchViolations, estimateViolations, scanViolations } from './scan-rules.js';
 import { asinCheckRecordOf, toTodoMessage } from './todo.message.js';
 import {
   RUNNING,
@@ -69,6 +70,7 @@ export class TodosService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(TodoRepository) private readonly todos: TodoRepository,
+    @Inject(BatchRepository) private readonly batches: BatchRepository,
     @Inject(PlansRepository) private readonly plans: PlansRepository,
     @Inject(QuotaRepository) private readonly quota: QuotaRepository,
     @Inject(BusClient) private readonly bus: BusClient,
@@ -146,13 +148,7 @@ export class TodosService {
     const now = this.clock.now();
     await this.needPlan(todo.userEmail, type.feature, now);
 
-    const claim: QuotaClaim =
-      type.feature === 'deep'
-        ? [{ counter: 'deep-day', limit: this.parameters.number('search.deep.dailyLimit') }]
-        : [
-            { counter: 'standard-month', limit: this.parameters.number('search.standard.monthlyLimit') },
-            { counter: 'standard-day', limit: this.parameters.number('search.standard.dailyLimit') },
-          ];
+    const claim = this.claimOf(type.feature);
     const created = await this.dataSource.transaction(async (manager) => {
       const periods = await this.quota.periods(now, manager);
       await this.quota.take(manager, todo.userEmail, claim, periods, now);
@@ -218,6 +214,111 @@ export class TodosService {
   /** Cancels a running scan at the scraper (a tracker's run when the tracker is deleted). */
   cancelRunning(scanId: string): Promise<void> {
     return this.cancelScan(scanId);
+  }
+
+  /** The quota counters one scan of a feature takes. */
+  private claimOf(feature: Feature): QuotaClaim {
+    return feature === 'deep'
+      ? [{ counter: 'deep-day', limit: this.parameters.number('search.deep.dailyLimit') }]
+      : [
+          { counter: 'standard-month', limit: this.parameters.number('search.standard.monthlyLimit') },
+          { counter: 'standard-day', limit: this.parameters.number('search.standard.dailyLimit') },
+        ];
+  }
+
+  /**
+   * A batch (issue 19): every store line checked first (a bad line is named, nothing created), the
+   * plan, then in ONE transaction the quota for the whole batch (all or none: short of it, the
+   * answer says how many are left) and one todo and ScanRequested per store.
+   */
+  async createBatch(req: searchV1.CreateBatchRequest) {
+    const userEmail = normalizeEmail(req.userEmail);
+    const type = TYPES[req.searchType.toLowerCase()];
+    const violations = batchViolations(req);
+    const market = soldMarket(req.market.trim());
+    if (violations.length || !type || type.feature === 'functional' || !market) throw invalid(violations);
+    const now = this.clock.now();
+    await this.needPlan(userEmail, type.feature, now);
+    const claim = this.claimOf(type.feature);
+    const urls = req.storeUrls.map((u) => u.trim());
+    const batch = {
+      id: randomUUID(),
+      userEmail,
+      searchType: type.searchType,
+      fileName: req.fileName.trim(),
+      market: market.code,
+      keyword: req.keyword.trim() || null,
+      createdAt: now,
+    };
+    await this.dataSource.transaction(async (manager) => {
+      const periods = await this.quota.periods(now, manager);
+      const left = await this.quota.left(manager, userEmail, claim, periods);
+      if (left < urls.length)
+        throw new BusError('RESOURCE_EXHAUSTED', 'batchQuotaExceeded', {
+          reason: 'batchQuotaExceeded',
+          detail: String(left),
+        });
+      await this.batches.insert(manager, batch);
+      for (const [seq, storeUrl] of urls.entries()) {
+        await this.quota.take(manager, userEmail, claim, periods, now);
+        const { sellerId, keyword: urlKeyword } = parseStoreUrl(storeUrl);
+        const row = await this.todos.insert(manager, {
+          id: randomUUID(),
+          userEmail,
+          searchType: type.searchType,
+          fileName: `${batch.fileName} ${seq + 1}`,
+          storeUrl,
+          sellerId,
+          keyword: batch.keyword || urlKeyword || null,
+          market: market.code,
+          categories: [],
+          minPrice: null,
+          maxPrice: null,
+          minStar: null,
+          maxStar: null,
+          amazonChoice: false,
+          bestSeller: false,
+          asins: [],
+          searchDate: now,
+          quotaCounters: claim.map((c) => c.counter),
+          quotaDay: periods.day,
+          quotaMonth: periods.month,
+        });
+        await this.batches.addMember(manager, batch.id, row.id, seq);
+        await this.requestScan(manager, row, row.scanId, type.event);
+      }
+    });
+    this.outbox.nudge();
+    return { batch: await this.batchMessage(batch) };
+  }
+
+  /** A batch of the user's with its scans and their combined progress. */
+  async getBatch(req: searchV1.GetBatchRequest) {
+    const batch = await this.batches.get(req.id, normalizeEmail(req.userEmail));
+    if (!batch) throw new BusError('NOT_FOUND', 'batchNotFound', { reason: 'batchNotFound' });
+    return { batch: await this.batchMessage(batch) };
+  }
+
+  private async batchMessage(batch: BatchRecord) {
+    const todos: TodoRecord[] = [];
+    for (const id of await this.batches.memberIds(batch.id)) {
+      const t = await this.todos.get(id, batch.userEmail);
+      if (t) todos.push(t);
+    }
+    const finished = todos.filter((t) => !RUNNING.includes(t.status)).length;
+    const share = (t: TodoRecord) => (RUNNING.includes(t.status) ? (t.progressPercent ?? 0) : 100);
+    return {
+      id: batch.id,
+      searchType: batch.searchType,
+      market: batch.market,
+      fileName: batch.fileName,
+      keyword: batch.keyword ?? undefined,
+      createdAt: batch.createdAt.toISOString(),
+      todos: todos.map((t) => toTodoMessage(t)),
+      asinsFound: todos.reduce((n, t) => n + t.asinCount, 0),
+      finished,
+      percent: todos.length ? Math.floor(todos.reduce((n, t) => n + share(t), 0) / todos.length) : 100,
+    };
   }
 
   /** A new scan with the inputs of one of the user's todos. */
@@ -323,6 +424,40 @@ export class TodosService {
       asins = page.asins;
     }
     return { asins, fileName: t.fileName, done: asins.length < limit };
+  }
+
+  /**
+   * One page of a store scan's items for the .csv and .xlsx downloads: what the scraper saw of
+   * each ASIN, in the order of the .txt. A scan the scraper no longer knows falls back to the
+   * stored ASINs without facts. An ASIN check has none (its table is ListAsinCheck). Needs an
+   * active plan.
+   */
+  async downloadItems(req: searchV1.DownloadItemsRequest) {
+    const t = await this.owned(req.id, req.userEmail);
+    await this.needActivePlan(t.userEmail);
+    const limit = req.limit > 0 ? Math.min(req.limit, 5_000) : 1_000;
+    const offset = Math.max(req.offset, 0);
+    let items: scraperV1.ScanItem[] | { asin: string }[] = [];
+    if (t.searchType !== 'asinCheck') {
+      const page = await this.bus
+        .request(ScraperService.method.listScanItems, { scanId: t.scanId, offset, limit })
+        .catch((err: unknown) => {
+          if (err instanceof BusError && err.code === 'NOT_FOUND') return undefined;
+          throw err;
+        });
+      items = page
+        ? page.items
+        : t.resultStored
+          ? (await this.todos.resultPage(t.id, offset, limit)).map((asin) => ({ asin }))
+          : [];
+    }
+    return {
+      items,
+      fileName: t.fileName,
+      market: t.market,
+      searchType: t.searchType,
+      done: items.length < limit,
+    };
   }
 
   async quotaOf(req: searchV1.GetQuotaRequest) {

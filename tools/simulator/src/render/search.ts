@@ -9,7 +9,15 @@ import type { Market } from '../markets.js';
 import type { QueryResult, SearchQuery } from '../query.js';
 import { createRng, hashSeed, randomAlnum } from '../rng.js';
 import type { Rng } from '../rng.js';
-import { BADGE_BEST_SELLER, BADGE_CHOICE, NO_NODE, NO_PRICE, UNRATED, createStore } from '../store.js';
+import {
+  BADGE_BEST_SELLER,
+  BADGE_CHOICE,
+  NO_NODE,
+  NO_PRICE,
+  UNRATED,
+  createStore,
+  listingExtras,
+} from '../store.js';
 import type { Store } from '../store.js';
 import { esc, footer, navBar, pageHead, siteName } from './common.js';
 
@@ -107,7 +115,16 @@ function priceBlock(ctx: Ctx, listing: number, href: string): string {
   if (minor === NO_PRICE)
     return `<div data-cy="secondary-offer-recipe" class="a-section a-spacing-none a-spacing-top-mini"><div class="a-row a-size-base a-color-secondary"><span class="a-color-base">See options</span></div></div>`;
   const { whole, fraction } = priceParts(minor);
-  return `<div data-cy="price-recipe" class="a-section a-spacing-none a-spacing-top-small s-price-instructions-style"><div class="a-row a-size-base a-color-base"><div class="a-row"><span id="price-link" class="aok-offscreen">Price, product page</span><a aria-describedby="price-link" class="a-link-normal s-no-hover s-underline-text s-underline-link-text s-link-style a-text-normal" href="${esc(href)}"><span class="a-price" data-a-size="xl" data-a-color="base"><span class="a-offscreen">${esc(formatPrice(ctx.market, minor))}</span><span aria-hidden="true"><span class="a-price-symbol">${esc(ctx.market.currencySymbol)}</span><span class="a-price-whole">${whole}<span class="a-price-decimal">.</span></span><span class="a-price-fraction">${fraction}</span></span></span></a></div></div></div>`;
+  const { prime, listPriceMinor } = listingExtras(ctx.store, listing);
+  // As amazon.ca's tiles: a struck-through list price after the price, the Prime logo beside them.
+  const listPrice =
+    listPriceMinor === null
+      ? ''
+      : `<div class="a-section aok-inline-block"><span class="a-size-base a-color-secondary">${esc(ctx.market.strings.listPrice)} </span><span class="a-price a-text-price" data-a-size="b" data-a-strike="true" data-a-color="secondary"><span class="a-offscreen">${esc(formatPrice(ctx.market, listPriceMinor))}</span><span aria-hidden="true">${esc(formatPrice(ctx.market, listPriceMinor))}</span></span></div>`;
+  const primeLogo = prime
+    ? `<div class="a-row s-align-children-center"><span class="aok-relative s-icon-text-medium s-prime"><i class="a-icon a-icon-prime a-icon-medium" role="img" aria-label="Amazon Prime"></i></span></div>`
+    : '';
+  return `<div data-cy="price-recipe" class="a-section a-spacing-none a-spacing-top-small s-price-instructions-style"><div class="a-row a-size-base a-color-base"><div class="a-row"><span id="price-link" class="aok-offscreen">Price, product page</span><a aria-describedby="price-link" class="a-link-normal s-no-hover s-underline-text s-underline-link-text s-link-style a-text-normal" href="${esc(href)}"><span class="a-price" data-a-size="xl" data-a-color="base"><span class="a-offscreen">${esc(formatPrice(ctx.market, minor))}</span><span aria-hidden="true"><span class="a-price-symbol">${esc(ctx.market.currencySymbol)}</span><span class="a-price-whole">${whole}<span class="a-price-decimal">.</span></span><span class="a-price-fraction">${fraction}</span></span></span></a>${listPrice}</div></div>${primeLogo}</div>`;
 }
 
 function badgeBlock(ctx: Ctx, listing: number): string {

@@ -233,3 +233,24 @@ export function planMove(todos: readonly Todo[], target: TodoState): { ids: stri
   const same = todos.filter((todo) => todo.state === target).length;
   return { ids, refused: todos.length - ids.length - same };
 }
+
+/** Many stores of one market and type scanned at once (POST /api/search-info/batch). */
+export interface CreateBatch {
+  searchType: 'standard' | 'deep';
+  market: Market;
+  fileName: string;
+  keyword?: string;
+  storeUrls: string[];
+}
+
+/** A batch: its scans and their combined progress (GET /api/search-info/batch/{id}). */
+export interface Batch {
+  id: string;
+  searchType: string;
+  market: string;
+  fileName: string;
+  keyword: string | null;
+  createdAt: string;
+  todos: Todo[];
+  progress: { asinsFound: number; finished: number; scans: number; percent: number };
+}

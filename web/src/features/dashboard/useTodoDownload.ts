@@ -8,7 +8,7 @@ import { useApiErrorText } from '../../lib/useApiErrorText';
 import { fetchDownload, type DownloadFormat } from './download';
 import type { Todo } from './model';
 
-/** Downloads a scan's result (.txt, or an ASIN check's .csv) and saves it; a failure is toasted. */
+/** Downloads a scan's result (.txt, or its table as .csv or .xlsx) and saves it; a failure is toasted. */
 export function useTodoDownload(todo: Todo) {
   const locale = useLocale();
   const token = useAppSelector(currentToken);

@@ -17,10 +17,12 @@ export function tile(asin: string, minor: number | null, title: string | null = 
       minor === null
         ? null
         : { text: `$${(minor / 100).toFixed(2)}`, amount: minor / 100, minor, symbol: '$', currency: 'CAD' },
+    listPrice: null,
     stars: null,
     reviewCount: null,
     amazonsChoice: null,
     bestSeller: null,
+    prime: false,
   };
 }
 

@@ -34,6 +34,10 @@ export interface TileCheck {
   reviewCount?: number | null;
   amazonsChoice?: { label: string; supplementary: string | null } | null;
   bestSeller?: { label: string; supplementary: string | null } | null;
+  /** The struck-through price as shown ("List:", "Was:"); a unit price "($7.86/count)" is not one. */
+  listPriceText?: string | null;
+  /** An `a-icon-prime` logo in the tile. */
+  prime?: boolean;
 }
 
 export interface ExpectedResultsPage {
@@ -155,7 +159,12 @@ export const EXPECTED_RESULTS: ExpectedResultsPage[] = [
       '10287328011',
     ],
     starIds: ['11192170011'],
-    spotChecks: [],
+    // List prices and Prime logos read from the tiles' markup (data-a-strike spans, a-icon-prime).
+    spotChecks: [
+      { asin: 'B085X9KGXM', listPriceText: '$39.99', prime: false },
+      { asin: 'B07VCR1W1Q', listPriceText: null, prime: true },
+      { asin: 'B09P8KHQ4P', listPriceText: null, prime: false },
+    ],
   },
   {
     file: 'com_search_1.html',
@@ -208,6 +217,7 @@ export const EXPECTED_RESULTS: ExpectedResultsPage[] = [
     categoriesStartWith: ['13896617011', '1232597011', '6669703011', '2348629011', '3012929011'],
     starIds: ['1248879011'],
     spotChecks: [
+      { asin: 'B0B2SG1LVB', listPriceText: '$199.99', prime: false },
       {
         asin: 'B0B1VQ1ZQY',
         title: /^Fire Max 11 tablet \(newest model\)/,
@@ -265,6 +275,8 @@ export const EXPECTED_RESULTS: ExpectedResultsPage[] = [
     categoriesStartWith: ['16435051', '3024178031', '355007011', '3968918031'],
     starIds: ['419117031', '419118031', '419119031', '419120031'],
     spotChecks: [
+      // 2019 layout: an empty a-text-strike beside a used offer is no list price.
+      { asin: 'B07JMDGDYL', listPriceText: null, prime: true },
       {
         asin: 'B077ZB6LWK',
         priceText: 'EUR 24,90',

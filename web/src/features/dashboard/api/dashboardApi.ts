@@ -10,6 +10,8 @@ import { keepRetryAfter } from '../../../lib/retryAfter';
 import type {
   AsinCheckPage,
   AsinCheckRow,
+  Batch,
+  CreateBatch,
   Category,
   CreateAsinCheck,
   CreateFunctionalScan,
@@ -70,6 +72,21 @@ export const dashboardApi = api.injectEndpoints({
       extraOptions: formErrors,
       invalidatesTags: ['SearchInfo', 'Plan'],
     }),
+    createBatch: build.mutation<{ batchId: string; scanIds: string[]; batch: Batch }, CreateBatch>({
+      query: (body) => ({ url: '/api/search-info/batch', method: 'POST', body }),
+      transformResponse: (response: ApiResponse<{ batchId: string; scanIds: string[]; batch: Batch }>) =>
+        response.data,
+      transformErrorResponse: keepRetryAfter,
+      extraOptions: formErrors,
+      invalidatesTags: ['SearchInfo', 'Plan'],
+    }),
+    /** A batch with its scans and combined progress (polled while it runs). */
+    batch: build.query<Batch, string>({
+      query: (id) => ({ url: `/api/search-info/batch/${encodeURIComponent(id)}` }),
+      transformResponse: (response: ApiResponse<Batch>) => response.data,
+      providesTags: ['SearchInfo'],
+      extraOptions: secondary,
+    }),
     /** One page of an ASIN check's table (the rows checked so far while it runs). */
     asinCheckRows: build.query<AsinCheckPage, { id: string; page: number }>({
       query: ({ id, page }) => ({
@@ -127,6 +144,8 @@ export const {
   useCreateScanMutation,
   useCreateFunctionalScanMutation,
   useCreateAsinCheckMutation,
+  useCreateBatchMutation,
+  useBatchQuery,
   useAsinCheckRowsQuery,
   useEstimateScanQuery,
   useRerunMutation,

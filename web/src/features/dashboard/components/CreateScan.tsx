@@ -8,6 +8,7 @@ import { lazyNamed } from '../../../lib/lazy';
 // The dialogs (and their form inputs) load when one is opened, not with the page.
 const ScanDialog = lazyNamed(() => import('./ScanDialog'), 'ScanDialog');
 const AsinCheckDialog = lazyNamed(() => import('./AsinCheckDialog'), 'AsinCheckDialog');
+const BatchDialog = lazyNamed(() => import('./BatchDialog'), 'BatchDialog');
 
 /** The plan a scan type needs (an ASIN check and a functional scan count against the standard quota). */
 const PLAN_OF: Record<SearchType, keyof Quota['plans']> = {
@@ -29,10 +30,11 @@ export function planBlock(quota: Quota | undefined, type: SearchType): string | 
   return quota.plans[plan] ? null : NO_PLAN_CODE[plan];
 }
 
-/** "New scan": a menu of the four scan types (a type without its plan is disabled, with the reason) and their dialogs. */
+/** "New scan": a menu of the four scan types and many stores at once (a type without its plan is disabled, with the reason) and their dialogs. */
 export function CreateScan({ quota }: { quota: Quota | undefined }) {
   const { t } = useTranslation('dashboard');
-  const [open, setOpen] = useState<SearchType | null>(null);
+  const [open, setOpen] = useState<SearchType | 'batch' | null>(null);
+  const batchBlock = planBlock(quota, 'standard') && planBlock(quota, 'deep');
   const types: SearchType[] = ['standard', 'deep', 'FUNCTIONAL', 'asinCheck'];
   return (
     <>
@@ -65,13 +67,22 @@ export function CreateScan({ quota }: { quota: Quota | undefined }) {
               </Menu.Item>
             );
           })}
+          <Menu.Item disabled={!!batchBlock} onClick={() => setOpen('batch')} data-testid="create-batch">
+            <Text size="sm" fw={500}>
+              {t('create.batch')}
+            </Text>
+            <Text size="xs" c={batchBlock ? 'red' : 'dimmed'} data-testid="create-batch-hint">
+              {batchBlock ? t(`messages:${batchBlock}`) : t('create.batchHint')}
+            </Text>
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Suspense fallback={null}>
-        {open && open !== 'asinCheck' && (
+        {open && open !== 'asinCheck' && open !== 'batch' && (
           <ScanDialog type={open} quota={quota} onClose={() => setOpen(null)} />
         )}
         {open === 'asinCheck' && <AsinCheckDialog quota={quota} onClose={() => setOpen(null)} />}
+        {open === 'batch' && <BatchDialog quota={quota} onClose={() => setOpen(null)} />}
       </Suspense>
     </>
   );

@@ -196,6 +196,51 @@ describe('scan card', () => {
     expect(saved).toHaveLength(1);
   });
 
+  it('a store scan downloads as .txt, .csv and .xlsx (Turkish menu); the .xlsx is asked for by format', async () => {
+    const server = gateway({
+      lists: { completed: { items: [todo({ id: 'x1', fileName: 'Mağaza' })] } },
+      answers: {
+        'GET /api/search-info/x1/download': () =>
+          new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+            headers: {
+              'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'Content-Disposition':
+                'attachment; filename="Magaza.xlsx"; filename*=UTF-8\'\'Ma%C4%9Faza.xlsx',
+            },
+          }),
+      },
+    });
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static createObjectURL = vi.fn(() => 'blob:x1');
+        static revokeObjectURL = vi.fn();
+      },
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderApp('/dashboard', { token: token() });
+    await openMenu('x1');
+    expect((await screen.findByTestId('todo-x1-download')).textContent).toBe('.txt indir');
+    expect(screen.getByTestId('todo-x1-download-csv').textContent).toBe('.csv indir');
+    expect(screen.getByTestId('todo-x1-download-xlsx').textContent).toBe('.xlsx indir');
+    await act(async () => fireEvent.click(screen.getByTestId('todo-x1-download-xlsx')));
+    await waitFor(() => expect(saved).toEqual(['Mağaza.xlsx']));
+    const request = server.calls.find((r) => r.url.includes('/download'))!;
+    expect(new URL(request.url).search).toBe('?format=xlsx');
+  });
+
+  it('the download menu in English', async () => {
+    gateway({ lists: { completed: { items: [todo({ id: 'x2' })] } } });
+    renderApp('/us/dashboard', { token: token() });
+    await openMenu('x2');
+    expect((await screen.findByTestId('todo-x2-download')).textContent).toBe('Download .txt');
+    expect(screen.getByTestId('todo-x2-download-csv').textContent).toBe('Download .csv');
+    expect(screen.getByTestId('todo-x2-download-xlsx').textContent).toBe('Download .xlsx');
+  });
+
   it('delete and run again ask first; the answers show the product texts', async () => {
     const server = gateway({
       lists: { completed: { items: [todo({ id: 'x1', fileName: 'old scan' })] } },

@@ -14,6 +14,12 @@ import { useSession } from '../../../app/useSession';
 import type { DownloadFormat } from '../download';
 import { isRunning, type Todo } from '../model';
 
+/** The table downloads: what the scan saw of each ASIN (an ASIN check: its rows), built by the gateway. */
+const TABLE_FORMATS = [
+  ['csv', 'card.downloadCsv'],
+  ['xlsx', 'card.downloadXlsx'],
+] as const;
+
 /**
  * "Track this store": the trackers page's add dialog, pre-filled with a finished store scan's store,
  * market, type (standard or deep; another type is tracked with a standard scan) and keyword. Null for
@@ -29,7 +35,7 @@ export function trackLink(todo: Todo): string | null {
 }
 
 /**
- * A scan card's actions: download (an ASIN check also as .csv), run again, delete, and for an
+ * A scan card's actions: download (.txt, and the table as .csv or .xlsx), run again, delete, and for an
  * admin cancel a running scan or re-queue a failed one.
  */
 export function TodoCardMenu({
@@ -68,16 +74,17 @@ export function TodoCardMenu({
         >
           {t(check ? 'card.downloadSold' : 'card.download')}
         </Menu.Item>
-        {check && (
+        {TABLE_FORMATS.map(([format, label]) => (
           <Menu.Item
+            key={format}
             leftSection={<IconDownload size={14} />}
             disabled={downloading}
-            onClick={() => onDownload('csv')}
-            data-testid={`${testId}-download-csv`}
+            onClick={() => onDownload(format)}
+            data-testid={`${testId}-download-${format}`}
           >
-            {t('card.downloadCsv')}
+            {t(label)}
           </Menu.Item>
-        )}
+        ))}
         {track && (
           <Menu.Item
             component={LocaleLink}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../app/locale';
 import { PageShell } from '../../../app/layouts/PageShell';
 import { useGetSearchQuotaQuery } from '../../../app/searchQuotaApi';
+import { BatchCards } from '../components/BatchCards';
 import { Board } from '../components/Board';
 import { CreateScan } from '../components/CreateScan';
 import { FiltersBar } from '../components/FiltersBar';
@@ -90,6 +91,7 @@ export function DashboardPage() {
       {quota.data && !noPlan && <QuotaPanel quota={quota.data} />}
       <TrackedStores />
       <FiltersBar filters={filters} markets={SOLD_MARKET_CODES} onChange={setFilter} onClear={clearFilters} />
+      <BatchCards />
       {/* New filters start every column again on its first page. */}
       <Board key={filterKey} filters={filters} filtered={filtered} />
     </PageShell>

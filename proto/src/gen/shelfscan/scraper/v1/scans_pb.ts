@@ -12,7 +12,7 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_shelfscan_scraper_v1_scans: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'CiBzaGVsZnNjYW4vc2NyYXBlci92MS9zY2Fucy5wcm90bxIUc2hlbGZzY2FuLnNjcmFwZXIudjEiJAoRQ2FuY2VsU2NhblJlcXVlc3QSDwoHc2Nhbl9pZBgBIAEoCSIkChJDYW5jZWxTY2FuUmVzcG9uc2USDgoGc3RhdHVzGAEgASgJIiEKDkdldFNjYW5SZXF1ZXN0Eg8KB3NjYW5faWQYASABKAkiywEKD0dldFNjYW5SZXNwb25zZRIOCgZzdGF0dXMYASABKAkSFQoNcGFnZXNfZmV0Y2hlZBgCIAEoBRITCgthc2luc19mb3VuZBgDIAEoBRIXCg9wYXJ0aXRpb25zX2xlZnQYBCABKAUSFgoOcmVwb3J0ZWRfdG90YWwYBSABKAUSEwoLZXRhX3NlY29uZHMYBiABKAUSDQoFZXJyb3IYByABKAkSFQoNY292ZXJhZ2VfbGluZRgIIAEoCRIQCghhdHRlbXB0cxgJIAEoBSJGChRMaXN0U2NhbkFzaW5zUmVxdWVzdBIPCgdzY2FuX2lkGAEgASgJEg4KBm9mZnNldBgCIAEoBRINCgVsaW1pdBgDIAEoBSJFChVMaXN0U2NhbkFzaW5zUmVzcG9uc2USDQoFYXNpbnMYASADKAkSDgoGc3RhdHVzGAIgASgJEg0KBXRvdGFsGAMgASgFIksKGUxpc3RBc2luQ2hlY2tJdGVtc1JlcXVlc3QSDwoHc2Nhbl9pZBgBIAEoCRIOCgZvZmZzZXQYAiABKAUSDQoFbGltaXQYAyABKAUi9gEKDUFzaW5DaGVja0l0ZW0SDAoEYXNpbhgBIAEoCRINCgVzdGF0ZRgCIAEoCRINCgV0aXRsZRgDIAEoCRISCgpwcmljZV90ZXh0GAQgASgJEhIKBXByaWNlGAUgASgBSACIAQESEAoIY3VycmVuY3kYBiABKAkSEgoFc3RhcnMYByABKAFIAYgBARIZCgxyZXZpZXdfY291bnQYCCABKAVIAogBARIWCg5hbWF6b25zX2Nob2ljZRgJIAEoCBITCgtiZXN0X3NlbGxlchgKIAEoCEIICgZfcHJpY2VCCAoGX3N0YXJzQg8KDV9yZXZpZXdfY291bnQibwoaTGlzdEFzaW5DaGVja0l0ZW1zUmVzcG9uc2USMgoFaXRlbXMYASADKAsyIy5zaGVsZnNjYW4uc2NyYXBlci52MS5Bc2luQ2hlY2tJdGVtEg4KBnN0YXR1cxgCIAEoCRINCgV0b3RhbBgDIAEoBSJyChNFc3RpbWF0ZVNjYW5SZXF1ZXN0Eg4KBm1hcmtldBgBIAEoCRIRCglzZWxsZXJfaWQYAiABKAkSDAoEdHlwZRgDIAEoCRIPCgdrZXl3b3JkGAQgASgJEhkKEWNhdGVnb3J5X25vZGVfaWRzGAUgAygJIvcBChRFc3RpbWF0ZVNjYW5SZXNwb25zZRITCgtldGFfc2Vjb25kcxgBIAEoBRINCgVwYWdlcxgCIAEoBRIWCg5yZXBvcnRlZF90b3RhbBgDIAEoBRIlCh1yZXBvcnRlZF90b3RhbF9pc19sb3dlcl9ib3VuZBgEIAEoCBITCgttc19wZXJfcGFnZRgFIAEoBRIXCg9tYXhfZXRhX3NlY29uZHMYBiABKAUSEQoJbWF4X3BhZ2VzGAcgASgFEhUKDWNvdW50ZWRfdG90YWwYCCABKAUSJAocY291bnRlZF90b3RhbF9pc19sb3dlcl9ib3VuZBgJIAEoCDKTBAoOU2NyYXBlclNlcnZpY2USXwoKQ2FuY2VsU2NhbhInLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkNhbmNlbFNjYW5SZXF1ZXN0Giguc2hlbGZzY2FuLnNjcmFwZXIudjEuQ2FuY2VsU2NhblJlc3BvbnNlElYKB0dldFNjYW4SJC5zaGVsZnNjYW4uc2NyYXBlci52MS5HZXRTY2FuUmVxdWVzdBolLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkdldFNjYW5SZXNwb25zZRJoCg1MaXN0U2NhbkFzaW5zEiouc2hlbGZzY2FuLnNjcmFwZXIudjEuTGlzdFNjYW5Bc2luc1JlcXVlc3QaKy5zaGVsZnNjYW4uc2NyYXBlci52MS5MaXN0U2NhbkFzaW5zUmVzcG9uc2USdwoSTGlzdEFzaW5DaGVja0l0ZW1zEi8uc2hlbGZzY2FuLnNjcmFwZXIudjEuTGlzdEFzaW5DaGVja0l0ZW1zUmVxdWVzdBowLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkxpc3RBc2luQ2hlY2tJdGVtc1Jlc3BvbnNlEmUKDEVzdGltYXRlU2NhbhIpLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkVzdGltYXRlU2NhblJlcXVlc3QaKi5zaGVsZnNjYW4uc2NyYXBlci52MS5Fc3RpbWF0ZVNjYW5SZXNwb25zZWIGcHJvdG8z',
+    'CiBzaGVsZnNjYW4vc2NyYXBlci92MS9zY2Fucy5wcm90bxIUc2hlbGZzY2FuLnNjcmFwZXIudjEiJAoRQ2FuY2VsU2NhblJlcXVlc3QSDwoHc2Nhbl9pZBgBIAEoCSIkChJDYW5jZWxTY2FuUmVzcG9uc2USDgoGc3RhdHVzGAEgASgJIiEKDkdldFNjYW5SZXF1ZXN0Eg8KB3NjYW5faWQYASABKAkiywEKD0dldFNjYW5SZXNwb25zZRIOCgZzdGF0dXMYASABKAkSFQoNcGFnZXNfZmV0Y2hlZBgCIAEoBRITCgthc2luc19mb3VuZBgDIAEoBRIXCg9wYXJ0aXRpb25zX2xlZnQYBCABKAUSFgoOcmVwb3J0ZWRfdG90YWwYBSABKAUSEwoLZXRhX3NlY29uZHMYBiABKAUSDQoFZXJyb3IYByABKAkSFQoNY292ZXJhZ2VfbGluZRgIIAEoCRIQCghhdHRlbXB0cxgJIAEoBSJGChRMaXN0U2NhbkFzaW5zUmVxdWVzdBIPCgdzY2FuX2lkGAEgASgJEg4KBm9mZnNldBgCIAEoBRINCgVsaW1pdBgDIAEoBSJFChVMaXN0U2NhbkFzaW5zUmVzcG9uc2USDQoFYXNpbnMYASADKAkSDgoGc3RhdHVzGAIgASgJEg0KBXRvdGFsGAMgASgFIkYKFExpc3RTY2FuSXRlbXNSZXF1ZXN0Eg8KB3NjYW5faWQYASABKAkSDgoGb2Zmc2V0GAIgASgFEg0KBWxpbWl0GAMgASgFIqsDCghTY2FuSXRlbRIMCgRhc2luGAEgASgJEhIKBXRpdGxlGAIgASgJSACIAQESEgoFcHJpY2UYAyABKAFIAYgBARIVCghjdXJyZW5jeRgEIAEoCUgCiAEBEhcKCmxpc3RfcHJpY2UYBSABKAFIA4gBARISCgVzdGFycxgGIAEoAUgEiAEBEhkKDHJldmlld19jb3VudBgHIAEoBUgFiAEBEhYKDmFtYXpvbnNfY2hvaWNlGAggASgIEhMKC2Jlc3Rfc2VsbGVyGAkgASgIEg0KBXByaW1lGAogASgIEhUKCGNhdGVnb3J5GAsgASgJSAaIAQESEgoKZmlyc3RfcGFnZRgMIAEoBRITCgtmaXJzdF9xdWVyeRgNIAEoCRIRCglzcG9uc29yZWQYDiABKAgSDAoEYm9vaxgPIAEoCBIVCg1maXJzdF9zZWVuX2F0GBAgASgJQggKBl90aXRsZUIICgZfcHJpY2VCCwoJX2N1cnJlbmN5Qg0KC19saXN0X3ByaWNlQggKBl9zdGFyc0IPCg1fcmV2aWV3X2NvdW50QgsKCV9jYXRlZ29yeSJlChVMaXN0U2Nhbkl0ZW1zUmVzcG9uc2USLQoFaXRlbXMYASADKAsyHi5zaGVsZnNjYW4uc2NyYXBlci52MS5TY2FuSXRlbRIOCgZzdGF0dXMYAiABKAkSDQoFdG90YWwYAyABKAUiSwoZTGlzdEFzaW5DaGVja0l0ZW1zUmVxdWVzdBIPCgdzY2FuX2lkGAEgASgJEg4KBm9mZnNldBgCIAEoBRINCgVsaW1pdBgDIAEoBSL2AQoNQXNpbkNoZWNrSXRlbRIMCgRhc2luGAEgASgJEg0KBXN0YXRlGAIgASgJEg0KBXRpdGxlGAMgASgJEhIKCnByaWNlX3RleHQYBCABKAkSEgoFcHJpY2UYBSABKAFIAIgBARIQCghjdXJyZW5jeRgGIAEoCRISCgVzdGFycxgHIAEoAUgBiAEBEhkKDHJldmlld19jb3VudBgIIAEoBUgCiAEBEhYKDmFtYXpvbnNfY2hvaWNlGAkgASgIEhMKC2Jlc3Rfc2VsbGVyGAogASgIQggKBl9wcmljZUIICgZfc3RhcnNCDwoNX3Jldmlld19jb3VudCJvChpMaXN0QXNpbkNoZWNrSXRlbXNSZXNwb25zZRIyCgVpdGVtcxgBIAMoCzIjLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkFzaW5DaGVja0l0ZW0SDgoGc3RhdHVzGAIgASgJEg0KBXRvdGFsGAMgASgFInIKE0VzdGltYXRlU2NhblJlcXVlc3QSDgoGbWFya2V0GAEgASgJEhEKCXNlbGxlcl9pZBgCIAEoCRIMCgR0eXBlGAMgASgJEg8KB2tleXdvcmQYBCABKAkSGQoRY2F0ZWdvcnlfbm9kZV9pZHMYBSADKAki9wEKFEVzdGltYXRlU2NhblJlc3BvbnNlEhMKC2V0YV9zZWNvbmRzGAEgASgFEg0KBXBhZ2VzGAIgASgFEhYKDnJlcG9ydGVkX3RvdGFsGAMgASgFEiUKHXJlcG9ydGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAQgASgIEhMKC21zX3Blcl9wYWdlGAUgASgFEhcKD21heF9ldGFfc2Vjb25kcxgGIAEoBRIRCgltYXhfcGFnZXMYByABKAUSFQoNY291bnRlZF90b3RhbBgIIAEoBRIkChxjb3VudGVkX3RvdGFsX2lzX2xvd2VyX2JvdW5kGAkgASgIMv0ECg5TY3JhcGVyU2VydmljZRJfCgpDYW5jZWxTY2FuEicuc2hlbGZzY2FuLnNjcmFwZXIudjEuQ2FuY2VsU2NhblJlcXVlc3QaKC5zaGVsZnNjYW4uc2NyYXBlci52MS5DYW5jZWxTY2FuUmVzcG9uc2USVgoHR2V0U2NhbhIkLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkdldFNjYW5SZXF1ZXN0GiUuc2hlbGZzY2FuLnNjcmFwZXIudjEuR2V0U2NhblJlc3BvbnNlEmgKDUxpc3RTY2FuQXNpbnMSKi5zaGVsZnNjYW4uc2NyYXBlci52MS5MaXN0U2NhbkFzaW5zUmVxdWVzdBorLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkxpc3RTY2FuQXNpbnNSZXNwb25zZRJoCg1MaXN0U2Nhbkl0ZW1zEiouc2hlbGZzY2FuLnNjcmFwZXIudjEuTGlzdFNjYW5JdGVtc1JlcXVlc3QaKy5zaGVsZnNjYW4uc2NyYXBlci52MS5MaXN0U2Nhbkl0ZW1zUmVzcG9uc2USdwoSTGlzdEFzaW5DaGVja0l0ZW1zEi8uc2hlbGZzY2FuLnNjcmFwZXIudjEuTGlzdEFzaW5DaGVja0l0ZW1zUmVxdWVzdBowLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkxpc3RBc2luQ2hlY2tJdGVtc1Jlc3BvbnNlEmUKDEVzdGltYXRlU2NhbhIpLnNoZWxmc2Nhbi5zY3JhcGVyLnYxLkVzdGltYXRlU2NhblJlcXVlc3QaKi5zaGVsZnNjYW4uc2NyYXBlci52MS5Fc3RpbWF0ZVNjYW5SZXNwb25zZWIGcHJvdG8z',
   );
 
 /**
@@ -200,6 +200,182 @@ export const ListScanAsinsResponseSchema: GenMessage<ListScanAsinsResponse> =
   messageDesc(file_shelfscan_scraper_v1_scans, 5);
 
 /**
+ * @generated from message shelfscan.scraper.v1.ListScanItemsRequest
+ */
+export type ListScanItemsRequest = Message<'shelfscan.scraper.v1.ListScanItemsRequest'> & {
+  /**
+   * @generated from field: string scan_id = 1;
+   */
+  scanId: string;
+
+  /**
+   * @generated from field: int32 offset = 2;
+   */
+  offset: number;
+
+  /**
+   * At most 5,000; 0 = 1,000.
+   *
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.ListScanItemsRequest.
+ * Use `create(ListScanItemsRequestSchema)` to create a new message.
+ */
+export const ListScanItemsRequestSchema: GenMessage<ListScanItemsRequest> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_scans, 6);
+
+/**
+ * What a store scan saw of one ASIN on the page where it first kept it. Absent facts are unset
+ * (the tile showed none, or the ASIN was stored before facts were kept).
+ *
+ * @generated from message shelfscan.scraper.v1.ScanItem
+ */
+export type ScanItem = Message<'shelfscan.scraper.v1.ScanItem'> & {
+  /**
+   * @generated from field: string asin = 1;
+   */
+  asin: string;
+
+  /**
+   * @generated from field: optional string title = 2;
+   */
+  title?: string | undefined;
+
+  /**
+   * In the market's major units.
+   *
+   * @generated from field: optional double price = 3;
+   */
+  price?: number | undefined;
+
+  /**
+   * ISO 4217.
+   *
+   * @generated from field: optional string currency = 4;
+   */
+  currency?: string | undefined;
+
+  /**
+   * The struck-through list price ("List:", "Was:").
+   *
+   * @generated from field: optional double list_price = 5;
+   */
+  listPrice?: number | undefined;
+
+  /**
+   * Average rating 0-5 and the number of ratings.
+   *
+   * @generated from field: optional double stars = 6;
+   */
+  stars?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 review_count = 7;
+   */
+  reviewCount?: number | undefined;
+
+  /**
+   * @generated from field: bool amazons_choice = 8;
+   */
+  amazonsChoice: boolean;
+
+  /**
+   * @generated from field: bool best_seller = 9;
+   */
+  bestSeller: boolean;
+
+  /**
+   * @generated from field: bool prime = 10;
+   */
+  prime: boolean;
+
+  /**
+   * The department the scan's query ran in; unset for a store-wide query.
+   *
+   * @generated from field: optional string category = 11;
+   */
+  category?: string | undefined;
+
+  /**
+   * The page (1-based; 0 when unknown) and the URL of the query it was first seen on.
+   *
+   * @generated from field: int32 first_page = 12;
+   */
+  firstPage: number;
+
+  /**
+   * @generated from field: string first_query = 13;
+   */
+  firstQuery: string;
+
+  /**
+   * A sponsored tile showed it too.
+   *
+   * @generated from field: bool sponsored = 14;
+   */
+  sponsored: boolean;
+
+  /**
+   * ISBN-10 shaped: a book.
+   *
+   * @generated from field: bool book = 15;
+   */
+  book: boolean;
+
+  /**
+   * When the scan first kept it (RFC 3339).
+   *
+   * @generated from field: string first_seen_at = 16;
+   */
+  firstSeenAt: string;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.ScanItem.
+ * Use `create(ScanItemSchema)` to create a new message.
+ */
+export const ScanItemSchema: GenMessage<ScanItem> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_scans, 7);
+
+/**
+ * @generated from message shelfscan.scraper.v1.ListScanItemsResponse
+ */
+export type ListScanItemsResponse = Message<'shelfscan.scraper.v1.ListScanItemsResponse'> & {
+  /**
+   * @generated from field: repeated shelfscan.scraper.v1.ScanItem items = 1;
+   */
+  items: ScanItem[];
+
+  /**
+   * The job's status, as in GetScanResponse.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * ASINs stored for the scan so far.
+   *
+   * @generated from field: int32 total = 3;
+   */
+  total: number;
+};
+
+/**
+ * Describes the message shelfscan.scraper.v1.ListScanItemsResponse.
+ * Use `create(ListScanItemsResponseSchema)` to create a new message.
+ */
+export const ListScanItemsResponseSchema: GenMessage<ListScanItemsResponse> =
+  /*@__PURE__*/
+  messageDesc(file_shelfscan_scraper_v1_scans, 8);
+
+/**
  * @generated from message shelfscan.scraper.v1.ListAsinCheckItemsRequest
  */
 export type ListAsinCheckItemsRequest = Message<'shelfscan.scraper.v1.ListAsinCheckItemsRequest'> & {
@@ -227,7 +403,7 @@ export type ListAsinCheckItemsRequest = Message<'shelfscan.scraper.v1.ListAsinCh
  */
 export const ListAsinCheckItemsRequestSchema: GenMessage<ListAsinCheckItemsRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_scraper_v1_scans, 6);
+  messageDesc(file_shelfscan_scraper_v1_scans, 9);
 
 /**
  * What the product page of one ASIN showed on the check's market.
@@ -305,7 +481,7 @@ export type AsinCheckItem = Message<'shelfscan.scraper.v1.AsinCheckItem'> & {
  */
 export const AsinCheckItemSchema: GenMessage<AsinCheckItem> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_scraper_v1_scans, 7);
+  messageDesc(file_shelfscan_scraper_v1_scans, 10);
 
 /**
  * @generated from message shelfscan.scraper.v1.ListAsinCheckItemsResponse
@@ -337,7 +513,7 @@ export type ListAsinCheckItemsResponse = Message<'shelfscan.scraper.v1.ListAsinC
  */
 export const ListAsinCheckItemsResponseSchema: GenMessage<ListAsinCheckItemsResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_scraper_v1_scans, 8);
+  messageDesc(file_shelfscan_scraper_v1_scans, 11);
 
 /**
  * @generated from message shelfscan.scraper.v1.EstimateScanRequest
@@ -377,7 +553,7 @@ export type EstimateScanRequest = Message<'shelfscan.scraper.v1.EstimateScanRequ
  */
 export const EstimateScanRequestSchema: GenMessage<EstimateScanRequest> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_scraper_v1_scans, 9);
+  messageDesc(file_shelfscan_scraper_v1_scans, 12);
 
 /**
  * @generated from message shelfscan.scraper.v1.EstimateScanResponse
@@ -450,7 +626,7 @@ export type EstimateScanResponse = Message<'shelfscan.scraper.v1.EstimateScanRes
  */
 export const EstimateScanResponseSchema: GenMessage<EstimateScanResponse> =
   /*@__PURE__*/
-  messageDesc(file_shelfscan_scraper_v1_scans, 10);
+  messageDesc(file_shelfscan_scraper_v1_scans, 13);
 
 /**
  * Commands and queries the scraper answers.
@@ -484,6 +660,17 @@ export const ScraperService: GenService<{
     methodKind: 'unary';
     input: typeof ListScanAsinsRequestSchema;
     output: typeof ListScanAsinsResponseSchema;
+  };
+  /**
+   * A page of what a store scan saw of each ASIN (title, prices, stars, badges, where it was
+   * first seen), in the order of ListScanAsins: the rich exports and per-ASIN titles.
+   *
+   * @generated from rpc shelfscan.scraper.v1.ScraperService.ListScanItems
+   */
+  listScanItems: {
+    methodKind: 'unary';
+    input: typeof ListScanItemsRequestSchema;
+    output: typeof ListScanItemsResponseSchema;
   };
   /**
    * A page of an ASIN check's rows (one per ASIN checked so far, in the order asked).
