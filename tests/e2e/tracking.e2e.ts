@@ -116,6 +116,13 @@ test('track a store, change it, see exactly what it added and removed; a blocked
   const subject = new RegExp(`${label}: 3 (added, 2 removed|eklendi, 2 kaldırıldı)`);
   const mail = await waitForMail(DEMO_SELLER.email, (m) => subject.test(m.subject), { timeout: 30_000 });
   for (const asin of change.added) expect(mail.text).toContain(asin);
+  // With the titles the scan's tiles showed (the simulator's listings are the truth).
+  const listings = (await (await fetch(`${simURL}/__sim/stores/${store.sellerId}/listings`)).json()) as {
+    asin: string;
+    title: string;
+  }[];
+  const title = listings.find((l) => l.asin === change.added[0])!.title;
+  expect(mail.text).toContain(title);
   expect(mail.text).toContain(`/trackers/${id}`);
 
   // A run the marketplace blocks ends partial: what it did not see is "not seen", never "removed".

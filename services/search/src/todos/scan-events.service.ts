@@ -118,7 +118,12 @@ export class ScanEventsService {
   async completed(evt: scraperEventsV1.ScanCompleted, ctx: BusContext): Promise<void> {
     // Only a live, unfinished todo wants the result (not a CLI scan, a deleted todo or a redelivery).
     const wanted = await this.todos.runningScan(evt.scanId);
-    const asins = wanted ? await this.resultOf(evt.scanId) : [];
+    // A tracked store's run also keeps the titles the scan saw (the digest and the store page show them).
+    const { asins, titles } = wanted
+      ? wanted.tracked
+        ? await this.itemsOf(evt.scanId)
+        : { asins: await this.resultOf(evt.scanId), titles: undefined }
+      : { asins: [], titles: undefined };
     const rows = wanted?.searchType === 'asinCheck' ? await this.asinCheckOf(evt.scanId) : [];
     let hooks = 0;
     let tracked = false;
@@ -128,7 +133,7 @@ export class ScanEventsService {
       if (t.searchType === 'asinCheck') await this.todos.storeAsinCheck(m, t.id, rows);
       const status = completedStatus(evt);
       const coverage = evt.coverage ? coverageFactsOf(evt.coverage) : null;
-      tracked = await this.trackerRuns.finish(m, t, { status, asins, coverage });
+      tracked = await this.trackerRuns.finish(m, t, { status, asins, coverage, titles });
       const completedAt = this.clock.now();
       // The user's scan.completed webhooks, queued with the change they announce (issue 18). A
       // tracked store's run announces itself as tracker.changed instead.
@@ -200,6 +205,25 @@ export class ScanEventsService {
   private async trackedSoFar(scanId: string): Promise<string[]> {
     const running = await this.todos.runningScan(scanId);
     return running?.tracked ? this.resultOf(scanId) : [];
+  }
+
+  /** A scan's ASINs with the title its tiles showed, page by page (ScraperService.ListScanItems). */
+  private async itemsOf(scanId: string): Promise<{ asins: string[]; titles: Map<string, string> }> {
+    const asins: string[] = [];
+    const titles = new Map<string, string>();
+    for (;;) {
+      const page = await this.bus
+        .request(ScraperService.method.listScanItems, { scanId, offset: asins.length, limit: RESULT_PAGE })
+        .catch((err: unknown) => {
+          if (err instanceof BusError && err.code === 'NOT_FOUND') return { items: [] };
+          throw err;
+        });
+      for (const item of page.items) {
+        asins.push(item.asin);
+        if (item.title) titles.set(item.asin, item.title);
+      }
+      if (page.items.length < RESULT_PAGE) return { asins, titles };
+    }
   }
 
   private async refund(m: EntityManager, t: TodoRecord): Promise<void> {

@@ -15,6 +15,8 @@ export interface ScanEnd {
   status: TodoStatus;
   asins: readonly string[];
   coverage: CoverageFacts | null;
+  /** The titles the scan's tiles showed, by ASIN (absent: none read, e.g. a failed run's partial list). */
+  titles?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -27,14 +29,6 @@ export class TrackerRunsService {
     @Inject(TrackerRepository) private readonly trackers: TrackerRepository,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
-
-  /**
-   * The titles of a run's ASINs, by ASIN: the one place titles are read. The scan's per-ASIN
-   * attributes are not stored yet, so every title is '' (the tracker keeps the last non-empty one).
-   */
-  titlesOf(_todo: TodoRecord, _asins: readonly string[]): Promise<Map<string, string>> {
-    return Promise.resolve(new Map());
-  }
 
   /** Records the end of the run whose scan is `todo`'s (nothing when it is no tracker's open run). */
   async finish(m: EntityManager, todo: TodoRecord, end: ScanEnd): Promise<boolean> {
@@ -55,7 +49,9 @@ export class TrackerRunsService {
     };
     const diff = diffRun(known, facts);
     const now = this.clock.now();
-    const titles = await this.titlesOf(todo, end.asins);
+    // The scan's titles (ScraperService.ListScanItems, read before this transaction); the tracker keeps
+    // the last non-empty title of each ASIN.
+    const titles = new Map(end.titles ?? []);
     await this.trackers.applyRun(m, tracker.id, end.asins, titles, diff.removed, now);
     const finished = {
       finishedAt: now,
