@@ -358,6 +358,66 @@ test('many stores at once: a batch of three, the combined .xlsx matches every li
   expect(perStore.size).toBe(3);
 });
 
+test('the filter tool combines the batch: in at least 2 of 3 lists, minus my store', async ({
+  page,
+  request,
+  context,
+}) => {
+  const token = await logIn(request, context, DEMO_SELLER);
+  // The batch's scans (the test above) as the filter tool lists them, and their downloads.
+  const list = await request.get(`${demoURL}/api/search-info?size=100`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const scans = ((await list.json()).data as { id: string; fileName: string }[]).filter((t) =>
+    /^Rivals [12]$/.test(t.fileName),
+  );
+  const asinsOf = async (name: string) => {
+    const scan = scans.find((t) => t.fileName === name)!;
+    const file = await request.get(`${demoURL}/api/search-info/${scan.id}/download`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await file.text()).trim().split('\n');
+  };
+  const [first, second] = [await asinsOf('Rivals 1'), await asinsOf('Rivals 2')];
+  // A third list sharing 30 ASINs with the first and 10 with the second; my store holds 5 of them.
+  const third = [...first.slice(0, 30), ...second.slice(0, 10), 'B0ONLYHERE'];
+  const mine = [...first.slice(0, 3), ...second.slice(0, 2)];
+
+  await page.goto('/us/dashboard');
+  await page.getByTestId('nav-filter-tool').click();
+  const panel = page.getByTestId('set-ops');
+  for (const name of ['Rivals 1', 'Rivals 2']) {
+    await panel.getByTestId('set-ops-scan').click();
+    await page.getByRole('option', { name: new RegExp(`^${name} \\(`) }).click();
+  }
+  const paste = async (name: string, asins: string[]) => {
+    await panel.getByTestId('set-ops-paste-name').fill(name);
+    await panel.getByTestId('set-ops-paste').fill(asins.join('\n'));
+    await panel.getByTestId('set-ops-add').click();
+  };
+  await paste('Third', third);
+  await paste('Mine', mine);
+  const rows = panel.getByTestId('set-ops-list');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0).getByTestId('set-ops-list-size')).toHaveText(String(first.length));
+  // "Mine" becomes my store and leaves the lists combined.
+  await rows.nth(3).getByTestId('set-ops-list-mine').click();
+  await rows.nth(3).getByTestId('set-ops-list-remove').click();
+  await expect(rows).toHaveCount(3);
+
+  await panel.getByTestId('set-ops-kind').click();
+  await page.getByRole('option', { name: 'In at least k of the lists' }).click();
+  await panel.getByTestId('set-ops-k').fill('2');
+  await panel.getByTestId('set-ops-subtract').check();
+  await panel.getByTestId('set-ops-compute').click();
+  const expected = [...first.slice(0, 30), ...second.slice(0, 10)].filter((a) => !mine.includes(a));
+  await expect(panel.getByTestId('set-ops-counts')).toContainText(
+    `Result: 40 ASINs, ${expected.length} after`,
+  );
+  const shown = (await panel.getByTestId('set-ops-preview').inputValue()).trim().split(/\s+/);
+  expect(shown.sort()).toEqual([...expected].sort());
+});
+
 test('drag a finished scan to archived', async ({ page }) => {
   await page.goto('/us/dashboard');
   const { id } = await cardOf(page, 'Şapka mağazası');
