@@ -158,6 +158,8 @@ export interface TailState {
    * read) are estimated from the priced listings found that no query of the pass served.
    */
   byNode?: boolean;
+  /** Queries the closing read past the MIN_YIELD stop (unpriced.ts, CLOSING_QUERIES). */
+  closing?: number;
 }
 
 export interface EngineState {

@@ -59,11 +59,14 @@ describe('the next query of the unpriced pass', () => {
       ],
     });
     expect(nextUnpriced(ctx, noCoverage)).toBe(true);
-    // 10 missing over 41 titles: "blue" would find 0.24 and is dropped from the plan.
     expect(ctx.state.stack).toEqual([
       { kind: 'tail', words: ['red'], start: 40, page: 3, pages: [], tailAt: null },
     ]);
-    expect(ctx.state.tail).toMatchObject({ chunks: [], skipped: 1 });
+    expect(ctx.state.tail).toMatchObject({ chunks: [{ words: ['blue'] }], skipped: 0 });
+    // "red" found none of the 10 missing: the titles left put all of them in "blue".
+    ctx.state.stack = [];
+    expect(nextUnpriced(ctx, noCoverage)).toBe(true);
+    expect(ctx.state.stack).toMatchObject([{ kind: 'tail', words: ['blue'] }]);
   });
 
   it('a department query starts with its count', () => {
@@ -73,14 +76,10 @@ describe('the next query of the unpriced pass', () => {
   });
 
   it('stops when a query is expected to find fewer than 0.75 new listings, or nothing is missing', () => {
-    const thin = scan(999, 1000, false, {
-      chunks: [
-        { words: ['a'], gain: 10 },
-        { words: ['b'], gain: 100 },
-      ],
-    });
+    // 1 missing over 110 titles, 100 of them in no query: "a" holds 0.09 of it.
+    const thin = scan(999, 1000, false, { chunks: [{ words: ['a'], gain: 10 }], uncovered: 100 });
     expect(nextUnpriced(thin, noCoverage)).toBe(false);
-    expect(thin.state.tail).toMatchObject({ chunks: [], skipped: 110 });
+    expect(thin.state.tail).toMatchObject({ chunks: [], skipped: 10 });
 
     const none = scan(990, 1000, false, { chunks: [{ words: ['a'], gain: 100 }] });
     none.state.unreached = 10;
@@ -92,6 +91,66 @@ describe('the next query of the unpriced pass', () => {
     const ctx = scan(2000, 1000, true, { chunks: [{ words: ['a'], gain: 1 }], read: 4 });
     expect(nextUnpriced(ctx, noCoverage)).toBe(true);
     expect(ctx.state.stack).toHaveLength(1);
+  });
+});
+
+describe('the closing of the unpriced pass', () => {
+  it('with an exact count, reads on below the yield while the queries left hold half of what is missing', () => {
+    // 1 missing over 110 titles, all in the queries planned: 0.09 each, 1 together.
+    const ctx = scan(999, 1000, false, {
+      chunks: [
+        { words: ['a'], gain: 10, priced: 10 },
+        { words: ['b'], gain: 100, priced: 100 },
+      ],
+    });
+    expect(nextUnpriced(ctx, noCoverage)).toBe(true);
+    expect(ctx.state.tail).toMatchObject({ closing: 1, chunks: [{ words: ['b'] }] });
+  });
+
+  /** 10 queries read: 3 unpriced listings after 100 priced ones; two queries of 10 titles each left. */
+  function closing(extra: Partial<TailState> = {}): { ctx: ScanContext; coverage: () => Coverage } {
+    const ctx = scan(2000, 1000, true, {
+      chunks: [
+        { words: ['a'], gain: 10, priced: 10 },
+        { words: ['b'], gain: 10, priced: 10 },
+      ],
+      read: 10,
+      unpriced: 3,
+      priced: 100,
+      ...extra,
+    });
+    const coverage = (): Coverage => ({
+      found: 2000,
+      reported: 1000,
+      reportedIsLowerBound: true,
+      listLimit: 10_000,
+      stoppedAtListLimit: false,
+      filtered: false,
+      threshold: 0.99,
+      unreached: 0,
+      estimatedUnpricedMissing: estimatedUnpricedMissing(ctx),
+    });
+    return { ctx, coverage };
+  }
+
+  it('counted only as "over 1,000": reads on while the queries left are expected to hold half a listing', () => {
+    const { ctx, coverage } = closing();
+    // 0.03 unpriced per title: each query expects 0.3 (below 0.75), both together 0.6.
+    expect(nextUnpriced(ctx, coverage)).toBe(true);
+    expect(ctx.state.stack).toEqual([
+      { kind: 'tail', words: ['a'], start: 10, page: 1, pages: [], tailAt: null },
+    ]);
+    expect(ctx.state.tail).toMatchObject({ closing: 1, chunks: [{ words: ['b'] }] });
+    // The one left expects 0.3: the pass ends, its titles counted as not read.
+    ctx.state.stack = [];
+    expect(nextUnpriced(ctx, coverage)).toBe(false);
+    expect(ctx.state.tail).toMatchObject({ chunks: [], skipped: 10 });
+  });
+
+  it('is bounded: after 24 queries a listing in none of them still ends the run', () => {
+    const { ctx, coverage } = closing({ closing: 24 });
+    expect(nextUnpriced(ctx, coverage)).toBe(false);
+    expect(ctx.state.tail).toMatchObject({ chunks: [], skipped: 20 });
   });
 });
 

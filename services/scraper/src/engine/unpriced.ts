@@ -19,6 +19,15 @@ import { scanOutcome, type Coverage } from './progress.js';
 const MIN_YIELD = 0.75;
 /** Unpriced pass on a store whose count Amazon gives only as "over 1,000": queries read before the rate is trusted. */
 const TAIL_SAMPLE = 5;
+/**
+ * The closing of the unpriced pass: past the MIN_YIELD stop, the queries left are read, most
+ * gaining first, while they are expected to hold at least CLOSING_EXPECTED unpriced listings
+ * together (Amazon's exact count says how many are missing; on a store it counts only as "over
+ * 1,000", the share the queries read) — a tracked store's diff reports every listing a run missed
+ * as "added" by the next run. At most CLOSING_QUERIES of them: a listing in none still ends the run.
+ */
+const CLOSING_EXPECTED = 0.5;
+const CLOSING_QUERIES = 24;
 
 function allReportedFound(ctx: ScanContext): boolean {
   const s = ctx.state;
@@ -63,19 +72,16 @@ export function nextUnpriced(ctx: ScanContext, coverage: () => Coverage): boolea
     } else if (tail.read < TAIL_SAMPLE) perTitle = Infinity;
     else if (unpricedUndecided(ctx, coverage)) perTitle = Infinity;
     else perTitle = tail.unpriced / Math.max(1, tail.priced * tail.known);
-    // The queries come most-gaining first: the first below the yield ends the pass. Those that
-    // would need three times the rate seen are dropped from the plan (a small checkpoint). While
-    // the queries read cannot yet tell complete from partial, the pass reads on (above).
-    const far = tail.chunks.findIndex((c) => c.gain * perTitle * 3 < MIN_YIELD);
-    if (far >= 0) {
-      tail.skipped += tail.chunks.slice(far).reduce((a, c) => a + c.gain, 0);
-      tail.chunks = tail.chunks.slice(0, far);
-    }
-    if (!tail.chunks.length || tail.chunks[0].gain * perTitle < MIN_YIELD) {
+    // The queries come most-gaining first: the first below the yield ends the pass, unless the
+    // closing reads on (closes()). While the queries read cannot yet tell complete from partial,
+    // the pass reads on (above).
+    const closing = tail.chunks[0].gain * perTitle < MIN_YIELD;
+    if (closing && !closes(tail, perTitle)) {
       tail.skipped += tail.chunks.reduce((a, c) => a + c.gain, 0);
       tail.chunks = [];
       return false;
     }
+    if (closing) tail.closing = (tail.closing ?? 0) + 1;
     const chunk = tail.chunks.shift()!;
     // The price order not kept: the query from its first page, until its count's unpriced are seen.
     const whole = tail.unordered ? { full: true } : {};
@@ -99,6 +105,13 @@ export function nextUnpriced(ctx: ScanContext, coverage: () => Coverage): boolea
     return true;
   }
   return false;
+}
+
+/** Whether the closing reads the next query (past the MIN_YIELD stop; see CLOSING_EXPECTED). */
+function closes(tail: TailState, perTitle: number): boolean {
+  if ((tail.closing ?? 0) >= CLOSING_QUERIES) return false;
+  const left = tail.chunks.reduce((a, c) => a + c.gain, 0);
+  return left * perTitle >= CLOSING_EXPECTED;
 }
 
 /** The keyword queries of the unpriced pass, from the titles of the priced listings seen. */
