@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { billingEventsV1 } from '@shelfscan/contracts';
 import { eventually } from '@shelfscan/testing';
-import { HOLD_SELLER, storeAsins } from './fake-scan-engine.js';
+import { HOLD_SELLER, storeAsins, storeItem } from './fake-scan-engine.js';
 import { startStack, type Stack } from './stack.js';
 
 const SELLER = 'ATRACKGW0001';
@@ -140,9 +140,10 @@ describe('gateway + search service: the tracker routes', () => {
     expect(page.headers['x-total-count']).toBe('25');
     const rows = page.json().data as { asin: string }[];
     expect(rows.map((r) => r.asin)).toEqual(storeAsins(SELLER).slice(10, 20));
+    // The title the scan's tile showed (ListScanItems), kept by the tracker.
     expect(rows[0]).toEqual({
       asin: storeAsins(SELLER)[10],
-      title: null,
+      title: storeItem(storeAsins(SELLER)[10]!, 10).title,
       firstSeen: expect.any(String),
       lastSeen: expect.any(String),
       present: true,
