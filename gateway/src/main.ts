@@ -19,8 +19,9 @@ runProcessMain({
     await dataSource.destroy();
     return applied;
   },
-  serve: async (config, url) => {
+  serve: async (config, url, healthUp) => {
     const transports = new BusTransports(config);
+    await healthUp();
     const app = await createGateway({
       config,
       bus: new BusClient(transports.client()),

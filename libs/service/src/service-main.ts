@@ -35,7 +35,12 @@ export interface ProcessEntry<C extends BaseEnv> {
   databaseUse: string;
   /** `main.js migrate`: applies the migrations, answers their names. */
   migrate(config: C, databaseUrl: string): Promise<string[]>;
-  serve(config: C, databaseUrl: string): Promise<Serving>;
+  /**
+   * Starts serving. What can still refuse the configuration (the bus transports: KAFKA_BROKERS, the
+   * keys) comes first; then `healthUp()` opens /healthz and /metrics on HEALTH_PORT, before the
+   * slow part (the database, the bus) so that the probes answer while it starts.
+   */
+  serve(config: C, databaseUrl: string, healthUp: () => Promise<void>): Promise<Serving>;
 }
 
 /**
@@ -62,8 +67,10 @@ export function runProcessMain<C extends BaseEnv>(entry: ProcessEntry<C>): void 
     }
     startTracing(config, entry.name);
     health.starting();
-    const healthServer = await startHealthServer(config.HEALTH_PORT);
-    const serving = await entry.serve(config, databaseUrl);
+    let healthServer: { close(): unknown } | undefined;
+    const serving = await entry.serve(config, databaseUrl, async () => {
+      healthServer = await startHealthServer(config.HEALTH_PORT);
+    });
     await serving.connect();
     health.started();
     stopOnSignals({
@@ -71,7 +78,7 @@ export function runProcessMain<C extends BaseEnv>(entry: ProcessEntry<C>): void 
       log: createLogger(entry.name),
       stop: async () => {
         await serving.stop();
-        healthServer.close();
+        healthServer?.close();
       },
     });
   });
@@ -89,10 +96,11 @@ export function runServiceMain<S extends z.ZodObject>(declaration: ServiceDeclar
       await ds.destroy();
       return applied;
     },
-    serve: async (config, databaseUrl) => {
+    serve: async (config, databaseUrl, healthUp) => {
       const transports = new BusTransports(config, {
         drainTimeoutMs: drainTimeoutMs(config.SHUTDOWN_GRACE_SECONDS),
       });
+      await healthUp();
       const running = await startService(declaration, {
         config,
         databaseUrl,
