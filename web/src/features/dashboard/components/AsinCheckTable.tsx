@@ -88,7 +88,7 @@ export function AsinCheckTable({ todo, onClose }: { todo: Todo; onClose: () => v
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" lineClamp={2} title={r.title ?? undefined}>
+                    <Text size="sm" lineClamp={2} title={r.title ?? undefined} translate="no">
                       {r.title ?? '—'}
                     </Text>
                   </Table.Td>

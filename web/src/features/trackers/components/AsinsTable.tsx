@@ -70,7 +70,8 @@ export function AsinsTable({ tracker }: { tracker: Tracker }) {
                       row.asin
                     )}
                   </Table.Td>
-                  <Table.Td>{row.title ?? '—'}</Table.Td>
+                  {/* The marketplace's own text: not ours to translate. */}
+                  <Table.Td translate="no">{row.title ?? '—'}</Table.Td>
                   <Table.Td>{date(row.firstSeen)}</Table.Td>
                   <Table.Td>{date(row.lastSeen)}</Table.Td>
                   <Table.Td>
