@@ -268,6 +268,10 @@ test.describe.serial('an admin and a seller, end to end', () => {
     const { page } = admin;
     await page.goto('/admin');
     await page.getByTestId('users-search').fill(SELLER.email.split('@')[0]);
+    // The search applies after its debounce (?q= in the address, then the list again): click once
+    // the list is the search's, not while its rows are being replaced (a click then is lost).
+    await expect(page).toHaveURL(/[?&]q=seller\./);
+    await expect(page.locator('[data-testid^="user-row-"]')).toHaveCount(1);
     const row = page.getByTestId(`user-row-${SELLER.email}`);
     await expect(row.getByTestId('flag-plan')).toHaveText('Plan aktif');
     await row.getByRole('link', { name: SELLER.email }).click();
