@@ -19,3 +19,17 @@ describe('rowsOf (real PostgreSQL through TypeORM)', () => {
     expect(rowsOf(await ds.query('SELECT id FROM thing ORDER BY id'))).toEqual([{ id: 1 }, { id: 2 }]);
   });
 });
+
+describe('isUuid', () => {
+  it('takes what a uuid column takes, in either case, and nothing around it', async () => {
+    const { isUuid } = await import('./index.js');
+    expect(isUuid('0b7f6c9e-0000-4000-8000-00000000000A')).toBe(true);
+    for (const bad of [
+      '',
+      'x',
+      '0b7f6c9e-0000-4000-8000-0000000000',
+      ' 0b7f6c9e-0000-4000-8000-000000000001',
+    ])
+      expect(isUuid(bad)).toBe(false);
+  });
+});

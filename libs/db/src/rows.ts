@@ -10,3 +10,11 @@ export function rowsOf<T>(result: unknown): T[] {
     ? (result[0] as T[])
     : (result as T[]);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a text is a UUID, as a `uuid` column takes it: an id from a URL or a bus request is
+ * checked before the query, so that a malformed one is "not found", not a PostgreSQL error.
+ */
+export const isUuid = (text: string): boolean => UUID.test(text);

@@ -1,3 +1,4 @@
+import { isUuid } from '@shelfscan/db';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
 import { authEventsV1, type authV1 } from '@shelfscan/contracts';
@@ -8,8 +9,6 @@ import { toE164 } from '../users/phone.js';
 import { UsersRepository, type UserChanges } from '../users/users.repository.js';
 import { UsersService, photoUrl } from '../users/users.service.js';
 import { MAX_PHOTO_BYTES, sniffImageType, withoutMetadata } from './photo.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** My information (name, phone) and the profile photo; the password has its own route (SessionsService). */
 @Injectable()
@@ -102,7 +101,7 @@ export class ProfileService {
   }
 
   async getPhoto(userId: string): Promise<{ content: Uint8Array; contentType: string }> {
-    const rows: { content: Buffer; content_type: string }[] = UUID.test(userId)
+    const rows: { content: Buffer; content_type: string }[] = isUuid(userId)
       ? await this.dataSource.query('SELECT content, content_type FROM user_photo WHERE user_id = $1', [
           userId,
         ])

@@ -1,3 +1,4 @@
+import { isUuid } from '@shelfscan/db';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError } from '@shelfscan/bus';
 import type { authV1 } from '@shelfscan/contracts';
@@ -34,7 +35,6 @@ const view = (r: TokenRow): ApiTokenView => ({
 });
 
 const notFound = () => new BusError('NOT_FOUND', 'apiTokenNotFound', { reason: 'apiTokenNotFound' });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A seller's personal API tokens (issue 19). The gateway makes each token and sends only its
@@ -101,7 +101,7 @@ export class ApiTokensService {
 
   /** Deletes the token: from now on every check of it fails. Another account's id is not found. */
   async revoke(email: string, id: string): Promise<void> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const user = await this.owner(email);
     // TypeORM answers DELETE … RETURNING with [rows, count].
     const [deleted]: [unknown[], number] = await this.dataSource.query(

@@ -1,3 +1,4 @@
+import { isUuid } from '@shelfscan/db';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -32,8 +33,6 @@ const toBatch = (r: BatchRow): BatchRecord => ({
   createdAt: r.created_at,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 @Injectable()
 export class BatchRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -57,7 +56,7 @@ export class BatchRepository {
 
   /** The user's batch, or undefined (another user's is not found either). */
   async get(id: string, userEmail: string): Promise<BatchRecord | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const rows: BatchRow[] = await this.dataSource.query(
       'SELECT * FROM todo_batch WHERE id = $1 AND user_email = $2',
       [id, userEmail],

@@ -1,4 +1,4 @@
-import { rowsOf } from '@shelfscan/db';
+import { isUuid, rowsOf } from '@shelfscan/db';
 import {
   asinCheckPage,
   insertAsinCheckRecords,
@@ -156,9 +156,6 @@ function toRecord(r: Row): TodoRecord {
     trackerId: (r.tracker_id as string | null | undefined) ?? null,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
 
 /** Scan tasks in PostgreSQL; deleted ones are kept (soft) so late scan events find and ignore them. */
 @Injectable()

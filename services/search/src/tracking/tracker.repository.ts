@@ -1,3 +1,4 @@
+import { isUuid } from '@shelfscan/db';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { TodoStatus } from '../todos/todo.repository.js';
@@ -106,7 +107,6 @@ function toRun(r: Row): TrackerRunRecord {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RUN_SELECT = `SELECT r.*, t.status FROM tracker_run r JOIN todo t ON t.id = r.todo_id`;
 
 /** Trackers, their runs and the ASINs they have seen, in PostgreSQL (schema search). */
@@ -185,7 +185,7 @@ export class TrackerRepository {
     m: EntityManager = this.dataSource.manager,
     lock = false,
   ): Promise<TrackerRecord | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const rows: Row[] = await m.query(
       `SELECT * FROM tracker WHERE id = $1 AND user_email = $2${lock ? ' FOR UPDATE' : ''}`,
       [id, userEmail],
@@ -366,7 +366,7 @@ export class TrackerRepository {
   }
 
   async run(trackerId: string, runId: string): Promise<TrackerRunRecord | undefined> {
-    if (!UUID.test(runId)) return undefined;
+    if (!isUuid(runId)) return undefined;
     const rows: Row[] = await this.dataSource.query(`${RUN_SELECT} WHERE r.tracker_id = $1 AND r.id = $2`, [
       trackerId,
       runId,

@@ -1,3 +1,4 @@
+import { isUuid } from '@shelfscan/db';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusError, OutboxRelay, addToOutbox } from '@shelfscan/bus';
@@ -91,7 +92,6 @@ function deliveryMessage(d: DeliveryRow): webhooksV1.WebhookDelivery {
   } as webhooksV1.WebhookDelivery;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new BusError('NOT_FOUND', 'webhookNotFound', { reason: 'webhookNotFound' });
 const invalid = (field: string, msg: string) =>
   new BusError('INVALID_ARGUMENT', msg, { reason: msg, violations: [{ field, msg }] });
@@ -171,7 +171,7 @@ export class WebhooksService {
   }
 
   async remove(userEmail: string, id: string): Promise<void> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const [, n]: [unknown, number] = await this.dataSource.query(
       `DELETE FROM webhook WHERE id = $1 AND user_email = $2`,
       [id, userEmail],
@@ -204,7 +204,7 @@ export class WebhooksService {
   }
 
   private async owned(m: EntityManager, userEmail: string, id: string): Promise<void> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const rows: unknown[] = await m.query(`SELECT 1 FROM webhook WHERE id = $1 AND user_email = $2`, [
       id,
       userEmail,
