@@ -45,15 +45,6 @@ export class BatchRepository {
     );
   }
 
-  /** Makes a todo the `seq`-th scan (from 0) of a batch. */
-  async addMember(manager: EntityManager, batchId: string, todoId: string, seq: number): Promise<void> {
-    await manager.query('UPDATE todo SET batch_id = $1, batch_seq = $3 WHERE id = $2', [
-      batchId,
-      todoId,
-      seq,
-    ]);
-  }
-
   /** The user's batch, or undefined (another user's is not found either). */
   async get(id: string, userEmail: string): Promise<BatchRecord | undefined> {
     if (!isUuid(id)) return undefined;
@@ -62,14 +53,5 @@ export class BatchRepository {
       [id, userEmail],
     );
     return rows[0] ? toBatch(rows[0]) : undefined;
-  }
-
-  /** The ids of a batch's scans still there (not deleted), in the order of its store lines. */
-  async memberIds(id: string): Promise<string[]> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      'SELECT id FROM todo WHERE batch_id = $1 AND deleted_at IS NULL ORDER BY batch_seq',
-      [id],
-    );
-    return rows.map((r) => r.id);
   }
 }

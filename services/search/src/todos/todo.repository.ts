@@ -162,13 +162,18 @@ function toRecord(r: Row): TodoRecord {
 export class TodoRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** A new todo; a tracker's run names its tracker. */
-  async insert(manager: EntityManager, t: NewTodo & { trackerId?: string }): Promise<TodoRecord> {
+  /** A new todo; a tracker's run names its tracker, a batch's scan its batch and its line (from 0). */
+  async insert(
+    manager: EntityManager,
+    t: NewTodo & { trackerId?: string; batch?: { id: string; seq: number } },
+  ): Promise<TodoRecord> {
     const rows: Row[] = await manager.query(
       `INSERT INTO todo (id, scan_id, user_email, search_type, file_name, store_url, seller_id, keyword,
                          market, categories, min_price, max_price, min_star, max_star, amazon_choice,
-                         best_seller, search_date, quota_counters, quota_day, quota_month, asins, tracker_id)
-       VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+                         best_seller, search_date, quota_counters, quota_day, quota_month, asins, tracker_id,
+                         batch_id, batch_seq)
+       VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+               $22, $23)
        RETURNING *`,
       [
         t.id,
@@ -192,9 +197,20 @@ export class TodoRepository {
         t.quotaMonth,
         t.asins,
         t.trackerId ?? null,
+        t.batch?.id ?? null,
+        t.batch?.seq ?? null,
       ],
     );
     return toRecord(rows[0]!);
+  }
+
+  /** The user's live scans of a batch, in the order of its store lines (one query: the batch card polls it). */
+  async ofBatch(batchId: string, userEmail: string): Promise<TodoRecord[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT * FROM todo WHERE batch_id = $1 AND user_email = $2 AND deleted_at IS NULL ORDER BY batch_seq`,
+      [batchId, userEmail],
+    );
+    return rows.map(toRecord);
   }
 
   /** A live todo by id; only the owner's when `userEmail` is given. */

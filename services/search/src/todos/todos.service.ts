@@ -65,6 +65,20 @@ type TodoRef = { userEmail: string; id: string };
 const opt = <T>(v: T | undefined | null): T | null => (v === undefined ? null : v);
 
 /** The search service's operations: one method per RPC, the rules of product-spec parts 4–6 and 9. */
+/** A scan without departments or the functional filters: an ASIN check, a tracked store's run, a batch's scan. */
+const NO_FILTERS: Pick<
+  NewTodo,
+  'categories' | 'minPrice' | 'maxPrice' | 'minStar' | 'maxStar' | 'amazonChoice' | 'bestSeller'
+> = {
+  categories: [],
+  minPrice: null,
+  maxPrice: null,
+  minStar: null,
+  maxStar: null,
+  amazonChoice: false,
+  bestSeller: false,
+};
+
 @Injectable()
 export class TodosService {
   constructor(
@@ -129,13 +143,7 @@ export class TodosService {
       sellerId: null,
       keyword: null,
       market: market.code,
-      categories: [],
-      minPrice: null,
-      maxPrice: null,
-      minStar: null,
-      maxStar: null,
-      amazonChoice: false,
-      bestSeller: false,
+      ...NO_FILTERS,
       asins: [...new Set(asins)],
     });
   }
@@ -188,13 +196,7 @@ export class TodosService {
       sellerId: tracker.sellerId,
       keyword: tracker.keyword,
       market: tracker.market,
-      categories: [],
-      minPrice: null,
-      maxPrice: null,
-      minStar: null,
-      maxStar: null,
-      amazonChoice: false,
-      bestSeller: false,
+      ...NO_FILTERS,
       asins: [],
       searchDate: this.clock.now(),
       quotaCounters: [],
@@ -271,20 +273,14 @@ export class TodosService {
           sellerId,
           keyword: batch.keyword || urlKeyword || null,
           market: market.code,
-          categories: [],
-          minPrice: null,
-          maxPrice: null,
-          minStar: null,
-          maxStar: null,
-          amazonChoice: false,
-          bestSeller: false,
+          ...NO_FILTERS,
           asins: [],
           searchDate: now,
           quotaCounters: claim.map((c) => c.counter),
           quotaDay: periods.day,
           quotaMonth: periods.month,
+          batch: { id: batch.id, seq },
         });
-        await this.batches.addMember(manager, batch.id, row.id, seq);
         await this.requestScan(manager, row, row.scanId, type.event);
       }
     });
@@ -300,11 +296,7 @@ export class TodosService {
   }
 
   private async batchMessage(batch: BatchRecord) {
-    const todos: TodoRecord[] = [];
-    for (const id of await this.batches.memberIds(batch.id)) {
-      const t = await this.todos.get(id, batch.userEmail);
-      if (t) todos.push(t);
-    }
+    const todos = await this.todos.ofBatch(batch.id, batch.userEmail);
     const finished = todos.filter((t) => !RUNNING.includes(t.status)).length;
     const share = (t: TodoRecord) => (RUNNING.includes(t.status) ? (t.progressPercent ?? 0) : 100);
     return {
