@@ -107,6 +107,39 @@ function toRun(r: Row): TrackerRunRecord {
   };
 }
 
+/** The columns of what a user chose for a tracker, in the order of `inputValues`. */
+const INPUT_COLUMNS = [
+  'store_url',
+  'seller_id',
+  'market',
+  'search_type',
+  'keyword',
+  'file_name',
+  'schedule',
+  'hour',
+  'weekday',
+  'alert_email',
+  'alert_webhook',
+  'alert_telegram',
+];
+
+const inputValues = (t: TrackerInput): unknown[] => [
+  t.storeUrl,
+  t.sellerId,
+  t.market,
+  t.searchType,
+  t.keyword,
+  t.fileName,
+  t.schedule,
+  t.hour,
+  t.weekday,
+  t.alerts.email,
+  t.alerts.webhook,
+  t.alerts.telegram,
+];
+
+const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
+
 const RUN_SELECT = `SELECT r.*, t.status FROM tracker_run r JOIN todo t ON t.id = r.todo_id`;
 
 /** Trackers, their runs and the ASINs they have seen, in PostgreSQL (schema search). */
@@ -119,55 +152,16 @@ export class TrackerRepository {
     t: TrackerInput & { id: string; userEmail: string; createdAt: Date; nextRunAt: Date },
   ): Promise<void> {
     await m.query(
-      `INSERT INTO tracker (id, user_email, store_url, seller_id, market, search_type, keyword, file_name,
-                            schedule, hour, weekday, alert_email, alert_webhook, alert_telegram,
-                            created_at, next_run_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-      [
-        t.id,
-        t.userEmail,
-        t.storeUrl,
-        t.sellerId,
-        t.market,
-        t.searchType,
-        t.keyword,
-        t.fileName,
-        t.schedule,
-        t.hour,
-        t.weekday,
-        t.alerts.email,
-        t.alerts.webhook,
-        t.alerts.telegram,
-        t.createdAt,
-        t.nextRunAt,
-      ],
+      `INSERT INTO tracker (id, user_email, ${INPUT_COLUMNS.join(', ')}, created_at, next_run_at)
+       VALUES (${placeholders(INPUT_COLUMNS.length + 4)})`,
+      [t.id, t.userEmail, ...inputValues(t), t.createdAt, t.nextRunAt],
     );
   }
 
   /** Replaces a tracker's inputs; the next run is due at `nextRunAt` (null while paused). */
   async update(m: EntityManager, id: string, t: TrackerInput, nextRunAt: Date | null): Promise<void> {
-    await m.query(
-      `UPDATE tracker SET store_url = $2, seller_id = $3, market = $4, search_type = $5, keyword = $6,
-              file_name = $7, schedule = $8, hour = $9, weekday = $10, alert_email = $11,
-              alert_webhook = $12, alert_telegram = $13, next_run_at = $14
-        WHERE id = $1`,
-      [
-        id,
-        t.storeUrl,
-        t.sellerId,
-        t.market,
-        t.searchType,
-        t.keyword,
-        t.fileName,
-        t.schedule,
-        t.hour,
-        t.weekday,
-        t.alerts.email,
-        t.alerts.webhook,
-        t.alerts.telegram,
-        nextRunAt,
-      ],
-    );
+    const set = [...INPUT_COLUMNS, 'next_run_at'].map((c, i) => `${c} = $${i + 2}`).join(', ');
+    await m.query(`UPDATE tracker SET ${set} WHERE id = $1`, [id, ...inputValues(t), nextRunAt]);
   }
 
   async setPaused(m: EntityManager, id: string, paused: boolean, nextRunAt: Date | null): Promise<void> {
