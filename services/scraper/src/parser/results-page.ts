@@ -70,12 +70,9 @@ function readTitle($: CheerioAPI, tile: Nodes): string | null {
   return best || null;
 }
 
-function readPrice($: CheerioAPI, tile: Nodes, domain: string | null): Price | null {
-  const candidates = [
-    ...tile.find('.a-price:not(.a-text-price) > .a-offscreen').toArray(),
-    ...tile.find('.s-price, span.a-color-price').toArray(),
-  ];
-  for (const el of candidates) {
+/** The first of `selectors`' elements (in that order) whose text parses as a price of the domain. */
+function firstPrice($: CheerioAPI, tile: Nodes, domain: string | null, selectors: string[]): Price | null {
+  for (const el of selectors.flatMap((selector) => tile.find(selector).toArray())) {
     const text = collapseWhitespace($(el).text());
     if (!/\d/.test(text)) continue;
     const price = parsePrice(text, domain);
@@ -84,19 +81,19 @@ function readPrice($: CheerioAPI, tile: Nodes, domain: string | null): Price | n
   return null;
 }
 
+function readPrice($: CheerioAPI, tile: Nodes, domain: string | null): Price | null {
+  return firstPrice($, tile, domain, [
+    '.a-price:not(.a-text-price) > .a-offscreen',
+    '.s-price, span.a-color-price',
+  ]);
+}
+
 /** The struck-through price (`data-a-strike`, 2019 `a-text-strike`); a unit price ("$7.86/count") is not one. */
 function readListPrice($: CheerioAPI, tile: Nodes, domain: string | null): Price | null {
-  const candidates = [
-    ...tile.find('.a-price.a-text-price[data-a-strike="true"] > .a-offscreen').toArray(),
-    ...tile.find('.a-text-strike').toArray(),
-  ];
-  for (const el of candidates) {
-    const text = collapseWhitespace($(el).text());
-    if (!/\d/.test(text)) continue;
-    const price = parsePrice(text, domain);
-    if (price) return price;
-  }
-  return null;
+  return firstPrice($, tile, domain, [
+    '.a-price.a-text-price[data-a-strike="true"] > .a-offscreen',
+    '.a-text-strike',
+  ]);
 }
 
 function readStars(tile: Nodes): number | null {
