@@ -7,7 +7,6 @@ import {
   filterAsins,
   formatAsinList,
   isDigitalContent,
-  isTextFile,
   previewText,
   runAsinTask,
   splitAsins,
@@ -139,20 +138,6 @@ describe('copy/download text, file name, uploads', () => {
 
   it.each([0, 1, 2720, 100000])('the download name includes the result count %i', (count) => {
     expect(downloadFileName(count)).toBe(`asin-filter-${count}.txt`);
-  });
-
-  it.each([
-    ['asins.txt', 'text/plain', true],
-    ['ASINS.TXT', 'text/plain;charset=utf-8', true],
-    ['list.txt', '', true],
-    ['notes', 'text/plain', true],
-    ['list.csv', 'text/csv', false],
-    ['photo.png', 'image/png', false],
-    ['list.pdf', 'application/pdf', false],
-    ['fake.txt', 'application/octet-stream', false],
-    ['noext', '', false],
-  ])('isTextFile(%j, %j) = %s', (name, type, ok) => {
-    expect(isTextFile({ name, type })).toBe(ok);
   });
 
   it.each<[string, number, string, boolean]>([

@@ -129,13 +129,6 @@ export function downloadFileName(resultCount: number): string {
   return `asin-filter-${resultCount}.txt`;
 }
 
-/** Uploads accept text files only: `text/plain`, or a `.txt` name the browser gave no type. */
-export function isTextFile(file: Pick<File, 'name' | 'type'>): boolean {
-  const type = file.type.toLowerCase();
-  if (type) return type === 'text/plain' || type.startsWith('text/plain;');
-  return /\.txt$/i.test(file.name);
-}
-
 /** A file above 1048576 bytes gets the warning (it is still read). */
 export function exceedsUploadWarning(size: number): boolean {
   return size > UPLOAD_WARNING_BYTES;

@@ -1,3 +1,4 @@
+import { isListFile } from '../../../lib/files';
 import { useMemo, useState } from 'react';
 import {
   Alert,
@@ -30,7 +31,6 @@ interface Values extends Record<string, unknown> {
   asins: string;
 }
 
-const isTextFile = (file: File) => file.type === 'text/plain' || /\.txt$/i.test(file.name);
 const countAsins = (text: string) => text.split(/[\s,]+/).filter(Boolean).length;
 
 /** The ASIN check: a file name, a market and a list of ASINs typed, pasted or read from a .txt file. */
@@ -46,7 +46,7 @@ export function AsinCheckDialog({ quota, onClose }: { quota: Quota | undefined; 
 
   const upload = async (file: File | null) => {
     if (!file) return;
-    if (!isTextFile(file)) {
+    if (!isListFile(file)) {
       form.setFieldError('asins', t('create.onlyText'));
       return;
     }

@@ -1,3 +1,4 @@
+import { isListFile } from '../../../lib/files';
 import { useState } from 'react';
 import {
   Alert,
@@ -34,9 +35,6 @@ import type { Quota } from '../model';
 import { QuotaNote } from './QuotaNote';
 import { useCreateError } from './useCreateError';
 
-const isListFile = (file: File) =>
-  ['text/plain', 'text/csv'].includes(file.type) || /\.(txt|csv)$/i.test(file.name);
-
 interface Values extends Record<string, unknown> {
   fileName: string;
   market: string;
@@ -67,7 +65,7 @@ export function BatchDialog({ quota, onClose }: { quota: Quota | undefined; onCl
 
   const upload = async (file: File | null) => {
     if (!file) return;
-    if (!isListFile(file)) {
+    if (!isListFile(file, ['txt', 'csv'])) {
       form.setFieldError('lines', t('batch.onlyList'));
       return;
     }

@@ -1,3 +1,4 @@
+import { isListFile } from '../../../lib/files';
 import {
   ActionIcon,
   Alert,
@@ -25,7 +26,7 @@ import { useListSets, type OperationKind } from './useListSets';
 
 const KINDS: readonly OperationKind[] = ['union', 'intersection', 'difference', 'atLeast'];
 /** Lists can be text files or CSV exports: one ASIN a line or a column of them. */
-const isListFile = (f: File) => /^text\/(plain|csv)/i.test(f.type) || /\.(txt|csv)$/i.test(f.name);
+const isTableFile = (f: File) => isListFile(f, ['txt', 'csv']);
 
 /**
  * Set operations on ASIN lists (issue 19), under the filter tool: lists from my completed scans,
@@ -62,10 +63,10 @@ export function SetOperationsPanel({ disabled }: { disabled: boolean }) {
     });
   const upload = (files: File[]) =>
     guard(async () => {
-      const rejected = files.filter((f) => !isListFile(f));
+      const rejected = files.filter((f) => !isTableFile(f));
       if (rejected.length)
         setError(t('messages.onlyTextFilesAllowed', { names: rejected.map((f) => f.name).join(', ') }));
-      for (const file of files.filter(isListFile))
+      for (const file of files.filter(isTableFile))
         await sets.add(file.name.replace(/\.(txt|csv)$/i, ''), await file.text());
     });
 

@@ -1,3 +1,4 @@
+import { isListFile } from '../../../lib/files';
 /**
  * State and actions of the ASIN filter tool. The work itself is the pure functions of asin-filter.ts,
  * run through asinTasks.ts (in a Web Worker for large texts); controls are disabled while it runs.
@@ -12,7 +13,6 @@ import {
   downloadFileName,
   exceedsUploadWarning,
   formatAsinList,
-  isTextFile,
   LARGE_TEXT_CHARS,
   previewText,
   type CleanedText,
@@ -76,8 +76,8 @@ export function useAsinFilter() {
   const upload = useCallback(
     async (files: File[]) => {
       if (files.length === 0) return;
-      const rejected = files.filter((f) => !isTextFile(f));
-      const accepted = files.filter(isTextFile);
+      const rejected = files.filter((f) => !isListFile(f));
+      const accepted = files.filter((f) => isListFile(f));
       if (rejected.length)
         notify('red', t('messages.onlyTextFilesAllowed', { names: rejected.map((f) => f.name).join(', ') }));
       for (const file of accepted) {
