@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { notifications } from '@mantine/notifications';
-import { currentToken, TOAST_AUTO_CLOSE_MS } from '../../app/api';
+import { currentToken } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { useLocale } from '../../app/locale';
-import { saveBlob } from '../../lib/download';
-import { useApiErrorText } from '../../lib/useApiErrorText';
+import { useFileDownload } from '../../lib/useFileDownload';
 import { fetchDownload, type DownloadFormat } from './download';
 import type { Todo } from './model';
 
@@ -12,29 +9,8 @@ import type { Todo } from './model';
 export function useTodoDownload(todo: Todo) {
   const locale = useLocale();
   const token = useAppSelector(currentToken);
-  const errorText = useApiErrorText('dashboard');
-  const [downloading, setDownloading] = useState(false);
-  const download = async (format: DownloadFormat) => {
-    setDownloading(true);
-    try {
-      const { blob, name } = await fetchDownload({
-        id: todo.id,
-        fileName: todo.fileName,
-        format,
-        token,
-        locale,
-      });
-      saveBlob(blob, name);
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: errorText(error),
-        autoClose: TOAST_AUTO_CLOSE_MS,
-        style: { whiteSpace: 'pre-line' },
-      });
-    } finally {
-      setDownloading(false);
-    }
-  };
-  return { downloading, download };
+  const file = useFileDownload('dashboard');
+  const download = (format: DownloadFormat) =>
+    file.download(() => fetchDownload({ id: todo.id, fileName: todo.fileName, format, token, locale }));
+  return { downloading: file.downloading, download };
 }

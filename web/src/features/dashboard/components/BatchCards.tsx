@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Badge, Group, Menu, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentToken, TOAST_AUTO_CLOSE_MS } from '../../../app/api';
+import { currentToken } from '../../../app/api';
 import { useAppSelector } from '../../../app/hooks';
 import { useLocale } from '../../../app/locale';
-import { saveBlob } from '../../../lib/download';
-import { useApiErrorText } from '../../../lib/useApiErrorText';
+import { useFileDownload } from '../../../lib/useFileDownload';
 import { dashboardApi, useBatchQuery } from '../api/dashboardApi';
 import { BATCHES_CHANGED, forgetBatch, recentBatches } from '../batches/recentBatches';
 import { fetchBatchDownload, type DownloadFormat } from '../download';
@@ -21,27 +19,15 @@ function BatchCard({ id }: { id: string }) {
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
   const token = useAppSelector(currentToken);
-  const errorText = useApiErrorText('dashboard');
+  const file = useFileDownload('dashboard');
   // Polled while some of its scans run (the cached answer says; a failed read stops it).
   const cached = dashboardApi.endpoints.batch.useQueryState(id);
   const finished =
     cached.isError || (!!cached.data && cached.data.progress.finished >= cached.data.progress.scans);
   const { data: batch } = useBatchQuery(id, { pollingInterval: finished ? 0 : POLL_MS });
   if (!batch) return null;
-  const download = async (format: DownloadFormat) => {
-    try {
-      const { blob, name } = await fetchBatchDownload({
-        id,
-        fileName: batch.fileName,
-        format,
-        token,
-        locale,
-      });
-      saveBlob(blob, name);
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error), autoClose: TOAST_AUTO_CLOSE_MS });
-    }
-  };
+  const download = (format: DownloadFormat) =>
+    file.download(() => fetchBatchDownload({ id, fileName: batch.fileName, format, token, locale }));
   const p = batch.progress;
   return (
     <Paper withBorder p="sm" data-testid={`batch-${id}`}>
@@ -66,6 +52,7 @@ function BatchCard({ id }: { id: string }) {
                   <Menu.Item
                     key={format}
                     onClick={() => void download(format)}
+                    disabled={file.downloading}
                     data-testid={`batch-${id}-download-${format}`}
                   >
                     {t(`batch.download_${format}`)}

@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentToken, TOAST_AUTO_CLOSE_MS } from '../../../app/api';
+import { currentToken } from '../../../app/api';
 import { useAppSelector } from '../../../app/hooks';
 import { useLocale } from '../../../app/locale';
 import { formatIstanbul } from '../../../lib/date';
-import { saveBlob } from '../../../lib/download';
-import { useApiErrorText } from '../../../lib/useApiErrorText';
+import { useFileDownload } from '../../../lib/useFileDownload';
 import { fetchRunList, type RunFormat, type RunList } from '../download';
 import { coveragePercent, runEnded, type TrackerRun } from '../model';
 
@@ -37,25 +34,9 @@ export function RunsTable({ trackerId, runs }: { trackerId: string; runs: Tracke
   const { t } = useTranslation('trackers');
   const locale = useLocale();
   const token = useAppSelector(currentToken);
-  const errorText = useApiErrorText('trackers');
-  const [downloading, setDownloading] = useState(false);
-
-  const download = async (run: TrackerRun, list: RunList, format: RunFormat) => {
-    setDownloading(true);
-    try {
-      const { blob, name } = await fetchRunList({ trackerId, runId: run.id, list, format, token, locale });
-      saveBlob(blob, name);
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: errorText(error),
-        autoClose: TOAST_AUTO_CLOSE_MS,
-        style: { whiteSpace: 'pre-line' },
-      });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const { downloading, download: save } = useFileDownload('trackers');
+  const download = (run: TrackerRun, list: RunList, format: RunFormat) =>
+    save(() => fetchRunList({ trackerId, runId: run.id, list, format, token, locale }));
 
   if (runs.length === 0)
     return (
