@@ -12,14 +12,13 @@ import {
   Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { ApiScope } from '../auth/api-scope.js';
 import { Authenticated, ROLE_ADMIN } from '../auth/guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { JwtUser } from '../auth/jwt.strategy.js';
 import { ok } from '../common/api-response.js';
-import { currentLang, t, type Lang } from '../common/i18n.js';
+import { currentLang, t } from '../common/i18n.js';
 import {
   AsinCheckDto,
   AsinCheckQuery,
@@ -33,9 +32,8 @@ import {
   MoveDto,
   StatusDto,
 } from './search.dto.js';
-import { csvFile } from './export/csv.js';
-import type { Table } from './export/table.js';
-import { XLSX_TYPE, xlsxFile } from './export/xlsx.js';
+import { sendTable } from './export/send.js';
+import { XLSX_TYPE } from './export/xlsx.js';
 import { SearchApiService, attachmentDisposition } from './search.service.js';
 
 const STATES = ['pending', 'ongoing', 'completed', 'archived'];
@@ -44,16 +42,6 @@ const TYPE_STATUS =
   /^(standard|deep|FUNCTIONAL|functional|asinCheck)(PENDING|PROCESSING|COMPLETED_PARTIAL|COMPLETED|CANCELED|FAILED)$/;
 
 const isAdmin = (user: JwtUser) => user.roles.includes(ROLE_ADMIN);
-
-/** Sends a table as a .csv or .xlsx attachment, streamed. */
-function sendTable(reply: FastifyReply, fileName: string, table: Table, format: 'csv' | 'xlsx', lang: Lang) {
-  const body = format === 'csv' ? Readable.from(csvFile(table, lang)) : xlsxFile(table, lang, fileName);
-  return reply
-    .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
-    .header('Content-Disposition', attachmentDisposition(`${fileName}.${format}`))
-    .header('Cache-Control', 'no-store')
-    .send(body);
-}
 
 /**
  * Scans (gateway/README.md, "Scan routes"): the dashboard's lists, scan forms, moves, deletes, downloads, quotas.

@@ -21,7 +21,15 @@ import { ok } from '../common/api-response.js';
 import { currentLang, t } from '../common/i18n.js';
 import { TrackerAsinsQuery, TrackerDownloadQuery, TrackerDto } from './search.dto.js';
 import { attachmentDisposition } from './search.service.js';
+import { sendTable } from './export/send.js';
+import type { Column } from './export/table.js';
 import { TrackersApiService } from './trackers.service.js';
+
+/** A run's list as .csv: the ASIN and the title its tile showed. */
+const RUN_LIST_COLUMNS: Column[] = [
+  { header: { en: 'ASIN', tr: 'ASIN' }, type: 'text' },
+  { header: { en: 'Title', tr: 'Başlık' }, type: 'text' },
+];
 
 const TRACKER_ERRORS =
   '422 (the shared tracker rules: storeUrl…, marketInvalid, deepNotInMarket, trackerTypeInvalid, scheduleInvalid, hourInvalid, weekdayInvalid; trackerLimit on storeUrl: tracking.maxStores; trackerScheduleTooOften on schedule: tracking.minInterval); 403 noStandardPlan | noDeepPlan';
@@ -154,18 +162,19 @@ export class TrackersController {
     @Res() reply: FastifyReply,
   ) {
     const format = query.format ?? 'txt';
-    const file = await this.trackers.download(
-      user.sub,
-      id,
-      runId,
-      query.list ?? 'added',
-      format,
-      currentLang(),
-    );
+    const file = await this.trackers.runList(user.sub, id, runId, query.list ?? 'added', format === 'csv');
+    if (format === 'csv')
+      return sendTable(
+        reply,
+        file.fileName,
+        { columns: RUN_LIST_COLUMNS, pages: [file.rows] },
+        'csv',
+        currentLang(),
+      );
     return reply
-      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8')
-      .header('Content-Disposition', attachmentDisposition(file.fileName))
+      .type('text/plain; charset=utf-8')
+      .header('Content-Disposition', attachmentDisposition(`${file.fileName}.txt`))
       .header('Cache-Control', 'no-store')
-      .send(file.body);
+      .send(file.rows.map(([asin]) => `${asin}\n`).join(''));
   }
 }

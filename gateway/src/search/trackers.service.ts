@@ -1,22 +1,10 @@
+import { istanbulDate } from '@shelfscan/service';
 import { Inject, Injectable } from '@nestjs/common';
 import { BusClient } from '@shelfscan/bus';
 import { searchV1 } from '@shelfscan/contracts';
-import type { Lang } from '../common/i18n.js';
-import { csvFile } from './export/csv.js';
-import type { Column } from './export/table.js';
 import type { TrackerDto } from './search.dto.js';
 
 const { SearchService } = searchV1;
-
-async function* onePage<R>(rows: R): AsyncGenerator<R> {
-  yield rows;
-}
-
-/** The columns of a run's list as .csv (the writer of the scan exports: BOM, the language's separator). */
-const RUN_LIST_COLUMNS: Column[] = [
-  { header: { en: 'ASIN', tr: 'ASIN' }, type: 'text' },
-  { header: { en: 'Title', tr: 'Başlık' }, type: 'text' },
-];
 
 /** A TrackerRun of the API (gateway/README.md, "Tracker routes"): absent fields as null, the counts beside the lists. */
 function runJson(r: searchV1.TrackerRun | undefined) {
@@ -130,36 +118,18 @@ export class TrackersApiService {
   }
 
   /**
-   * A run's added or removed ASINs as a file: one a line (.txt), or ASIN and title as CSV in the
-   * language's separators (as the ASIN check's table). Named like the scan's file: the tracker's
-   * label, the run's Istanbul date and the list.
+   * A run's added or removed ASINs with their titles (with `titles`: the .csv), and the file's name
+   * like the scan's: the tracker's label, the run's Istanbul date and the list.
    */
-  async download(
-    userEmail: string,
-    id: string,
-    runId: string,
-    list: 'added' | 'removed',
-    format: 'txt' | 'csv',
-    lang: Lang,
-  ) {
+  async runList(userEmail: string, id: string, runId: string, list: 'added' | 'removed', titles: boolean) {
     const [tracker, r] = await Promise.all([
       this.bus.request(SearchService.method.getTracker, { userEmail, id }),
-      this.bus.request(SearchService.method.getTrackerRun, {
-        userEmail,
-        id,
-        runId,
-        withTitles: format === 'csv',
-      }),
+      this.bus.request(SearchService.method.getTrackerRun, { userEmail, id, runId, withTitles: titles }),
     ]);
-    const asins = r.run![list];
-    const day = new Date(new Date(r.run!.startedAt).getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
-    const fileName = `${tracker.tracker!.fileName} ${day} ${list}`;
-    if (format === 'txt') return { fileName: `${fileName}.txt`, body: asins.map((a) => `${a}\n`).join('') };
-    const rows = asins.map((a) => [a, r.titles[a] ?? '']);
-    let body = '';
-    for await (const chunk of csvFile({ columns: RUN_LIST_COLUMNS, pages: onePage(rows) }, lang))
-      body += chunk;
-    return { fileName: `${fileName}.csv`, body };
+    return {
+      fileName: `${tracker.tracker!.fileName} ${istanbulDate(r.run!.startedAt)} ${list}`,
+      rows: r.run![list].map((asin) => [asin, r.titles[asin] ?? '']),
+    };
   }
 }
 

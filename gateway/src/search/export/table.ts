@@ -21,8 +21,8 @@ export type CellValue = string | number | boolean | Date | null;
 
 export interface Table {
   columns: Column[];
-  /** Rows, a page at a time; each row has one value per column (null: empty). */
-  pages: AsyncIterable<CellValue[][]>;
+  /** Rows, a page at a time (as they arrive, or a list when all are at hand); each row has one value per column (null: empty). */
+  pages: AsyncIterable<CellValue[][]> | Iterable<CellValue[][]>;
 }
 
 export const YES_NO: Record<Lang, [yes: string, no: string]> = { en: ['Yes', 'No'], tr: ['Evet', 'Hayır'] };
