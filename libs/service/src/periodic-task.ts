@@ -1,3 +1,4 @@
+import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Clock, Timer } from '@shelfscan/clock';
 
 /**
@@ -53,5 +54,38 @@ export class PeriodicTask<T> {
     });
     this.running = run;
     return run;
+  }
+}
+
+/**
+ * A provider whose `work` is a PeriodicTask from the application's bootstrap to its shutdown (a
+ * scheduler, a retry sweep, a poller). `tick()` runs it now, or right after the run in progress
+ * (tests, and a caller that just queued work). A subclass that may stay idle (nothing configured)
+ * answers `enabled()` false.
+ */
+export abstract class PeriodicWork<T> implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly task: PeriodicTask<T>;
+
+  protected constructor(clock: Clock, everyMs: number) {
+    this.task = new PeriodicTask(clock, everyMs, () => this.work());
+  }
+
+  /** One run; it must not reject (it logs its own failures and answers what a failed run means). */
+  protected abstract work(): Promise<T>;
+
+  protected enabled(): boolean {
+    return true;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.enabled()) this.task.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
+  }
+
+  tick(): Promise<T> {
+    return this.task.run();
   }
 }

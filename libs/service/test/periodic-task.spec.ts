@@ -1,4 +1,4 @@
-import { ManualClock, PeriodicTask } from '../src/index.js';
+import { ManualClock, PeriodicTask, PeriodicWork } from '../src/index.js';
 
 /** A run that stays open until the test ends it. */
 function gatedWork() {
@@ -65,5 +65,45 @@ describe('PeriodicTask', () => {
     runs[0].end(1);
     await stopping;
     expect(stopped).toBe(true);
+  });
+});
+
+describe('PeriodicWork', () => {
+  class Counter extends PeriodicWork<number> {
+    runs = 0;
+    constructor(
+      clock: ManualClock,
+      private readonly on = true,
+    ) {
+      super(clock, 1_000);
+    }
+    protected override enabled(): boolean {
+      return this.on;
+    }
+    protected async work(): Promise<number> {
+      return ++this.runs;
+    }
+  }
+
+  it('runs its work on the clock from bootstrap to shutdown, and now on tick()', async () => {
+    const clock = new ManualClock();
+    const counter = new Counter(clock);
+    clock.advance(3_000);
+    expect(counter.runs).toBe(0); // not before bootstrap
+    counter.onApplicationBootstrap();
+    clock.advance(1_000);
+    await new Promise((r) => setImmediate(r));
+    expect(counter.runs).toBe(1);
+    expect(await counter.tick()).toBe(2);
+    await counter.onModuleDestroy();
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('stays idle when not enabled (nothing configured), but tick() still runs it', async () => {
+    const clock = new ManualClock();
+    const idle = new Counter(clock, false);
+    idle.onApplicationBootstrap();
+    expect(clock.pendingTimers).toBe(0);
+    expect(await idle.tick()).toBe(1);
   });
 });

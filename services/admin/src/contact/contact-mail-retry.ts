@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, PeriodicTask, SECOND } from '@shelfscan/service';
+import { Clock, PeriodicWork, SECOND } from '@shelfscan/service';
 import { ContactService } from './contact.service.js';
 
 const log = createLogger('admin');
@@ -12,31 +12,19 @@ const CHECK_EVERY_MS = 30 * SECOND;
  * claim in the table keeps two replicas from mailing one message twice.
  */
 @Injectable()
-export class ContactMailRetry implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly task: PeriodicTask<number>;
-
+export class ContactMailRetry extends PeriodicWork<number> {
   constructor(
     @Inject(ContactService) private readonly contact: ContactService,
     @Inject(Clock) clock: Clock,
   ) {
-    this.task = new PeriodicTask(clock, CHECK_EVERY_MS, () =>
-      this.contact.retryDue().catch((err: unknown) => {
-        log.error({ err }, 'contact mail retry failed');
-        return 0;
-      }),
-    );
+    super(clock, CHECK_EVERY_MS);
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** Mails what is due now (or waits for the tick in progress); answers how many were sent. */
-  tick(): Promise<number> {
-    return this.task.run();
+  /** Mails what is due now; answers how many were sent. */
+  protected work(): Promise<number> {
+    return this.contact.retryDue().catch((err: unknown) => {
+      log.error({ err }, 'contact mail retry failed');
+      return 0;
+    });
   }
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, MINUTE, PeriodicTask, istanbulDate } from '@shelfscan/service';
+import { Clock, MINUTE, PeriodicWork, istanbulDate } from '@shelfscan/service';
 import { RenewalService, type RenewalReport } from './renewal.service.js';
 
 const log = createLogger('billing.renewal');
@@ -12,31 +12,22 @@ const CHECK_EVERY_MS = 5 * MINUTE;
  * replica may check; the run's advisory lock and the one invoice per period keep it to one charge.
  */
 @Injectable()
-export class RenewalScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+export class RenewalScheduler extends PeriodicWork<RenewalReport | null> {
   private lastDay = '';
-  private readonly task: PeriodicTask<RenewalReport | null>;
 
   constructor(
     @Inject(RenewalService) private readonly renewal: RenewalService,
     @Inject(Clock) private readonly clock: Clock,
   ) {
-    this.task = new PeriodicTask(clock, CHECK_EVERY_MS, () => this.runToday());
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
+    super(clock, CHECK_EVERY_MS);
   }
 
   /**
-   * Runs the renewal for today unless this process already did: null when it did. While a check
-   * is in progress (the clock's), waits for it and answers its report.
+   * Runs the renewal for today unless this process already did: null when it did (`tick()` while a
+   * check is in progress waits for it and answers its report).
    */
-  tick(): Promise<RenewalReport | null> {
-    return this.task.run();
+  protected work(): Promise<RenewalReport | null> {
+    return this.runToday();
   }
 
   private async runToday(): Promise<RenewalReport | null> {

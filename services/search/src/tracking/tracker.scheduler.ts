@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, MINUTE, PeriodicTask } from '@shelfscan/service';
+import { Clock, MINUTE, PeriodicWork } from '@shelfscan/service';
 import { TrackersService } from './trackers.service.js';
 
 const log = createLogger('search.tracker-scheduler');
@@ -12,30 +12,16 @@ const CHECK_EVERY_MS = MINUTE;
  * tracker to one of them, once per period.
  */
 @Injectable()
-export class TrackerScheduler implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly task: PeriodicTask<number>;
-
+export class TrackerScheduler extends PeriodicWork<number> {
   constructor(
     @Inject(TrackersService) private readonly trackers: TrackersService,
     @Inject(Clock) clock: Clock,
   ) {
-    this.task = new PeriodicTask(clock, CHECK_EVERY_MS, () => this.pass());
+    super(clock, CHECK_EVERY_MS);
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** Runs a pass now (or right after the one in progress) and answers how many runs it started. */
-  tick(): Promise<number> {
-    return this.task.run();
-  }
-
-  private async pass(): Promise<number> {
+  /** A pass: starts the due trackers' runs and answers how many it started. */
+  protected async work(): Promise<number> {
     try {
       return await this.trackers.startDue();
     } catch (err) {

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, PeriodicTask, SECOND } from '@shelfscan/service';
+import { Clock, PeriodicWork, SECOND } from '@shelfscan/service';
 import { WebhooksService } from './webhooks.service.js';
 
 const log = createLogger('search');
@@ -12,37 +12,28 @@ const CHECK_EVERY_MS = 10 * SECOND;
  * sending one delivery at the same time.
  */
 @Injectable()
-export class WebhookDeliveryTask implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly task: PeriodicTask<number>;
-
-  constructor(@Inject(WebhooksService) webhooks: WebhooksService, @Inject(Clock) clock: Clock) {
-    this.task = new PeriodicTask(clock, CHECK_EVERY_MS, async () => {
-      let sent = 0;
-      try {
-        // Until nothing is due: a full batch may have left more behind.
-        for (let n = await webhooks.sendDue(); n > 0; n = await webhooks.sendDue()) sent += n;
-      } catch (err) {
-        log.error({ err }, 'webhook delivery run failed');
-      }
-      return sent;
-    });
+export class WebhookDeliveryTask extends PeriodicWork<number> {
+  constructor(
+    @Inject(WebhooksService) private readonly webhooks: WebhooksService,
+    @Inject(Clock) clock: Clock,
+  ) {
+    super(clock, CHECK_EVERY_MS);
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** Sends what is due now (after the run in progress, if any); answers how many were attempted. */
-  tick(): Promise<number> {
-    return this.task.run();
+  /** Sends what is due; answers how many were attempted. */
+  protected async work(): Promise<number> {
+    let sent = 0;
+    try {
+      // Until nothing is due: a full batch may have left more behind.
+      for (let n = await this.webhooks.sendDue(); n > 0; n = await this.webhooks.sendDue()) sent += n;
+    } catch (err) {
+      log.error({ err }, 'webhook delivery run failed');
+    }
+    return sent;
   }
 
   /** Starts a run without waiting for it (a delivery was just queued). */
   kick(): void {
-    void this.task.run();
+    void this.tick();
   }
 }
