@@ -159,4 +159,16 @@ describe('Telegram alerts with the simulated Bot API', () => {
       [],
     );
   });
+
+  it('leaves the bot unread when no link code was issued for a day (not a request every 3 s forever)', async () => {
+    h.clock.advance(24 * 60 * 60_000 + 1);
+    const before = bot.sent.length;
+    bot.userSends(7300, '/start stray');
+    expect(await poll()).toBe(0);
+    expect(bot.sent).toHaveLength(before);
+    // A new code: the bot is read again, the stray update answered.
+    await h.bus.request(T.linkTelegram, { userEmail: 'tg@example.com' });
+    expect(await poll()).toBe(1);
+    expect(bot.sent).toHaveLength(before + 1);
+  });
 });

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BusError } from '@shelfscan/bus';
 import type { telegramV1 } from '@shelfscan/contracts';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, MINUTE, SERVICE_CONFIG } from '@shelfscan/service';
+import { Clock, DAY, MINUTE, SERVICE_CONFIG } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
 import type { AuthConfig } from '../config.js';
 import { asLang } from '../notifications/index.js';
@@ -105,13 +105,26 @@ export class TelegramLinks {
   }
 
   /**
+   * Whether a link code was pending or used in the last day (Telegram keeps a bot's updates that
+   * long): the only time a `/start <code>` that matters can arrive, so the bot is not read every 3 s
+   * forever. An expired or used code still gets its answer within that day.
+   */
+  private async linkingLately(): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM telegram_link WHERE code_expires_at > $1 OR linked_at > $1 LIMIT 1`,
+      [new Date(this.clock.now().getTime() - DAY)],
+    );
+    return rows.length > 0;
+  }
+
+  /**
    * Reads the bot's new updates and links the chats that sent a valid `/start <code>`; answers how
    * many updates were read. Only one replica reads at a time (an advisory lock), and the offset is
    * committed with the links, so an update is handled once.
    */
   async poll(): Promise<number> {
     const bot = this.bot;
-    if (!bot) return 0;
+    if (!bot || !(await this.linkingLately())) return 0;
     return this.dataSource.transaction(async (m) => {
       const [{ locked }]: { locked: boolean }[] = await m.query(
         `SELECT pg_try_advisory_xact_lock(hashtext('telegram-poll')) AS locked`,
