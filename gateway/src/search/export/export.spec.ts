@@ -161,9 +161,12 @@ describe('scan item tables as XLSX', () => {
       })(),
     };
     const stream = xlsxFile(table, 'en', 'slow');
-    // Nobody reads: once the buffers are full, no more pages are asked for (without the hold, all
-    // 60 are read in this time).
-    await new Promise((r) => setTimeout(r, 3_000));
+    // Nobody reads: once the buffers are full, no more pages are asked for. Wait until the count
+    // stops moving (without the hold it moves on to all 60, however slow the machine).
+    for (let seen = -1; seen !== pulled;) {
+      seen = pulled;
+      await new Promise((r) => setTimeout(r, 500));
+    }
     expect(pulled).toBeLessThan(60);
     // A reader takes it all.
     expect((await bytes(stream)).length).toBeGreaterThan(0);
