@@ -5,27 +5,16 @@
 // bare Fastify's requests per second, p99 under P99_MS.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fromRoot, machine, writeReport } from './report.mjs';
+import { machine, startDemoApp, writeReport } from './report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PATHS = ['/api/search-info?size=20', '/api/account/user', '/api/search-info/quota'];
 const TARGET_RATIO = 0.25;
 const P99_MS = 50;
 const CONNECTIONS = 20;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** bench/load.mjs in its own process: {requests, errors, rps, p50Ms, p99Ms}. */
 function loadOf(url, seconds, authorization = '') {
@@ -55,25 +44,12 @@ function bareFastify(bodyFile) {
 }
 
 export async function runGatewayBench({ log = console.log, outFile, seconds = 5 } = {}) {
-  const { startDemo, DEMO_SELLER } = fromRoot('apps/all-in-one/dist/demo-setup.js');
-  const dataDir = path.join(os.tmpdir(), `shelfscan-gateway-bench-${process.pid}-${Date.now()}`);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'shelfscan-gateway-bench-out-'));
-  const demo = await startDemo({
-    ...process.env,
-    PORT: String(await freePort()),
-    SIM_PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  });
+  const app = await startDemoApp();
   const rows = [];
   try {
-    const base = demo.running.url.replace(/\/+$/, '');
-    const login = await fetch(`${base}/api/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_SELLER),
-    }).then((r) => r.json());
-    const authorization = `Bearer ${login.data.token}`;
+    const { base } = app;
+    const authorization = `Bearer ${await app.sellerToken()}`;
     log(
       `path                          scans  gateway rps  p99 ms   bare rps  p99 ms   ratio  target              verdict`,
     );
@@ -118,8 +94,7 @@ export async function runGatewayBench({ log = console.log, outFile, seconds = 5 
       );
     }
   } finally {
-    await demo.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
   const pass = rows.every((r) => r.pass);

@@ -8,10 +8,9 @@
 // skipped, not failed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fromRoot, machine, writeReport } from './report.mjs';
+import { freePort, machine, startDemoApp, writeReport } from './report.mjs';
 
 export const LIGHTHOUSE_VERSION = '12.8.2';
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -82,29 +81,6 @@ async function lighthouse(url, port, outFile) {
   return JSON.parse(readFileSync(outFile, 'utf8'));
 }
 
-/** A loopback port nothing listens on (the app's URL names its port, so 0 will not do). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The demo seller's token, as the login page gets it. */
-async function sellerToken(baseUrl, email, password) {
-  const res = await fetch(`${baseUrl}/api/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = await res.json();
-  if (!res.ok || !body.data?.token) throw new Error(`login of the demo seller: HTTP ${res.status}`);
-  return body.data.token;
-}
-
 /** The web app's session cookie (web/src/lib/cookies.ts), which it reads in the page. */
 const AUTH_COOKIE = 'frontend-nuxt-auth-key';
 
@@ -170,27 +146,17 @@ export async function runLighthouseBench({ outFile, log = console.log } = {}) {
     log(`lighthouse: skipped, no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
     return { pass: true, skipped: true };
   }
-  const { startDemo, DEMO_SELLER } = fromRoot('apps/all-in-one/dist/demo-setup.js');
-  // Not made here: the embedded PostgreSQL makes its own directory with the rights it needs.
-  const dataDir = path.join(os.tmpdir(), `shelfscan-lighthouse-${process.pid}-${Date.now()}`);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'shelfscan-lighthouse-out-'));
-  const demo = await startDemo({
-    ...process.env,
-    PORT: String(await freePort()),
-    SIM_PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  });
+  const app = await startDemoApp();
   const rows = [];
   let closeBrowser = async () => {};
   try {
-    const base = demo.running.url.replace(/\/+$/, '');
+    const { base } = app;
     const browser = await browserForLighthouse();
     closeBrowser = browser.close;
     log('page        perf  a11y  best  seo   FCP      LCP      TBT       CLS    verdict');
     for (const page of PAGES) {
-      if (page.session)
-        await browser.logIn(base, await sellerToken(base, DEMO_SELLER.email, DEMO_SELLER.password));
+      if (page.session) await browser.logIn(base, await app.sellerToken());
       let report;
       try {
         report = await lighthouse(`${base}${page.path}`, browser.port, path.join(tmp, `${page.name}.json`));
@@ -229,8 +195,7 @@ export async function runLighthouseBench({ outFile, log = console.log } = {}) {
     }
   } finally {
     await closeBrowser();
-    await demo.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
   const measured = rows.filter((r) => !r.skipped);

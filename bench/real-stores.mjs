@@ -7,13 +7,9 @@
 // Per row: coverage of the true store (or of the list limit), pages ÷ ⌈expected ÷ 16⌉, the outcome
 // the engine reported, and whether it was honest (`complete` exactly when the true coverage reaches
 // the coverage threshold: never complete below it, never partial above it).
-import { fromRoot, machine, writeReport } from './report.mjs';
+import { fromRoot, fullSpeedEngine, machine, writeReport } from './report.mjs';
 
-const { createScanEngine, marketplacePageSource, DEFAULT_COVERAGE_THRESHOLD } = fromRoot(
-  'services/scraper/dist/engine/index.js',
-);
-const { MarketplaceClient } = fromRoot('services/scraper/dist/fetch/index.js');
-const { marketByCode } = fromRoot('libs/markets/dist/index.js');
+const { DEFAULT_COVERAGE_THRESHOLD } = fromRoot('services/scraper/dist/engine/index.js');
 const { startSimulator } = fromRoot('tools/simulator/dist/index.js');
 
 const PAGE_SIZE = 16;
@@ -84,14 +80,7 @@ export async function runRealStoresBench({ log = console.log, outFile, maxSize =
     pageCap: PAGE_CAP,
     pageSize: PAGE_SIZE,
   });
-  const client = new MarketplaceClient({
-    originOverride: sim.url,
-    requestsPerSecond: 100_000,
-    jitterRatio: 0,
-    maxAttempts: 1,
-    pinDeliveryLocation: false,
-  });
-  const engine = createScanEngine({ pages: marketplacePageSource(client, marketByCode('CA')) });
+  const { engine, close: closeClient } = fullSpeedEngine(sim.url);
   const rows = [];
   try {
     for (const [i, { sc, size }] of plan.entries()) {
@@ -156,7 +145,7 @@ export async function runRealStoresBench({ log = console.log, outFile, maxSize =
       }
     }
   } finally {
-    await client.close();
+    await closeClient();
     await sim.close();
   }
   const report = {

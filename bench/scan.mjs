@@ -7,11 +7,8 @@
 // rate of one page per second, computed as pages × 1 s + the measured CPU time of the run (the
 // parsing and planning a real scan adds between requests; the simulator's CPU time is included,
 // which over-estimates, never under-estimates).
-import { fromRoot, machine, writeReport } from './report.mjs';
+import { fromRoot, fullSpeedEngine, machine, writeReport } from './report.mjs';
 
-const { createScanEngine, marketplacePageSource } = fromRoot('services/scraper/dist/engine/index.js');
-const { MarketplaceClient } = fromRoot('services/scraper/dist/fetch/index.js');
-const { marketByCode } = fromRoot('libs/markets/dist/index.js');
 const { startSimulator } = fromRoot('tools/simulator/dist/index.js');
 
 export const SIZES = [100, 1_000, 10_000, 50_000];
@@ -73,15 +70,7 @@ export async function runScanBench({ sizes = SIZES, log = console.log, outFile }
   log(
     `simulator: ${sizes.length} stores built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s, cap ${PAGE_CAP} × ${PAGE_SIZE}`,
   );
-  const client = new MarketplaceClient({
-    originOverride: sim.url,
-    requestsPerSecond: 100_000,
-    jitterRatio: 0,
-    maxAttempts: 1,
-    pinDeliveryLocation: false,
-  });
-  const market = marketByCode('CA');
-  const engine = createScanEngine({ pages: marketplacePageSource(client, market) });
+  const { engine, close: closeClient } = fullSpeedEngine(sim.url);
   const rows = [];
   try {
     for (const store of sim.stores) {
@@ -139,7 +128,7 @@ export async function runScanBench({ sizes = SIZES, log = console.log, outFile }
       }
     }
   } finally {
-    await client.close();
+    await closeClient();
     await sim.close();
   }
 

@@ -4,11 +4,8 @@
 // and scanned Deep again, through the real engine and MarketplaceClient; the search service's own
 // diff (services/search tracking: `diffRun`, the rules a tracker's run is stored with) of the two
 // runs must be exactly the ASINs the simulator added and removed. Imports the BUILT packages.
-import { fromRoot, machine, writeReport } from './report.mjs';
+import { fromRoot, fullSpeedEngine, machine, writeReport } from './report.mjs';
 
-const { createScanEngine, marketplacePageSource } = fromRoot('services/scraper/dist/engine/index.js');
-const { MarketplaceClient } = fromRoot('services/scraper/dist/fetch/index.js');
-const { marketByCode } = fromRoot('libs/markets/dist/index.js');
 const { startSimulator } = fromRoot('tools/simulator/dist/index.js');
 const { diffRun } = fromRoot('services/search/dist/tracking/tracker-diff.js');
 
@@ -29,14 +26,7 @@ export async function runTrackingBench({ log = console.log, outFile } = {}) {
     pageCap: PAGE_CAP,
     pageSize: PAGE_SIZE,
   });
-  const client = new MarketplaceClient({
-    originOverride: sim.url,
-    requestsPerSecond: 100_000,
-    jitterRatio: 0,
-    maxAttempts: 1,
-    pinDeliveryLocation: false,
-  });
-  const engine = createScanEngine({ pages: marketplacePageSource(client, marketByCode('CA')) });
+  const { engine, close: closeClient } = fullSpeedEngine(sim.url);
   const sellerId = sim.stores[0].sellerId;
   const scan = () => engine.run({ market: 'CA', sellerId, type: 'deep', listLimit: LIST_LIMIT });
   try {
@@ -84,7 +74,7 @@ export async function runTrackingBench({ log = console.log, outFile } = {}) {
     );
     return writeReport(outFile, { machine: machine(), rows: [row], pass: row.pass }, log);
   } finally {
-    await client.close();
+    await closeClient();
     await sim.close();
   }
 }
