@@ -44,6 +44,8 @@ lint: install
 	npx eslint .
 	npx prettier --check .
 	npx knip --no-progress
+	npx tsc -p tests/e2e
+	npx tsc -p tests/cluster
 
 # The generated contracts must match proto/: regenerate and fail on any difference.
 proto-check: install

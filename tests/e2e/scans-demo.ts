@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import type { Listing } from '@shelfscan/simulator';
 
 const root = path.resolve(__dirname, '../..');
 const base = Number(process.env.E2E_PORT ?? 8181);
@@ -96,21 +97,8 @@ export async function trueAsins(sellerId: string): Promise<string[]> {
 }
 
 /** What each listing of a store shows on its tile (the simulator's truth for the rich exports). */
-export interface SimListing {
-  asin: string;
-  title: string;
-  price: number | null;
-  listPrice: number | null;
-  stars: number | null;
-  ratings: number | null;
-  amazonsChoice: boolean;
-  bestSeller: boolean;
-  prime: boolean;
-  book: boolean;
-}
-
-export async function simListings(sellerId: string): Promise<SimListing[]> {
-  return (await (await fetch(`${simURL}/__sim/stores/${sellerId}/listings`)).json()) as SimListing[];
+export async function simListings(sellerId: string): Promise<Listing[]> {
+  return (await (await fetch(`${simURL}/__sim/stores/${sellerId}/listings`)).json()) as Listing[];
 }
 
 /** Merges fault settings of the simulator (latency to watch a scan run); returns the ones before. */

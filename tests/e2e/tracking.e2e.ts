@@ -6,6 +6,7 @@ import {
   demoURL,
   logIn,
   setSimFaults,
+  simListings,
   simStores,
   simURL,
   startDemo,
@@ -117,10 +118,7 @@ test('track a store, change it, see exactly what it added and removed; a blocked
   const mail = await waitForMail(DEMO_SELLER.email, (m) => subject.test(m.subject), { timeout: 30_000 });
   for (const asin of change.added) expect(mail.text).toContain(asin);
   // With the titles the scan's tiles showed (the simulator's listings are the truth).
-  const listings = (await (await fetch(`${simURL}/__sim/stores/${store.sellerId}/listings`)).json()) as {
-    asin: string;
-    title: string;
-  }[];
+  const listings = await simListings(store.sellerId);
   const title = listings.find((l) => l.asin === change.added[0])!.title;
   expect(mail.text).toContain(title);
   expect(mail.text).toContain(`/trackers/${id}`);

@@ -99,7 +99,8 @@ async function englishOn(page: Page, path: string): Promise<string[]> {
  * The page's visible text but the marketplace's own (product titles, marked `translate="no"`): an
  * amazon.ca listing's English title on a Turkish page is the store's data, not the page's words.
  */
-function shownText(root: HTMLElement = document.body): string {
+function shownText(on: Element | void): string {
+  const root = (on || document.body) as HTMLElement;
   const data = [...root.querySelectorAll<HTMLElement>('[translate="no"]')];
   const before = data.map((e) => e.style.display);
   for (const e of data) e.style.display = 'none';
