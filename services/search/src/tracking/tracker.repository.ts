@@ -187,6 +187,19 @@ export class TrackerRepository {
     return rows[0] ? toTracker(rows[0]) : undefined;
   }
 
+  /**
+   * Up to `limit` trackers due at `now` (not paused), locked for the caller's transaction; trackers
+   * another replica is claiming are skipped (FOR UPDATE SKIP LOCKED), so each is claimed once.
+   */
+  async claimDue(m: EntityManager, now: Date, limit: number): Promise<TrackerRecord[]> {
+    const rows: Row[] = await m.query(
+      `SELECT * FROM tracker WHERE NOT paused AND next_run_at <= $1
+        ORDER BY next_run_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [now, limit],
+    );
+    return rows.map(toTracker);
+  }
+
   /** A tracker by id, locked (a finishing run serialises on it). */
   async lock(m: EntityManager, id: string): Promise<TrackerRecord | undefined> {
     const rows: Row[] = await m.query('SELECT * FROM tracker WHERE id = $1 FOR UPDATE', [id]);

@@ -249,14 +249,8 @@ export class TrackersService {
   async startDue(): Promise<number> {
     const now = this.clock.now();
     const started = await this.dataSource.transaction(async (m) => {
-      const due: Record<string, unknown>[] = await m.query(
-        `SELECT id, user_email FROM tracker WHERE NOT paused AND next_run_at <= $1
-          ORDER BY next_run_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
-        [now, CLAIM_BATCH],
-      );
       let n = 0;
-      for (const row of due) {
-        const t = (await this.trackers.get(row.id as string, row.user_email as string, m))!;
+      for (const t of await this.trackers.claimDue(m, now, CLAIM_BATCH)) {
         await this.trackers.setNextRun(m, t.id, nextRunAfter(now, t.schedule, t.hour, t.weekday));
         const allowed = await this.todos.needPlanOf(t.userEmail, t.searchType, now).then(
           () => true,
