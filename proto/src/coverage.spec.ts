@@ -13,6 +13,8 @@ const facts: CoverageFacts = {
   unpricedMissing: 130,
   unpricedMissingEstimated: true,
   unreached: 70,
+  wholeStore: true,
+  unpricedUnproven: 3,
   asinCheck: null,
 };
 
@@ -29,6 +31,11 @@ describe('coverage facts: ScanCoverage as plain data', () => {
     expect(onTheWire(facts)).toEqual(facts);
     const check = { ...facts, found: 2, asinCheck: { checked: 4, sold: 2, unavailable: 0, notFound: 2 } };
     expect(onTheWire(check)).toEqual(check);
+  });
+
+  it('facts stored before wholeStore and unpricedUnproven cross as false and 0 (nothing claimed gone)', () => {
+    const { wholeStore: _w, unpricedUnproven: _u, ...older } = facts;
+    expect(onTheWire(older)).toMatchObject({ wholeStore: false, unpricedUnproven: 0 });
   });
 
   it('an absent count is null, not 0 (Amazon showed none)', () => {

@@ -13,9 +13,15 @@ type Data<M> = Omit<M, '$typeName'>;
  * with the todo (jsonb), the gateway answers it as `coverage` and the web app words it. (Rows the
  * search migration 1766000000003 read from English lines leave out `asinCheck` unless a check.)
  */
-export type CoverageFacts = Omit<Data<ScanCoverage>, 'reported' | 'asinCheck'> & {
+export type CoverageFacts = Omit<
+  Data<ScanCoverage>,
+  'reported' | 'asinCheck' | 'wholeStore' | 'unpricedUnproven'
+> & {
   reported: number | null;
   asinCheck?: Data<AsinCheckCounts> | null;
+  /** Absent from facts stored before the field (read as false and 0: nothing claimed gone). */
+  wholeStore?: boolean;
+  unpricedUnproven?: number;
 };
 
 /** The facts of a ScanCoverage message. */
@@ -31,6 +37,8 @@ export function coverageFactsOf(m: ScanCoverage): CoverageFacts {
     unpricedMissing: m.unpricedMissing,
     unpricedMissingEstimated: m.unpricedMissingEstimated,
     unreached: m.unreached,
+    wholeStore: m.wholeStore,
+    unpricedUnproven: m.unpricedUnproven,
     asinCheck: a
       ? { checked: a.checked, sold: a.sold, unavailable: a.unavailable, notFound: a.notFound }
       : null,

@@ -11,6 +11,7 @@ import {
   type JobEngine,
   type JobSpec,
   type RunOptions,
+  type ScanItem,
   type ScanResult,
   type ScriptedProduct,
   type StoreScanSpec,
@@ -49,7 +50,18 @@ export const OK_ASINS = asinsOf(40);
  */
 export const programmedStores = new Map<
   string,
-  { asins: string[]; outcome?: 'complete' | 'partial'; blockAfter?: number; listLimit?: number }
+  {
+    asins: string[];
+    outcome?: 'complete' | 'partial';
+    blockAfter?: number;
+    listLimit?: number;
+    /** What Amazon counts, when more than the listings served (a Standard query's page cap). */
+    reported?: number;
+    /** SCAN_COVERAGE_THRESHOLD (1 when absent). */
+    threshold?: number;
+    /** Listings whose tile shows no price (when set, every page reports its tiles' facts). */
+    unpriced?: string[];
+  }
 >();
 
 /** The specs the scraper ran, by the time they started (tests read the categories sent). */
@@ -75,6 +87,25 @@ const scriptedProduct: ScriptedProduct = (asin, seq) => {
   };
 };
 
+/** A store tile as the scripted engine shows it: a title, and a price unless `priced` is false. */
+function scriptedTile(asin: string, page: number, priced: boolean): ScanItem {
+  return {
+    asin,
+    title: `Ürün ${asin}`,
+    price: priced ? 9.99 : null,
+    currency: priced ? 'CAD' : null,
+    listPrice: null,
+    stars: null,
+    reviewCount: null,
+    amazonsChoice: false,
+    bestSeller: false,
+    prime: false,
+    category: null,
+    page,
+    query: `https://www.amazon.ca/s?me=${asin}&page=${page}`,
+  };
+}
+
 /** A stand-in for the scan engine, scripted by seller id; pages are reported as the real one does. */
 class ScriptedEngine implements JobEngine {
   async run(job: JobSpec, opts: RunOptions = {}): Promise<ScanResult> {
@@ -83,8 +114,10 @@ class ScriptedEngine implements JobEngine {
     const spec: StoreScanSpec = job;
     const page = async (asins: string[], fetched: number, total: number) => {
       if (opts.signal?.aborted) throw opts.signal.reason;
+      const unpriced = programmedStores.get(spec.sellerId)?.unpriced;
       await opts.onPage?.({
         newAsins: asins,
+        items: unpriced && asins.map((asin) => scriptedTile(asin, fetched, !unpriced.includes(asin))),
         checkpoint: { version: 1, page: fetched },
         progress: {
           pagesFetched: fetched,
@@ -120,7 +153,7 @@ class ScriptedEngine implements JobEngine {
         }
         const limit = programmed?.listLimit ?? spec.listLimit;
         const all = (programmed?.asins ?? OK_ASINS).slice(0, limit);
-        const reported = programmed?.asins.length ?? all.length;
+        const reported = programmed?.reported ?? programmed?.asins.length ?? all.length;
         for (let i = 0; i * 16 < all.length; i++)
           await page(all.slice(i * 16, i * 16 + 16), i + 1, all.length);
         return {
@@ -140,6 +173,7 @@ class ScriptedEngine implements JobEngine {
             reportedIsLowerBound: false,
             listLimit: limit,
             stoppedAtListLimit: reported > limit,
+            threshold: programmed?.threshold,
             filtered: false,
           },
           stopReason: reported > limit ? 'list-limit' : 'exhausted',

@@ -222,6 +222,42 @@ describe('store tracking (real PostgreSQL, in-process bus)', () => {
     expect((await h.bus.request(h.S.listTodos, { userEmail: u, page: 0, size: 20 })).total).toBe(0);
   });
 
+  it('claims nothing gone from a scan that did not see the whole store, nor an unpriced listing it may have missed', async () => {
+    const u = 'honest@track.example';
+    await h.grant(u, ['standard']);
+    const seller = 'ATRACKHONES1';
+    const store = asinsOf(32, 'B8');
+    const unpriced = [store[3]!, store[4]!];
+    programmedStores.set(seller, { asins: store, unpriced });
+    const t = await create(u, seller);
+    await runNow(u, t.id);
+
+    // A Standard scan whose one query served 20 of the 32 listings Amazon counts: COMPLETED (all a
+    // Standard scan promises), but no evidence that the other 12 are gone.
+    programmedStores.set(seller, { asins: store.slice(0, 20), reported: 32, unpriced });
+    const capped = await runNow(u, t.id);
+    expect(capped).toMatchObject({ status: 'COMPLETED', complete: false, removed: [], notSeen: 12 });
+
+    // The whole store seen within the threshold (31 of 32 counted, 97 %), one listing unaccounted
+    // for: of the two not seen, the priced one is removed, the one last seen without a price is not
+    // seen (it may be the one missed).
+    const seen = store.filter((a) => a !== store[3] && a !== store[10]);
+    programmedStores.set(seller, { asins: seen, reported: 31, threshold: 0.96, unpriced });
+    const short = await runNow(u, t.id);
+    expect(short).toMatchObject({ status: 'COMPLETED', complete: true, removed: [store[10]], notSeen: 1 });
+    const present = await h.bus.request(h.S.listTrackerAsins, { userEmail: u, id: t.id, page: 0, size: 50 });
+    expect(present.asins.find((a) => a.asin === store[3])).toMatchObject({ present: true });
+
+    // Seen again: present all along, not added. Then a run that accounts for every listing: the
+    // unpriced one's absence is a removal like any other.
+    programmedStores.set(seller, { asins: seen.concat(store[3]!), unpriced });
+    const back = await runNow(u, t.id);
+    expect(back).toMatchObject({ complete: true, added: [], removed: [], notSeen: 0 });
+    programmedStores.set(seller, { asins: seen, unpriced });
+    const exact = await runNow(u, t.id);
+    expect(exact).toMatchObject({ complete: true, added: [], removed: [store[3]], notSeen: 0 });
+  });
+
   it('refuses a second run while one is going, pauses and resumes, deletes with its history', async () => {
     const u = 'ops@track.example';
     await h.grant(u, ['standard']);

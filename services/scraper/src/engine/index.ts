@@ -4,4 +4,4 @@ export { CHECKPOINT_VERSION } from './checkpoint.js';
 export { tileMatches } from './filters.js';
 export { marketplacePageSource } from './page-source.js';
 export { ScanBlockedError, ScanCheckpointError, type ScanBlockKind } from './errors.js';
-export { coverageLine, coveragePercent, scanOutcome } from './progress.js';
+export { coverageFacts, coverageLine, coveragePercent, scanOutcome } from './progress.js';

@@ -38,12 +38,13 @@ export function coverageFacts(c: Coverage, outcome: ScanOutcome = 'complete'): C
   const reported = c.reportedIsLowerBound ? 0 : (c.reported ?? 0);
   const unreached = partial ? (c.unreached ?? 0) : 0;
   const estimated = c.estimatedUnpricedMissing !== undefined;
-  const gap = Math.max(0, reported - c.found);
-  const unpriced = !partial
-    ? 0
-    : estimated
-      ? (c.estimatedUnpricedMissing ?? 0)
-      : Math.max(0, gap - (c.unreached ?? 0));
+  // Counted by Amazon, not found and not accounted for as unreached: unpriced listings not reached.
+  const gap = Math.max(0, reported - c.found - (c.unreached ?? 0));
+  const unpriced = !partial ? 0 : estimated ? (c.estimatedUnpricedMissing ?? 0) : gap;
+  // What a diff may rest on: the threshold of the whole store reached (a Deep scan's own rule,
+  // applied to any scan's coverage: a Standard scan reaches it only when its one query held the
+  // store), and the unpriced listings it could still have missed.
+  const wholeStore = !c.filtered && scanOutcome(c, 'deep') === 'complete';
   return {
     found: c.found,
     reported: c.reported,
@@ -54,6 +55,8 @@ export function coverageFacts(c: Coverage, outcome: ScanOutcome = 'complete'): C
     unpricedMissing: unpriced,
     unpricedMissingEstimated: partial && estimated,
     unreached,
+    wholeStore,
+    unpricedUnproven: wholeStore ? Math.max(c.estimatedUnpricedMissing ?? 0, gap) : 0,
     asinCheck: null,
   };
 }

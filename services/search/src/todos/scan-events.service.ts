@@ -5,6 +5,7 @@ import { Clock } from '@shelfscan/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotaRepository } from '../quota/quota.repository.js';
 import { TrackerRunsService } from '../tracking/tracker-runs.service.js';
+import type { SeenTiles } from '../tracking/tracker-diff.js';
 import {
   RUNNING,
   TodoRepository,
@@ -119,11 +120,11 @@ export class ScanEventsService {
     // Only a live, unfinished todo wants the result (not a CLI scan, a deleted todo or a redelivery).
     const wanted = await this.todos.runningScan(evt.scanId);
     // A tracked store's run also keeps the titles the scan saw (the digest and the store page show them).
-    const { asins, titles } = wanted
+    const { asins, tiles } = wanted
       ? wanted.tracked
         ? await this.itemsOf(evt.scanId)
-        : { asins: await this.resultOf(evt.scanId), titles: undefined }
-      : { asins: [], titles: undefined };
+        : { asins: await this.resultOf(evt.scanId), tiles: undefined }
+      : { asins: [], tiles: undefined };
     const rows = wanted?.searchType === 'asinCheck' ? await this.asinCheckOf(evt.scanId) : [];
     let hooks = 0;
     let tracked = false;
@@ -133,7 +134,7 @@ export class ScanEventsService {
       if (t.searchType === 'asinCheck') await this.todos.storeAsinCheck(m, t.id, rows);
       const status = completedStatus(evt);
       const coverage = evt.coverage ? coverageFactsOf(evt.coverage) : null;
-      tracked = await this.trackerRuns.finish(m, t, { status, asins, coverage, titles });
+      tracked = await this.trackerRuns.finish(m, t, { status, asins, coverage, tiles });
       const completedAt = this.clock.now();
       // The user's scan.completed webhooks, queued with the change they announce (issue 18). A
       // tracked store's run announces itself as tracker.changed instead.
@@ -207,10 +208,11 @@ export class ScanEventsService {
     return running?.tracked ? this.resultOf(scanId) : [];
   }
 
-  /** A scan's ASINs with the title its tiles showed, page by page (ScraperService.ListScanItems). */
-  private async itemsOf(scanId: string): Promise<{ asins: string[]; titles: Map<string, string> }> {
+  /** A scan's ASINs with what their tiles showed, page by page (ScraperService.ListScanItems). */
+  private async itemsOf(scanId: string): Promise<{ asins: string[]; tiles: SeenTiles }> {
     const asins: string[] = [];
     const titles = new Map<string, string>();
+    const unpriced = new Set<string>();
     for (;;) {
       const page = await this.bus
         .request(ScraperService.method.listScanItems, { scanId, offset: asins.length, limit: RESULT_PAGE })
@@ -221,8 +223,9 @@ export class ScanEventsService {
       for (const item of page.items) {
         asins.push(item.asin);
         if (item.title) titles.set(item.asin, item.title);
+        if (item.price === undefined) unpriced.add(item.asin);
       }
-      if (page.items.length < RESULT_PAGE) return { asins, titles };
+      if (page.items.length < RESULT_PAGE) return { asins, tiles: { titles, unpriced } };
     }
   }
 

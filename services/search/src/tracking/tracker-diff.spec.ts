@@ -34,6 +34,25 @@ describe('diffRun', () => {
     });
   });
 
+  it('a complete run that may have missed unpriced listings: one last seen without a price is not seen, not removed', () => {
+    const withUnpriced = new Map<string, KnownAsin>([...before, ['U1', { present: true, unpriced: true }]]);
+    expect(diffRun(withUnpriced, { ...run, unpricedUnproven: 2, seen: ['A1'] })).toEqual({
+      added: [],
+      removed: ['A2', 'A3'],
+      notSeen: 1,
+    });
+    // Every unpriced listing accounted for: its absence is a removal like any other.
+    expect(diffRun(withUnpriced, { ...run, unpricedUnproven: 0, seen: ['A1'] })).toEqual({
+      added: [],
+      removed: ['A2', 'A3', 'U1'],
+      notSeen: 0,
+    });
+    // Seen again later: it was present all along, so it is not reported as added.
+    expect(
+      diffRun(withUnpriced, { ...run, unpricedUnproven: 2, seen: ['A1', 'A2', 'A3', 'U1'] }).added,
+    ).toEqual([]);
+  });
+
   it('above the list limit: no removal, only ASINs never seen count as added', () => {
     expect(diffRun(before, { ...run, aboveLimit: true, seen: ['G1', 'N1', 'A1'] })).toEqual({
       added: ['N1'],
@@ -54,6 +73,8 @@ describe('runCoverage', () => {
     unpricedMissing: 0,
     unpricedMissingEstimated: false,
     unreached: 0,
+    wholeStore: false,
+    unpricedUnproven: 0,
   };
   it('found of the count (of the list limit above it); 1 at the limit; null without facts', () => {
     expect(runCoverage(facts)).toBe(0.99);

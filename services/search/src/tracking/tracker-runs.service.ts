@@ -4,7 +4,7 @@ import { searchEventsV1, type CoverageFacts } from '@shelfscan/contracts';
 import { Clock } from '@shelfscan/service';
 import type { EntityManager } from 'typeorm';
 import type { TodoRecord, TodoStatus } from '../todos/todo.repository.js';
-import { diffRun, runCoverage } from './tracker-diff.js';
+import { diffRun, runCoverage, type SeenTiles } from './tracker-diff.js';
 import { TrackerRepository } from './tracker.repository.js';
 
 /** ASINs of each list a TrackerChanged carries at most (its counts are the whole diff). */
@@ -15,8 +15,8 @@ export interface ScanEnd {
   status: TodoStatus;
   asins: readonly string[];
   coverage: CoverageFacts | null;
-  /** The titles the scan's tiles showed, by ASIN (absent: none read, e.g. a failed run's partial list). */
-  titles?: ReadonlyMap<string, string>;
+  /** What the scan's tiles showed (absent: none read, e.g. a failed run's partial list). */
+  tiles?: SeenTiles;
 }
 
 /**
@@ -44,15 +44,16 @@ export class TrackerRunsService {
       seen: end.asins,
       // Nothing known to compare with: the first run (or every one before saw nothing).
       baseline: known.size === 0,
-      complete: end.status === 'COMPLETED',
+      // A removal rests on a scan that saw the whole store (a Standard scan of a large store did not).
+      complete: end.status === 'COMPLETED' && (end.coverage?.wholeStore ?? false),
+      unpricedUnproven: end.coverage?.unpricedUnproven ?? 0,
       aboveLimit: stoppedAtListLimit || (previous?.stoppedAtListLimit ?? false),
     };
     const diff = diffRun(known, facts);
     const now = this.clock.now();
-    // The scan's titles (ScraperService.ListScanItems, read before this transaction); the tracker keeps
-    // the last non-empty title of each ASIN.
-    const titles = new Map(end.titles ?? []);
-    await this.trackers.applyRun(m, tracker.id, end.asins, titles, diff.removed, now);
+    // The scan's tiles (ScraperService.ListScanItems, read before this transaction); the tracker keeps
+    // the last non-empty title of each ASIN and whether its last tile showed a price.
+    await this.trackers.applyRun(m, tracker.id, end.asins, end.tiles, diff.removed, now);
     const finished = {
       finishedAt: now,
       coverage: end.status === 'FAILED' ? null : runCoverage(end.coverage),

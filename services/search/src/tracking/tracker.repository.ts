@@ -2,7 +2,7 @@ import { isUuid } from '@shelfscan/db';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { TodoStatus } from '../todos/todo.repository.js';
-import type { KnownAsin } from './tracker-diff.js';
+import type { KnownAsin, SeenTiles } from './tracker-diff.js';
 
 export type TrackerSchedule = 'daily' | 'weekly';
 
@@ -285,30 +285,43 @@ export class TrackerRepository {
   }
 
   async known(m: EntityManager, trackerId: string): Promise<Map<string, KnownAsin>> {
-    const rows: { asin: string; present: boolean }[] = await m.query(
-      'SELECT asin, present FROM tracker_asin WHERE tracker_id = $1',
+    const rows: { asin: string; present: boolean; unpriced: boolean }[] = await m.query(
+      'SELECT asin, present, unpriced FROM tracker_asin WHERE tracker_id = $1',
       [trackerId],
     );
-    return new Map(rows.map((r) => [r.asin, { present: r.present }]));
+    return new Map(rows.map((r) => [r.asin, { present: r.present, unpriced: r.unpriced }]));
   }
 
-  /** What a run saw is present (first seen now when new); what it removed is no longer present. */
+  /**
+   * What a run saw is present (first seen now when new); what it removed is no longer present. The
+   * tiles' titles and whether they showed a price are kept when the run read them (`tiles`; a failed
+   * run's partial list has none, and what is known stays).
+   */
   async applyRun(
     m: EntityManager,
     trackerId: string,
     seen: readonly string[],
-    titles: ReadonlyMap<string, string>,
+    tiles: SeenTiles | undefined,
     removed: readonly string[],
     at: Date,
   ): Promise<void> {
+    const read = tiles !== undefined;
     await m.query(
-      `INSERT INTO tracker_asin (tracker_id, asin, title, first_seen, last_seen, present)
-       SELECT $1, a.asin, a.title, $4, $4, true
-         FROM unnest($2::text[], $3::text[]) AS a(asin, title)
+      `INSERT INTO tracker_asin (tracker_id, asin, title, first_seen, last_seen, present, unpriced)
+       SELECT $1, a.asin, a.title, $4, $4, true, $5 AND a.unpriced
+         FROM unnest($2::text[], $3::text[], $6::boolean[]) AS a(asin, title, unpriced)
        ON CONFLICT (tracker_id, asin) DO UPDATE
          SET last_seen = EXCLUDED.last_seen, present = true,
-             title = CASE WHEN EXCLUDED.title <> '' THEN EXCLUDED.title ELSE tracker_asin.title END`,
-      [trackerId, seen, seen.map((a) => titles.get(a) ?? ''), at],
+             title = CASE WHEN EXCLUDED.title <> '' THEN EXCLUDED.title ELSE tracker_asin.title END,
+             unpriced = CASE WHEN $5 THEN EXCLUDED.unpriced ELSE tracker_asin.unpriced END`,
+      [
+        trackerId,
+        seen,
+        seen.map((a) => tiles?.titles.get(a) ?? ''),
+        at,
+        read,
+        seen.map((a) => tiles?.unpriced.has(a) ?? false),
+      ],
     );
     if (removed.length)
       await m.query('UPDATE tracker_asin SET present = false WHERE tracker_id = $1 AND asin = ANY($2)', [
