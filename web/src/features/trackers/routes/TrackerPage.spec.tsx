@@ -81,6 +81,7 @@ describe('a tracked store’s page', () => {
       'only what both runs could see is compared',
     );
     expect(screen.getByTestId('tracker-partial-note').textContent).toContain('never a removal');
+    expect(screen.queryByTestId('tracker-unpriced-note')).toBeNull();
     // The chart's text summary (the chart is its own chunk): oldest run first.
     expect((await screen.findByTestId('tracker-chart-summary', {}, { timeout: 15_000 })).textContent).toBe(
       '3 runs: from 119 to 72 ASINs; 5 added and 1 removed in all.',
@@ -95,6 +96,22 @@ describe('a tracked store’s page', () => {
     expect(within(table).getByTestId('run-r3-coverage').textContent).toBe('%60');
     expect(within(table).getByTestId('run-r3-removed').textContent).toBe('kaldırma bildirilmedi');
     expect(within(table).getByTestId('run-r3').textContent).toContain('28 Kas 26 06:00');
+  });
+
+  it('a complete run that did not claim unpriced listings gone says why (Turkish)', async () => {
+    const unsure = trackerRun({
+      id: 'r4',
+      startedAt: '2026-11-29T03:00:00Z',
+      coverage: 1,
+      found: 120,
+      notSeen: 2,
+    });
+    gateway({ trackers: [{ ...rival, lastRun: unsure }], runs: { t1: [unsure, runs[1]!, runs[2]!] } });
+    renderApp('/trackers/t1', { token: token() });
+    const table = await screen.findByTestId('runs-table', {}, { timeout: 15_000 });
+    expect(within(table).getByTestId('run-r4-not-seen').textContent).toBe('2');
+    expect(screen.getByTestId('tracker-unpriced-note').textContent).toContain('fiyatı görünmeyen');
+    expect(screen.queryByTestId('tracker-partial-note')).toBeNull();
   });
 
   it('the ASINs: present first, then removed or all, paged by 20 like the scans lists', async () => {

@@ -47,6 +47,8 @@ export function TrackerPage() {
     );
   const aboveLimit = !!runs.data?.some((run) => run.aboveLimit);
   const partial = !!runs.data?.some((run) => runEnded(run) && !run.complete && !run.baseline);
+  // A complete run that still did not claim some listings gone: unpriced ones it may have missed.
+  const unsure = !!runs.data?.some((run) => runEnded(run) && run.complete && run.notSeen > 0);
   return (
     <PageShell
       title={trackerName(data)}
@@ -76,6 +78,11 @@ export function TrackerPage() {
         {partial && (
           <Alert icon={<IconInfoCircle size={18} />} color="orange" data-testid="tracker-partial-note">
             {t('page.partialNote')}
+          </Alert>
+        )}
+        {unsure && (
+          <Alert icon={<IconInfoCircle size={18} />} color="orange" data-testid="tracker-unpriced-note">
+            {t('page.unpricedNote')}
           </Alert>
         )}
         <section aria-labelledby="tracker-chart-title">
