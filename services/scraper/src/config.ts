@@ -19,8 +19,18 @@ export const scraperEnvSchema = baseEnvSchema.extend({
   SCRAPER_PROBE_REQUESTS_PER_SECOND: env.positive().optional(),
   /** Requests in flight at once to one domain (fetch default 1). */
   SCRAPER_CONCURRENCY: env.int(1, 1, 64),
-  /** Scan jobs one scraper process runs at once. */
-  SCRAPER_WORKERS: env.int(2, 1, 64),
+  /**
+   * Scan jobs one scraper process runs at once. Each market has its own politeness budget, so one
+   * running scan per market busy at once uses them all (issue 23: no market idles while another has
+   * a queue); more share a market's budget.
+   */
+  SCRAPER_WORKERS: env.int(3, 1, 64),
+  /**
+   * How long a scan runs before it yields its slot to another user's scan waiting for the same
+   * market (or one waiting for an idle market) when every slot is busy; a scan not started yet is
+   * let in after the current page. The checkpoint makes the yield free.
+   */
+  SCAN_SLICE_SECONDS: env.int(30, 1, 3600),
   /** The list limit: a scan stops once it has found this many ASINs (product spec: 2720). */
   SCAN_LIST_LIMIT: env.int(2720, 1, 100_000),
   /** A scan whose worker died is taken over this long after its last heartbeat. */

@@ -5,7 +5,12 @@ import type { ScanSpec } from '../src/engine/types.js';
 import { MarketplaceClient } from '../src/fetch/marketplace-client.js';
 import { marketByCode } from '@shelfscan/markets';
 import { MarketplaceBlockedError } from '../src/fetch/errors.js';
-import { FINAL_STATUSES, ScanJobRepository, LeaseLostError } from '../src/jobs/scan-job.repository.js';
+import {
+  FINAL_STATUSES,
+  ScanJobRepository,
+  LeaseLostError,
+  queueKeyOf,
+} from '../src/jobs/scan-job.repository.js';
 import { isAsinCheck, type JobSpec } from '../src/jobs/job-spec.js';
 import { ScanWorker, type ScanWorkerOptions } from '../src/jobs/scan-worker.js';
 import { ManualClock } from '@shelfscan/service';
@@ -551,5 +556,94 @@ describe('durable scan jobs (real PostgreSQL)', () => {
     expect(await ended(id)).toBe('completed'); // long before the 60 s lease would have expired
     expect(engine.runs[0].resumedFromPage).toBeGreaterThanOrEqual(3);
     expect(await repo.asins(id)).toEqual(asins);
+  });
+
+  describe('a fair queue (issue 23): markets first, users round-robin, yields between pages', () => {
+    const enqueue = async (market: string, user: string) => {
+      const id = randomUUID();
+      await repo.enqueue(id, spec({ market }), undefined, queueKeyOf(user));
+      return id;
+    };
+    const claimOrder = async (n: number) => {
+      const order: string[] = [];
+      for (let i = 0; i < n; i++) order.push((await repo.claim(`w${i}`, 60_000))!.id);
+      return order;
+    };
+
+    it('claims a market with no scan running first, then the user with none running, before the oldest', async () => {
+      const ca1 = await enqueue('CA', 'a@x');
+      const ca2 = await enqueue('CA', 'a@x');
+      const ca3 = await enqueue('CA', 'b@x');
+      const uk1 = await enqueue('UK', 'a@x');
+      // First come first served would be ca1, ca2, ca3, uk1.
+      expect(await claimOrder(4)).toEqual([ca1, uk1, ca3, ca2]);
+      expect(queueKeyOf('A@x ')).toBe(queueKeyOf('a@x'));
+      expect(queueKeyOf('a@x')).not.toContain('@');
+    });
+
+    it('serves users round-robin: the one served longest ago first, whoever asked first', async () => {
+      const first = [
+        await enqueue('CA', 'many@x'),
+        await enqueue('CA', 'many@x'),
+        await enqueue('CA', 'many@x'),
+      ];
+      const one = await enqueue('CA', 'one@x');
+      const [a] = await claimOrder(1);
+      expect(a).toBe(first[0]);
+      await repo.yieldTurn(a!, 'w0');
+      // many@x was just served: one@x goes next, then many@x again (its started scan after its new ones).
+      const [b] = await claimOrder(1);
+      expect(b).toBe(one);
+      await repo.yieldTurn(b!, 'w0');
+      const [c] = await claimOrder(1);
+      expect(c).toBe(first[1]);
+    });
+
+    it('a running scan lets a waiting user in after its page, resumes from its checkpoint, nothing lost or twice', async () => {
+      const long = await enqueue('CA', 'long@x');
+      const asinsLong = makeAsins(320, 'B1');
+      const asinsShort = makeAsins(32, 'B2');
+      const engines = new Map<string, FakeEngine>();
+      const engineFor = (s: JobSpec) => {
+        const key = s.type === 'asin-check' ? 'check' : s.sellerId;
+        if (!engines.has(key))
+          engines.set(
+            key,
+            new FakeEngine(key === 'ASHORT000001' ? asinsShort : asinsLong, { pageDelayMs: 20 }),
+          );
+        return engines.get(key)!;
+      };
+      const w = worker({ engineFor, concurrency: 1, sliceMs: 60_000 });
+      w.start();
+      await eventually(async () => (await repo.asins(long)).length >= 32, {
+        what: 'two pages of the long scan',
+      });
+      const short = randomUUID();
+      await repo.enqueue(short, spec({ sellerId: 'ASHORT000001' }), undefined, queueKeyOf('short@x'));
+      // One slot: the short scan, not started yet, gets it after the long scan's current page.
+      expect(await ended(short)).toBe('completed');
+      expect(await status(long)).not.toBe('completed');
+      expect(await ended(long, 30_000)).toBe('completed');
+      const longEngine = engines.get('A1B2C3D4E5F6G7')!;
+      expect(longEngine.runs.length).toBe(2);
+      expect(longEngine.runs[1]!.resumedFromPage).toBeGreaterThanOrEqual(2);
+      expect(longEngine.fetched).toBe(20);
+      expect(await repo.asins(long)).toEqual(asinsLong);
+      // A yield is not an attempt.
+      expect((await repo.get(long))?.attempts).toBe(1);
+    });
+
+    it('does not yield to the same user’s next scan', async () => {
+      const asins = makeAsins(96);
+      const engine = new FakeEngine(asins, { pageDelayMs: 10 });
+      const mine = await enqueue('CA', 'same@x');
+      const w = worker({ engineFor: () => engine, concurrency: 1, sliceMs: 0 });
+      w.start();
+      await eventually(async () => (await repo.asins(mine)).length >= 16, { what: 'a page' });
+      const again = await enqueue('CA', 'same@x');
+      expect(await ended(mine)).toBe('completed');
+      expect(engine.runs.filter((r) => r.resumedFromPage > 0)).toEqual([]);
+      expect(await ended(again)).toBe('completed');
+    });
   });
 });

@@ -29,6 +29,7 @@ import { ScansService } from './scans.service.js';
           leaseMs: config.SCAN_LEASE_SECONDS * 1000,
           maxBlockedRetries: config.SCAN_BLOCKED_RETRIES,
           blockedBackoffMs: config.SCAN_BLOCKED_BACKOFF_SECONDS * 1000,
+          sliceMs: config.SCAN_SLICE_SECONDS * 1000,
           onOutboxWrite: () => outbox.nudge(),
           clock,
         }),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { rowsOf } from '@shelfscan/db';
 import { Inject, Injectable } from '@nestjs/common';
 import { addToOutbox } from '@shelfscan/bus';
@@ -62,6 +63,8 @@ export interface ScanJob {
   cancelRequested: boolean;
   createdAt: Date;
   finishedAt: Date | null;
+  /** Whose scan it is (a hash of the user; '' for the CLI): the fair claim's round-robin key. */
+  queueKey: string;
 }
 
 interface ScanJobRow {
@@ -80,6 +83,7 @@ interface ScanJobRow {
   cancel_requested: boolean;
   created_at: Date;
   finished_at: Date | null;
+  queue_key: string;
 }
 
 const toJob = (r: ScanJobRow): ScanJob => ({
@@ -98,7 +102,15 @@ const toJob = (r: ScanJobRow): ScanJob => ({
   cancelRequested: r.cancel_requested,
   createdAt: r.created_at,
   finishedAt: r.finished_at,
+  queueKey: r.queue_key,
 });
+
+/** A user's key in the fair queue: not the address itself (the scraper keeps no user data). */
+export function queueKeyOf(userEmail: string): string {
+  return userEmail
+    ? createHash('sha256').update(userEmail.trim().toLowerCase()).digest('hex').slice(0, 32)
+    : '';
+}
 
 /** The worker no longer holds the job's lease (it expired and another worker took the job). */
 export class LeaseLostError extends Error {
@@ -128,15 +140,20 @@ function progressEvent(scanId: string, p: ScanProgress) {
 export class ScanJobRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** Adds a queued job with this id unless one exists; true when it was added. */
+  /**
+   * Adds a queued job with this id unless one exists; true when it was added. `queueKey` is whose
+   * scan it is (queueKeyOf the user; '' for the CLI): the claim serves users round-robin by it.
+   */
   async enqueue(
     id: string,
     spec: JobSpec,
     manager: EntityManager = this.dataSource.manager,
+    queueKey = '',
   ): Promise<boolean> {
     const rows: unknown[] = await manager.query(
-      `INSERT INTO scan_job (id, spec) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [id, JSON.stringify(spec)],
+      `INSERT INTO scan_job (id, spec, market, queue_key) VALUES ($1, $2::jsonb, $3, $4)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [id, JSON.stringify(spec), spec.market, queueKey],
     );
     return rows.length === 1;
   }
@@ -162,21 +179,32 @@ export class ScanJobRepository {
    * Leases one job to `owner` until now + leaseMs, in one statement: a queued job that is due, or a
    * running job whose lease expired (its worker died). Rows another worker is claiming are skipped
    * (FOR UPDATE SKIP LOCKED), so two workers never get the same job. `onlyId` restricts the claim
-   * to one job (the CLI).
+   * to one job (the CLI). Fair (issue 23): a market with fewer scans running first (no market idles
+   * while another has a queue), then the user with fewer scans running there, then the user served
+   * longest ago (round-robin, not first come first served), a scan whose worker died (it was being
+   * served), a scan never started before one that has, and only then the oldest.
    */
   async claim(owner: string, leaseMs: number, onlyId?: string): Promise<ScanJob | undefined> {
     const result: unknown = await this.dataSource.query(
-      `UPDATE scan_job j
+      `WITH live AS (
+         SELECT market, queue_key FROM scan_job WHERE status = 'running' AND lease_until >= now()
+       )
+       UPDATE scan_job j
           SET status = 'running', lease_owner = $1,
               lease_until = now() + ($2::int * interval '1 millisecond'),
-              attempts = j.attempts + 1, started_at = coalesce(j.started_at, now()), updated_at = now()
+              attempts = j.attempts + 1, started_at = coalesce(j.started_at, now()),
+              last_claimed_at = now(), updated_at = now()
         WHERE j.id = (
-          SELECT id FROM scan_job
-           WHERE ((status = 'queued' AND available_at <= now()) OR (status = 'running' AND lease_until < now()))
-             AND ($3::uuid IS NULL OR id = $3::uuid)
-           ORDER BY available_at, created_at
+          SELECT q.id FROM scan_job q
+           WHERE ((q.status = 'queued' AND q.available_at <= now()) OR (q.status = 'running' AND q.lease_until < now()))
+             AND ($3::uuid IS NULL OR q.id = $3::uuid)
+           ORDER BY (SELECT count(*) FROM live WHERE live.market = q.market),
+                    (SELECT count(*) FROM live WHERE live.market = q.market AND live.queue_key = q.queue_key),
+                    (SELECT max(u.last_claimed_at) FROM scan_job u
+                      WHERE u.market = q.market AND u.queue_key = q.queue_key) NULLS FIRST,
+                    q.status = 'running' DESC, q.started_at IS NOT NULL, q.available_at, q.created_at
            LIMIT 1
-           FOR UPDATE SKIP LOCKED)
+           FOR UPDATE OF q SKIP LOCKED)
         RETURNING j.*`,
       [owner, Math.round(leaseMs), onlyId ?? null],
     );
@@ -201,6 +229,38 @@ export class ScanJobRepository {
     );
     const rows = rowsOf<{ cancel_requested: boolean }>(result);
     return rows[0] ? { cancelRequested: rows[0].cancel_requested } : undefined;
+  }
+
+  /**
+   * Whether a running scan should give its worker to a waiting one (issue 23), asked after each page:
+   * `fresh` when a scan not yet started waits for this market from another user (its first page
+   * should not wait for a whole slice), `any` when one from another user waits for this market, or
+   * one waits for a market where no scan runs.
+   */
+  async waiting(job: Pick<ScanJob, 'id' | 'spec' | 'queueKey'>): Promise<{ fresh: boolean; any: boolean }> {
+    const rows: { fresh: boolean; other: boolean }[] = await this.dataSource.query(
+      `SELECT coalesce(bool_or(w.started_at IS NULL AND w.market = $2), false) AS fresh, count(*) > 0 AS other
+         FROM scan_job w
+        WHERE w.status = 'queued' AND w.available_at <= now() AND w.id <> $1
+          AND ((w.market = $2 AND w.queue_key <> $3)
+               OR NOT EXISTS (SELECT 1 FROM scan_job r WHERE r.status = 'running' AND r.lease_until >= now()
+                               AND r.market = w.market))`,
+      [job.id, job.spec.market, job.queueKey],
+    );
+    return { fresh: rows[0]?.fresh ?? false, any: rows[0]?.other ?? false };
+  }
+
+  /**
+   * Gives a running job back to the queue to let a waiting one run (a fair yield): queued, due now,
+   * its checkpoint kept (the next claim resumes it); not counted as an attempt.
+   */
+  async yieldTurn(id: string, owner: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE scan_job SET status = 'queued', lease_owner = NULL, lease_until = NULL, available_at = now(),
+              attempts = greatest(attempts - 1, 0), updated_at = now()
+        WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
+      [id, owner],
+    );
   }
 
   /** Gives a running job back at once (graceful shutdown): the next claim resumes it from its checkpoint. */

@@ -47,9 +47,15 @@ export interface ScanWorkerOptions {
   onJobEnd?: (scanId: string, status: ScanStatus) => void;
   /** The time port (heartbeat, idle poll, progress throttling, retry delays); default the wall clock. */
   clock?: Clock;
+  /**
+   * A scan runs at least this long before it yields its slot to a scan another user is waiting with
+   * for the same market, or to one waiting for a market where none runs (issue 23: fair queues).
+   * A scan that has not started yet is let in after the current page. Only when every slot is busy.
+   */
+  sliceMs?: number;
 }
 
-type StopCause = 'cancel' | 'lease-lost' | 'shutdown';
+type StopCause = 'cancel' | 'lease-lost' | 'shutdown' | 'yield';
 
 class StopSignal extends Error {
   constructor(readonly stopCause: StopCause) {
@@ -87,6 +93,7 @@ export class ScanWorker {
       blockedBackoffMaxMs: 30 * 60_000,
       clock: new SystemClock(),
       heartbeatMs: Math.max(50, Math.min(leaseMs / 3, 2_000)),
+      sliceMs: 30_000,
       ...options,
       leaseMs,
     };
@@ -172,6 +179,7 @@ export class ScanWorker {
 
     const seenAsins = job.checkpoint ? await repository.asins(job.id) : [];
     let lastAnnounced = Number.NEGATIVE_INFINITY;
+    const sliceStart = this.o.clock.nowMs();
     const onPage = async (report: PageReport) => {
       if (controller.signal.aborted) throw controller.signal.reason;
       const now = this.o.clock.nowMs();
@@ -182,6 +190,8 @@ export class ScanWorker {
         this.o.onOutboxWrite?.();
       }
       this.o.onProgress?.(job.id, report.progress);
+      // The page is stored with its checkpoint: a yield here loses nothing.
+      if (await this.shouldYield(job, now - sliceStart)) controller.abort(new StopSignal('yield'));
     };
 
     let result: ScanResult | undefined;
@@ -210,6 +220,13 @@ export class ScanWorker {
     if (end !== 'lost' && end !== 'released') this.o.onJobEnd?.(job.id, end);
   }
 
+  /** Every slot busy and a scan waiting that this one should let in (see `sliceMs`). */
+  private async shouldYield(job: ScanJob, ranMs: number): Promise<boolean> {
+    if (this.o.onlyJobId || this.running.size < this.o.concurrency) return false;
+    const waiting = await this.o.repository.waiting(job);
+    return waiting.fresh || (waiting.any && ranMs >= this.o.sliceMs);
+  }
+
   private async finish(
     job: ScanJob,
     result: ScanResult | undefined,
@@ -218,7 +235,8 @@ export class ScanWorker {
   ): Promise<ScanStatus | 'lost' | 'released'> {
     const { repository } = this.o;
     const stop = signal.aborted && signal.reason instanceof StopSignal ? signal.reason.stopCause : undefined;
-    if (result && !stop) {
+    // A yield asked for on the last page: the scan is done, not handed back.
+    if (result && (!stop || stop === 'yield')) {
       await repository.complete(job.id, this.owner, result);
       this.o.onOutboxWrite?.();
       return completedStatus(result);
@@ -231,6 +249,10 @@ export class ScanWorker {
     if (stop === 'lease-lost' || error instanceof LeaseLostError) return 'lost';
     if (stop === 'shutdown') {
       await repository.release(job.id, this.owner);
+      return 'released';
+    }
+    if (stop === 'yield') {
+      await repository.yieldTurn(job.id, this.owner);
       return 'released';
     }
     const failure = describeFailure(error, job.spec);

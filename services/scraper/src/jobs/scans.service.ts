@@ -11,7 +11,7 @@ import { ScanEngines } from './engine-factory.js';
 import type { ScanEstimate } from './estimate.js';
 import { isAsinCheck, type JobSpec, type StoreScanSpec } from './job-spec.js';
 import { isBookAsin } from '../engine/items.js';
-import { ScanJobRepository, type StoredItem } from './scan-job.repository.js';
+import { queueKeyOf, ScanJobRepository, type StoredItem } from './scan-job.repository.js';
 import { specFromRequest } from './scan-requests.js';
 import { ScanWorker } from './scan-worker.js';
 
@@ -63,7 +63,7 @@ export class ScansService {
     let wroteOutbox = false;
     await handleOnce(dataSource, ctx, 'scraper.scan-requested', async (manager) => {
       if (check.ok) {
-        await repository.enqueue(req.scanId, this.withCount(check.spec), manager);
+        await repository.enqueue(req.scanId, this.withCount(check.spec), manager, queueKeyOf(req.userEmail));
       } else {
         await repository.rejectRequest(
           manager,
