@@ -300,6 +300,12 @@ export class SearchApiService {
     return { batchId: batch.id, scanIds: batch.todos.map((t) => t.id), batch };
   }
 
+  /** A page of the user's batches, newest first, with how many there are. */
+  async batches(userEmail: string, page: number, size: number) {
+    const r = await this.bus.request(SearchService.method.listBatches, { userEmail, page, size });
+    return { batches: r.batches.map(batchJson), total: r.total };
+  }
+
   async batch(userEmail: string, id: string) {
     return batchJson((await this.bus.request(SearchService.method.getBatch, { userEmail, id })).batch);
   }

@@ -32,6 +32,7 @@ export const SearchHandlers = busHandlers(
       downloadItems: (req, { todos }) => todos.downloadItems(req),
       createBatch: (req, { todos }) => todos.createBatch(req),
       getBatch: (req, { todos }) => todos.getBatch(req),
+      listBatches: (req, { todos }) => todos.listBatches(req),
       getQuota: (req, { todos }) => todos.quotaOf(req),
       changeStatus: (req, { todos }) => todos.changeStatus(req),
       createAsinCheck: (req, { todos }) => todos.createAsinCheck(req),

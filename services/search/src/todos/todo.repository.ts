@@ -66,6 +66,8 @@ export interface TodoRecord extends ScanInputs {
   reportedTotalLowerBound: boolean;
   /** A tracker's run (issue 18): the tracker that started it. */
   trackerId: string | null;
+  /** A batch's scan (issue 19): its batch. */
+  batchId: string | null;
 }
 
 /** One row of an ASIN check's table. */
@@ -154,6 +156,7 @@ function toRecord(r: Row): TodoRecord {
     progressPercent: num(r.progress_percent),
     reportedTotalLowerBound: (r.reported_total_lower_bound as boolean | undefined) ?? false,
     trackerId: (r.tracker_id as string | null | undefined) ?? null,
+    batchId: (r.batch_id as string | null | undefined) ?? null,
   };
 }
 
@@ -204,11 +207,15 @@ export class TodoRepository {
     return toRecord(rows[0]!);
   }
 
-  /** The user's live scans of a batch, in the order of its store lines (one query: the batch card polls it). */
-  async ofBatch(batchId: string, userEmail: string): Promise<TodoRecord[]> {
+  /**
+   * The user's live scans of some batches, each batch's in the order of its store lines (one query:
+   * the batch cards poll it).
+   */
+  async ofBatches(batchIds: string[], userEmail: string): Promise<TodoRecord[]> {
     const rows: Row[] = await this.dataSource.query(
-      `SELECT * FROM todo WHERE batch_id = $1 AND user_email = $2 AND deleted_at IS NULL ORDER BY batch_seq`,
-      [batchId, userEmail],
+      `SELECT * FROM todo WHERE batch_id = ANY($1::uuid[]) AND user_email = $2 AND deleted_at IS NULL
+        ORDER BY batch_id, batch_seq`,
+      [batchIds, userEmail],
     );
     return rows.map(toRecord);
   }

@@ -295,8 +295,34 @@ export class TodosService {
     return { batch: await this.batchMessage(batch) };
   }
 
+  /** A page of the user's batches, newest first, each as getBatch gives it, with the total. */
+  async listBatches(req: searchV1.ListBatchesRequest) {
+    const userEmail = normalizeEmail(req.userEmail);
+    const size = Math.min(Math.max(req.size || 20, 1), 100);
+    const { rows, total } = await this.batches.list(userEmail, Math.max(req.page, 0), size);
+    const todos = rows.length
+      ? await this.todos.ofBatches(
+          rows.map((b) => b.id),
+          userEmail,
+        )
+      : [];
+    return {
+      batches: rows.map((b) =>
+        this.batchOf(
+          b,
+          todos.filter((t) => t.batchId === b.id),
+        ),
+      ),
+      total,
+    };
+  }
+
   private async batchMessage(batch: BatchRecord) {
-    const todos = await this.todos.ofBatch(batch.id, batch.userEmail);
+    return this.batchOf(batch, await this.todos.ofBatches([batch.id], batch.userEmail));
+  }
+
+  /** A batch with its scans (in line order) as the contract's Batch: the combined progress. */
+  private batchOf(batch: BatchRecord, todos: TodoRecord[]) {
     const finished = todos.filter((t) => !RUNNING.includes(t.status)).length;
     const share = (t: TodoRecord) => (RUNNING.includes(t.status) ? (t.progressPercent ?? 0) : 100);
     return {
