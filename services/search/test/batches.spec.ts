@@ -1,5 +1,5 @@
-import { eventually } from '@shelfscan/testing';
-import { STORES, startSearchHarness, type SearchHarness } from './harness.js';
+import { eventually, failure } from '@shelfscan/testing';
+import { OK_ASINS, STORES, startSearchHarness, type SearchHarness } from './harness.js';
 
 /** Batches (issue 19) through the search service's bus API, on real PostgreSQL. */
 describe('search service: batches (real PostgreSQL, in-process bus)', () => {
@@ -71,5 +71,38 @@ describe('search service: batches (real PostgreSQL, in-process bus)', () => {
     });
     expect(settled).toMatchObject({ finished: 1, asinsFound: 56 });
     expect(settled).toEqual((await h.bus.request(h.S.getBatch, { userEmail: a, id: first.id })).batch);
+  });
+
+  it("counts a page of a batch's ASINs in PostgreSQL: how many of its stores carry each, the first that lists it (stored results and a running scan's list)", async () => {
+    const u = 'counter@example.com';
+    await h.grant(u, ['standard']);
+    // The held store lists the first 16 of the 40 ASINs the other two stores list, and runs on.
+    const made = await batch(u, 'Sayım', [STORES.hold, STORES.ok, STORES.ok]);
+    const [held, ok1] = made.todos.map((t) => t.id);
+    await eventually(async () => {
+      const b = (await h.bus.request(h.S.getBatch, { userEmail: u, id: made.id })).batch!;
+      return b.finished === 2 && b.todos[0]!.progress?.asinsFound === 16;
+    });
+    const count = (asins: string[], userEmail = u, id = made.id) =>
+      h.bus.request(h.S.countBatchAsins, { userEmail, id, asins });
+    const r = await count([OK_ASINS[20]!, 'B0UNKNOWN1', OK_ASINS[0]!, OK_ASINS[20]!]);
+    expect(r.counts.map(({ asin, stores, firstScanId }) => ({ asin, stores, firstScanId }))).toEqual([
+      { asin: OK_ASINS[20], stores: 2, firstScanId: ok1 },
+      { asin: OK_ASINS[0], stores: 3, firstScanId: held },
+    ]);
+    // Deleting the first store's scan: the next one lists it first, two stores carry it.
+    await h.bus.request(h.S.deleteTodo, { userEmail: u, id: held! });
+    expect((await count([OK_ASINS[0]!])).counts).toMatchObject([
+      { asin: OK_ASINS[0], stores: 2, firstScanId: ok1 },
+    ]);
+    // Another user's batch is not found; a page is at most 10,000 ASINs.
+    await h.grant('stranger@example.com', ['standard']);
+    expect(await failure(count([OK_ASINS[0]!], 'stranger@example.com'))).toMatchObject({
+      code: 'NOT_FOUND',
+      reason: 'batchNotFound',
+    });
+    expect(await failure(count(Array.from({ length: 10_001 }, () => OK_ASINS[0]!)))).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
   });
 });

@@ -33,6 +33,7 @@ export const SearchHandlers = busHandlers(
       createBatch: (req, { todos }) => todos.createBatch(req),
       getBatch: (req, { todos }) => todos.getBatch(req),
       listBatches: (req, { todos }) => todos.listBatches(req),
+      countBatchAsins: (req, { todos }) => todos.countBatchAsins(req),
       getQuota: (req, { todos }) => todos.quotaOf(req),
       changeStatus: (req, { todos }) => todos.changeStatus(req),
       createAsinCheck: (req, { todos }) => todos.createAsinCheck(req),

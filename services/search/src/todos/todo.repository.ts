@@ -336,6 +336,18 @@ export class TodoRepository {
     );
   }
 
+  /**
+   * For each of `asins` that some of these todos' stored results carry: how many of them, and the
+   * first (its index in `ids`). On the key (todo_id, asin).
+   */
+  async carriers(ids: string[], asins: string[]): Promise<{ asin: string; scans: number; first: number }[]> {
+    return this.dataSource.query(
+      `SELECT asin, count(DISTINCT todo_id)::int AS scans, min(array_position($1::uuid[], todo_id))::int - 1 AS first
+         FROM todo_asin WHERE todo_id = ANY($1::uuid[]) AND asin = ANY($2::text[]) GROUP BY asin`,
+      [ids, asins],
+    );
+  }
+
   async resultPage(id: string, offset: number, limit: number): Promise<string[]> {
     const rows: { asin: string }[] = await this.dataSource.query(
       'SELECT asin FROM todo_asin WHERE todo_id = $1 ORDER BY seq OFFSET $2 LIMIT $3',
