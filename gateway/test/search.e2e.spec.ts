@@ -687,6 +687,27 @@ describe('gateway + search service: the scan routes', () => {
     expect(done.progress).toEqual({ asinsFound: 75, finished: 3, scans: 3, percent: 100 });
     expect((await as('other', 'GET', `/api/search-info/batch/${batchId}`)).statusCode).toBe(404);
 
+    // The batch list: the caller's batches, newest first, paged as the scan list (total in
+    // x-total-count), each as the batch route gives it; another user's never listed.
+    const listed = await as('batcher', 'GET', '/api/search-info/batch?page=0&size=5');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['x-total-count']).toBe('1');
+    expect(listed.json().data).toEqual([done]);
+    const second = await as('batcher', 'POST', '/api/search-info/batch', { ...body, storeUrls: [lines[2]] });
+    const newest = await as('batcher', 'GET', '/api/search-info/batch?size=1');
+    expect(newest.headers['x-total-count']).toBe('2');
+    expect(newest.json().data.map((b: { id: string }) => b.id)).toEqual([second.json().data.batchId]);
+    const older = await as('batcher', 'GET', '/api/search-info/batch?page=1&size=1');
+    expect(older.json().data.map((b: { id: string }) => b.id)).toEqual([batchId]);
+    const others = await as('other', 'GET', '/api/search-info/batch');
+    expect(others.headers['x-total-count']).toBe('0');
+    expect(others.json().data).toEqual([]);
+    const badSize = await as('batcher', 'GET', '/api/search-info/batch?size=101', undefined, undefined, {
+      'accept-language': 'en',
+    });
+    expect(badSize.statusCode).toBe(422);
+    expect(badSize.json().errors).toEqual([{ field: 'size', msg: expect.any(String) }]);
+
     // The union as .txt: the two GATE stores carry the same 25 ASINs, each is listed once.
     const txt = await as('batcher', 'GET', `/api/search-info/batch/${batchId}/download`);
     expect(txt.headers['content-disposition']).toBe(

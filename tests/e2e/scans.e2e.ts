@@ -282,6 +282,13 @@ test('many stores at once: a batch of three, the combined .xlsx matches every li
   const card = page.locator('[data-testid^="batch-"][data-testid$="-summary"]');
   await expect(card).toContainText('3 of 3 scans finished', { timeout: 120_000 });
   const id = (await card.getAttribute('data-testid'))!.replace(/^batch-|-summary$/g, '');
+  // The card is the account's batch list (GET /api/search-info/batch), nothing kept in this
+  // browser: it is still there with the browser's storage emptied.
+  await page.evaluate(() => window.localStorage.clear());
+  await page.reload();
+  await expect(page.getByTestId(`batch-${id}-summary`)).toContainText('3 of 3 scans finished', {
+    timeout: 30_000,
+  });
 
   await page.getByTestId(`batch-${id}-menu`).click();
   const [file] = await Promise.all([

@@ -23,6 +23,7 @@ import {
   AsinCheckDto,
   AsinCheckQuery,
   BatchDto,
+  BatchListQuery,
   CategoryQuery,
   CreateScanDto,
   DownloadQuery,
@@ -162,6 +163,23 @@ export class SearchController {
   })
   async createBatch(@CurrentUser() user: JwtUser, @Body() dto: BatchDto) {
     return ok(await this.search.createBatch(user.sub, dto));
+  }
+
+  @Get('api/search-info/batch')
+  @ApiScope('scans:read')
+  @ApiOperation({ summary: 'My batches, newest first (pages; total in x-total-count)' })
+  @ApiOkResponse({
+    description:
+      '{success, data: [{id, searchType, market, fileName, keyword, createdAt, todos, progress: {asinsFound, finished, scans, percent}}]} (each as GET /api/search-info/batch/{batchId}); header x-total-count',
+  })
+  async batches(
+    @CurrentUser() user: JwtUser,
+    @Query() query: BatchListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { batches, total } = await this.search.batches(user.sub, query.page ?? 0, query.size ?? 20);
+    void reply.header('x-total-count', String(total));
+    return ok(batches);
   }
 
   @Get('api/search-info/batch/:batchId')

@@ -54,7 +54,8 @@ const move = z.strictObject({
     .array(z.object({ id: z.string({ error: 'searchNotFound' }) }), { error: 'required' })
     .max(500, { error: 'tooManyTodos' }),
 });
-const asinCheckQuery = z.strictObject({
+/** A page of a list without filters (an ASIN check's table, the batches), as the scan list pages. */
+const pagedQuery = z.strictObject({
   page: listQuery.shape.page,
   size: listQuery.shape.size,
 });
@@ -151,7 +152,12 @@ export class BatchDto extends SchemaDto(batchScan) implements z.output<typeof ba
   storeUrls!: string[];
 }
 
-export class AsinCheckQuery extends SchemaDto(asinCheckQuery) implements z.output<typeof asinCheckQuery> {
+export class AsinCheckQuery extends SchemaDto(pagedQuery) implements z.output<typeof pagedQuery> {
+  @ApiPropertyOptional({ default: 0 }) page?: number;
+  @ApiPropertyOptional({ default: 20, maximum: 100 }) size?: number;
+}
+
+export class BatchListQuery extends SchemaDto(pagedQuery) implements z.output<typeof pagedQuery> {
   @ApiPropertyOptional({ default: 0 }) page?: number;
   @ApiPropertyOptional({ default: 20, maximum: 100 }) size?: number;
 }

@@ -300,24 +300,32 @@ export class SearchApiService {
     return { batchId: batch.id, scanIds: batch.todos.map((t) => t.id), batch };
   }
 
+  /** A page of the user's batches, newest first, with how many there are. */
+  async batches(userEmail: string, page: number, size: number) {
+    const r = await this.bus.request(SearchService.method.listBatches, { userEmail, page, size });
+    return { batches: r.batches.map(batchJson), total: r.total };
+  }
+
   async batch(userEmail: string, id: string) {
     return batchJson((await this.bus.request(SearchService.method.getBatch, { userEmail, id })).batch);
   }
 
   /**
    * A batch's combined .txt: the union of its scans' ASINs, in the order of its stores then of
-   * discovery, each ASIN once. Read scan by scan, page by page; only the set of ASINs already sent
-   * is kept (at most the batch's distinct ASINs, 50 × the list limit), never the file.
+   * discovery, each ASIN once. Read scan by scan, page by page; for each page the search service
+   * says (counted in PostgreSQL: CountBatchAsins) which scan lists each ASIN first, and the page
+   * keeps those whose first scan is this one. Nothing but the page is held: the gateway's memory
+   * does not grow with the batch.
    */
   async batchTxt(userEmail: string, id: string): Promise<{ fileName: string; body: Readable }> {
     const batch = await this.batch(userEmail, id);
     const asinsOf = (scanId: string) => this.scanAsins(userEmail, scanId);
+    const counts = (asins: string[]) => this.batchCounts(userEmail, id, asins);
     async function* lines() {
-      const sent = new Set<string>();
       for (const t of batch.todos) {
         for await (const page of asinsOf(t.id)) {
-          const fresh = page.filter((a) => !sent.has(a));
-          for (const a of fresh) sent.add(a);
+          const carried = await counts(page);
+          const fresh = page.filter((a) => (carried.get(a)?.firstScanId ?? t.id) === t.id);
           if (fresh.length) yield fresh.join('\n') + '\n';
         }
       }
@@ -328,15 +336,13 @@ export class SearchApiService {
 
   /**
    * A batch's combined table: one row per store and ASIN (an ASIN several stores carry appears once
-   * per store), with the store and how many of the batch's stores carry it. The counts come from a
-   * first pass over the ASIN lists (a count per distinct ASIN); the rows are then streamed.
+   * per store), with the store and how many of the batch's stores carry it. Streamed scan by scan,
+   * page by page; each page's counts come from the search service (CountBatchAsins), so only the
+   * page is held.
    */
   async batchTable(userEmail: string, id: string): Promise<{ fileName: string; table: Table }> {
     const batch = await this.batch(userEmail, id);
-    const carriers = new Map<string, number>();
-    for (const t of batch.todos)
-      for await (const page of this.scanAsins(userEmail, t.id))
-        for (const a of page) carriers.set(a, (carriers.get(a) ?? 0) + 1);
+    const counts = (asins: string[]) => this.batchCounts(userEmail, id, asins);
     const items = (scanId: string, offset: number) =>
       this.bus.request(SearchService.method.downloadItems, {
         userEmail,
@@ -347,16 +353,26 @@ export class SearchApiService {
     async function* pages() {
       for (const t of batch.todos) {
         const store = t.storeUrl ?? t.sellerId ?? '';
-        yield* pagesOf(
+        const scanPages = pagesOf(
           await items(t.id, 0),
           (sent) => items(t.id, sent),
           (p) => p.items,
           (p) => p.done,
-          (i) => [store, ...scanItemCells(batch.market, i), carriers.get(i.asin) ?? 1],
+          (i) => i,
         );
+        for await (const page of scanPages) {
+          const carried = await counts(page.map((i) => i.asin));
+          yield page.map((i) => [store, ...scanItemCells(batch.market, i), carried.get(i.asin)?.stores ?? 1]);
+        }
       }
     }
     return { fileName: batch.fileName, table: { columns: BATCH_COLUMNS, pages: pages() } };
+  }
+
+  /** For a page of a batch's ASINs: how many of its stores carry each, and the scan listing it first. */
+  private async batchCounts(userEmail: string, id: string, asins: string[]) {
+    const r = await this.bus.request(SearchService.method.countBatchAsins, { userEmail, id, asins });
+    return new Map(r.counts.map((c) => [c.asin, c]));
   }
 
   /** A scan's ASINs, a page at a time (DownloadPage). */

@@ -127,6 +127,32 @@ describe('scraper service on the in-process bus (real PostgreSQL)', () => {
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('counts which of some scans carry each ASIN, and the first of them (CountScanAsins)', async () => {
+    const [short, long] = [randomUUID(), randomUUID()];
+    await publish({ scanId: short, listLimit: 30 });
+    await publish({ scanId: long, listLimit: 70 });
+    for (const scanId of [short, long])
+      await eventually(async () => (await getScan(scanId).catch(() => undefined))?.status === 'completed');
+    const asins = makeAsins(70);
+    const count = (scanIds: string[], of: string[]) =>
+      bed.bus.request(scraperV1.ScraperService.method.countScanAsins, { scanIds, asins: of });
+    // A scan id that is no scan (not even a uuid) keeps the others' places.
+    const r = await count(['not-a-scan', long, short], [asins[69]!, 'B0NOWHERE1', asins[5]!]);
+    expect(Object.fromEntries(r.asins.map((a) => [a.asin, { scans: a.scans, first: a.first }]))).toEqual({
+      [asins[5]!]: { scans: 2, first: 1 },
+      [asins[69]!]: { scans: 1, first: 1 },
+    });
+    expect((await count([short, long], [asins[5]!])).asins).toMatchObject([{ scans: 2, first: 0 }]);
+    await expect(
+      count(
+        Array.from({ length: 51 }, () => short),
+        [asins[0]!],
+      ),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+  });
+
   it('caps the list limit at SCAN_LIST_LIMIT', async () => {
     const scanId = randomUUID();
     await publish({ scanId, listLimit: 0 });

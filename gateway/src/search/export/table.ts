@@ -36,14 +36,17 @@ export function neutralised(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** The pages of a paged source as table pages: `first` is the answer already fetched (errors before streaming). */
-export async function* pagesOf<P, R>(
+/**
+ * The pages of a paged source, each row mapped (to table cells, as a rule): `first` is the answer
+ * already fetched (errors before streaming). The next page is asked for once this one is taken.
+ */
+export async function* pagesOf<P, R, C = CellValue[]>(
   first: P,
   next: (sent: number) => Promise<P>,
   rowsOf: (page: P) => R[],
   done: (page: P) => boolean,
-  toCells: (row: R) => CellValue[],
-): AsyncGenerator<CellValue[][]> {
+  toCells: (row: R) => C,
+): AsyncGenerator<C[]> {
   let current = first;
   let sent = 0;
   for (;;) {

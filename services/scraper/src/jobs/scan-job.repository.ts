@@ -445,6 +445,21 @@ export class ScanJobRepository {
   }
 
   /**
+   * For each of `asins` that some of `scanIds` carry: how many of them, and the first (its index in
+   * `scanIds`). Counted in PostgreSQL on scan_asin's key (scan_id, asin).
+   */
+  async carriers(
+    scanIds: string[],
+    asins: string[],
+  ): Promise<{ asin: string; scans: number; first: number }[]> {
+    return this.dataSource.query(
+      `SELECT asin, count(*)::int AS scans, min(array_position($1::uuid[], scan_id))::int - 1 AS first
+         FROM scan_asin WHERE scan_id = ANY($1::uuid[]) AND asin = ANY($2::text[]) GROUP BY asin`,
+      [scanIds, asins],
+    );
+  }
+
+  /**
    * A page of a store scan's items in discovery order (what the scan saw of each ASIN, for the
    * rich exports), with how many are stored in all. Rows stored before the facts were kept have
    * only their ASIN (and page 0, no query).

@@ -4,6 +4,7 @@ import { BusError, OutboxRelay, handleOnce, type BusContext } from '@shelfscan/b
 import type { scraperEventsV1, scraperV1 } from '@shelfscan/contracts';
 import { Clock, SERVICE_CONFIG } from '@shelfscan/service';
 import { DataSource } from 'typeorm';
+import { isUuid } from '@shelfscan/db';
 import type { ScraperConfig } from '../config.js';
 import { marketByCode, SELLER_ID_PATTERN } from '@shelfscan/markets';
 import { departmentsOf } from './category-scans.js';
@@ -33,6 +34,8 @@ const estimateKey = (spec: Pick<StoreScanSpec, 'market' | 'sellerId' | 'type'>) 
 /** The query an estimate was made for: a Deep scan takes its count only for the very same query. */
 const queryOf = (spec: StoreScanSpec) => JSON.stringify([spec.keyword ?? '', departmentsOf(spec.categories)]);
 
+/** Stands for a scan id that is not a uuid (no scan has it), keeping the others' indexes. */
+const NO_SCAN = '00000000-0000-0000-0000-000000000000';
 const notFound = () => new BusError('NOT_FOUND', 'scanNotFound', { reason: 'scanNotFound' });
 
 /** The scraper's bus-facing operations: one method per handler. */
@@ -133,6 +136,18 @@ export class ScansService {
     const limit = req.limit > 0 ? Math.min(req.limit, 5_000) : 1_000;
     const page = await this.repository.itemPage(req.scanId, Math.max(0, req.offset), limit);
     return { items: page.items.map(scanItemMessageOf), total: page.total, status: job.status };
+  }
+
+  /**
+   * CountScanAsins: which of these scans (at most 50) carry each of these ASINs (at most 10,000); a
+   * scan id that is not one is no scan.
+   */
+  async countAsins(req: scraperV1.CountScanAsinsRequest) {
+    if (req.scanIds.length > 50 || req.asins.length > 10_000)
+      throw new BusError('INVALID_ARGUMENT', 'tooManyAsins', { reason: 'tooManyAsins' });
+    const scanIds = req.scanIds.map((id) => (isUuid(id) ? id : NO_SCAN));
+    if (!req.asins.length || !req.scanIds.length) return { asins: [] };
+    return { asins: await this.repository.carriers(scanIds, req.asins) };
   }
 
   /** ListAsinCheckItems: one page of an ASIN check's rows (at most 1,000; 500 by default). */

@@ -4,7 +4,7 @@ import { ScansService } from './scans.service.js';
 
 /**
  * The scraper's bus API. Consumes: ScanRequested. Answers: CancelScan, GetScan, ListScanAsins,
- * ListScanItems, ListAsinCheckItems, EstimateScan.
+ * ListScanItems, ListAsinCheckItems, EstimateScan, CountScanAsins.
  * Produces (through the outbox): ScanStarted, ScanProgressed, ScanCompleted, ScanFailed, ScanCancelled.
  */
 export const ScraperHandlers = busHandlers({ scans: ScansService }, (on) => [
@@ -16,5 +16,6 @@ export const ScraperHandlers = busHandlers({ scans: ScansService }, (on) => [
     listScanItems: (req, { scans }) => scans.listItems(req),
     listAsinCheckItems: (req, { scans }) => scans.listAsinCheckItems(req),
     estimateScan: (req, { scans }) => scans.estimate(req),
+    countScanAsins: (req, { scans }) => scans.countAsins(req),
   }),
 ]);

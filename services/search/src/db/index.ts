@@ -6,6 +6,7 @@ import { Webhooks1767200000001 } from './migrations/1767200000001-webhooks.js';
 import { Trackers1768000000005 } from './migrations/1768000000005-trackers.js';
 import { ScanBatches1768000000006 } from './migrations/1768000000006-scan-batches.js';
 import { TrackerAsinUnpriced1768000000008 } from './migrations/1768000000008-tracker-asin-unpriced.js';
+import { TodoAsinLookup1768000000019 } from './migrations/1768000000019-todo-asin-lookup.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
 export const searchMigrations = [
@@ -17,4 +18,5 @@ export const searchMigrations = [
   Trackers1768000000005,
   ScanBatches1768000000006,
   TrackerAsinUnpriced1768000000008,
+  TodoAsinLookup1768000000019,
 ];

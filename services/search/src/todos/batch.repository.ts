@@ -54,4 +54,23 @@ export class BatchRepository {
     );
     return rows[0] ? toBatch(rows[0]) : undefined;
   }
+
+  /** A page of the user's batches, newest first, with how many there are (one query, as the todo list). */
+  async list(userEmail: string, page: number, size: number): Promise<{ rows: BatchRecord[]; total: number }> {
+    const rows: (BatchRow & { total_count: string })[] = await this.dataSource.query(
+      `SELECT *, count(*) OVER () AS total_count FROM todo_batch WHERE user_email = $1
+        ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+      [userEmail, size, page * size],
+    );
+    let total = Number(rows[0]?.total_count ?? 0);
+    // A page past the end has no row to carry the total.
+    if (!rows.length && page > 0) {
+      const count: { n: string }[] = await this.dataSource.query(
+        'SELECT count(*) AS n FROM todo_batch WHERE user_email = $1',
+        [userEmail],
+      );
+      total = Number(count[0]?.n ?? 0);
+    }
+    return { rows: rows.map(toBatch), total };
+  }
 }

@@ -66,6 +66,8 @@ export interface TodoRecord extends ScanInputs {
   reportedTotalLowerBound: boolean;
   /** A tracker's run (issue 18): the tracker that started it. */
   trackerId: string | null;
+  /** A batch's scan (issue 19): its batch. */
+  batchId: string | null;
 }
 
 /** One row of an ASIN check's table. */
@@ -154,6 +156,7 @@ function toRecord(r: Row): TodoRecord {
     progressPercent: num(r.progress_percent),
     reportedTotalLowerBound: (r.reported_total_lower_bound as boolean | undefined) ?? false,
     trackerId: (r.tracker_id as string | null | undefined) ?? null,
+    batchId: (r.batch_id as string | null | undefined) ?? null,
   };
 }
 
@@ -204,11 +207,15 @@ export class TodoRepository {
     return toRecord(rows[0]!);
   }
 
-  /** The user's live scans of a batch, in the order of its store lines (one query: the batch card polls it). */
-  async ofBatch(batchId: string, userEmail: string): Promise<TodoRecord[]> {
+  /**
+   * The user's live scans of some batches, each batch's in the order of its store lines (one query:
+   * the batch cards poll it).
+   */
+  async ofBatches(batchIds: string[], userEmail: string): Promise<TodoRecord[]> {
     const rows: Row[] = await this.dataSource.query(
-      `SELECT * FROM todo WHERE batch_id = $1 AND user_email = $2 AND deleted_at IS NULL ORDER BY batch_seq`,
-      [batchId, userEmail],
+      `SELECT * FROM todo WHERE batch_id = ANY($1::uuid[]) AND user_email = $2 AND deleted_at IS NULL
+        ORDER BY batch_id, batch_seq`,
+      [batchIds, userEmail],
     );
     return rows.map(toRecord);
   }
@@ -326,6 +333,18 @@ export class TodoRepository {
       `INSERT INTO todo_asin (todo_id, seq, asin)
        SELECT $1, t.ord, t.asin FROM unnest($2::text[]) WITH ORDINALITY AS t(asin, ord)`,
       [id, asins],
+    );
+  }
+
+  /**
+   * For each of `asins` that some of these todos' stored results carry: how many of them, and the
+   * first (its index in `ids`). On the key (todo_id, asin).
+   */
+  async carriers(ids: string[], asins: string[]): Promise<{ asin: string; scans: number; first: number }[]> {
+    return this.dataSource.query(
+      `SELECT asin, count(DISTINCT todo_id)::int AS scans, min(array_position($1::uuid[], todo_id))::int - 1 AS first
+         FROM todo_asin WHERE todo_id = ANY($1::uuid[]) AND asin = ANY($2::text[]) GROUP BY asin`,
+      [ids, asins],
     );
   }
 

@@ -295,8 +295,86 @@ export class TodosService {
     return { batch: await this.batchMessage(batch) };
   }
 
+  /** A page of the user's batches, newest first, each as getBatch gives it, with the total. */
+  async listBatches(req: searchV1.ListBatchesRequest) {
+    const userEmail = normalizeEmail(req.userEmail);
+    const size = Math.min(Math.max(req.size || 20, 1), 100);
+    const { rows, total } = await this.batches.list(userEmail, Math.max(req.page, 0), size);
+    const todos = rows.length
+      ? await this.todos.ofBatches(
+          rows.map((b) => b.id),
+          userEmail,
+        )
+      : [];
+    return {
+      batches: rows.map((b) =>
+        this.batchOf(
+          b,
+          todos.filter((t) => t.batchId === b.id),
+        ),
+      ),
+      total,
+    };
+  }
+
+  /**
+   * For a page of a batch's ASINs: how many of its scans carry each and which lists it first (the
+   * union .txt keeps an ASIN at its first scan; the table's "stores carrying it"). Each scan's ASINs
+   * are where DownloadPage reads them: a stored result here, else the scraper's list (CountScanAsins),
+   * so the counts match the pages the download streams. Needs an active plan, as the downloads.
+   */
+  async countBatchAsins(req: searchV1.CountBatchAsinsRequest) {
+    const userEmail = normalizeEmail(req.userEmail);
+    const batch = await this.batches.get(req.id, userEmail);
+    if (!batch) throw new BusError('NOT_FOUND', 'batchNotFound', { reason: 'batchNotFound' });
+    await this.needActivePlan(userEmail);
+    if (req.asins.length > 10_000) throw invalid([{ field: 'asins', msg: 'asinTooMany' }]);
+    const todos = await this.todos.ofBatches([batch.id], userEmail);
+    const asins = [...new Set(req.asins)];
+    if (!asins.length || !todos.length) return { counts: [] };
+    const stored = todos.filter((t) => t.resultStored);
+    const live = todos.filter((t) => !t.resultStored);
+    const seq = new Map(todos.map((t, i) => [t.id, i]));
+    const found = new Map<string, { stores: number; first: number }>();
+    const add = (rows: { asin: string; scans: number; first: number }[], of: TodoRecord[]) => {
+      for (const r of rows) {
+        const first = seq.get(of[r.first]!.id)!;
+        const had = found.get(r.asin);
+        found.set(r.asin, {
+          stores: (had?.stores ?? 0) + r.scans,
+          first: had ? Math.min(had.first, first) : first,
+        });
+      }
+    };
+    if (stored.length)
+      add(
+        await this.todos.carriers(
+          stored.map((t) => t.id),
+          asins,
+        ),
+        stored,
+      );
+    if (live.length) {
+      const r = await this.bus.request(ScraperService.method.countScanAsins, {
+        scanIds: live.map((t) => t.scanId),
+        asins,
+      });
+      add(r.asins, live);
+    }
+    return {
+      counts: asins.flatMap((asin) => {
+        const f = found.get(asin);
+        return f ? [{ asin, stores: f.stores, firstScanId: todos[f.first]!.id }] : [];
+      }),
+    };
+  }
+
   private async batchMessage(batch: BatchRecord) {
-    const todos = await this.todos.ofBatch(batch.id, batch.userEmail);
+    return this.batchOf(batch, await this.todos.ofBatches([batch.id], batch.userEmail));
+  }
+
+  /** A batch with its scans (in line order) as the contract's Batch: the combined progress. */
+  private batchOf(batch: BatchRecord, todos: TodoRecord[]) {
     const finished = todos.filter((t) => !RUNNING.includes(t.status)).length;
     const share = (t: TodoRecord) => (RUNNING.includes(t.status) ? (t.progressPercent ?? 0) : 100);
     return {

@@ -254,3 +254,12 @@ export interface Batch {
   todos: Todo[];
   progress: { asinsFound: number; finished: number; scans: number; percent: number };
 }
+
+/** A page of the user's batches (GET /api/search-info/batch) and how many there are (x-total-count). */
+export interface BatchPage {
+  items: Batch[];
+  total: number;
+}
+
+/** Batch cards a page: two rows of the widest grid. */
+export const BATCH_PAGE_SIZE = 8;

@@ -11,6 +11,7 @@ import type {
   AsinCheckPage,
   AsinCheckRow,
   Batch,
+  BatchPage,
   CreateBatch,
   Category,
   CreateAsinCheck,
@@ -23,7 +24,7 @@ import type {
   TodoPage,
   TodoState,
 } from '../model';
-import { CHECK_PAGE_SIZE, listParams } from '../model';
+import { BATCH_PAGE_SIZE, CHECK_PAGE_SIZE, listParams } from '../model';
 
 const totalOf = (meta: unknown, fallback: number) => {
   const header = Number((meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('x-total-count'));
@@ -80,10 +81,13 @@ export const dashboardApi = api.injectEndpoints({
       extraOptions: formErrors,
       invalidatesTags: ['SearchInfo', 'Plan'],
     }),
-    /** A batch with its scans and combined progress (polled while it runs). */
-    batch: build.query<Batch, string>({
-      query: (id) => ({ url: `/api/search-info/batch/${encodeURIComponent(id)}` }),
-      transformResponse: (response: ApiResponse<Batch>) => response.data,
+    /** A page of the user's batches, newest first, each with its scans and combined progress (polled while one runs). */
+    batches: build.query<BatchPage, number>({
+      query: (page) => ({ url: '/api/search-info/batch', params: { page, size: BATCH_PAGE_SIZE } }),
+      transformResponse: (response: ApiResponse<Batch[]>, meta) => {
+        const items = response.data ?? [];
+        return { items, total: totalOf(meta, items.length) };
+      },
       providesTags: ['SearchInfo'],
       extraOptions: secondary,
     }),
@@ -145,7 +149,7 @@ export const {
   useCreateFunctionalScanMutation,
   useCreateAsinCheckMutation,
   useCreateBatchMutation,
-  useBatchQuery,
+  useBatchesQuery,
   useAsinCheckRowsQuery,
   useEstimateScanQuery,
   useRerunMutation,

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userToken } from '../../../test/jwt';
-import { jsonResponse } from '../../../test/gateway';
+import { jsonResponse, pageResponse } from '../../../test/gateway';
 import { renderApp } from '../../../test/render';
 import { gateway } from '../test/gateway';
 
@@ -40,9 +40,6 @@ const batch = (finished: number) => ({
 });
 
 describe('many stores at once', () => {
-  // The dashboard remembers batches in this browser: none carried into other tests.
-  afterEach(() => window.localStorage.clear());
-
   it('names a bad line before sending anything, sends the lines of one market, then shows the batch card', async () => {
     const server = gateway({
       answers: {
@@ -51,7 +48,8 @@ describe('many stores at once', () => {
             success: true,
             data: { batchId: 'b1', scanIds: ['t1', 't2', 't3'], batch: batch(0) },
           }),
-        'GET /api/search-info/batch/b1': () => jsonResponse({ success: true, data: batch(1) }),
+        // The dashboard's batches: the new one once it is made (the list is read again then).
+        'GET /api/search-info/batch': () => pageResponse(posts(server.calls).length ? [batch(1)] : []),
       },
     });
     renderApp('/us/dashboard', { token: token() });

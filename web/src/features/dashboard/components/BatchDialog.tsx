@@ -30,7 +30,6 @@ import { readApiError } from '../../../lib/errors';
 import { useValidationText } from '../../../lib/form';
 import { useMarketNames } from '../../../lib/useMarketNames';
 import { useCreateBatchMutation } from '../api/dashboardApi';
-import { rememberBatch } from '../batches/recentBatches';
 import type { Quota } from '../model';
 import { QuotaNote } from './QuotaNote';
 import { useCreateError } from './useCreateError';
@@ -100,8 +99,7 @@ export function BatchDialog({ quota, onClose }: { quota: Quota | undefined; onCl
       return;
     }
     try {
-      const created = await createBatch(body).unwrap();
-      rememberBatch(created.batchId);
+      await createBatch(body).unwrap();
       notifications.show({ color: 'green', message: t('batch.created'), autoClose: TOAST_AUTO_CLOSE_MS });
       onClose();
     } catch (e) {

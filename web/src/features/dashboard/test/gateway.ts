@@ -33,6 +33,7 @@ export function gateway({
       'GET /api/account/user': () => ok(account({ id: 1 })),
       'GET /api/search-info/quota': () => ok(server.quota),
       'GET /api/trackers': () => ok([]),
+      'GET /api/search-info/batch': () => pageResponse([]),
       'GET /api/category': () =>
         ok([
           { label: 'Books', level: 1, suffix: 'ca', nodeId: '916520' },
