@@ -13,13 +13,17 @@ import { startSearchHarness, type SearchHarness } from './harness.js';
 const W = webhooksV1.WebhooksService.method;
 const MINUTE = 60_000;
 
-/** A local HTTP receiver: keeps every request (headers, raw body) and answers `status` (or nothing while `hang`). */
+/**
+ * A local HTTP receiver: keeps every request (headers, raw body) and answers `status` (500 on the
+ * `failing` paths; nothing while `hang`).
+ */
 async function receiver() {
   const got: { headers: http.IncomingHttpHeaders; body: string; path: string }[] = [];
   const r = {
     got,
     status: 200,
     hang: false,
+    failing: new Set<string>(),
     url: '',
     server: http.createServer((req, res) => {
       let body = '';
@@ -27,7 +31,7 @@ async function receiver() {
       req.on('end', () => {
         got.push({ headers: req.headers, body, path: req.url ?? '' });
         if (r.hang) return;
-        res.writeHead(r.status).end('ok');
+        res.writeHead(r.failing.has(req.url ?? '') ? 500 : r.status).end('ok');
       });
     }),
   };
@@ -85,6 +89,7 @@ describe('webhooks (private targets allowed, as in the demo and tests)', () => {
     rx.got.length = 0;
     rx.status = 200;
     rx.hang = false;
+    rx.failing.clear();
   });
 
   const create = (events = ['tracker.changed'], email = user, path = '/hook') =>
@@ -267,6 +272,29 @@ describe('webhooks (private targets allowed, as in the demo and tests)', () => {
     expect(test).toMatchObject({ event: 'webhook.test', status: 'delivered', responseCode: 204 });
     expect(rx.got.at(-1)!.headers['shelfscan-event']).toBe('webhook.test');
     await h.bus.request(W.deleteWebhook, { userEmail: user, id: webhook!.id });
+  });
+
+  it('gives up a webhook with several deliveries pending at once: every one fails, the owner is told once', async () => {
+    const email = 'many@example.com';
+    const { webhook } = await create(['tracker.changed'], email, '/many');
+    rx.failing.add('/many');
+    for (const runId of ['many-1', 'many-2', 'many-3', 'many-4'])
+      await h.publish(searchEventsV1.TrackerChangedSchema, changed({ userEmail: email, runId }));
+    await h.drained();
+    await task.tick();
+    const statuses = async () => (await deliveries(webhook!.id, email)).map((d) => d.status);
+    expect(await statuses()).toEqual(Array(4).fill('pending'));
+    const disabledBefore = (await outboxTopics()).filter((t) => t.endsWith('WebhookDisabled')).length;
+    // A day later the four are due together: given up in parallel, none left pending.
+    h.clock.advance(24 * 60 * MINUTE);
+    await task.tick();
+    expect(await statuses()).toEqual(Array(4).fill('failed'));
+    const [hook] = (await h.bus.request(W.listWebhooks, { userEmail: email })).webhooks;
+    expect(hook).toMatchObject({ enabled: false });
+    expect((await outboxTopics()).filter((t) => t.endsWith('WebhookDisabled'))).toHaveLength(
+      disabledBefore + 1,
+    );
+    await h.bus.request(W.deleteWebhook, { userEmail: email, id: webhook!.id });
   });
 
   it('a deleted user’s webhooks and deliveries go (UserDeleted)', async () => {

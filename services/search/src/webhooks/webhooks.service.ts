@@ -322,6 +322,10 @@ export class WebhooksService {
     const error = 'error' in outcome ? outcome.error : `HTTP ${code}`;
     const givenUp = sentAt.getTime() - new Date(d.created_at).getTime() >= RETRY_FOR_MS;
     await this.dataSource.transaction(async (m) => {
+      // The webhook first: a give-up fails its other pending deliveries too, which the other
+      // attempts of this batch are updating; taking the webhook's lock before any delivery's keeps
+      // them in one order (they wait instead of deadlocking).
+      if (givenUp) await m.query(`SELECT 1 FROM webhook WHERE id = $1 FOR UPDATE`, [d.webhook_id]);
       await m.query(
         `UPDATE webhook_delivery SET status = $2, attempts = $3, response_code = $4, error = $5,
            last_attempt_at = $6, next_attempt_at = $7 WHERE id = $1`,
