@@ -5,6 +5,7 @@ import { EstimateUsage1767000000004 } from './migrations/1767000000004-estimate-
 import { Webhooks1767200000001 } from './migrations/1767200000001-webhooks.js';
 import { Trackers1768000000005 } from './migrations/1768000000005-trackers.js';
 import { ScanBatches1768000000006 } from './migrations/1768000000006-scan-batches.js';
+import { WebhookLogRetention1768200000001 } from './migrations/1768200000001-webhook-log-retention.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
 export const searchMigrations = [
@@ -15,4 +16,5 @@ export const searchMigrations = [
   Webhooks1767200000001,
   Trackers1768000000005,
   ScanBatches1768000000006,
+  WebhookLogRetention1768200000001,
 ];

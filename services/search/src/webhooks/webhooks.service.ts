@@ -344,6 +344,21 @@ export class WebhooksService {
     if (givenUp) this.outbox.nudge();
   }
 
+  /**
+   * Deletes at most `limit` deliveries queued before `before` that are no longer pending (delivered,
+   * or given up), oldest first; a delivery still to be retried stays whatever its age. Rows another
+   * replica is deleting are skipped. Answers how many went.
+   */
+  async pruneDeliveries(before: Date, limit: number): Promise<number> {
+    const [, deleted]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM webhook_delivery WHERE id IN (
+         SELECT id FROM webhook_delivery WHERE status <> 'pending' AND created_at < $1
+          ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [before, limit],
+    );
+    return deleted;
+  }
+
   /** A day of failures: the webhook stops, its queued deliveries are given up, its owner is told (once). */
   private async disable(m: EntityManager, webhookId: string, code: number, error: string, at: Date) {
     const [rows]: [{ user_email: string; url: string }[], number] = await m.query(
