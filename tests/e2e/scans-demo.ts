@@ -21,6 +21,7 @@ const simPort = base + 6;
 export const demoURL = `http://localhost:${port}`;
 export const simURL = `http://127.0.0.1:${simPort}`;
 export const DEMO_SELLER = { email: 'seller@shelfscan.local', password: 'demo-seller' };
+export const DEMO_ADMIN = { email: 'admin@shelfscan.local', password: 'demo-admin' };
 
 export interface SimStore {
   sellerId: string;

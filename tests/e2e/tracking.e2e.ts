@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { waitForMail } from './outbox';
 import {
+  DEMO_ADMIN,
   DEMO_SELLER,
   demoURL,
   logIn,
@@ -69,6 +70,8 @@ async function downloadOf(page: Page, runId: string, list: 'added' | 'removed', 
 
 test('track a store, change it, see exactly what it added and removed; a blocked run removes nothing', async ({
   page,
+  browser,
+  request,
 }) => {
   test.setTimeout(180_000);
   const label = `Rival ${Date.now() % 100_000}`;
@@ -136,4 +139,20 @@ test('track a store, change it, see exactly what it added and removed; a blocked
   const thirdId = (await third.getAttribute('data-testid'))!.replace(/^run-/, '');
   await expect(page.getByTestId(`run-${thirdId}-partial`)).toBeVisible();
   await expect(page.getByTestId(`run-${thirdId}-removed`)).toHaveText(/no removals reported/);
+
+  // The admin home counts the three tracked runs as their own kind (issue 18), not as the seller's scans.
+  const adminContext = await browser.newContext({ baseURL: demoURL, locale: 'en-US' });
+  try {
+    await logIn(request, adminContext, DEMO_ADMIN);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto('/us/admin');
+    const tracked = adminPage.getByTestId('counter-trackedScansToday');
+    await expect(tracked).toContainText('Tracked-store scans today');
+    await expect(tracked.getByTestId('counter-trackedScansToday-value')).toHaveText(/^\d+$/);
+    expect(
+      Number(await tracked.getByTestId('counter-trackedScansToday-value').textContent()),
+    ).toBeGreaterThanOrEqual(3);
+  } finally {
+    await adminContext.close();
+  }
 });

@@ -49,7 +49,10 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
-  @ApiOperation({ summary: 'The webhook’s deliveries, newest first: status, response code, attempts, times' })
+  @ApiOperation({
+    summary:
+      'The webhook’s deliveries, newest first: status, response code, attempts, times (finished ones are kept webhooks.deliveryRetentionDays days, 30; pending ones until they finish)',
+  })
   @ApiOkResponse({
     description:
       '{success, data: [{id, event, status: pending|delivered|failed, attempts, responseCode, error, createdAt, lastAttemptAt, nextAttemptAt, deliveredAt}]}; 404 webhookNotFound',

@@ -33,6 +33,11 @@ export const SYSTEM_PARAMETER_DEFAULTS: readonly SystemParameterValue[] = [
     'Days between two runs of a tracked store at least (1 = daily, 7 = weekly only)',
     '1',
   ),
+  p(
+    'webhooks.deliveryRetentionDays',
+    'Days a webhook delivery stays in its log once it is no longer retried (0 = kept for ever)',
+    '30',
+  ),
   p('billing.monthlyFeeUsd', 'The monthly fee in USD (billed on the 1st, converted to TRY)', '10'),
   p('billing.fxMaxAgeDays', 'Charge only with a central bank bulletin at most this many days old', '4'),
   p('billing.dunningDays', 'Days of the month a failed renewal is retried (comma-separated)', '1,3,7'),

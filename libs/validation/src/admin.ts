@@ -195,6 +195,7 @@ const PARAMETER_RULES: Readonly<Record<string, ParameterRule>> = {
   'search.estimate.hourlyLimit': 'integer',
   'tracking.maxStores': 'integer',
   'tracking.minInterval': 'integer',
+  'webhooks.deliveryRetentionDays': 'integer',
   'billing.fxMaxAgeDays': 'integer',
   'billing.monthlyFeeUsd': 'fee',
   'billing.vatPercent': 'percent',

@@ -41,7 +41,7 @@ async function holders(ds: DataSource, schema: string, needle: string): Promise<
 }
 
 /**
- * The scans and invoices read models, the ten counters, the charts, the user detail and activity,
+ * The scans and invoices read models, the counters, the charts, the user detail and activity,
  * all from a known set of events (the scan and invoice events published as search, the scraper and
  * billing would), again after a rebuild; then the deletion of a user as the admin service sees it.
  */
@@ -195,7 +195,7 @@ describe('history read models, counters, charts, activity and deletion (admin + 
   }, 60_000);
   afterAll(() => h?.stop(), 30_000);
 
-  const TEN = {
+  const COUNTERS = {
     totalUsers: 6, // the admin, Ayşe, Mehmet, Deniz, and two known from events only
     activeDeepUsers: 2, // Ayşe (p-a), the admin (p-x: cancelled, paid until its end)
     activeStandardUsers: 2, // Ayşe (p-a), Mehmet (t-m trial); Deniz is deactivated
@@ -209,10 +209,11 @@ describe('history read models, counters, charts, activity and deletion (admin + 
     // Ayşe 15 − 2 (the 01:30 standard, the functional; the BLOCKED failure is given back; month
     // 450 − 4 is not the bound) + Mehmet 15 − 1; the admin has no standard plan, Deniz is deactivated.
     remainingStandardSearchCount: 27,
+    trackedScansToday: 0, // the scans above are the users' own, none of a tracked store
   };
 
-  it('computes the ten counters from the events, in Istanbul days, with the current limits', async () => {
-    expect(await call.counters()).toEqual(expect.objectContaining(TEN));
+  it('computes the counters from the events, in Istanbul days, with the current limits', async () => {
+    expect(await call.counters()).toEqual(expect.objectContaining(COUNTERS));
     const parameters = SYSTEM_PARAMETER_DEFAULTS.map((p) =>
       p.key === 'search.standard.dailyLimit'
         ? { ...p, value1: '16' }
@@ -432,7 +433,7 @@ describe('history read models, counters, charts, activity and deletion (admin + 
 
     const pseudonym = `deleted-user-${account!.id}`;
     const after = {
-      ...TEN,
+      ...COUNTERS,
       totalUsers: 5,
       activeDeepUsers: 1,
       activeStandardUsers: 1,
@@ -497,30 +498,45 @@ describe('history read models, counters, charts, activity and deletion (admin + 
     expect((await call.counters()).remainingStandardSearchCount).toBe(before - 1);
   });
 
-  it("counts a tracked store's scans as their own kind in the charts, and takes no search right for them", async () => {
+  it("counts a tracked store's scans as their own kind in the charts and counters, and takes no search right for them", async () => {
     const before = await call.counters();
-    const day = async () => (await call.charts()).scansPerDay.find((x) => x.date === '2030-03-10')!;
-    const was = await day();
-    const scanId = randomUUID();
-    h.clock.set('2030-03-10T11:50:00Z');
-    await h.publish(ScanRequestedSchema, {
-      scanId,
-      userEmail: MEHMET,
-      market: 'CA',
-      sellerId: 'A2DP2EEPU3VU45',
-      type: 'deep',
-      fileName: 'CA A2DP2EEPU3VU45',
-      quotaExempt: true,
-      tracked: true,
-    });
+    const day = async (date = '2030-03-10') =>
+      (await call.charts()).scansPerDay.find((x) => x.date === date)!;
+    const was = { today: await day(), yesterday: await day('2030-03-09') };
+    const tracked = async (at: string, type: string) => {
+      h.clock.set(at);
+      await h.publish(ScanRequestedSchema, {
+        scanId: randomUUID(),
+        userEmail: MEHMET,
+        market: 'CA',
+        sellerId: 'A2DP2EEPU3VU45',
+        type,
+        fileName: 'CA A2DP2EEPU3VU45',
+        quotaExempt: true,
+        tracked: true,
+      });
+    };
+    await tracked('2030-03-10T11:50:00Z', 'deep');
+    await tracked('2030-03-10T11:55:00Z', 'standard');
+    // 23:30 on the 9th in Istanbul: yesterday's, not today's.
+    await tracked('2030-03-09T20:30:00Z', 'standard');
     h.clock.set(NOW);
-    await eventually(async () => (await day()).tracked === was.tracked + 1);
-    expect(await day()).toMatchObject({ standard: was.standard, deep: was.deep, functional: was.functional });
-    expect(await call.counters()).toMatchObject({
-      remainingDeepSearchCount: before.remainingDeepSearchCount,
-      remainingStandardSearchCount: before.remainingStandardSearchCount,
+    await eventually(async () => (await day()).tracked === was.today.tracked + 2);
+    expect(await day()).toMatchObject({
+      standard: was.today.standard,
+      deep: was.today.deep,
+      functional: was.today.functional,
     });
+    expect((await day('2030-03-09')).tracked).toBe(was.yesterday.tracked + 1);
+    // The counters: two tracked scans today, as the chart's day says, and no right taken.
+    const counted = { ...before, trackedScansToday: before.trackedScansToday + 2 };
+    expect(await call.counters()).toEqual(counted);
     await h.bus.request(AdminService.method.rebuildReadModels, { caller: ADMIN });
-    expect((await day()).tracked).toBe(was.tracked + 1);
+    expect((await day()).tracked).toBe(was.today.tracked + 2);
+    expect(await call.counters()).toEqual(counted);
+    // The next Istanbul day starts with none.
+    h.clock.set('2030-03-10T21:00:00Z');
+    expect((await call.counters()).trackedScansToday).toBe(0);
+    h.clock.set(NOW);
   });
 });

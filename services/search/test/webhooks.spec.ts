@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { BusError } from '@shelfscan/bus';
 import { adminEventsV1, searchEventsV1, webhooksV1 } from '@shelfscan/contracts';
 import { eventually } from '@shelfscan/testing';
+import { SystemParameters } from '@shelfscan/service';
 import { WebhookDeliveryTask } from '../src/webhooks/webhook-delivery.task.js';
+import { WebhookLogPruneTask } from '../src/webhooks/webhook-log-prune.task.js';
 import { postJson } from '../src/webhooks/webhook-post.js';
 import { isPublicAddress } from '../src/webhooks/webhook-target.js';
 import { WebhookResolver, WebhooksService, retryDelayMs } from '../src/webhooks/webhooks.service.js';
@@ -13,13 +15,17 @@ import { startSearchHarness, type SearchHarness } from './harness.js';
 const W = webhooksV1.WebhooksService.method;
 const MINUTE = 60_000;
 
-/** A local HTTP receiver: keeps every request (headers, raw body) and answers `status` (or nothing while `hang`). */
+/**
+ * A local HTTP receiver: keeps every request (headers, raw body) and answers `status` (500 on the
+ * `failing` paths; nothing while `hang`).
+ */
 async function receiver() {
   const got: { headers: http.IncomingHttpHeaders; body: string; path: string }[] = [];
   const r = {
     got,
     status: 200,
     hang: false,
+    failing: new Set<string>(),
     url: '',
     server: http.createServer((req, res) => {
       let body = '';
@@ -27,7 +33,7 @@ async function receiver() {
       req.on('end', () => {
         got.push({ headers: req.headers, body, path: req.url ?? '' });
         if (r.hang) return;
-        res.writeHead(r.status).end('ok');
+        res.writeHead(r.failing.has(req.url ?? '') ? 500 : r.status).end('ok');
       });
     }),
   };
@@ -85,6 +91,7 @@ describe('webhooks (private targets allowed, as in the demo and tests)', () => {
     rx.got.length = 0;
     rx.status = 200;
     rx.hang = false;
+    rx.failing.clear();
   });
 
   const create = (events = ['tracker.changed'], email = user, path = '/hook') =>
@@ -269,6 +276,29 @@ describe('webhooks (private targets allowed, as in the demo and tests)', () => {
     await h.bus.request(W.deleteWebhook, { userEmail: user, id: webhook!.id });
   });
 
+  it('gives up a webhook with several deliveries pending at once: every one fails, the owner is told once', async () => {
+    const email = 'many@example.com';
+    const { webhook } = await create(['tracker.changed'], email, '/many');
+    rx.failing.add('/many');
+    for (const runId of ['many-1', 'many-2', 'many-3', 'many-4'])
+      await h.publish(searchEventsV1.TrackerChangedSchema, changed({ userEmail: email, runId }));
+    await h.drained();
+    await task.tick();
+    const statuses = async () => (await deliveries(webhook!.id, email)).map((d) => d.status);
+    expect(await statuses()).toEqual(Array(4).fill('pending'));
+    const disabledBefore = (await outboxTopics()).filter((t) => t.endsWith('WebhookDisabled')).length;
+    // A day later the four are due together: given up in parallel, none left pending.
+    h.clock.advance(24 * 60 * MINUTE);
+    await task.tick();
+    expect(await statuses()).toEqual(Array(4).fill('failed'));
+    const [hook] = (await h.bus.request(W.listWebhooks, { userEmail: email })).webhooks;
+    expect(hook).toMatchObject({ enabled: false });
+    expect((await outboxTopics()).filter((t) => t.endsWith('WebhookDisabled'))).toHaveLength(
+      disabledBefore + 1,
+    );
+    await h.bus.request(W.deleteWebhook, { userEmail: email, id: webhook!.id });
+  });
+
   it('a deleted user’s webhooks and deliveries go (UserDeleted)', async () => {
     const email = 'leaving@example.com';
     const { webhook } = await create(['tracker.changed'], email);
@@ -406,5 +436,130 @@ describe('webhook targets (the default: https to public addresses only)', () => 
     expect(await postJson(`http://pinned.invalid:${port}/p`, '{}', {}, { timeoutMs: 2000 })).toMatchObject({
       error: expect.stringContaining('pinned.invalid'),
     });
+  });
+});
+
+describe('the webhook delivery log is pruned after webhooks.deliveryRetentionDays', () => {
+  let h: SearchHarness;
+  let rx: Awaited<ReturnType<typeof receiver>>;
+  let delivery: WebhookDeliveryTask;
+  let prune: WebhookLogPruneTask;
+  let webhooks: WebhooksService;
+  const user = 'retention@example.com';
+  const DAY_MS = 24 * 60 * MINUTE;
+
+  beforeAll(async () => {
+    rx = await receiver();
+    h = await startSearchHarness({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
+    delivery = h.searchApp().get(WebhookDeliveryTask);
+    prune = h.searchApp().get(WebhookLogPruneTask);
+    webhooks = h.searchApp().get(WebhooksService);
+    // Both run only when the test says (tick), not on the clock's moves, until the last step.
+    await delivery.onModuleDestroy();
+    await prune.onModuleDestroy();
+  });
+  afterAll(async () => {
+    await h.stop();
+    await new Promise((resolve) => rx.server.close(resolve));
+  });
+
+  const create = async (path: string) =>
+    (
+      await h.bus.request(W.createWebhook, {
+        userEmail: user,
+        url: `${rx.url}${path}`,
+        events: ['tracker.changed'],
+        description: '',
+      })
+    ).webhook!.id;
+  const statuses = async (id: string) =>
+    (await h.bus.request(W.listWebhookDeliveries, { userEmail: user, id, limit: 0 })).deliveries.map(
+      (d) => d.status,
+    );
+  const changedRun = async (runId: string) => {
+    await h.publish(searchEventsV1.TrackerChangedSchema, changed({ userEmail: user, runId }));
+    await h.drained();
+    await delivery.tick();
+  };
+  const setRetention = (days: string) => {
+    const params = h.searchApp().get(SystemParameters);
+    params.apply([{ ...params.get('webhooks.deliveryRetentionDays')!, value1: days }]);
+  };
+
+  it('deletes finished deliveries past the retention in bounded batches; recent and pending ones stay, the log still answers', async () => {
+    const start = h.clock.nowMs();
+    const keep = await create('/keep');
+    const down = await create('/down');
+    rx.failing.add('/down');
+    // Day 0: five runs, delivered to /keep; /down answers 500.
+    for (const run of ['a1', 'a2', 'a3', 'a4', 'a5']) await changedRun(run);
+    expect(await statuses(keep)).toEqual(Array(5).fill('delivered'));
+    expect(await statuses(down)).toEqual(Array(5).fill('pending'));
+    // A day later /down is given up (and its webhook disabled): finished too.
+    h.clock.advance(DAY_MS + MINUTE);
+    await delivery.tick();
+    expect(await statuses(down)).toEqual(Array(5).fill('failed'));
+
+    // Day 1: a third webhook whose target fails (its deliveries stay pending, retried), and two more
+    // runs two hours apart (p1's delivery to /slow is retried at e1, still within its day).
+    const slow = await create('/slow');
+    rx.failing.add('/slow');
+    await changedRun('p1');
+    h.clock.advance(2 * 60 * MINUTE);
+    await changedRun('e1');
+    expect(await statuses(slow)).toEqual(['pending', 'pending']);
+    expect(await statuses(keep)).toEqual(Array(7).fill('delivered'));
+
+    // 30 days and an hour after day 1 (the sender stopped): day 0's ten and p1's delivered one are
+    // past 30 days, and so is p1's pending one; e1's are not.
+    h.clock.set(new Date(start + 31 * DAY_MS + 60 * MINUTE));
+    const old = () =>
+      h.searchDb.query(
+        `SELECT count(*)::int AS n FROM webhook_delivery WHERE created_at < $1 AND status <> 'pending'`,
+        [new Date(h.clock.nowMs() - 30 * DAY_MS)],
+      ) as Promise<{ n: number }[]>;
+    expect(await old()).toEqual([{ n: 11 }]);
+
+    // 0 keeps every delivery.
+    setRetention('0');
+    expect(await prune.tick()).toBe(0);
+    expect(await old()).toEqual([{ n: 11 }]);
+    setRetention('30');
+
+    // One statement deletes at most its batch.
+    const cutoff = new Date(h.clock.nowMs() - 30 * DAY_MS);
+    expect(await webhooks.pruneDeliveries(cutoff, 3)).toBe(3);
+    expect(await old()).toEqual([{ n: 8 }]);
+    // The task goes on batch by batch until one comes back short.
+    prune.batchSize = 3;
+    const batches: number[] = [];
+    const spy = jest.spyOn(webhooks, 'pruneDeliveries');
+    spy.mockImplementation(async (before, limit) => {
+      const n = await WebhooksService.prototype.pruneDeliveries.call(webhooks, before, limit);
+      batches.push(n);
+      return n;
+    });
+    try {
+      expect(await prune.tick()).toBe(8);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(batches).toEqual([3, 3, 2]);
+    expect(await old()).toEqual([{ n: 0 }]);
+
+    // The log answers with what is left: the recent delivery, the pending ones, an empty log.
+    expect(await statuses(keep)).toEqual(['delivered']);
+    expect(await statuses(slow)).toEqual(['pending', 'pending']);
+    expect(await statuses(down)).toEqual([]);
+    expect(
+      (await h.bus.request(W.listWebhooks, { userEmail: user })).webhooks.map((w) => w.id).sort(),
+    ).toEqual([keep, down, slow].sort());
+
+    // On the clock: once the hourly run has passed with the recent one past 30 days, it goes too;
+    // the pending ones still stay.
+    prune.onApplicationBootstrap();
+    h.clock.advance(DAY_MS);
+    await eventually(async () => (await statuses(keep)).length === 0);
+    expect(await statuses(slow)).toEqual(['pending', 'pending']);
   });
 });

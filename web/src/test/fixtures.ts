@@ -191,6 +191,7 @@ export const counters = (over: Partial<Counters> = {}): Counters => ({
   notRenewedCount: 21,
   remainingDeepSearchCount: 40,
   remainingStandardSearchCount: 5100,
+  trackedScansToday: 1500,
   ...over,
 });
 

@@ -11,8 +11,8 @@ import { USABLE_AT } from '../users/users.repository.js';
 export const REFUNDED_FAILURE_CODES = ['BLOCKED', 'MARKETPLACE_UNREACHABLE', 'INTERNAL'];
 
 /**
- * The counters of the admin home (product spec part 2), computed from the read models at the
- * clock's now. Definitions: services/admin/README.md ("Counters").
+ * The counters of the admin home (product spec part 2, and issue 18's tracked-store scans of today),
+ * computed from the read models at the clock's now. Definitions: services/admin/README.md ("Counters").
  */
 @Injectable()
 export class CountersService {
@@ -41,8 +41,11 @@ export class CountersService {
           AS functional_feature_count,
         (SELECT count(*) FROM plan_view p WHERE NOT p.trial AND
           (p.status = 'cancelled' OR (p.status = 'expired' AND p.expired_reason IN ('ended', 'not_renewed'))))
-          AS not_renewed_count`,
-      [now],
+          AS not_renewed_count,
+        (SELECT count(*) FROM scan_view s WHERE s.tracked AND s.requested_at <= $1
+          AND s.requested_at >= date_trunc('day', $1::timestamptz AT TIME ZONE $2::text) AT TIME ZONE $2::text)
+          AS tracked_scans_today`,
+      [now, ISTANBUL],
     );
     const remaining = await this.remaining(now);
     const n = (k: string) => Number(rows[0][k]);
@@ -56,6 +59,7 @@ export class CountersService {
       functionalFeatureCount: n('functional_feature_count'),
       notRenewedCount: n('not_renewed_count'),
       ...remaining,
+      trackedScansToday: n('tracked_scans_today'),
     };
   }
 

@@ -7,6 +7,7 @@ import { Trackers1768000000005 } from './migrations/1768000000005-trackers.js';
 import { ScanBatches1768000000006 } from './migrations/1768000000006-scan-batches.js';
 import { TrackerAsinUnpriced1768000000008 } from './migrations/1768000000008-tracker-asin-unpriced.js';
 import { TodoAsinLookup1768000000019 } from './migrations/1768000000019-todo-asin-lookup.js';
+import { WebhookLogRetention1768200000001 } from './migrations/1768200000001-webhook-log-retention.js';
 
 /** In order; new migrations are appended (timestamped file names). The skeleton adds the bus tables. */
 export const searchMigrations = [
@@ -19,4 +20,5 @@ export const searchMigrations = [
   ScanBatches1768000000006,
   TrackerAsinUnpriced1768000000008,
   TodoAsinLookup1768000000019,
+  WebhookLogRetention1768200000001,
 ];

@@ -322,6 +322,10 @@ export class WebhooksService {
     const error = 'error' in outcome ? outcome.error : `HTTP ${code}`;
     const givenUp = sentAt.getTime() - new Date(d.created_at).getTime() >= RETRY_FOR_MS;
     await this.dataSource.transaction(async (m) => {
+      // The webhook first: a give-up fails its other pending deliveries too, which the other
+      // attempts of this batch are updating; taking the webhook's lock before any delivery's keeps
+      // them in one order (they wait instead of deadlocking).
+      if (givenUp) await m.query(`SELECT 1 FROM webhook WHERE id = $1 FOR UPDATE`, [d.webhook_id]);
       await m.query(
         `UPDATE webhook_delivery SET status = $2, attempts = $3, response_code = $4, error = $5,
            last_attempt_at = $6, next_attempt_at = $7 WHERE id = $1`,
@@ -338,6 +342,21 @@ export class WebhooksService {
       if (givenUp) await this.disable(m, d.webhook_id, code ?? 0, error, sentAt);
     });
     if (givenUp) this.outbox.nudge();
+  }
+
+  /**
+   * Deletes at most `limit` deliveries queued before `before` that are no longer pending (delivered,
+   * or given up), oldest first; a delivery still to be retried stays whatever its age. Rows another
+   * replica is deleting are skipped. Answers how many went.
+   */
+  async pruneDeliveries(before: Date, limit: number): Promise<number> {
+    const [, deleted]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM webhook_delivery WHERE id IN (
+         SELECT id FROM webhook_delivery WHERE status <> 'pending' AND created_at < $1
+          ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [before, limit],
+    );
+    return deleted;
   }
 
   /** A day of failures: the webhook stops, its queued deliveries are given up, its owner is told (once). */

@@ -94,6 +94,8 @@ export interface Counters {
   notRenewedCount: number;
   remainingDeepSearchCount: number;
   remainingStandardSearchCount: number;
+  /** Scans of tracked stores requested today (issue 18): their own kind, in none of the others. */
+  trackedScansToday: number;
 }
 
 export const COUNTER_KEYS: readonly (keyof Counters)[] = [
@@ -107,6 +109,7 @@ export const COUNTER_KEYS: readonly (keyof Counters)[] = [
   'notRenewedCount',
   'remainingDeepSearchCount',
   'remainingStandardSearchCount',
+  'trackedScansToday',
 ];
 
 /** GET /api/admin/charts?from=&to= */

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useCountersQuery } from '../api/adminApi';
 import { COUNTER_KEYS } from '../model';
 
-/** The ten counters of the admin home (product spec part 2), each with its definition as a tooltip. */
+/**
+ * The counters of the admin home (product spec part 2, and issue 18's tracked-store scans), each with
+ * its definition as a tooltip.
+ */
 export function CountersGrid() {
   const { t, i18n } = useTranslation('admin');
   const counters = useCountersQuery();

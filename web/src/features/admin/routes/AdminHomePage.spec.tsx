@@ -12,7 +12,7 @@ const token = () => adminToken('admin@example.com');
 beforeAll(() => import('./AdminPage'), 60_000);
 
 describe('admin home: counters, users, charts, contact messages', () => {
-  it('shows the ten counters and the users with their flags, in Turkish', async () => {
+  it('shows the counters and the users with their flags, in Turkish', async () => {
     adminGateway({
       'GET /api/admin/users': () =>
         pageResponse(
@@ -32,8 +32,12 @@ describe('admin home: counters, users, charts, contact messages', () => {
     renderApp('/admin', { token: token() });
     expect(await screen.findByTestId('counter-totalUsers-value')).toHaveProperty('textContent', '1.234');
     expect(screen.getByTestId('counter-remainingStandardSearchCount-value').textContent).toBe('5.100');
-    expect(screen.getAllByTestId(/^counter-[a-zA-Z]+$/)).toHaveLength(10);
+    expect(screen.getAllByTestId(/^counter-[a-zA-Z]+$/)).toHaveLength(11);
     expect(screen.getByText('Aktif derin arama kullanıcısı')).toBeTruthy();
+    // The tracked stores' scans are their own kind (issue 18), with their own card.
+    const tracked = screen.getByTestId('counter-trackedScansToday');
+    expect(within(tracked).getByText('Bugünkü izlenen mağaza taraması')).toBeTruthy();
+    expect(within(tracked).getByTestId('counter-trackedScansToday-value').textContent).toBe('1.500');
 
     const ayse = await screen.findByTestId('user-row-ayse@example.com');
     expect(within(ayse).getByText('Plan aktif')).toBeTruthy();
@@ -61,6 +65,9 @@ describe('admin home: counters, users, charts, contact messages', () => {
       'textContent',
       expect.stringContaining('No users yet'),
     );
+    const tracked = await screen.findByTestId('counter-trackedScansToday');
+    expect(within(tracked).getByText('Tracked-store scans today')).toBeTruthy();
+    expect(await within(tracked).findByText('1,500')).toBeTruthy();
 
     fireEvent.change(input('users-search'), { target: { value: 'ayse' } });
     expect(await screen.findByTestId('user-row-ayse@example.com')).toBeTruthy();

@@ -15,7 +15,7 @@ const TABS = ['users', 'charts', 'messages'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * The admin home (`/admin`): the ten counters, then the users list (the spec's `/admin`), the charts
+ * The admin home (`/admin`): the counters, then the users list (the spec's `/admin`), the charts
  * and the contact messages as tabs (the tab is kept in the URL, `?tab=`).
  */
 export function AdminHomePage() {

@@ -171,4 +171,35 @@ describe('admin system parameters', () => {
     expect(change.textContent).toContain('billing.vatPercent Description: About billing.vatPercent → KDV');
     expect(within(screen.getByTestId('change-c1')).getByText('saved without a difference')).toBeTruthy();
   });
+  const RETENTION = [...LIST, p('webhooks.deliveryRetentionDays', '30')];
+  const retentionGateway = () =>
+    adminGateway({
+      'GET /api/system-parameter': () => ok(RETENTION),
+      'GET /api/admin/system-parameter/changes': () => pageResponse([]),
+    });
+
+  it('the webhook log’s retention: its meaning in Turkish, a whole number of days', async () => {
+    const server = retentionGateway();
+    renderApp('/admin/system-parameters', { token: token() });
+    await screen.findByTestId('parameters-form');
+    expect(screen.getByTestId('parameter-webhooks.deliveryRetentionDays-description').textContent).toBe(
+      'Bir webhook gönderiminin, artık yeniden denenmediğinde kayıtta kaldığı gün sayısı (0 = hep saklanır)',
+    );
+    const days = input('parameter-webhooks.deliveryRetentionDays-value1');
+    expect(days.inputMode).toBe('numeric');
+    fireEvent.change(days, { target: { value: '-1' } });
+    await act(async () => fireEvent.click(screen.getByTestId('parameters-save')));
+    const row = screen.getByTestId('parameter-webhooks.deliveryRetentionDays');
+    expect(within(row).getByText('Tam sayı olmalıdır (0 ya da daha büyük).')).toBeTruthy();
+    expect(server.callsTo('PUT /api/system-parameter')).toHaveLength(0);
+  });
+
+  it('the webhook log’s retention: its meaning in English', async () => {
+    retentionGateway();
+    renderApp('/us/admin/system-parameters', { token: token() });
+    expect(await screen.findByTestId('parameter-webhooks.deliveryRetentionDays-description')).toHaveProperty(
+      'textContent',
+      'Days a webhook delivery stays in its log once it is no longer retried (0 = kept for ever)',
+    );
+  });
 });

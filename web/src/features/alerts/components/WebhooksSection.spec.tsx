@@ -193,4 +193,23 @@ describe('account page: webhooks', () => {
     await waitFor(() => expect(server.callsTo('DELETE /api/webhooks/:id')).toHaveLength(1));
     expect(await screen.findByTestId('webhooks-empty')).toBeTruthy();
   });
+  it('an empty delivery log says what to do next, in both languages', async () => {
+    gateway([hook()]);
+    const english = renderApp('/us/account', { token: token() });
+    let item = await screen.findByTestId('webhook-0b7f6c9e-0000-4000-8000-000000000001');
+    await act(async () => fireEvent.click(within(item).getByTestId('webhook-log-toggle')));
+    expect(await within(item).findByTestId('webhook-log-empty')).toHaveProperty(
+      'textContent',
+      'No deliveries to show. Send a test event to check that your URL answers; the events you chose appear here as they are sent (old ones are removed after a while).',
+    );
+    english.unmount();
+    renderApp('/account', { token: token() });
+    item = await screen.findByTestId('webhook-0b7f6c9e-0000-4000-8000-000000000001');
+    await act(async () => fireEvent.click(within(item).getByTestId('webhook-log-toggle')));
+    expect(await within(item).findByTestId('webhook-log-empty')).toHaveProperty(
+      'textContent',
+      'Gösterilecek gönderim yok. Adresinizin yanıt verdiğini görmek için bir test olayı gönderin; seçtiğiniz olaylar gönderildikçe burada görünür (eskiler bir süre sonra silinir).',
+    );
+    expect(within(item).getByTestId('webhook-test').textContent).toBe('Test olayı gönder');
+  });
 });

@@ -7,6 +7,12 @@ import { formatIstanbul } from '../../../lib/date';
 import { useTrackerAsinsQuery } from '../api/trackersApi';
 import { ASIN_FILTERS, ASIN_PAGE_SIZE, type AsinFilter, type Tracker } from '../model';
 
+/** What an empty list says, with what comes next: before any ASIN was seen, or none removed yet. */
+function emptyText(tracker: Tracker, filter: AsinFilter) {
+  if (tracker.ever === 0) return tracker.running ? 'asins.emptyRunning' : 'asins.emptyFirstRun';
+  return filter === 'removed' ? 'asins.emptyRemoved' : 'asins.empty';
+}
+
 /** The ASINs a tracker has seen: present now, removed, or all; first and last seen; paged by 20. */
 export function AsinsTable({ tracker }: { tracker: Tracker }) {
   const { t } = useTranslation('trackers');
@@ -40,7 +46,7 @@ export function AsinsTable({ tracker }: { tracker: Tracker }) {
         <Alert color="red">{t('loadFailed')}</Alert>
       ) : asins.data && asins.data.items.length === 0 ? (
         <Text c="dimmed" data-testid="asins-empty">
-          {t('asins.empty')}
+          {t(emptyText(tracker, filter))}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>

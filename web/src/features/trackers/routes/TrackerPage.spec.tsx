@@ -149,6 +149,48 @@ describe('a tracked store’s page', () => {
     ).toBe(false);
   });
 
+  it('a new tracker’s empty runs and ASINs say what comes next (English)', async () => {
+    const fresh = tracker({ id: 't2', fileName: 'New rival' });
+    gateway({ trackers: [fresh], runs: { t2: [] } });
+    renderApp('/us/trackers/t2', { token: token() });
+    expect(await screen.findByTestId('runs-empty', {}, { timeout: 15_000 })).toHaveProperty(
+      'textContent',
+      'No run yet. The first one runs at the scheduled time, or now with “Run now”.',
+    );
+    expect(await screen.findByTestId('asins-empty')).toHaveProperty(
+      'textContent',
+      'No ASIN seen yet. The first run lists the store’s ASINs here: it runs at the scheduled time, or now with “Run now”.',
+    );
+    expect(screen.getByRole('button', { name: 'Run now' })).toBeTruthy();
+  });
+
+  it('Turkish: the empty states of a new tracker, of one whose first run is going, and of no removal yet', async () => {
+    gateway({
+      trackers: [tracker({ id: 't2' }), tracker({ id: 't3', running: true }), rival],
+      runs: { t2: [], t3: [], t1: runs },
+      asins: { t1: [asin(1)] },
+    });
+    const first = renderApp('/trackers/t2', { token: token() });
+    expect(await screen.findByTestId('asins-empty', {}, { timeout: 15_000 })).toHaveProperty(
+      'textContent',
+      "Henüz ASIN görülmedi. İlk çalıştırma mağazanın ASIN'lerini burada listeler: planlanan saatte ya da “Şimdi çalıştır” ile hemen çalışır.",
+    );
+    first.unmount();
+    const second = renderApp('/trackers/t3', { token: token() });
+    expect(await screen.findByTestId('asins-empty', {}, { timeout: 15_000 })).toHaveProperty(
+      'textContent',
+      "İlk çalıştırma sürüyor: mağazanın ASIN'leri bitince burada görünür.",
+    );
+    second.unmount();
+    renderApp('/trackers/t1', { token: token() });
+    await screen.findByTestId('asins-table', {}, { timeout: 15_000 });
+    await act(async () => fireEvent.click(screen.getByRole('radio', { name: 'Kaldırılan' })));
+    expect(await screen.findByTestId('asins-empty')).toHaveProperty(
+      'textContent',
+      "Şimdiye kadar kaldırılan ASIN yok. Tam bir çalıştırma bir ASIN'i artık bulamadığında burada ve bildirimlerinizde görünür.",
+    );
+  });
+
   it('downloads a run’s added or removed list with the token; a partial run offers no removed list', async () => {
     const server = gateway({
       trackers: [rival],
