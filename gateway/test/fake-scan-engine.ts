@@ -88,6 +88,16 @@ class FakeScanEngine implements JobEngine {
       asins: all,
       progress: progress(all.length, Math.ceil(all.length / 10)),
       coverageLine: `Found ${all.length} ASINs of the ${all.length} Amazon reports (100%).`,
+      // The whole store seen: a tracker's run may claim what it did not see is gone.
+      coverage: {
+        found: all.length,
+        reported: all.length,
+        reportedIsLowerBound: false,
+        listLimit: spec.listLimit,
+        stoppedAtListLimit: false,
+        filtered: false,
+        threshold: 0.99,
+      },
       stopReason: 'exhausted',
       outcome: 'complete',
     };

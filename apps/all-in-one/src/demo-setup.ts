@@ -4,6 +4,7 @@ import { UsersService } from '@shelfscan/auth-service';
 import { runAsCaller, type BusCaller, type BusClient } from '@shelfscan/bus';
 import { loadConfig } from '@shelfscan/config';
 import { billingV1 } from '@shelfscan/contracts';
+import { health } from '@shelfscan/observability';
 import { categories, soldMarket } from '@shelfscan/search-service';
 import {
   startCentralBank,
@@ -114,8 +115,15 @@ export async function startDemo(given: Record<string, string | undefined> = proc
         ? {}
         : { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ORIGIN: telegram.origin }),
     };
+    // Not ready (/readyz 503) until the seed is in: the server listens before the seller exists,
+    // and a login then would be refused (the journeys and a user opening the demo at once).
+    let seeded = false;
+    health.register('demo seed', async () => {
+      if (!seeded) throw new Error('seeding the demo');
+    });
     running = await startAllInOne(loadConfig(allInOneEnvSchema, env));
     await seedDemo(running, env.ADMIN_EMAIL);
+    seeded = true;
     const [up, bank, bot] = [running, centralBank, telegram];
     return {
       running: up,
