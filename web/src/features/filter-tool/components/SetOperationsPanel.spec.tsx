@@ -159,6 +159,16 @@ describe('filter tool: combining lists', () => {
     await act(async () => fireEvent.click(field('set-ops-subtract')));
     await click('set-ops-compute');
     await waitFor(() => expect(field('set-ops-preview').value).toBe('B000000004\nB000000005\n'));
+
+    // Copy: the worker writes the text when asked (jsdom has no ClipboardItem: the text is written).
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    await click('set-ops-copy');
+    await waitFor(() => expect(copied).toEqual(['B000000004\nB000000005\n']));
+    expect(el('set-ops-copy').textContent).toBe('Kopyalandı');
   });
 
   it('my store stays for the next visit, per user; it can be forgotten (English)', async () => {
