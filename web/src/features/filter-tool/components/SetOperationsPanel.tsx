@@ -263,7 +263,7 @@ export function SetOperationsPanel({ disabled }: { disabled: boolean }) {
       <Button
         onClick={() => void guard(sets.compute)}
         loading={sets.loading}
-        disabled={busy || !sets.ready}
+        disabled={busy || !sets.ready || sets.computing}
         data-testid="set-ops-compute"
       >
         {t('sets.compute')}

@@ -58,18 +58,29 @@ export function useListSets() {
   const [subtractMine, setSubtractMine] = useState(false);
   const [result, setResult] = useState<(SetCombineResult & { names: string[] }) | null>(null);
   const [loading, setLoading] = useState(false);
+  /** An operation is running: only the compute button waits (see `compute`). */
+  const [computing, setComputing] = useState(false);
+  /** Bumped by every change that drops the result: an operation started before it is not shown. */
+  const ticket = useRef(0);
   const [copied, setCopied] = useState(false);
+  const clearResult = useCallback(() => {
+    ticket.current++;
+    setResult(null);
+  }, []);
   /** The "my store" the worker holds (as 'myStore'), to send it again when it changes. */
   const storeSent = useRef<MyStore | null>(null);
 
   /** Adds a list from its text's bytes (a file's or a download's as they are, a paste encoded). */
-  const add = useCallback(async (name: string, bytes: Uint8Array) => {
-    const id = `list${nextId++}`;
-    setLists((all) => [...all, { id, name, size: null, chosen: all.length < MAX_LISTS }]);
-    setResult(null);
-    const size = await asinLists.load(id, bytes);
-    setLists((all) => all.map((l) => (l.id === id ? { ...l, size } : l)));
-  }, []);
+  const add = useCallback(
+    async (name: string, bytes: Uint8Array) => {
+      const id = `list${nextId++}`;
+      setLists((all) => [...all, { id, name, size: null, chosen: all.length < MAX_LISTS }]);
+      clearResult();
+      const size = await asinLists.load(id, bytes);
+      setLists((all) => all.map((l) => (l.id === id ? { ...l, size } : l)));
+    },
+    [clearResult],
+  );
 
   /** A completed scan's ASINs, through its download route (as the dashboard downloads them). */
   const addScan = useCallback(
@@ -92,15 +103,21 @@ export function useListSets() {
   const rename = useCallback((id: string, name: string) => {
     setLists((all) => all.map((l) => (l.id === id ? { ...l, name } : l)));
   }, []);
-  const choose = useCallback((id: string, chosen: boolean) => {
-    setLists((all) => all.map((l) => (l.id === id ? { ...l, chosen } : l)));
-    setResult(null);
-  }, []);
-  const remove = useCallback((id: string) => {
-    asinLists.drop(id);
-    setLists((all) => all.filter((l) => l.id !== id));
-    setResult(null);
-  }, []);
+  const choose = useCallback(
+    (id: string, chosen: boolean) => {
+      setLists((all) => all.map((l) => (l.id === id ? { ...l, chosen } : l)));
+      clearResult();
+    },
+    [clearResult],
+  );
+  const remove = useCallback(
+    (id: string) => {
+      asinLists.drop(id);
+      setLists((all) => all.filter((l) => l.id !== id));
+      clearResult();
+    },
+    [clearResult],
+  );
 
   /** Keeps a list as "my own store" in this browser (per user). */
   const saveAsMyStore = useCallback(
@@ -114,16 +131,16 @@ export function useListSets() {
       }
       setMyStore(store);
       setSubtractMine(true);
-      setResult(null);
+      clearResult();
     },
-    [email],
+    [clearResult, email],
   );
   const forgetMyStore = useCallback(() => {
     localStorage.removeItem(storeKey(email));
     setMyStore(null);
     setSubtractMine(false);
-    setResult(null);
-  }, [email]);
+    clearResult();
+  }, [clearResult, email]);
 
   const chosen = lists.filter((l) => l.chosen);
   const operation = (): SetOperation | null => {
@@ -138,14 +155,17 @@ export function useListSets() {
   const ready = (kind === 'difference' ? chosen.length >= 2 : chosen.length >= 1) && operation() !== null;
 
   /**
-   * Runs the operation in the worker. The page's own part is two renders (busy, then the counts and
-   * the preview), both transitions: React renders them in slices of a few ms, so no task of the
-   * page's thread grows long even on a loaded machine (the e2e check: none over 50 ms).
+   * Runs the operation in the worker. The page's own part is small: the compute button is disabled
+   * (the other controls stay as they are: disabling them all, with a spinner, was most of the page's
+   * work while the worker ran), then the counts and the preview; both are transitions, rendered by
+   * React in slices of a few ms, so no task of the page's thread grows long even on a loaded machine
+   * (the e2e check: none over 50 ms). A change meanwhile drops the result it would show (`ticket`).
    */
   const compute = async () => {
     const op = operation();
     if (!op) return;
-    startTransition(() => setLoading(true));
+    const mine = ++ticket.current;
+    startTransition(() => setComputing(true));
     try {
       const subtract = subtractMine && myStore ? 'myStore' : undefined;
       if (subtract && storeSent.current !== myStore) {
@@ -158,9 +178,9 @@ export function useListSets() {
         op,
         subtract,
       );
-      startTransition(() => setResult({ ...combined, names }));
+      if (ticket.current === mine) startTransition(() => setResult({ ...combined, names }));
     } finally {
-      startTransition(() => setLoading(false));
+      startTransition(() => setComputing(false));
     }
   };
 
@@ -196,7 +216,7 @@ export function useListSets() {
     kind,
     setKind: (value: OperationKind) => {
       setKind(value);
-      setResult(null);
+      clearResult();
     },
     a,
     b,
@@ -208,10 +228,11 @@ export function useListSets() {
     subtractMine,
     setSubtractMine: (value: boolean) => {
       setSubtractMine(value);
-      setResult(null);
+      clearResult();
     },
     result,
     loading,
+    computing,
     ready,
     add,
     addScan,
