@@ -187,7 +187,14 @@ describe('filter tool: combining lists', () => {
     expect(el('set-ops').textContent).toContain('Take out my store (My shop, 1 ASIN)');
     await paste('Competitor', 'B000000001 B000000002');
     await waitFor(() => expect(sizes()).toEqual(['2']));
-    await act(async () => fireEvent.click(field('set-ops-subtract')));
+    // A change while an operation runs drops the result it would show (the controls stay enabled).
+    await act(async () => {
+      fireEvent.click(el('set-ops-compute'));
+      fireEvent.click(field('set-ops-subtract'));
+    });
+    await waitFor(() => expect((el('set-ops-compute') as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByTestId('set-ops-result')).toBeNull();
+    expect(field('set-ops-subtract').checked).toBe(true);
     await click('set-ops-compute');
     await waitFor(() => expect(field('set-ops-preview').value).toBe('B000000002\n'));
     expect(el('set-ops-counts').textContent).toBe(
