@@ -569,6 +569,78 @@ describe('cluster mode: every deployable as its own process on Kafka', () => {
     );
   });
 
+  it('an API token revoked through one gateway process is refused by another at once (Kafka)', async () => {
+    // A second gateway, as a second replica of the chart's Deployment: the same group on Kafka.
+    const port = await freePort();
+    const healthPort = await freePort();
+    const second = procs.start(
+      'gateway-2',
+      'gateway/dist/main.js',
+      {
+        ...commonEnv,
+        KAFKA_CLIENT_ID: 'gateway-2',
+        PORT: String(port),
+        HEALTH_PORT: String(healthPort),
+        JWT_PUBLIC_KEY: keys.publicPem,
+        BUS_IDENTITY_PRIVATE_KEY: busKeys.identity.privatePem,
+        AUTH_SEALING_PUBLIC_KEY: busKeys.authSealing.publicPem,
+        CARD_SEALING_PUBLIC_KEY: busKeys.cardSealing.publicPem,
+        WEB_DIST_DIR: path.join(workDir, 'no-web'),
+        DATA_DIR: path.join(workDir, 'gateway-2'),
+      },
+      { healthOrigin: `http://127.0.0.1:${healthPort}` },
+    );
+    try {
+      await bounded('the second gateway ready (/readyz 200)', 120, (signal) => waitReady(second, signal));
+      const call = async (
+        origin: string,
+        method: string,
+        url: string,
+        authorization: string,
+        body?: object,
+      ) => {
+        const res = await fetch(`${origin}${url}`, {
+          method,
+          headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+          signal: AbortSignal.timeout(35_000),
+        });
+        return { status: res.status, json: (await res.json()) as { data?: { id: string; token: string } } };
+      };
+      const secondUrl = `http://127.0.0.1:${port}`;
+      const made = await call(gatewayUrl, 'POST', '/api/account/tokens', `Bearer ${token}`, {
+        name: 'cluster script',
+        scopes: ['scans:read'],
+      });
+      expect(made.status).toBe(200);
+      const apiToken = `Bearer ${made.json.data!.token}`;
+      const quota = (origin: string) => call(origin, 'GET', '/api/search-info/quota', apiToken);
+      expect((await quota(secondUrl)).status).toBe(200);
+      // The first process checks the token just before the revocation, the second relays the
+      // revocation, the first is asked again at once. (The old per-replica cache kept an answer 1 s;
+      // on the mock broker these three requests take longer than that, so it is the in-process test,
+      // gateway/test/api-tokens.e2e.spec.ts on a ManualClock, that tells a cache from none. This one
+      // shows the same on Kafka, between processes.)
+      const checkedAt = Date.now();
+      expect((await quota(gatewayUrl)).status).toBe(200);
+      const revoked = await call(
+        secondUrl,
+        'DELETE',
+        `/api/account/tokens/${made.json.data!.id}`,
+        `Bearer ${token}`,
+      );
+      expect(revoked.status).toBe(200);
+      const after = await quota(gatewayUrl);
+      // From the first process's last answer to its next.
+      figures.apiTokenOtherGatewayRecheckMs = Date.now() - checkedAt;
+      expect(after.status).toBe(401);
+      expect((await quota(secondUrl)).status).toBe(401);
+    } finally {
+      second.kill('SIGTERM');
+      expect((await second.exited).code).toBe(0);
+    }
+  });
+
   it('SIGTERM stops every process within its grace period (exit 0)', async () => {
     const alive = procs.running();
     // every service (one scraper left of three) and the gateway

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BusClient } from '@shelfscan/bus';
 import { authV1 } from '@shelfscan/contracts';
 import { API_TOKEN_PREFIX, type ApiTokenRequest } from '@shelfscan/validation';
-import { ApiTokenAuthenticator, apiTokenHash } from '../auth/api-tokens.js';
+import { apiTokenHash } from '../auth/api-tokens.js';
 
 const { AuthService } = authV1;
 
@@ -25,10 +25,7 @@ const shaped = (t: authV1.ApiToken | undefined) => ({
  */
 @Injectable()
 export class ApiTokensGatewayService {
-  constructor(
-    @Inject(BusClient) private readonly bus: BusClient,
-    @Inject(ApiTokenAuthenticator) private readonly authenticator: ApiTokenAuthenticator,
-  ) {}
+  constructor(@Inject(BusClient) private readonly bus: BusClient) {}
 
   async create(email: string, dto: ApiTokenRequest) {
     const token = API_TOKEN_PREFIX + randomBytes(TOKEN_BYTES).toString('base64url');
@@ -48,7 +45,7 @@ export class ApiTokensGatewayService {
   }
 
   async revoke(email: string, id: string): Promise<void> {
+    // Every gateway replica asks auth on each request (auth/api-tokens.ts): refused everywhere now.
     await this.bus.request(AuthService.method.revokeApiToken, { email, id });
-    this.authenticator.forget(id);
   }
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LARGE_TEXT_CHARS, runAsinTask, type AsinTask } from './asin-filter';
 import type { AsinWorkerRequest, AsinWorkerResponse } from './asinTasks';
-import { runSetTask, type SetCombineTask } from './set-ops';
+import { SetEngine } from './set-ops';
 
 const KEEP = { removeDuplicates: true, digital: 'keep' } as const;
 const large = (n = LARGE_TEXT_CHARS / 10) =>
@@ -11,18 +11,27 @@ const large = (n = LARGE_TEXT_CHARS / 10) =>
 class FakeWorker {
   static created: { url: string; options?: WorkerOptions }[] = [];
   static fail = false;
+  /** Every message posted to it, with its transfer list. */
+  static posted: { message: AsinWorkerRequest; transfer: Transferable[] }[] = [];
+  private readonly engine = new SetEngine();
   onmessage: ((e: MessageEvent<AsinWorkerResponse>) => void) | null = null;
   onerror: ((e: ErrorEvent) => void) | null = null;
   constructor(url: URL | string, options?: WorkerOptions) {
     FakeWorker.created.push({ url: String(url), options });
   }
-  postMessage({ id, task }: AsinWorkerRequest) {
+  postMessage(message: AsinWorkerRequest, transfer: Transferable[] = []) {
+    FakeWorker.posted.push({ message, transfer });
+    // What postMessage does: the request is cloned, and what it transfers is detached here.
+    const copy = structuredClone(message, { transfer });
     setTimeout(() => {
       if (FakeWorker.fail) this.onerror?.(new ErrorEvent('error', { message: 'script blocked' }));
       else
         this.onmessage?.(
           new MessageEvent('message', {
-            data: { id, result: task.kind === 'combine' ? runSetTask(task) : runAsinTask(task) },
+            data: {
+              id: copy.id,
+              result: 'set' in copy ? this.engine.run(copy.set).value : runAsinTask(copy.task),
+            },
           }),
         );
     }, 0);
@@ -33,6 +42,7 @@ class FakeWorker {
 async function freshModule() {
   vi.resetModules();
   FakeWorker.created = [];
+  FakeWorker.posted = [];
   FakeWorker.fail = false;
   vi.stubGlobal('Worker', FakeWorker);
   return import('./asinTasks');
@@ -69,20 +79,46 @@ describe('runAsinTaskAsync: where the work runs', () => {
     expect(FakeWorker.created).toHaveLength(1);
   });
 
-  it('set operations always go to the worker, even on small lists, and fall back inline when it fails', async () => {
-    const { runSetTaskAsync } = await freshModule();
-    const task: SetCombineTask = {
-      kind: 'combine',
-      lists: [
-        { id: 'a', text: 'B000000001 B000000002' },
-        { id: 'b', text: 'B000000002 B000000003' },
-      ],
-      operation: { kind: 'intersection' },
-    };
-    expect((await runSetTaskAsync(task)).text).toBe('B000000002\n');
+  it("set operations always go to the worker: a list's bytes once (transferred), then only ids; files come back", async () => {
+    const { asinLists } = await freshModule();
+    const a = new TextEncoder().encode('B000000001 B000000002');
+    expect(await asinLists.load('a', a)).toBe(2);
+    expect(await asinLists.load('b', new TextEncoder().encode('B000000002 B000000003'))).toBe(2);
     expect(FakeWorker.created).toHaveLength(1);
+    // The page keeps its own array; the worker got a copy's buffer, transferred (detached here).
+    const [load] = FakeWorker.posted;
+    expect(load.transfer).toHaveLength(1);
+    expect((load.transfer[0] as ArrayBuffer).byteLength).toBe(0);
+    expect(a.byteLength).toBe(21);
+    expect(new TextDecoder().decode(asinLists.bytesOf('a'))).toBe('B000000001 B000000002');
+
+    const both = await asinLists.combine(['a', 'b'], { kind: 'intersection' });
+    expect([both.after, both.preview]).toEqual([1, 'B000000002\n']);
+    // The operation names the lists; nothing of their contents crosses.
+    expect(FakeWorker.posted[2].message).toEqual({
+      id: expect.any(Number),
+      set: { kind: 'combine', lists: ['a', 'b'], operation: { kind: 'intersection' } },
+    });
+    expect(FakeWorker.posted[2].transfer).toEqual([]);
+    expect(new TextDecoder().decode(await asinLists.export(both.result, 'txt'))).toBe('B000000002\n');
+  });
+
+  it("a failing worker does not lose the lists: the operation and the file are made inline from the page's copies", async () => {
+    const { asinLists } = await freshModule();
+    await asinLists.load('a', new TextEncoder().encode('B000000001 B000000002'));
+    await asinLists.load('b', new TextEncoder().encode('B000000002 B000000003'));
+    const both = await asinLists.combine(['a', 'b'], { kind: 'union' });
     FakeWorker.fail = true;
-    expect((await runSetTaskAsync({ ...task, operation: { kind: 'union' } })).after).toBe(3);
+    // The worker's result is written again here.
+    expect(new TextDecoder().decode(await asinLists.export(both.result, 'txt'))).toBe(
+      'B000000001\nB000000002\nB000000003\n',
+    );
+    expect((await asinLists.combine(['a', 'b'], { kind: 'difference', a: 1, b: 0 })).preview).toBe(
+      'B000000003\n',
+    );
+    asinLists.drop('b');
+    await expect(asinLists.combine(['a', 'b'], { kind: 'union' })).rejects.toThrow(/unknown list b/);
+    expect(FakeWorker.created).toHaveLength(1);
   });
 
   it('without Worker (jsdom) everything runs inline', async () => {
@@ -108,13 +144,15 @@ describe('asin-filter.worker.ts', () => {
     handler({ data: { id: 8, task: { kind: 'filter', text: null, options: KEEP } } });
     expect(posted[0]).toEqual({ id: 7, result: runAsinTask(task) });
     expect(posted[1]).toMatchObject({ id: 8, error: expect.any(String) });
-    const combine: SetCombineTask = {
-      kind: 'combine',
-      lists: [{ id: 'x', text: 'B000000001,B000000001' }],
-      operation: { kind: 'union' },
-    };
-    handler({ data: { id: 9, task: combine } });
-    expect(posted[2]).toEqual({ id: 9, result: runSetTask(combine) });
+    const bytes = new TextEncoder().encode('B000000001,B000000001').buffer;
+    handler({ data: { id: 9, set: { kind: 'load', list: 'x', bytes } } });
+    handler({ data: { id: 10, set: { kind: 'combine', lists: ['x'], operation: { kind: 'union' } } } });
+    handler({ data: { id: 11, set: { kind: 'combine', lists: ['y'], operation: { kind: 'union' } } } });
+    expect(posted.slice(2)).toEqual([
+      { id: 9, result: 1 },
+      { id: 10, result: expect.objectContaining({ after: 1, preview: 'B000000001\n' }) },
+      { id: 11, error: 'unknown list y' },
+    ]);
     window.onmessage = null;
   });
 });

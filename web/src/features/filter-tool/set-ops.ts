@@ -1,16 +1,22 @@
 /**
  * Set operations on ASIN lists (issue 19): union, intersection, A minus B and "in at least k of these
  * n lists", then "minus my own store". Pure and self-contained (no imports), so the same code runs in
- * the Web Worker (asin-filter.worker.ts), on the main thread (small lists, jsdom) and in
- * `make bench` under Node (bench/set-ops.mjs imports this file as it is).
+ * the Web Worker (asin-filter.worker.ts), on the main thread (no Worker: jsdom) and in `make bench`
+ * under Node (bench/set-ops.mjs imports this file as it is).
  *
  * A list is the distinct ASINs of a text in the order they first appear: the text is uppercased and
  * split on every run of characters other than A–Z and 0–9; only 10-character entries are ASINs.
  * Results keep the order of first appearance across the chosen lists.
  *
+ * The page's thread pays nothing that grows with the lists (the check: "never blocks the page for
+ * more than 50 ms"): a list goes to the `SetEngine` once, as the bytes of its file (a transferred
+ * ArrayBuffer, never a string the page builds or copies), and stays there by id; an operation names
+ * the lists by id and gets back counts and a bounded preview (PREVIEW_ASINS); the .txt and .csv are
+ * written as bytes only when asked for (copy, download) and come back transferred.
+ *
  * Speed: an ASIN is ten base-36 digits, held as two small integers (its halves, 36^5 < 2^26) in an
  * Int32Array, and the sets are open-addressing hash tables over them: no string is made per ASIN
- * while parsing or combining, and the result's text is written as bytes and decoded once.
+ * while parsing or combining, and the files are written as bytes.
  */
 
 /** What to compute from the chosen lists (indexes into them). */
@@ -20,18 +26,19 @@ export type SetOperation =
   | { kind: 'difference'; a: number; b: number }
   | { kind: 'atLeast'; k: number };
 
-export interface SetCombineTask {
-  kind: 'combine';
-  /** The chosen lists' texts (as loaded: a scan's download, a paste, a file). */
-  lists: { id: string; text: string }[];
-  operation: SetOperation;
-  /** "My own store": its ASINs are taken out of the result. */
-  subtract?: { id: string; text: string };
-  /** Also write the result as CSV (for its download). */
-  csv?: boolean;
-}
+/** What the page asks of the engine (the worker's messages). */
+export type SetRequest =
+  /** Keep a list (the bytes of its text, UTF-8 or any ASCII superset) under an id: its distinct size. */
+  | { kind: 'load'; list: string; bytes: ArrayBuffer }
+  | { kind: 'drop'; list: string }
+  /** Combine kept lists (by id); "my store" (`subtract`, a kept list) is taken out of the result. */
+  | { kind: 'combine'; lists: string[]; operation: SetOperation; subtract?: string }
+  /** A result as a file: .txt one ASIN a line, or .csv `ASIN,lists` with a BOM. */
+  | { kind: 'export'; result: number; format: 'txt' | 'csv' };
 
 export interface SetCombineResult {
+  /** The result's id in the engine (for its export). */
+  result: number;
   /** Distinct ASINs of each chosen list, in order. */
   listSizes: number[];
   /** Distinct ASINs of "my store" (0 without it). */
@@ -40,11 +47,17 @@ export interface SetCombineResult {
   before: number;
   /** ASINs of the result (after "my store"). */
   after: number;
-  /** The result, one ASIN a line (the copied and downloaded .txt). */
-  text: string;
-  /** When asked: the result as CSV, `ASIN,lists` (how many of the chosen lists carry it), with a BOM. */
-  csv?: string;
+  /** The first PREVIEW_ASINS of the result, one a line. */
+  preview: string;
+  /** Whether the result holds more than the preview. */
+  truncated: boolean;
 }
+
+/**
+ * ASINs of a result the page shows (the rest is in the files): a textarea of them is laid out on the
+ * page's thread, so few enough that it stays a small task.
+ */
+export const PREVIEW_ASINS = 200;
 
 const ASIN_CHARS = 10;
 const HALF = 5;
@@ -53,8 +66,8 @@ const BASE = 36;
 /** ASINs as pairs of halves: [hi0, lo0, hi1, lo1, …]. */
 type Codes = Int32Array;
 
-/** Each UTF-16 code unit's base-36 digit (0–9, A–Z or a–z), or -1 for a separator. */
-const DIGIT = new Int8Array(65_536).fill(-1);
+/** Each byte's base-36 digit (0–9, A–Z or a–z), or -1 for a separator. */
+const DIGIT = new Int8Array(256).fill(-1);
 for (let c = 0; c < BASE; c++) {
   const ch = c.toString(BASE);
   DIGIT[ch.charCodeAt(0)] = c;
@@ -119,15 +132,18 @@ class AsinTable {
   }
 }
 
-/** The ASINs of a text as pairs of halves, in order, repeats kept (the combining drops them). */
-function parseAsinCodes(text: string): Codes {
+/**
+ * The ASINs of a text's bytes as pairs of halves, in order, repeats kept (the combining drops them).
+ * Bytes of other characters than ASCII letters and digits (UTF-8's are all 0x80 and above) separate.
+ */
+function parseAsinCodes(text: Uint8Array): Codes {
   const out = new Int32Array(Math.floor(text.length / (ASIN_CHARS + 1) + 1) * 2);
   let n = 0;
   let hi = 0;
   let lo = 0;
   let len = 0;
   for (let i = 0; i <= text.length; i++) {
-    const d = i < text.length ? DIGIT[text.charCodeAt(i)] : -1;
+    const d = i < text.length ? DIGIT[text[i]] : -1;
     if (d >= 0) {
       if (len < HALF) hi = hi * BASE + d;
       else lo = lo * BASE + d;
@@ -158,12 +174,15 @@ function writeAsin(bytes: Uint8Array, at: number, hi: number, lo: number): void 
 }
 
 const latin1 = new TextDecoder('latin1');
+/** UTF-8's byte order mark, then the header: Excel reads the .csv as UTF-8. */
+const CSV_HEAD = Uint8Array.from([0xef, 0xbb, 0xbf, ...Array.from('ASIN,lists\n', (c) => c.charCodeAt(0))]);
 
-/** The ASINs one a line; with counts, CSV rows `ASIN,n`. */
-function format(codes: Codes, carriedBy?: Uint16Array): string {
+/** The ASINs one a line; with counts, CSV rows `ASIN,n` after `head`. */
+function format(codes: Codes, carriedBy?: Uint16Array, head = new Uint8Array(0)): Uint8Array {
   const n = codes.length / 2;
-  const bytes = new Uint8Array(n * (ASIN_CHARS + (carriedBy ? 7 : 1)));
-  let at = 0;
+  const bytes = new Uint8Array(head.length + n * (ASIN_CHARS + (carriedBy ? 7 : 1)));
+  bytes.set(head);
+  let at = head.length;
   for (let i = 0; i < n; i++) {
     writeAsin(bytes, at, codes[2 * i], codes[2 * i + 1]);
     at += ASIN_CHARS;
@@ -179,32 +198,14 @@ function format(codes: Codes, carriedBy?: Uint16Array): string {
     }
     bytes[at++] = 10; // \n
   }
-  return latin1.decode(bytes.subarray(0, at));
+  return bytes.subarray(0, at);
 }
 
 /** The distinct ASINs of a text, in order of first appearance. */
 export function parseAsinList(text: string): string[] {
-  const lines = format(combineLists([parseAsinCodes(text)], { kind: 'union' }).codes);
+  const codes = combineLists([parseAsinCodes(new TextEncoder().encode(text))], { kind: 'union' }).codes;
+  const lines = latin1.decode(format(codes));
   return lines ? lines.slice(0, -1).split('\n') : [];
-}
-
-/**
- * Parsed lists by id, reused while their text is the same (a list is parsed once, not at every
- * operation): the worker and the main thread each keep one.
- */
-export class ListCache {
-  private readonly lists = new Map<string, { text: string; codes: Codes }>();
-
-  get(id: string, text: string): Codes {
-    const hit = this.lists.get(id);
-    if (hit && hit.text === text) return hit.codes;
-    const codes = parseAsinCodes(text);
-    this.lists.delete(id);
-    this.lists.set(id, { text, codes });
-    // The lists of the last operations are kept; the oldest beyond that is forgotten.
-    if (this.lists.size > MAX_LISTS + 1) this.lists.delete(this.lists.keys().next().value as string);
-    return codes;
-  }
 }
 
 const popcount = (x: number) => {
@@ -266,17 +267,89 @@ function combineLists(
   };
 }
 
-/** The combine task of the worker: parse (or reuse) the lists, combine, write the .txt (and .csv). */
-export function runSetTask(task: SetCombineTask, cache: ListCache = new ListCache()): SetCombineResult {
-  const lists = task.lists.map((l) => cache.get(l.id, l.text));
-  const subtract = task.subtract ? cache.get(task.subtract.id, task.subtract.text) : undefined;
-  const { before, codes, carriedBy, sizes, subtractSize } = combineLists(lists, task.operation, subtract);
-  return {
-    listSizes: sizes,
-    subtractSize,
-    before,
-    after: carriedBy.length,
-    text: format(codes),
-    ...(task.csv ? { csv: `\uFEFFASIN,lists\n${format(codes, carriedBy)}` } : {}),
-  };
+/** A kept result: its ASINs and how many of the chosen lists carry each. */
+interface Kept {
+  id: number;
+  codes: Codes;
+  carriedBy: Uint16Array;
+}
+
+/**
+ * The lists (parsed once, by id) and the last result, where the work runs: one in the worker, one on
+ * the main thread when there is no worker. `run` answers a SetRequest with the buffers to transfer.
+ */
+export class SetEngine {
+  private readonly lists = new Map<string, Codes>();
+  private last: Kept | null = null;
+  private nextResult = 1;
+
+  has(list: string): boolean {
+    return this.lists.has(list);
+  }
+
+  /** Keeps a list's ASINs under `list` (replacing one of that id): its distinct size. */
+  load(list: string, bytes: Uint8Array): number {
+    const codes = parseAsinCodes(bytes);
+    this.lists.set(list, codes);
+    return combineLists([codes], { kind: 'union' }).sizes[0];
+  }
+
+  drop(list: string): void {
+    this.lists.delete(list);
+  }
+
+  private codesOf(list: string): Codes {
+    const codes = this.lists.get(list);
+    if (!codes) throw new Error(`unknown list ${list}`);
+    return codes;
+  }
+
+  combine(lists: readonly string[], operation: SetOperation, subtract?: string): SetCombineResult {
+    const combined = combineLists(
+      lists.map((l) => this.codesOf(l)),
+      operation,
+      subtract === undefined ? undefined : this.codesOf(subtract),
+    );
+    const { before, codes, carriedBy, sizes, subtractSize } = combined;
+    this.last = { id: this.nextResult++, codes, carriedBy };
+    return {
+      result: this.last.id,
+      listSizes: sizes,
+      subtractSize,
+      before,
+      after: carriedBy.length,
+      preview: latin1.decode(format(codes.subarray(0, 2 * PREVIEW_ASINS))),
+      truncated: carriedBy.length > PREVIEW_ASINS,
+    };
+  }
+
+  hasResult(result: number): boolean {
+    return this.last?.id === result;
+  }
+
+  /** The result as a file's bytes (only the last result is kept: an older one is an error). */
+  export(result: number, format_: 'txt' | 'csv'): Uint8Array {
+    if (!this.last || this.last.id !== result) throw new Error(`result ${result} is gone`);
+    const { codes, carriedBy } = this.last;
+    return format_ === 'csv' ? format(codes, carriedBy, CSV_HEAD) : format(codes);
+  }
+
+  /** A request's answer, and the buffers to transfer with it (a file's bytes go back without a copy). */
+  run(request: SetRequest): { value: unknown; transfer: ArrayBuffer[] } {
+    switch (request.kind) {
+      case 'load':
+        return { value: this.load(request.list, new Uint8Array(request.bytes)), transfer: [] };
+      case 'drop':
+        this.drop(request.list);
+        return { value: null, transfer: [] };
+      case 'combine':
+        return { value: this.combine(request.lists, request.operation, request.subtract), transfer: [] };
+      case 'export': {
+        const bytes = this.export(request.result, request.format);
+        // A fresh buffer of exactly the file (the subarray's whole buffer may be longer).
+        const file = bytes.slice();
+        return { value: file, transfer: [file.buffer] };
+      }
+    }
+  }
 }

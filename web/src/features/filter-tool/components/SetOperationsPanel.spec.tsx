@@ -159,6 +159,16 @@ describe('filter tool: combining lists', () => {
     await act(async () => fireEvent.click(field('set-ops-subtract')));
     await click('set-ops-compute');
     await waitFor(() => expect(field('set-ops-preview').value).toBe('B000000004\nB000000005\n'));
+
+    // Copy: the worker writes the text when asked (jsdom has no ClipboardItem: the text is written).
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    await click('set-ops-copy');
+    await waitFor(() => expect(copied).toEqual(['B000000004\nB000000005\n']));
+    expect(el('set-ops-copy').textContent).toBe('Kopyalandı');
   });
 
   it('my store stays for the next visit, per user; it can be forgotten (English)', async () => {
@@ -177,7 +187,14 @@ describe('filter tool: combining lists', () => {
     expect(el('set-ops').textContent).toContain('Take out my store (My shop, 1 ASIN)');
     await paste('Competitor', 'B000000001 B000000002');
     await waitFor(() => expect(sizes()).toEqual(['2']));
-    await act(async () => fireEvent.click(field('set-ops-subtract')));
+    // A change while an operation runs drops the result it would show (the controls stay enabled).
+    await act(async () => {
+      fireEvent.click(el('set-ops-compute'));
+      fireEvent.click(field('set-ops-subtract'));
+    });
+    await waitFor(() => expect((el('set-ops-compute') as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByTestId('set-ops-result')).toBeNull();
+    expect(field('set-ops-subtract').checked).toBe(true);
     await click('set-ops-compute');
     await waitFor(() => expect(field('set-ops-preview').value).toBe('B000000002\n'));
     expect(el('set-ops-counts').textContent).toBe(

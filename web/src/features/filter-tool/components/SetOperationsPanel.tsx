@@ -15,12 +15,10 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useClipboard } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '../../../lib/useApiErrorText';
-import { previewText } from '../asin-filter';
 import { useFilterToolCompletedScansQuery } from '../api/completedScansApi';
 import { useListSets, type OperationKind } from './useListSets';
 
@@ -39,13 +37,13 @@ export function SetOperationsPanel({ disabled }: { disabled: boolean }) {
   const errorText = useApiErrorText('filter-tool');
   const sets = useListSets();
   const scans = useFilterToolCompletedScansQuery(undefined, { skip: disabled });
-  const clipboard = useClipboard({ timeout: 2000 });
   const [pasteName, setPasteName] = useState('');
   const [pasted, setPasted] = useState('');
   const [error, setError] = useState<string | null>(null);
   const busy = disabled || sets.loading;
   const listOptions = sets.chosen.map((l) => ({ value: l.id, label: l.name }));
-  const preview = useMemo(() => previewText(sets.result?.text ?? ''), [sets.result]);
+  // The preview's text is laid out in a later commit than the counts: two small tasks, not one.
+  const preview = useDeferredValue(sets.result?.preview ?? '');
 
   const guard = async (work: () => Promise<void>) => {
     setError(null);
@@ -57,7 +55,10 @@ export function SetOperationsPanel({ disabled }: { disabled: boolean }) {
   };
   const addPasted = () =>
     guard(async () => {
-      await sets.add(pasteName.trim() || t('sets.pastedName', { count: sets.lists.length + 1 }), pasted);
+      await sets.add(
+        pasteName.trim() || t('sets.pastedName', { count: sets.lists.length + 1 }),
+        new TextEncoder().encode(pasted),
+      );
       setPasted('');
       setPasteName('');
     });
@@ -67,7 +68,7 @@ export function SetOperationsPanel({ disabled }: { disabled: boolean }) {
       if (rejected.length)
         setError(t('messages.onlyTextFilesAllowed', { names: rejected.map((f) => f.name).join(', ') }));
       for (const file of files.filter(isTableFile))
-        await sets.add(file.name.replace(/\.(txt|csv)$/i, ''), await file.text());
+        await sets.add(file.name.replace(/\.(txt|csv)$/i, ''), new Uint8Array(await file.arrayBuffer()));
     });
 
   return (
@@ -262,7 +263,7 @@ export function SetOperationsPanel({ disabled }: { disabled: boolean }) {
       <Button
         onClick={() => void guard(sets.compute)}
         loading={sets.loading}
-        disabled={busy || !sets.ready}
+        disabled={busy || !sets.ready || sets.computing}
         data-testid="set-ops-compute"
       >
         {t('sets.compute')}
@@ -287,11 +288,11 @@ export function SetOperationsPanel({ disabled }: { disabled: boolean }) {
           <Textarea
             readOnly
             rows={6}
-            value={preview.preview}
+            value={preview}
             styles={{ input: { fontFamily: 'monospace' } }}
             data-testid="set-ops-preview"
           />
-          {preview.truncated && (
+          {sets.result.truncated && (
             <Text size="xs" c="dimmed">
               {t('resultTruncated', { count: sets.result.after })}
             </Text>
@@ -301,16 +302,16 @@ export function SetOperationsPanel({ disabled }: { disabled: boolean }) {
               size="xs"
               variant="light"
               disabled={!sets.result.after}
-              onClick={() => clipboard.copy(sets.result?.text ?? '')}
+              onClick={() => void guard(sets.copy)}
               data-testid="set-ops-copy"
             >
-              {clipboard.copied ? t('copied') : t('copy')}
+              {sets.copied ? t('copied') : t('copy')}
             </Button>
             <Button
               size="xs"
               variant="light"
               disabled={!sets.result.after}
-              onClick={sets.downloadTxt}
+              onClick={() => void guard(sets.downloadTxt)}
               data-testid="set-ops-download-txt"
             >
               {t('sets.downloadTxt')}
