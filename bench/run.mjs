@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { runFairQueueBench } from './fair-queue.mjs';
 import { runFuzzBench } from './fuzz.mjs';
 import { runLighthouseBench } from './lighthouse.mjs';
+import { runMemoryBench } from './memory.mjs';
 import { runGatewayBench } from './gateway.mjs';
 import { runParseBench } from './parse.mjs';
 import { HEADER, runRealStoresBench } from './real-stores.mjs';
@@ -47,6 +48,13 @@ if (!quick) {
   fairQueue = await runFairQueueBench({ outFile: path.join(outDir, 'fair-queue.json') });
 }
 
+// Not in the quick smoke: the demo in a child process, three Deep scans and a minute after them.
+let memory = { pass: true };
+if (!quick) {
+  console.log("\n== memory (PSS of the demo's process tree: idle, three Deep scans, a minute after) ==");
+  memory = await runMemoryBench({ outFile: path.join(outDir, 'memory.json') });
+}
+
 console.log('\n== parser benchmark (saved Amazon pages) ==');
 const parse = await runParseBench({ outFile: path.join(outDir, 'parse.json') });
 
@@ -74,9 +82,16 @@ if (!quick) {
 
 // The quick run shares a loaded CI machine: its speed targets are reported only.
 const speedOnly = { parse, simulator, setOps, gateway };
-const missed = Object.entries({ scan, real, tracking, fairQueue, fuzz, lighthouse, ...speedOnly }).filter(
-  ([, r]) => !r.pass,
-);
+const missed = Object.entries({
+  scan,
+  real,
+  tracking,
+  fairQueue,
+  memory,
+  fuzz,
+  lighthouse,
+  ...speedOnly,
+}).filter(([, r]) => !r.pass);
 if (missed.length) {
   const enforced = !quick || missed.some(([name]) => !(name in speedOnly));
   console.error(
