@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fromRoot, machine, writeReport } from './report.mjs';
+import { fromRoot, machine, timing, writeReport } from './report.mjs';
 
 const { startSimulator } = fromRoot('tools/simulator/dist/index.js');
 const { startEmbeddedPostgres, openServiceDataSource } = fromRoot('libs/db/dist/index.js');
@@ -28,10 +28,8 @@ const RPS = 2;
 const SLICE_MS = 7_500;
 const WORKERS = 3;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
+/** report.mjs's timing (median, slowest) in seconds. */
+const seconds = (t) => ({ medianS: t.medianMs / 1000, maxS: t.slowestMs / 1000 });
 
 export async function runFairQueueBench({ log = console.log, outFile } = {}) {
   let t0 = 0;
@@ -68,7 +66,7 @@ export async function runFairQueueBench({ log = console.log, outFile } = {}) {
   });
   const repository = new scraper.ScanJobRepository(ds);
   const jobs = new Map();
-  let pagesByMarket = Object.fromEntries(MARKETS.map((m) => [m.code, 0]));
+  const pagesByMarket = Object.fromEntries(MARKETS.map((m) => [m.code, 0]));
   let resolveAll;
   const allDone = new Promise((r) => (resolveAll = r));
   const worker = new scraper.ScanWorker({
@@ -130,8 +128,8 @@ export async function runFairQueueBench({ log = console.log, outFile } = {}) {
       sliceMs: SLICE_MS,
       requests,
       allCompleted: list.every((j) => j.status === 'completed'),
-      firstPage: { medianS: median(firsts) / 1000, maxS: Math.max(...firsts) / 1000 },
-      finish: { medianS: median(finishes) / 1000, maxS: Math.max(...finishes) / 1000 },
+      firstPage: seconds(timing(firsts)),
+      finish: seconds(timing(finishes)),
       byMarket,
     };
     row.pass =

@@ -64,7 +64,6 @@ type TodoRef = { userEmail: string; id: string };
 
 const opt = <T>(v: T | undefined | null): T | null => (v === undefined ? null : v);
 
-/** The search service's operations: one method per RPC, the rules of product-spec parts 4–6 and 9. */
 /** A scan without departments or the functional filters: an ASIN check, a tracked store's run, a batch's scan. */
 const NO_FILTERS: Pick<
   NewTodo,
@@ -79,6 +78,7 @@ const NO_FILTERS: Pick<
   bestSeller: false,
 };
 
+/** The search service's operations: one method per RPC, the rules of product-spec parts 4–6 and 9. */
 @Injectable()
 export class TodosService {
   constructor(

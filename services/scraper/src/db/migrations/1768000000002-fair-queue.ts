@@ -14,8 +14,12 @@ export const FairQueue1768000000002 = sqlMigration('FairQueue1768000000002', {
       ADD COLUMN last_claimed_at timestamptz`,
     `UPDATE scan_job SET market = coalesce(spec->>'market', '')`,
     `CREATE INDEX scan_job_running_market ON scan_job (market, queue_key) WHERE status = 'running'`,
+    // The claim's "served longest ago": max(last_claimed_at) of a user in a market, over every job
+    // the table keeps (finished ones too), read from the index, not the table.
+    'CREATE INDEX scan_job_last_claimed ON scan_job (market, queue_key, last_claimed_at)',
   ],
   down: [
+    'DROP INDEX scan_job_last_claimed',
     'DROP INDEX scan_job_running_market',
     'ALTER TABLE scan_job DROP COLUMN queue_key, DROP COLUMN market, DROP COLUMN last_claimed_at',
   ],
