@@ -15,6 +15,47 @@ const PATHS = ['/api/search-info?size=20', '/api/account/user', '/api/search-inf
 const TARGET_RATIO = 0.25;
 const P99_MS = 50;
 const CONNECTIONS = 20;
+/** The scans the seller holds while its list is read (issue 23: "over a user with 20 scans"). */
+const SCANS = 20;
+
+/**
+ * Gives the demo seller `count` finished scans of the demo's two small stores through the API, as a
+ * seller makes them (the day's quota: 15 Standard and 5 Deep), and waits until none is running, so
+ * that no scan works while the list is measured.
+ */
+export async function seedScans(app, authorization, count) {
+  const headers = { authorization, 'content-type': 'application/json' };
+  const stores = await (await fetch(`${app.simUrl}/__sim/stores`)).json();
+  const small = stores.find((s) => s.seed === 'demo-small');
+  const uk = stores.find((s) => s.seed === 'demo-uk');
+  for (let i = 0; i < count; i++) {
+    const deep = i >= 15;
+    const onUk = !deep && i % 2 === 1;
+    const res = await fetch(`${app.base}/api/search-info`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        searchType: deep ? 'deep' : 'standard',
+        market: onUk ? 'UK' : 'CA',
+        fileName: `bench ${i + 1}`,
+        storeUrl: onUk
+          ? `https://www.amazon.co.uk/s?me=${uk.sellerId}`
+          : `https://www.amazon.ca/s?me=${small.sellerId}`,
+      }),
+    });
+    if (!res.ok) throw new Error(`seeding scan ${i + 1}: HTTP ${res.status} ${await res.text()}`);
+  }
+  const started = Date.now();
+  for (;;) {
+    const done = await (
+      await fetch(`${app.base}/api/search-info/completed?size=${count}`, { headers })
+    ).json();
+    if ((done.data ?? []).length >= count) return;
+    if (Date.now() - started > 5 * 60_000)
+      throw new Error(`the ${count} seeded scans did not end in 5 minutes`);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
 
 /** bench/load.mjs in its own process: {requests, errors, rps, p50Ms, p99Ms}. */
 function loadOf(url, seconds, authorization = '') {
@@ -43,13 +84,20 @@ function bareFastify(bodyFile) {
   });
 }
 
-export async function runGatewayBench({ log = console.log, outFile, seconds = 5 } = {}) {
+/** `scans`: how many finished scans the seller holds (0 in the `BENCH_QUICK` smoke: seeding takes about a minute). */
+export async function runGatewayBench({
+  log = console.log,
+  outFile,
+  seconds = 5,
+  scans: seeded = SCANS,
+} = {}) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'shelfscan-gateway-bench-out-'));
   const app = await startDemoApp();
   const rows = [];
   try {
     const { base } = app;
     const authorization = `Bearer ${await app.sellerToken()}`;
+    if (seeded > 0) await seedScans(app, authorization, seeded);
     log(
       `path                          scans  gateway rps  p99 ms   bare rps  p99 ms   ratio  target              verdict`,
     );

@@ -69,6 +69,8 @@ export async function startDemoApp() {
   const base = demo.running.url.replace(/\/+$/, '');
   return {
     base,
+    /** The marketplace simulator the demo scans (its `/__sim/stores` lists the demo stores). */
+    simUrl: demo.sim.url,
     /** The demo seller's token, as the login page gets it. */
     sellerToken: async () => {
       const res = await fetch(`${base}/api/authenticate`, {

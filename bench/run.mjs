@@ -64,7 +64,11 @@ const simulator = await runSimulatorBench({ outFile: path.join(outDir, 'simulato
 console.log("\n== ASIN filter tool: set operations (the worker's algorithm, 5 lists of 100,000) ==");
 const setOps = await runSetOpsBench({ outFile: path.join(outDir, 'set-ops.json') });
 console.log("\n== gateway benchmark (the demo seller's reads against bare Fastify, 20 connections) ==");
-const gateway = await runGatewayBench({ outFile: path.join(outDir, 'gateway.json'), seconds: quick ? 1 : 5 });
+const gateway = await runGatewayBench({
+  outFile: path.join(outDir, 'gateway.json'),
+  seconds: quick ? 1 : 5,
+  scans: quick ? 0 : 20,
+});
 
 // The quick run is the smoke of `make test`, which runs the fuzzer on its fixed seed already.
 let fuzz = { pass: true };
