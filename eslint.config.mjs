@@ -6,9 +6,23 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
+import path from 'node:path';
 
 // Feature folders of the SPA may not import each other (shared code lives in src/lib, src/app).
 const webFeatures = fs.existsSync('web/src/features') ? fs.readdirSync('web/src/features') : [];
+
+// Each service and the gateway is its own program: its src may not import another one's package
+// (shared code lives in libs/*; apps/all-in-one composes them; tests may start them). Reaching into
+// another one's files by a relative path already fails the build (each project's rootDir is its src).
+const programs = [
+  ...fs.readdirSync(path.join(import.meta.dirname, 'services')).map((d) => `services/${d}`),
+  'gateway',
+]
+  .filter((dir) => fs.existsSync(path.join(import.meta.dirname, dir, 'package.json')))
+  .map((dir) => ({
+    dir,
+    name: JSON.parse(fs.readFileSync(path.join(import.meta.dirname, dir, 'package.json'), 'utf8')).name,
+  }));
 
 export default tseslint.config(
   {
@@ -55,5 +69,26 @@ export default tseslint.config(
       ],
     },
   },
+  ...programs.map(({ dir, name }) => {
+    const others = programs.filter((p) => p.name !== name).map((p) => p.name);
+    const message =
+      'A service (or the gateway) does not import another one: share the code through a library in libs/ (libs/README.md).';
+    const escaped = others.map((n) => n.replaceAll('/', '\\/')).join('|');
+    return {
+      files: [`${dir}/src/**/*.ts`],
+      ignores: ['**/*.spec.ts', '**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ group: others.flatMap((n) => [n, `${n}/*`]), message }] },
+        ],
+        // `import('…')` too, which no-restricted-imports does not see.
+        'no-restricted-syntax': [
+          'error',
+          { selector: `ImportExpression > Literal[value=/^(${escaped})(\\/|$)/]`, message },
+        ],
+      },
+    };
+  }),
   prettier,
 );
