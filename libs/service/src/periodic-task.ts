@@ -1,5 +1,5 @@
-import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import type { Clock, Timer } from '@shelfscan/clock';
+import { Inject, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Clock, type Timer } from '@shelfscan/clock';
 
 /**
  * Work a service does every so often while it runs (a scheduler's check, a retry sweep): started
@@ -61,14 +61,15 @@ export class PeriodicTask<T> {
  * A provider whose `work` is a PeriodicTask from the application's bootstrap to its shutdown (a
  * scheduler, a retry sweep, a poller). `tick()` runs it now, or right after the run in progress
  * (tests, and a caller that just queued work). A subclass that may stay idle (nothing configured)
- * answers `enabled()` false.
+ * answers `enabled()` false. The service's Clock is injected into `clock` (a property, so a
+ * subclass's constructor takes only its own collaborators and passes its period: `super(MINUTE)`);
+ * the subclass reads its time from it too.
  */
 export abstract class PeriodicWork<T> implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly task: PeriodicTask<T>;
+  @Inject(Clock) protected readonly clock!: Clock;
+  private task?: PeriodicTask<T>;
 
-  protected constructor(clock: Clock, everyMs: number) {
-    this.task = new PeriodicTask(clock, everyMs, () => this.work());
-  }
+  protected constructor(private readonly everyMs: number) {}
 
   /** One run; it must not reject (it logs its own failures and answers what a failed run means). */
   protected abstract work(): Promise<T>;
@@ -77,15 +78,20 @@ export abstract class PeriodicWork<T> implements OnApplicationBootstrap, OnModul
     return true;
   }
 
-  onApplicationBootstrap(): void {
-    if (this.enabled()) this.task.start();
+  /** The task, made on first use: the clock is injected after the constructor has run. */
+  private periodic(): PeriodicTask<T> {
+    return (this.task ??= new PeriodicTask(this.clock, this.everyMs, () => this.work()));
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
+  onApplicationBootstrap(): void {
+    if (this.enabled()) this.periodic().start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.task?.stop();
   }
 
   tick(): Promise<T> {
-    return this.task.run();
+    return this.periodic().run();
   }
 }

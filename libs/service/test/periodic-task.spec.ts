@@ -1,4 +1,6 @@
-import { ManualClock, PeriodicTask, PeriodicWork } from '../src/index.js';
+import { Injectable, Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Clock, ManualClock, PeriodicTask, PeriodicWork } from '../src/index.js';
 
 /** A run that stays open until the test ends it. */
 function gatedWork() {
@@ -69,41 +71,51 @@ describe('PeriodicTask', () => {
 });
 
 describe('PeriodicWork', () => {
+  @Injectable()
   class Counter extends PeriodicWork<number> {
     runs = 0;
-    constructor(
-      clock: ManualClock,
-      private readonly on = true,
-    ) {
-      super(clock, 1_000);
-    }
-    protected override enabled(): boolean {
-      return this.on;
+    constructor() {
+      super(1_000);
     }
     protected async work(): Promise<number> {
       return ++this.runs;
     }
   }
 
-  it('runs its work on the clock from bootstrap to shutdown, and now on tick()', async () => {
+  @Injectable()
+  class IdleCounter extends Counter {
+    protected override enabled(): boolean {
+      return false;
+    }
+  }
+
+  /** The work as a service has it: a provider of a Nest application with the Clock provided. */
+  async function started<W extends Counter>(work: Type<W>, clock: ManualClock) {
+    @Module({ providers: [work, { provide: Clock, useValue: clock }] })
+    class WorkModule {}
+    const app = await NestFactory.createApplicationContext(WorkModule, { logger: false });
+    return { app, work: app.get(work) };
+  }
+
+  it('runs its work on the injected clock from bootstrap to shutdown, and now on tick()', async () => {
     const clock = new ManualClock();
-    const counter = new Counter(clock);
-    clock.advance(3_000);
-    expect(counter.runs).toBe(0); // not before bootstrap
-    counter.onApplicationBootstrap();
+    const { app, work: counter } = await started(Counter, clock);
+    expect(clock.pendingTimers).toBe(1); // bootstrapped: its interval is on the service's clock
     clock.advance(1_000);
     await new Promise((r) => setImmediate(r));
     expect(counter.runs).toBe(1);
     expect(await counter.tick()).toBe(2);
-    await counter.onModuleDestroy();
+    await app.close();
     expect(clock.pendingTimers).toBe(0);
+    clock.advance(5_000);
+    expect(counter.runs).toBe(2);
   });
 
   it('stays idle when not enabled (nothing configured), but tick() still runs it', async () => {
     const clock = new ManualClock();
-    const idle = new Counter(clock, false);
-    idle.onApplicationBootstrap();
+    const { app, work } = await started(IdleCounter, clock);
     expect(clock.pendingTimers).toBe(0);
-    expect(await idle.tick()).toBe(1);
+    expect(await work.tick()).toBe(1);
+    await app.close();
   });
 });

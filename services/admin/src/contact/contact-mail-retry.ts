@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, PeriodicWork, SECOND } from '@shelfscan/service';
+import { PeriodicWork, SECOND } from '@shelfscan/service';
 import { ContactService } from './contact.service.js';
 
 const log = createLogger('admin');
@@ -13,11 +13,8 @@ const CHECK_EVERY_MS = 30 * SECOND;
  */
 @Injectable()
 export class ContactMailRetry extends PeriodicWork<number> {
-  constructor(
-    @Inject(ContactService) private readonly contact: ContactService,
-    @Inject(Clock) clock: Clock,
-  ) {
-    super(clock, CHECK_EVERY_MS);
+  constructor(@Inject(ContactService) private readonly contact: ContactService) {
+    super(CHECK_EVERY_MS);
   }
 
   /** Mails what is due now; answers how many were sent. */

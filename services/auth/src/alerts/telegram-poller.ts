@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, PeriodicWork, SECOND } from '@shelfscan/service';
+import { PeriodicWork, SECOND } from '@shelfscan/service';
 import { TelegramLinks } from './telegram.service.js';
 
 const log = createLogger('auth');
@@ -8,11 +8,8 @@ const log = createLogger('auth');
 /** Reads the bot's updates every 3 s on the Clock (when a bot is configured). */
 @Injectable()
 export class TelegramPoller extends PeriodicWork<number> {
-  constructor(
-    @Inject(TelegramLinks) private readonly links: TelegramLinks,
-    @Inject(Clock) clock: Clock,
-  ) {
-    super(clock, 3 * SECOND);
+  constructor(@Inject(TelegramLinks) private readonly links: TelegramLinks) {
+    super(3 * SECOND);
   }
 
   protected override enabled(): boolean {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, MINUTE, PeriodicWork, istanbulDate } from '@shelfscan/service';
+import { MINUTE, PeriodicWork, istanbulDate } from '@shelfscan/service';
 import { RenewalService, type RenewalReport } from './renewal.service.js';
 
 const log = createLogger('billing.renewal');
@@ -15,11 +15,8 @@ const CHECK_EVERY_MS = 5 * MINUTE;
 export class RenewalScheduler extends PeriodicWork<RenewalReport | null> {
   private lastDay = '';
 
-  constructor(
-    @Inject(RenewalService) private readonly renewal: RenewalService,
-    @Inject(Clock) private readonly clock: Clock,
-  ) {
-    super(clock, CHECK_EVERY_MS);
+  constructor(@Inject(RenewalService) private readonly renewal: RenewalService) {
+    super(CHECK_EVERY_MS);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, MINUTE, PeriodicWork } from '@shelfscan/service';
+import { MINUTE, PeriodicWork } from '@shelfscan/service';
 import { TrackersService } from './trackers.service.js';
 
 const log = createLogger('search.tracker-scheduler');
@@ -13,11 +13,8 @@ const CHECK_EVERY_MS = MINUTE;
  */
 @Injectable()
 export class TrackerScheduler extends PeriodicWork<number> {
-  constructor(
-    @Inject(TrackersService) private readonly trackers: TrackersService,
-    @Inject(Clock) clock: Clock,
-  ) {
-    super(clock, CHECK_EVERY_MS);
+  constructor(@Inject(TrackersService) private readonly trackers: TrackersService) {
+    super(CHECK_EVERY_MS);
   }
 
   /** A pass: starts the due trackers' runs and answers how many it started. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, PeriodicWork, SECOND } from '@shelfscan/service';
+import { PeriodicWork, SECOND } from '@shelfscan/service';
 import { WebhooksService } from './webhooks.service.js';
 
 const log = createLogger('search');
@@ -13,11 +13,8 @@ const CHECK_EVERY_MS = 10 * SECOND;
  */
 @Injectable()
 export class WebhookDeliveryTask extends PeriodicWork<number> {
-  constructor(
-    @Inject(WebhooksService) private readonly webhooks: WebhooksService,
-    @Inject(Clock) clock: Clock,
-  ) {
-    super(clock, CHECK_EVERY_MS);
+  constructor(@Inject(WebhooksService) private readonly webhooks: WebhooksService) {
+    super(CHECK_EVERY_MS);
   }
 
   /** Sends what is due; answers how many were attempted. */

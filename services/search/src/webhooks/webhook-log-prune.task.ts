@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createLogger } from '@shelfscan/observability';
-import { Clock, DAY, HOUR, PeriodicWork, SystemParameters } from '@shelfscan/service';
+import { DAY, HOUR, PeriodicWork, SystemParameters } from '@shelfscan/service';
 import { WebhooksService } from './webhooks.service.js';
 
 const log = createLogger('search');
@@ -20,9 +20,8 @@ export class WebhookLogPruneTask extends PeriodicWork<number> {
   constructor(
     @Inject(WebhooksService) private readonly webhooks: WebhooksService,
     @Inject(SystemParameters) private readonly parameters: SystemParameters,
-    @Inject(Clock) private readonly clock: Clock,
   ) {
-    super(clock, CHECK_EVERY_MS);
+    super(CHECK_EVERY_MS);
   }
 
   /** Deletes what is past the retention; answers how many deliveries went. */
