@@ -243,7 +243,8 @@ function readCategories($: CheerioAPI): CategoryRefinement[] {
   const push = (c: CategoryRefinement) => {
     if (seen.has(c.nodeId)) return;
     seen.add(c.nodeId);
-    out.push(c);
+    // The label goes with a page's items to the runner (which awaits the database with them).
+    out.push({ ...c, label: detached(c.label) });
   };
   const departments = $('#departments').first();
   if (departments.length) {
