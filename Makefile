@@ -33,11 +33,14 @@ install: $(INSTALL_STAMP)
 build: install
 	npm run build
 
+# The one process's V8 heap settings (docs/performance.md, "Memory"): read by npm start and bench/memory.mjs too.
+ALL_IN_ONE_NODE_FLAGS = $(shell cat apps/all-in-one/node-flags)
+
 up: build
-	node apps/all-in-one/dist/main.js
+	node $(ALL_IN_ONE_NODE_FLAGS) apps/all-in-one/dist/main.js
 
 demo: build
-	node apps/all-in-one/dist/demo.js
+	node $(ALL_IN_ONE_NODE_FLAGS) apps/all-in-one/dist/demo.js
 
 # eslint (code), prettier (format), knip (unused files, exports and dependencies of every workspace).
 lint: install

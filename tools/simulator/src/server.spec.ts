@@ -365,6 +365,17 @@ describe('faults', () => {
     expect(performance.now() - t).toBeGreaterThanOrEqual(140);
   });
 
+  it('makes a page when it sends it, after the latency (a page is not held through the delay)', async () => {
+    sim.setFaults({ latencyMs: 400, jitterMs: 0 });
+    sim.resetStats();
+    const answered = get(`/s?me=${small.sellerId}`);
+    while (sim.stats().requests === 0) await new Promise((r) => setTimeout(r, 5));
+    // The request is in and waits out its latency: no page made yet.
+    expect(sim.stats().pages).toBe(0);
+    expect((await answered).status).toBe(200);
+    expect(sim.stats().pages).toBe(1);
+  });
+
   it('serves captchas when a client goes faster than the rate limit, per IP', async () => {
     // 5 requests per 10 s window (0.5/s), so a slow machine still goes "too fast"
     sim.setFaults({ rateLimit: { perSecond: 0.5, windowMs: 10_000, scope: 'ip', blockMs: 0 } });

@@ -64,6 +64,11 @@ function send(res: http.ServerResponse, reply: Reply, site: Site): void {
   res.end(reply.body);
 }
 
+/** What the simulator answers when making a reply throws: 500 with the error. */
+function failed(e: unknown): Reply {
+  return { status: 500, body: e instanceof Error ? (e.stack ?? e.message) : String(e), type: 'text/plain' };
+}
+
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
   const pageSize = options.pageSize ?? 16;
   const pageCap = options.pageCap ?? 7;
@@ -94,24 +99,34 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
           requestMarket(req) ??
           site.bySeller.values().next().value?.store.market ??
           marketForHost('amazon.ca')!;
-        let reply: Reply;
-        if (decision.kind === 'captcha' || decision.kind === 'rate-limited') {
-          site.stats.captchas++;
-          if (decision.kind === 'rate-limited') site.stats.rateLimited++;
-          const token = Buffer.from(String(hashSeed(`${site.requestCounter}:${url.search}`))).toString(
-            'base64',
-          );
-          reply = {
-            status: 200,
-            body: renderCaptchaPage(market, url.pathname + url.search, site.requestId(), token),
-          };
-        } else if (decision.kind === 'error') {
-          site.stats.errors503++;
-          reply = { status: 503, body: render503Page(market) };
-        } else {
-          reply = site.reply(req, url);
-        }
+        // The page is made when it is sent, after the delay: made first, it would be held through the
+        // delay (hundreds of kB a results page), long enough for a collection in the process that
+        // runs the simulator (`make demo`) to move it to the old generation.
+        const build = (): Reply => {
+          if (decision.kind === 'captcha' || decision.kind === 'rate-limited') {
+            site.stats.captchas++;
+            if (decision.kind === 'rate-limited') site.stats.rateLimited++;
+            const token = Buffer.from(String(hashSeed(`${site.requestCounter}:${url.search}`))).toString(
+              'base64',
+            );
+            return {
+              status: 200,
+              body: renderCaptchaPage(market, url.pathname + url.search, site.requestId(), token),
+            };
+          }
+          if (decision.kind === 'error') {
+            site.stats.errors503++;
+            return { status: 503, body: render503Page(market) };
+          }
+          return site.reply(req, url);
+        };
         const finish = (): void => {
+          let reply: Reply;
+          try {
+            reply = build();
+          } catch (e) {
+            reply = failed(e);
+          }
           send(res, reply, site);
           options.log?.(
             `${req.method} ${url.pathname}${url.search} -> ${reply.status} ${decision.kind} ${(performance.now() - started).toFixed(1)}ms`,
@@ -120,11 +135,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         if (decision.delayMs > 0) setTimeout(finish, decision.delayMs);
         else finish();
       } catch (e) {
-        send(
-          res,
-          { status: 500, body: e instanceof Error ? (e.stack ?? e.message) : String(e), type: 'text/plain' },
-          site,
-        );
+        send(res, failed(e), site);
       }
     });
   });

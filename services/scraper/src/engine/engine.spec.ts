@@ -1,4 +1,6 @@
 import { ManualClock } from '@shelfscan/service';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 /**
  * The scan engine against the real marketplace simulator (in-process), through the real
  * MarketplaceClient with MARKETPLACE_ORIGIN pointed at it and politeness turned up.
@@ -401,6 +403,34 @@ describe('checkpoints, resume, blocks and abort', () => {
     await expect(
       engine().run(spec(small, 'deep'), { resume: { checkpoint: checkpoint!, seenAsins: [] } }),
     ).rejects.toThrow(/another scan/);
+  });
+});
+
+describe('memory', () => {
+  it('keeps no page while the runner stores the one before (onPage is awaited without it)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const source = marketplacePageSource(client, market);
+    const fetched: WeakRef<{ status: number; html: string }>[] = [];
+    const pages: PageSource = {
+      fetchSearchPage: async (url, signal) => {
+        const res = { ...(await source.fetchSearchPage(url, signal)) };
+        fetched.push(new WeakRef(res));
+        return res;
+      },
+    };
+    const alive: number[] = [];
+    const result = await createScanEngine({ pages }).run(spec(small, 'deep'), {
+      onPage: async () => {
+        // The runner's transaction: a later turn of the event loop (a WeakRef holds its target to the end of a turn).
+        await new Promise((r) => setImmediate(r));
+        gc();
+        alive.push(fetched.filter((ref) => ref.deref() !== undefined).length);
+      },
+    });
+    expect(result.asins).toHaveLength(100);
+    expect(alive.length).toBe(fetched.length);
+    expect(alive.every((n) => n === 0)).toBe(true);
   });
 });
 

@@ -91,38 +91,8 @@ class Scan {
       const task = s.stack[s.stack.length - 1];
       if (!this.ready(task)) continue;
       signal?.throwIfAborted();
-      const url = this.urlOf(task);
-      const started = this.deps.clock.nowMs();
-      const res = await this.deps.pages.fetchSearchPage(url, signal);
-      const parsed = parseResultsPage(res.html, { domain: this.ctx.market.domain });
-      const kind = parsed.kind;
-      if (kind !== 'results' && kind !== 'no-results') {
-        throw new ScanBlockedError(this.ctx.market.domain, kind, url, res.status);
-      }
-      if (res.status >= 400 && kind !== 'results') {
-        throw new ScanBlockedError(this.ctx.market.domain, 'http-error', url, res.status);
-      }
-      s.pagesFetched++;
-      if (sortOf(task) === SWEEP_SORT) countPriceOrder(s, parsed);
-      const newAsins = this.ctx.record(parsed.tiles, task);
-      const items = itemsOf(parsed, newAsins, {
-        page: task.page,
-        query: url,
-        category: departmentOf(parsed, task.nodeId ?? this.ctx.spec.categoryNodeId),
-      });
-      this.plan(task, parsed);
-      s.elapsedMs += Math.max(0, this.deps.clock.nowMs() - started);
-
-      if (onPage) {
-        const report: PageReport = {
-          newAsins,
-          items,
-          sponsored: [...new Set(parsed.sponsored.asins)],
-          checkpoint: structuredClone(s) as unknown as ScanCheckpoint,
-          progress: this.progress(),
-        };
-        await onPage(report);
-      }
+      const report = await this.readPage(task, signal, Boolean(onPage));
+      if (onPage) await onPage(report!);
     }
     const progress = this.progress();
     const coverage = this.coverage();
@@ -134,6 +104,51 @@ class Scan {
       coverage,
       stopReason: this.ctx.full ? 'list-limit' : 'exhausted',
       outcome,
+    };
+  }
+
+  /**
+   * Fetches the page of the top task, learns from it and plans what follows. Its own function so
+   * that nothing of the page (hundreds of kB of HTML and its parse) outlives it: `onPage` (the
+   * runner's database transaction) is awaited after it returns, and an async function keeps every
+   * local of its frame alive across an await (a page kept per running scan lived long enough to be
+   * promoted to the old generation, where only a full collection frees it).
+   */
+  private async readPage(
+    task: Task,
+    signal: AbortSignal | undefined,
+    withReport: boolean,
+  ): Promise<PageReport | undefined> {
+    const s = this.ctx.state;
+    const url = this.urlOf(task);
+    const started = this.deps.clock.nowMs();
+    const res = await this.deps.pages.fetchSearchPage(url, signal);
+    const parsed = parseResultsPage(res.html, { domain: this.ctx.market.domain });
+    const kind = parsed.kind;
+    if (kind !== 'results' && kind !== 'no-results') {
+      throw new ScanBlockedError(this.ctx.market.domain, kind, url, res.status);
+    }
+    if (res.status >= 400 && kind !== 'results') {
+      throw new ScanBlockedError(this.ctx.market.domain, 'http-error', url, res.status);
+    }
+    s.pagesFetched++;
+    if (sortOf(task) === SWEEP_SORT) countPriceOrder(s, parsed);
+    const newAsins = this.ctx.record(parsed.tiles, task);
+    const items = itemsOf(parsed, newAsins, {
+      page: task.page,
+      query: url,
+      category: departmentOf(parsed, task.nodeId ?? this.ctx.spec.categoryNodeId),
+    });
+    this.plan(task, parsed);
+    s.elapsedMs += Math.max(0, this.deps.clock.nowMs() - started);
+
+    if (!withReport) return undefined;
+    return {
+      newAsins,
+      items,
+      sponsored: [...new Set(parsed.sponsored.asins)],
+      checkpoint: structuredClone(s) as unknown as ScanCheckpoint,
+      progress: this.progress(),
     };
   }
 

@@ -19,6 +19,16 @@ export function loadHtml(html: string): CheerioAPI {
   return cheerio.load(html, { xml: { xmlMode: false, decodeEntities: true } });
 }
 
+/**
+ * A copy of `text` that does not keep the page alive. V8 makes a substring of 13 characters or more
+ * a view into the string it was cut from (a sliced string), and cheerio cuts attribute values and
+ * text from the whole page: a title kept past its page (a scan's title sample, for the whole scan)
+ * would keep the whole page (hundreds of kB) with it. JSON round-trips any string exactly.
+ */
+export function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
 /** Text of an element with its `.a-offscreen` / script / style children left out, whitespace collapsed. */
 export function visibleText(el: Nodes): string {
   const clone = el.clone();

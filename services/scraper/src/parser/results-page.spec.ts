@@ -1,3 +1,5 @@
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { EXPECTED_BLOCKS, EXPECTED_RESULTS } from './__fixtures__/expected.js';
 import { listAmazonPages, readAmazonPage } from './__fixtures__/paths.js';
 import { SYNTHETIC_EDGE_TILES, SYNTHETIC_NO_RESULTS } from './__fixtures__/synthetic.js';
@@ -167,5 +169,32 @@ describe('synthetic edge cases', () => {
     expect(empty.kind).toBe('no-results');
     expect(empty.asins).toEqual([]);
     expect(empty.layout).toBe('none');
+  });
+});
+
+describe('what a tile keeps of its page', () => {
+  /** The process's garbage collector (turned on here: node --expose-gc is not needed). */
+  function exposeGc(): () => void {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  }
+
+  it('titles kept after their pages are gone do not keep the pages (a scan keeps a title sample)', () => {
+    const gc = exposeGc();
+    const html = readAmazonPage('ca_search_1.html');
+    gc();
+    const before = getHeapStatistics().used_heap_size;
+    const kept: (string | null)[] = [];
+    const pages = 20;
+    for (let i = 0; i < pages; i++) {
+      // A page of its own each time (as every fetch is), of about 1.7 MB.
+      const p = parseResultsPage(`${html}<!-- ${i} -->`);
+      kept.push(...p.tiles.map((t) => t.title));
+    }
+    gc();
+    const grownMb = (getHeapStatistics().used_heap_size - before) / 1024 / 1024;
+    expect(kept.filter(Boolean).length).toBe(pages * 48);
+    // Sliced titles kept every page: about 20 × 1.7 MB (the titles themselves: under 0.2 MB).
+    expect(grownMb).toBeLessThan(8);
   });
 });

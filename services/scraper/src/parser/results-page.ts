@@ -5,7 +5,7 @@
  * pages in ../shared/fixtures/amazon-pages (services/scraper/README.md, "Parser").
  */
 import { ASIN_PATTERN, CURRENT_TILE_SELECTOR, LEGACY_TILE_SELECTOR, classifyDocument } from './classify.js';
-import { loadHtml, ownText, rhOf, visibleText, type CheerioAPI, type Nodes } from './dom.js';
+import { detached, loadHtml, ownText, rhOf, visibleText, type CheerioAPI, type Nodes } from './dom.js';
 import {
   amazonDomainOf,
   collapseWhitespace,
@@ -58,16 +58,20 @@ function resultTiles($: CheerioAPI): { tiles: Nodes; layout: PageLayout } {
   return { tiles: current, layout: 'none' };
 }
 
+/** The tile's title, detached from the page (the engine keeps a sample of titles for the whole scan). */
 function readTitle($: CheerioAPI, tile: Nodes): string | null {
   const legacy = tile.find('h2.s-access-title').first();
-  if (legacy.length) return legacy.attr('data-attribute')?.trim() || visibleText(legacy) || null;
+  if (legacy.length) {
+    const title = legacy.attr('data-attribute')?.trim() || visibleText(legacy);
+    return title ? detached(title) : null;
+  }
   let best = '';
   tile.find('h2').each((_, el) => {
     const h2 = $(el);
     const text = h2.attr('aria-label')?.trim() || visibleText(h2);
     if (text.length > best.length) best = text;
   });
-  return best || null;
+  return best ? detached(best) : null;
 }
 
 /** The first of `selectors`' elements (in that order) whose text parses as a price of the domain. */
@@ -239,7 +243,8 @@ function readCategories($: CheerioAPI): CategoryRefinement[] {
   const push = (c: CategoryRefinement) => {
     if (seen.has(c.nodeId)) return;
     seen.add(c.nodeId);
-    out.push(c);
+    // The label goes with a page's items to the runner (which awaits the database with them).
+    out.push({ ...c, label: detached(c.label) });
   };
   const departments = $('#departments').first();
   if (departments.length) {
