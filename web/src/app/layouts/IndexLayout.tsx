@@ -3,8 +3,9 @@ import { Box, Drawer, em, px, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FilterToolPanel } from '../../features/filter-tool/components/FilterToolPanel';
+import { lazyNamed } from '../../lib/lazy';
 import { isRootPath } from '../../lib/locale';
+import { withTexts } from '../i18n';
 import { useGetCurrentUserQuery } from '../userApi';
 import { useSession } from '../useSession';
 import { ContactButton } from './ContactButton';
@@ -14,6 +15,14 @@ import { Navbar } from './Navbar';
 import { PageFallback } from './PageFallback';
 
 export const FILTER_PANEL_WIDTH = 550;
+
+// Loaded when the panel is first opened: its code (the set operations, the number inputs) and its
+// texts are not part of a page's first load.
+const loadFilterTool = withTexts(
+  () => import('../../features/filter-tool/components/FilterToolPanel'),
+  'filter-tool',
+);
+const FilterToolPanel = lazyNamed(loadFilterTool, 'FilterToolPanel');
 
 /** Top navigation, footer, the ASIN filter side panel and the contact button. */
 export function IndexLayout() {
@@ -55,7 +64,9 @@ export function IndexLayout() {
         title={t('nav.filterTool')}
         data-testid="filter-drawer"
       >
-        <FilterToolPanel />
+        <Suspense fallback={<PageFallback />}>
+          <FilterToolPanel />
+        </Suspense>
       </Drawer>
       {loggedIn && !small && <ContactButton />}
     </Box>
