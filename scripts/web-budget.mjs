@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
@@ -68,6 +69,27 @@ export function firstLoadFiles(manifest, ...routes) {
   return { js: [...js], css: [...css] };
 }
 
+const MANTINE_CLASS = /\bm_[0-9a-f]{8}\b/g;
+const classesIn = (text) => new Set(text.match(MANTINE_CLASS) ?? []);
+
+/**
+ * The classes of @mantine/core the built JavaScript uses that no built stylesheet styles: the app
+ * imports Mantine's CSS per component (web/src/app/mantine-styles.ts), and a component new to the
+ * app without its file there would show unstyled.
+ */
+export function missingMantineCss(dir = dist) {
+  const core = createRequire(path.join(dist, '../package.json')).resolve('@mantine/core/styles.css');
+  const coreClasses = classesIn(fs.readFileSync(core, 'utf8'));
+  const assets = fs.readdirSync(path.join(dir, 'assets'));
+  const read = (ext) =>
+    assets
+      .filter((f) => f.endsWith(ext))
+      .map((f) => fs.readFileSync(path.join(dir, 'assets', f), 'utf8'))
+      .join('\n');
+  const styled = classesIn(read('.css'));
+  return [...classesIn(read('.js'))].filter((c) => coreClasses.has(c) && !styled.has(c)).sort();
+}
+
 const gzipped = (file) => gzipSync(fs.readFileSync(path.join(dist, file))).length;
 
 export function measure(manifest, pages = PAGES) {
@@ -90,5 +112,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(
       `${r.pass ? 'PASS' : 'FAIL'} ${r.name.padEnd(10)} JS ${r.jsKb.toFixed(1)} kB (budget ${r.js}, target ${r.target.js}) · CSS ${r.cssKb.toFixed(1)} kB (budget ${r.css}, target ${r.target.css}), gzipped, first load`,
     );
-  process.exit(rows.every((r) => r.pass) ? 0 : 1);
+  const missing = missingMantineCss();
+  if (missing.length)
+    console.log(
+      `FAIL Mantine CSS: the JavaScript uses ${missing.length} class(es) of @mantine/core no stylesheet has (${missing.slice(0, 5).join(', ')}…): import the component's file in web/src/app/mantine-styles.ts`,
+    );
+  else console.log('PASS Mantine CSS: every @mantine/core class the JavaScript uses is styled');
+  process.exit(rows.every((r) => r.pass) && !missing.length ? 0 : 1);
 }
