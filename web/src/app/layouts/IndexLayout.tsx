@@ -8,7 +8,6 @@ import { isRootPath } from '../../lib/locale';
 import { withTexts } from '../i18n';
 import { useGetCurrentUserQuery } from '../userApi';
 import { useSession } from '../useSession';
-import { ContactButton } from './ContactButton';
 import { Footer } from './Footer';
 import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
@@ -23,6 +22,8 @@ const loadFilterTool = withTexts(
   'filter-tool',
 );
 const FilterToolPanel = lazyNamed(loadFilterTool, 'FilterToolPanel');
+// Logged-in users only: its menu (floating-ui) is not in a visitor's first load.
+const ContactButton = lazyNamed(() => import('./ContactButton'), 'ContactButton');
 
 /** Top navigation, footer, the ASIN filter side panel and the contact button. */
 export function IndexLayout() {
@@ -46,7 +47,13 @@ export function IndexLayout() {
           mobileOpened={mobileOpened}
           onToggleMobile={mobile.toggle}
           onOpenFilter={() => setFilterOpened(true)}
-          contact={loggedIn && small ? <ContactButton inline /> : undefined}
+          contact={
+            loggedIn && small ? (
+              <Suspense fallback={null}>
+                <ContactButton inline />
+              </Suspense>
+            ) : undefined
+          }
         />
       </Box>
       <MobileMenu opened={mobileOpened} onClose={mobile.close} onOpenFilter={() => setFilterOpened(true)} />
@@ -68,7 +75,11 @@ export function IndexLayout() {
           <FilterToolPanel />
         </Suspense>
       </Drawer>
-      {loggedIn && !small && <ContactButton />}
+      {loggedIn && !small && (
+        <Suspense fallback={null}>
+          <ContactButton />
+        </Suspense>
+      )}
     </Box>
   );
 }
