@@ -2,6 +2,9 @@ import { marketCodesFor, marketNames, SOLD_MARKETS } from '@shelfscan/markets';
 import { en } from './en.js';
 import { tr } from './tr.js';
 
+// Each language's catalogue on its own too: a web page loads one (with `withMarkets`), not both.
+export { en, tr };
+
 export type Lang = 'tr' | 'en';
 
 /** A key of the message catalogue. */
@@ -10,10 +13,13 @@ export type MessageKey = keyof typeof en;
 /** The catalogue: one text per key in each language (Turkish is the product's default). */
 export const messages: Record<Lang, Record<MessageKey, string>> = { tr, en };
 
-const keys: ReadonlySet<string> = new Set(Object.keys(en));
+// Made on first use: a module-level set of en's keys would keep the English texts in a web bundle
+// that only needs `tr` and `withMarkets`.
+let keys: ReadonlySet<string> | undefined;
 
 /** Whether a text is a key of the catalogue (a bus error's reason or message, a field rule's message). */
 export function isMessageKey(text: unknown): text is MessageKey {
+  keys ??= new Set(Object.keys(en));
   return typeof text === 'string' && keys.has(text);
 }
 
@@ -37,12 +43,17 @@ export function formatMessage(lang: Lang, key: MessageKey, params: Record<string
  * web app loads it: every text that names markets says what the market table says.
  */
 export function messagesFor(lang: Lang): Record<MessageKey, string> {
+  return withMarkets(lang, messages[lang]);
+}
+
+/** `messagesFor` of a catalogue given (`tr` or `en`), so that a bundle can hold one language only. */
+export function withMarkets<K extends string>(lang: Lang, catalogue: Record<K, string>): Record<K, string> {
   const markets = marketParams(lang);
   const filled = (text: string) =>
     text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => markets[name] ?? all);
   return Object.fromEntries(
-    Object.entries(messages[lang]).map(([key, text]) => [key, filled(text)]),
-  ) as Record<MessageKey, string>;
+    Object.entries<string>(catalogue).map(([key, text]) => [key, filled(text)]),
+  ) as Record<K, string>;
 }
 
 const marketLists = new Map<string, Record<string, string>>();

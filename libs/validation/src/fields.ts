@@ -2,8 +2,7 @@
  * The field rules of product-spec part 5, one zod schema per field. Every message is a key of
  * `messages.ts`. The decisions behind each rule are in ../README.md.
  */
-import { SOLD_MARKETS, SOLD_MARKET_CODES, type SoldMarketCode } from '@shelfscan/markets';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { SOLD_MARKET_CODES, type SoldMarketCode } from '@shelfscan/markets';
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.js';
 import type { ValidationMessage } from './messages.js';
@@ -49,44 +48,6 @@ export const email = z
   .trim()
   .max(EMAIL_MAX, { ...e('emailInvalid'), abort: true })
   .regex(z.regexes.email, e('emailInvalid'));
-
-/** A phone number as typed → E.164 (default region TR), or null when it is not a valid number. */
-export function toE164(input: string): string | null {
-  const parsed = parsePhoneNumberFromString(input.trim(), 'TR');
-  return parsed?.isValid() ? parsed.number : null;
-}
-
-/** The countries a verification SMS goes to (issue 20): Turkey and the countries of the sold markets. */
-const SMS_COUNTRIES: ReadonlySet<string> = new Set(['TR', ...SOLD_MARKETS.map((m) => m.countryCode)]);
-
-/**
- * Whether a verification SMS may go to this number: its country (by its numbering plan, not only its
- * calling code: +1 900 is a US premium-rate number, +1 876 Jamaica's) is Turkey or a sold market's.
- */
-export function smsPhoneAllowed(e164: string): boolean {
-  const country = parsePhoneNumberFromString(e164)?.country;
-  return country !== undefined && SMS_COUNTRIES.has(country);
-}
-
-const PHONE_CHARS = /^\+?[\d\s().-]+$/;
-
-/** What is wrong with a typed phone number: fewer than 10 digits, other characters, or not a valid number. */
-export function phoneProblem(value: string): 'phoneMin' | 'phoneInvalid' | null {
-  const v = value.trim();
-  if (v.replace(/\D/g, '').length < PHONE_MIN_DIGITS) return 'phoneMin';
-  if (!PHONE_CHARS.test(v) || toE164(v) === null) return 'phoneInvalid';
-  return null;
-}
-
-const phoneCheck = (value: string, ctx: z.RefinementCtx) => {
-  const problem = value === '' ? null : phoneProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-};
-
-/** An optional phone: empty is none; otherwise at least 10 digits and a valid number (as auth stores it). */
-export const optionalPhone = z.string('phoneInvalid').trim().superRefine(phoneCheck);
-/** A required phone (the number to verify). */
-export const phone = z.string('phoneInvalid').trim().min(1, e('required')).superRefine(phoneCheck);
 
 /** A new password: 6–128 characters, not one of the most common passwords. */
 export const newPassword = z

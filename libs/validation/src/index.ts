@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './common-passwords.js';
 export * from './fields.js';
+export * from './phone.js';
 export * from './schemas.js';
 export * from './issues.js';
 export * from './places.js';

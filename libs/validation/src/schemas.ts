@@ -11,6 +11,7 @@ import {
   type StoreUrlErrorCode,
 } from '@shelfscan/markets';
 import { z } from 'zod';
+import { withConfirmation } from './confirmation.js';
 import * as f from './fields.js';
 import type { ValidationMessage } from './messages.js';
 
@@ -18,15 +19,6 @@ const e = (error: ValidationMessage) => ({ error });
 
 // ---------------------------------------------------------------------------------------------
 // API payloads (gateway DTOs; services re-check with the same fields)
-
-export const registerRequest = z.strictObject({
-  firstName: f.firstName,
-  lastName: f.lastName,
-  email: f.email,
-  phone: f.optionalPhone.optional(),
-  password: f.newPassword,
-  langKey: f.langKey.optional(),
-});
 
 export const authenticateRequest = z.strictObject({ email: f.email, password: f.loginPassword });
 export const emailRequest = z.strictObject({ email: f.email });
@@ -37,60 +29,16 @@ export const completePasswordResetRequest = z.strictObject({
   password: f.newPassword,
 });
 
-export const updateAccountRequest = z.strictObject({
-  id: z.string('required').min(1, { error: 'required' }),
-  firstName: f.firstName,
-  lastName: f.lastName,
-  email: f.email,
-  /** Empty or null removes it. */
-  phone: f.optionalPhone.nullish(),
-  /**
-   * The spec's payload names a password, but it changes only by `changePasswordRequest` (with the
-   * current one): empty, null or absent is accepted, any other value is a 422 `passwordNotHere`.
-   */
-  password: z
-    .string('passwordNotHere')
-    .nullish()
-    .refine((v) => !v, e('passwordNotHere')),
-});
-
 /** POST /api/account/change-password: the current password, and a new one by the password rules. */
 export const changePasswordRequest = z.strictObject({
   currentPassword: f.loginPassword,
   newPassword: f.newPassword,
 });
 
-export const sendVerificationCodeQuery = z.strictObject({ gsm: f.phone });
 export const checkVerificationCodeQuery = z.strictObject({ verificationCode: f.sixDigitCode });
 
 // ---------------------------------------------------------------------------------------------
 // Web forms
-
-/** The confirmation must equal the (new) password in `field`; an empty confirmation is an error. */
-function withConfirmation<
-  K extends string,
-  S extends z.ZodType<Record<K, string> & { confirmPassword: string }>,
->(schema: S, field: K) {
-  return schema.refine((v) => v.confirmPassword === v[field] && v.confirmPassword !== '', {
-    path: ['confirmPassword'],
-    error: 'confirmPassword',
-    // Checked even when other fields fail, so the form shows every problem at once.
-    when: (payload) => typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
-  });
-}
-
-export const registerForm = withConfirmation(
-  z.object({
-    firstName: f.firstName,
-    lastName: f.lastName,
-    email: f.email,
-    phone: f.optionalPhone,
-    password: f.newPassword,
-    confirmPassword: z.string('confirmPassword'),
-    terms: z.boolean('terms').refine((accepted) => accepted, { error: 'terms' }),
-  }),
-  'password',
-);
 
 export const loginForm = z.object({ email: f.email, password: f.loginPassword });
 export const forgotPasswordForm = z.object({ email: f.email });
@@ -107,16 +55,7 @@ export const resetPasswordForm = withConfirmation(
 
 export const activationCodeForm = z.object({ code: f.sixDigitCode });
 
-/** Phone verification: the number to send the code to, then the code. */
-export const phoneVerificationForm = z.object({ phone: f.phone });
 export const verificationCodeForm = z.object({ code: f.sixDigitCode });
-
-/** My information: names and phone (the password has its own form). */
-export const accountInfoForm = z.object({
-  firstName: f.firstName,
-  lastName: f.lastName,
-  phone: f.optionalPhone,
-});
 
 /** Change password: the current password, the new one by the password rules, and the new one again. */
 export const changePasswordForm = withConfirmation(

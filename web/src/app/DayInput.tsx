@@ -1,51 +1,49 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/tr';
-import { DateInput, type DateInputProps } from '@mantine/dates';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { Suspense } from 'react';
+import { TextInput } from '@mantine/core';
+import type { DateInputProps } from '@mantine/dates';
+import { lazyNamed } from '../lib/lazy';
 import type { Locale } from '../lib/locale';
 import { useLocale } from './locale';
 
-dayjs.extend(customParseFormat);
+/** How a day is typed on the page, as the field's placeholder says: 31.12.2026 (tr), 12/31/2026 (en). */
+export const DAY_PLACEHOLDER: Record<Locale, string> = { tr: 'GG.AA.YYYY', en: 'MM/DD/YYYY' };
 
-/** How a day is written on the page: 31.12.2026 (tr), 12/31/2026 (en, as in the US). */
-const DAY_FORMAT: Record<Locale, string> = { tr: 'DD.MM.YYYY', en: 'MM/DD/YYYY' };
-const PLACEHOLDER: Record<Locale, string> = { tr: 'GG.AA.YYYY', en: 'MM/DD/YYYY' };
+export type DayInputProps = Omit<
+  DateInputProps,
+  'value' | 'onChange' | 'valueFormat' | 'dateParser' | 'locale'
+> & {
+  /** YYYY-MM-DD, or '' (or nothing) for no day. */
+  value?: string;
+  onChange: (day: string) => void;
+};
 
-/** A typed day in the page's format, or as the API writes it (YYYY-MM-DD); null when it is no day. */
-export function parseDay(text: string, locale: Locale): string | null {
-  const value = text.trim();
-  for (const format of [DAY_FORMAT[locale], 'YYYY-MM-DD']) {
-    const day = dayjs(value, format, true);
-    if (day.isValid()) return day.format('YYYY-MM-DD');
-  }
-  return null;
-}
+// @mantine/dates, dayjs and their CSS (about 22 kB gzipped) load when a page first shows a day
+// field, not with the page (docs/performance.md, first load).
+const DayInputField = lazyNamed(() => import('./DayInputField'), 'DayInputField');
 
 /**
  * A day field whose value is a `YYYY-MM-DD` day (or '' for none), written, read and picked in the
  * page's language (a browser's own date box follows the browser's language: mm/dd/yyyy on a
- * Turkish page).
+ * Turkish page). Until its code is loaded a disabled text field with the same label, size and
+ * placeholder holds its place.
  */
-export function DayInput({
-  value,
-  onChange,
-  ...props
-}: Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser' | 'locale'> & {
-  /** YYYY-MM-DD, or '' (or nothing) for no day. */
-  value?: string;
-  onChange: (day: string) => void;
-}) {
+export function DayInput(props: DayInputProps) {
   const locale = useLocale();
   return (
-    <DateInput
-      {...props}
-      locale={locale}
-      valueFormat={DAY_FORMAT[locale]}
-      placeholder={props.placeholder ?? PLACEHOLDER[locale]}
-      dateParser={(text) => parseDay(text, locale)}
-      value={value || null}
-      onChange={(day) => onChange(day ?? '')}
-    />
+    <Suspense
+      fallback={
+        <TextInput
+          label={props.label}
+          w={props.w}
+          size={props.size}
+          required={props.required}
+          placeholder={props.placeholder ?? DAY_PLACEHOLDER[locale]}
+          disabled
+          aria-busy
+        />
+      }
+    >
+      <DayInputField {...props} />
+    </Suspense>
   );
 }

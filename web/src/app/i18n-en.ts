@@ -1,11 +1,6 @@
-// The English texts of the app, one chunk (loaded by ./i18n.ts on the first English page).
-import { resourcesOf } from './i18n';
+// The English `common` and `messages` texts, one chunk (loaded by ./i18n.ts on the first English page);
+// each feature's English texts are a chunk of their own (src/features/<f>/locales/en.json).
+import { en, withMarkets } from '@shelfscan/messages';
+import common from './locales/en.json';
 
-export default resourcesOf(
-  'en',
-  import.meta.glob<Record<string, unknown>>('../features/*/locales/en.json', {
-    eager: true,
-    import: 'default',
-  }),
-  import.meta.glob<Record<string, unknown>>('./locales/en.json', { eager: true, import: 'default' }),
-);
+export default { common, messages: withMarkets('en', en) };

@@ -1,11 +1,6 @@
-// The Turkish texts of the app, one chunk (loaded by ./i18n.ts on the first Turkish page).
-import { resourcesOf } from './i18n';
+// The Turkish `common` and `messages` texts, one chunk (loaded by ./i18n.ts on the first Turkish page);
+// each feature's Turkish texts are a chunk of their own (src/features/<f>/locales/tr.json).
+import { tr, withMarkets } from '@shelfscan/messages';
+import common from './locales/tr.json';
 
-export default resourcesOf(
-  'tr',
-  import.meta.glob<Record<string, unknown>>('../features/*/locales/tr.json', {
-    eager: true,
-    import: 'default',
-  }),
-  import.meta.glob<Record<string, unknown>>('./locales/tr.json', { eager: true, import: 'default' }),
-);
+export default { common, messages: withMarkets('tr', tr) };

@@ -1,9 +1,11 @@
 /**
  * Every route of product spec part 2 exists twice: Turkish without prefix and English under /us.
- * Every page is lazy-loaded (chunk-load failures reload the page, see lib/lazy.ts).
+ * Every page is lazy-loaded (chunk-load failures reload the page, see lib/lazy.ts), with the texts of
+ * its feature (their own chunk, downloaded alongside: app/i18n.ts).
  */
 import { Route, Routes } from 'react-router';
 import { lazyNamed } from '../lib/lazy';
+import { withTexts } from './i18n';
 import { EN_PREFIX } from '../lib/locale';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { DefaultLayout } from './layouts/DefaultLayout';
@@ -11,39 +13,62 @@ import { IndexLayout } from './layouts/IndexLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { LocaleRoot } from './locale';
 
-const LandingPage = lazyNamed(() => import('../features/landing/routes/LandingPage'), 'LandingPage');
-const GenericPage = lazyNamed(() => import('../features/landing/routes/GenericPage'), 'GenericPage');
-const PrivacyPage = lazyNamed(() => import('../features/legal/routes/PrivacyPage'), 'PrivacyPage');
-const SecurityPage = lazyNamed(() => import('../features/legal/routes/SecurityPage'), 'SecurityPage');
-const LoginPage = lazyNamed(() => import('../features/auth/routes/LoginPage'), 'LoginPage');
-const RegisterPage = lazyNamed(() => import('../features/auth/routes/RegisterPage'), 'RegisterPage');
-const ForgotPasswordPage = lazyNamed(
+/** A lazy page: the module's export `name`, and the feature namespaces its texts come from. */
+function page<M, K extends keyof M>(factory: () => Promise<M>, name: K, ...namespaces: string[]) {
+  return lazyNamed<M, K>(withTexts(factory, ...namespaces), name);
+}
+
+const LandingPage = page(() => import('../features/landing/routes/LandingPage'), 'LandingPage', 'landing');
+const GenericPage = page(() => import('../features/landing/routes/GenericPage'), 'GenericPage', 'landing');
+const PrivacyPage = page(() => import('../features/legal/routes/PrivacyPage'), 'PrivacyPage', 'legal');
+const SecurityPage = page(() => import('../features/legal/routes/SecurityPage'), 'SecurityPage', 'legal');
+const LoginPage = page(() => import('../features/auth/routes/LoginPage'), 'LoginPage', 'auth');
+const RegisterPage = page(() => import('../features/auth/routes/RegisterPage'), 'RegisterPage', 'auth');
+const ForgotPasswordPage = page(
   () => import('../features/auth/routes/ForgotPasswordPage'),
   'ForgotPasswordPage',
+  'auth',
 );
-const ResetPasswordPage = lazyNamed(
+const ResetPasswordPage = page(
   () => import('../features/auth/routes/ResetPasswordPage'),
   'ResetPasswordPage',
+  'auth',
 );
-const VerificationPage = lazyNamed(
+const VerificationPage = page(
   () => import('../features/auth/routes/VerificationPage'),
   'VerificationPage',
+  'auth',
 );
-const LogoutPage = lazyNamed(() => import('../features/auth/routes/LogoutPage'), 'LogoutPage');
-const AccountPage = lazyNamed(() => import('../features/account/routes/AccountPage'), 'AccountPage');
-const DashboardPage = lazyNamed(() => import('../features/dashboard/routes/DashboardPage'), 'DashboardPage');
-const TrackersPage = lazyNamed(() => import('../features/trackers/routes/TrackersPage'), 'TrackersPage');
-const TrackerPage = lazyNamed(() => import('../features/trackers/routes/TrackerPage'), 'TrackerPage');
-const PaymentPage = lazyNamed(() => import('../features/payment/routes/PaymentPage'), 'PaymentPage');
-const PaymentSectionPage = lazyNamed(
+const LogoutPage = page(() => import('../features/auth/routes/LogoutPage'), 'LogoutPage');
+const AccountPage = page(
+  () => import('../features/account/routes/AccountPage'),
+  'AccountPage',
+  'account',
+  'alerts',
+);
+const DashboardPage = page(
+  () => import('../features/dashboard/routes/DashboardPage'),
+  'DashboardPage',
+  'dashboard',
+);
+const TrackersPage = page(
+  () => import('../features/trackers/routes/TrackersPage'),
+  'TrackersPage',
+  'trackers',
+);
+const TrackerPage = page(() => import('../features/trackers/routes/TrackerPage'), 'TrackerPage', 'trackers');
+const PaymentPage = page(() => import('../features/payment/routes/PaymentPage'), 'PaymentPage', 'payment');
+const PaymentSectionPage = page(
   () => import('../features/payment/routes/PaymentSectionPage'),
   'PaymentSectionPage',
+  'payment',
 );
-const AdminPage = lazyNamed(() => import('../features/admin/routes/AdminPage'), 'AdminPage');
-const NotFoundPage = lazyNamed(() => import('../features/errors/routes/NotFoundPage'), 'NotFoundPage');
-const SomethingWentWrongPage = lazyNamed(
+const AdminPage = page(() => import('../features/admin/routes/AdminPage'), 'AdminPage', 'admin');
+const NotFoundPage = page(() => import('../features/errors/routes/NotFoundPage'), 'NotFoundPage', 'errors');
+const SomethingWentWrongPage = page(
   () => import('../features/errors/routes/SomethingWentWrongPage'),
   'SomethingWentWrongPage',
+  'errors',
 );
 
 /** The route tree of one locale; `base` is '/' (Turkish) or '/us' (English). */

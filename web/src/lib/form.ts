@@ -5,19 +5,20 @@
  */
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import { isMessageKey } from '@shelfscan/messages';
 import type { FormSchema } from '@shelfscan/validation';
 import { useTranslation } from 'react-i18next';
 import { readApiError } from './errors';
+import { catalogueText } from './messages';
 
 /**
  * The text of a field error: a key of the shared catalogue translated (its market lists come from the
- * market table, @shelfscan/messages' messagesFor), any other text (a server's) as it is.
+ * market table, @shelfscan/messages' withMarkets), any other text (a server's) as it is.
  */
 export function useValidationText() {
   const { t } = useTranslation('common');
   return useCallback(
-    (error: ReactNode): ReactNode => (isMessageKey(error) ? t(`messages:${error}`) : error),
+    (error: ReactNode): ReactNode =>
+      catalogueText(error) === undefined ? error : t(`messages:${error as string}`),
     [t],
   );
 }

@@ -1,11 +1,14 @@
-import i18next, { type Resource } from 'i18next';
+import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 
 export const i18n = i18next;
 
-/** Initialises i18next with the namespaces given (app/i18n.ts: those of the page's locale; Turkish default). */
-export function initI18n(resources: Resource, lng: Locale = DEFAULT_LOCALE) {
+/**
+ * Initialises i18next with the namespaces given (app/i18n.ts: `common` and `messages` of the page's
+ * locale; Turkish default) and the backend that downloads the others when they are first used.
+ */
+export function initI18n(resources: Resource, lng: Locale = DEFAULT_LOCALE, backend?: BackendModule) {
   if (i18n.isInitialized) {
     for (const [locale, namespaces] of Object.entries(resources)) {
       for (const [ns, bundle] of Object.entries(namespaces))
@@ -14,10 +17,15 @@ export function initI18n(resources: Resource, lng: Locale = DEFAULT_LOCALE) {
     void i18n.changeLanguage(lng);
     return i18n;
   }
+  if (backend) i18n.use(backend);
   void i18n.use(initReactI18next).init({
     resources,
+    // The other namespaces come from the backend, in the page's language only: each locale has
+    // every key (app/locales.spec.ts), and a fallback would download the Turkish texts of an
+    // English page too.
+    partialBundledLanguages: true,
     lng,
-    fallbackLng: DEFAULT_LOCALE,
+    fallbackLng: false,
     supportedLngs: ['tr', 'en'],
     defaultNS: 'common',
     ns: Object.keys(resources[lng] ?? {}),

@@ -1,5 +1,16 @@
-import { isMessageKey, messages, placeholdersOf } from '@shelfscan/messages';
 import type { i18n as I18n } from 'i18next';
+import { i18n } from './i18n';
+
+/**
+ * The shared catalogue's text of a code as the page has it (namespace `messages`, the page's language
+ * with the market lists filled in: app/i18n.ts), or undefined when the catalogue has no such code.
+ * Read from i18next, not from @shelfscan/messages, so that a page carries one language's catalogue.
+ */
+export function catalogueText(code: unknown): string | undefined {
+  if (typeof code !== 'string' || code === '') return undefined;
+  const text: unknown = i18n.getResource(i18n.language, 'messages', code);
+  return typeof text === 'string' ? text : undefined;
+}
 
 /**
  * The text of a code a server answered with, from the shared catalogue (namespace `messages`), or
@@ -12,8 +23,9 @@ export function codeText(
   code: string | undefined,
   serverMessage?: string,
 ): string | undefined {
-  if (!isMessageKey(code)) return undefined;
-  if (serverMessage && placeholdersOf(messages.en[code]).length > 0) return serverMessage;
+  const text = catalogueText(code);
+  if (text === undefined) return undefined;
+  if (serverMessage && /\{\{\w+\}\}/.test(text)) return serverMessage;
   return t(`messages:${code}`);
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { loadLocale, setupI18n } from '../app/i18n';
+import { FEATURE_NAMESPACES, loadLocale, loadTexts, setupI18n } from '../app/i18n';
 import { mediaQueryList } from './media';
 
 // jsdom lacks these browser APIs that Mantine uses.
@@ -21,9 +21,11 @@ if (!('ResizeObserver' in window)) {
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
 
-// Both locales, as a browser has them after switching: tests change the language synchronously.
+// Both locales with every feature's texts, as a browser has them after switching and visiting the
+// pages: tests change the language synchronously and render components outside their routes.
 await setupI18n('tr');
 await loadLocale('en');
+await Promise.all([loadTexts('tr', FEATURE_NAMESPACES), loadTexts('en', FEATURE_NAMESPACES)]);
 // Lazy route chunks are transformed on first import, which can be slow on a small machine.
 configure({ asyncUtilTimeout: 5000 });
 

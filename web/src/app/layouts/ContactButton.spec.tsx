@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { userToken } from '../../test/jwt';
 import { account, contactInfo } from '../../test/fixtures';
 import { type Answer, fakeGateway, jsonResponse, ok } from '../../test/gateway';
@@ -33,6 +33,12 @@ async function openForm() {
 }
 
 describe('contact button', () => {
+  // The button is a lazy chunk of the layout: its first import (transformed on demand under vitest)
+  // is not what these tests time.
+  beforeAll(async () => {
+    await import('./ContactButton');
+  });
+
   it('offers WhatsApp on the number of the system parameters', async () => {
     gateway(() => jsonResponse({ success: true }));
     renderApp('/us/account', { token: userToken('ayse@example.com') });

@@ -1,27 +1,35 @@
 import { Suspense, useState } from 'react';
-import { Box, Drawer, em, px, useMantineTheme } from '@mantine/core';
+import { Box, em, px, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { FilterToolPanel } from '../../features/filter-tool/components/FilterToolPanel';
+import { lazyNamed } from '../../lib/lazy';
 import { isRootPath } from '../../lib/locale';
 import { useGetCurrentUserQuery } from '../userApi';
 import { useSession } from '../useSession';
-import { ContactButton } from './ContactButton';
 import { Footer } from './Footer';
-import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
 import { PageFallback } from './PageFallback';
 
-export const FILTER_PANEL_WIDTH = 550;
+// The side menu and the filter panel are drawers (a modal, its focus trap and scroll lock, a scroll
+// area with floating-ui): their code loads when one is first opened, not with every page.
+const MobileMenu = lazyNamed(() => import('./MobileMenu'), 'MobileMenu');
+const FilterDrawer = lazyNamed(() => import('./FilterDrawer'), 'FilterDrawer');
+// Logged-in users only: its menu (floating-ui) is not in a visitor's first load.
+const ContactButton = lazyNamed(() => import('./ContactButton'), 'ContactButton');
 
 /** Top navigation, footer, the ASIN filter side panel and the contact button. */
 export function IndexLayout() {
-  const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const { loggedIn } = useSession();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [filterOpened, setFilterOpened] = useState(false);
+  // Each drawer is mounted from its first opening on (and stays, so it closes with its transition).
+  const [mobileUsed, setMobileUsed] = useState(false);
+  const [filterUsed, setFilterUsed] = useState(false);
+  const openFilter = () => {
+    setFilterUsed(true);
+    setFilterOpened(true);
+  };
   // Below the md breakpoint (the burger's), the contact button sits in the header: floating, it
   // would cover the scan cards of a phone-wide page. The query is Mantine's own for hiddenFrom="md"
   // (the header's group hides from the breakpoint itself), so the button is never in neither place.
@@ -35,29 +43,41 @@ export function IndexLayout() {
       <Box component="header" h={64} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Navbar
           mobileOpened={mobileOpened}
-          onToggleMobile={mobile.toggle}
-          onOpenFilter={() => setFilterOpened(true)}
-          contact={loggedIn && small ? <ContactButton inline /> : undefined}
+          onToggleMobile={() => {
+            setMobileUsed(true);
+            mobile.toggle();
+          }}
+          onOpenFilter={openFilter}
+          contact={
+            loggedIn && small ? (
+              <Suspense fallback={null}>
+                <ContactButton inline />
+              </Suspense>
+            ) : undefined
+          }
         />
       </Box>
-      <MobileMenu opened={mobileOpened} onClose={mobile.close} onOpenFilter={() => setFilterOpened(true)} />
+      {mobileUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={mobileOpened} onClose={mobile.close} onOpenFilter={openFilter} />
+        </Suspense>
+      )}
       <Box component="main" style={{ flex: 1 }}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
       </Box>
       <Footer />
-      <Drawer
-        opened={filterOpened}
-        onClose={() => setFilterOpened(false)}
-        position="right"
-        size={FILTER_PANEL_WIDTH}
-        title={t('nav.filterTool')}
-        data-testid="filter-drawer"
-      >
-        <FilterToolPanel />
-      </Drawer>
-      {loggedIn && !small && <ContactButton />}
+      {filterUsed && (
+        <Suspense fallback={null}>
+          <FilterDrawer opened={filterOpened} onClose={() => setFilterOpened(false)} />
+        </Suspense>
+      )}
+      {loggedIn && !small && (
+        <Suspense fallback={null}>
+          <ContactButton />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -81,6 +81,7 @@ describe('admin promotions', () => {
     renderApp('/admin/promotions', { token: token() });
     await act(async () => fireEvent.click(await screen.findByTestId('promotion-new')));
     await screen.findByTestId('promotion-form');
+    await screen.findByTestId('promotion-expiry'); // the day field's code is a lazy chunk
     type('promotion-code', 'a b');
     type('promotion-value', '120');
     type('promotion-minimum-basket', '');

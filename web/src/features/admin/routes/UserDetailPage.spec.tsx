@@ -290,6 +290,7 @@ describe('admin user detail', () => {
     expect(await screen.findByTestId('plans-empty')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByTestId('plan-grant-open')));
     await screen.findByTestId('plan-grant-form');
+    await screen.findByTestId('plan-grant-end'); // the day field's code is a lazy chunk
     fireEvent.click(input('plan-grant-standard'));
     fireEvent.change(input('plan-grant-end'), { target: { value: '2020-01-01' } });
     await act(async () => fireEvent.click(screen.getByTestId('plan-grant-submit')));

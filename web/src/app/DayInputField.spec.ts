@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDay } from './DayInput';
+import { parseDay } from './DayInputField';
 
 describe('parseDay', () => {
   it('reads a day as the page writes it, or as the API does, and nothing else', () => {
