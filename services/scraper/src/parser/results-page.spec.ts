@@ -1,6 +1,8 @@
 import { EXPECTED_BLOCKS, EXPECTED_RESULTS } from './__fixtures__/expected.js';
 import { listAmazonPages, readAmazonPage } from './__fixtures__/paths.js';
 import { SYNTHETIC_EDGE_TILES, SYNTHETIC_NO_RESULTS } from './__fixtures__/synthetic.js';
+import { CURRENT_TILE_SELECTOR, LEGACY_TILE_SELECTOR, currentTiles, legacyTiles } from './classify.js';
+import { loadHtml, pageIndex } from './dom.js';
 import { parseResultsPage } from './results-page.js';
 import type { ParsedPage } from './types.js';
 
@@ -167,5 +169,32 @@ describe('synthetic edge cases', () => {
     expect(empty.kind).toBe('no-results');
     expect(empty.asins).toEqual([]);
     expect(empty.layout).toBe('none');
+  });
+});
+
+describe('the page index (one walk) answers as the whole-document selectors it replaces', () => {
+  it.each([...listAmazonPages(), 'synthetic edge tiles', 'synthetic no results'])('%s', (file) => {
+    const html =
+      file === 'synthetic edge tiles'
+        ? SYNTHETIC_EDGE_TILES
+        : file === 'synthetic no results'
+          ? SYNTHETIC_NO_RESULTS
+          : readAmazonPage(file);
+    const $ = loadHtml(html);
+    const index = pageIndex($);
+    const same = (fromIndex: unknown[], selector: string) => expect(fromIndex).toEqual($(selector).toArray());
+    for (const id of ['s-result-count', 'pagn', 'departments', 'leftNav', 'search', 'nav-logo'])
+      same(index.byId(id), `#${id}`);
+    for (const name of ['s-pagination-strip', 'a-pagination', 's-result-item', 'a-price', 'AdHolder'])
+      same(index.byClass(name), `.${name}`);
+    for (const value of ['s-search-result', 's-result-info-bar', 'sp-sponsored-result'])
+      same(index.byComponent(value), `[data-component-type="${value}"]`);
+    same(
+      index.byIds('s-refinements', 'leftNavContainer', 'leftNav', 'refinements'),
+      '#s-refinements, #leftNavContainer, #leftNav, #refinements',
+    );
+    same(currentTiles($), CURRENT_TILE_SELECTOR);
+    same(legacyTiles($), LEGACY_TILE_SELECTOR);
+    expect(index.byId('no-such-id')).toEqual([]);
   });
 });

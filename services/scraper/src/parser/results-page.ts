@@ -4,8 +4,8 @@
  * and star refinements). The selectors follow the saved
  * pages in ../shared/fixtures/amazon-pages (services/scraper/README.md, "Parser").
  */
-import { ASIN_PATTERN, CURRENT_TILE_SELECTOR, LEGACY_TILE_SELECTOR, classifyDocument } from './classify.js';
-import { loadHtml, ownText, rhOf, visibleText, type CheerioAPI, type Nodes } from './dom.js';
+import { ASIN_PATTERN, classifyDocument, currentTiles, legacyTiles } from './classify.js';
+import { loadHtml, ownText, pageIndex, rhOf, visibleText, type CheerioAPI, type Nodes } from './dom.js';
 import {
   amazonDomainOf,
   collapseWhitespace,
@@ -40,8 +40,8 @@ const SPONSORED_INNER_SELECTOR = [
   'a[href*="/gp/slredirect/"]',
 ].join(', ');
 
-/** Containers of the left navigation in the current and 2019 layouts. */
-const LEFT_NAV_SELECTOR = '#s-refinements, #leftNavContainer, #leftNav, #refinements';
+/** Containers of the left navigation in the current and 2019 layouts (`#s-refinements, #leftNavContainer, …`). */
+const LEFT_NAV_IDS = ['s-refinements', 'leftNavContainer', 'leftNav', 'refinements'];
 
 export function isSponsoredTile(tile: Nodes): boolean {
   return tile.hasClass('AdHolder') || tile.find(SPONSORED_INNER_SELECTOR).length > 0;
@@ -49,11 +49,9 @@ export function isSponsoredTile(tile: Nodes): boolean {
 
 /** Result tiles of the page in document order, leaving out "results for fewer keywords" (2019 fkmr lists). */
 function resultTiles($: CheerioAPI): { tiles: Nodes; layout: PageLayout } {
-  const current = $(CURRENT_TILE_SELECTOR);
+  const current = $(currentTiles($));
   if (current.length) return { tiles: current, layout: 'current' };
-  const legacy = $(LEGACY_TILE_SELECTOR).filter(
-    (_, el) => $(el).closest('[id^="fkmr-results"]').length === 0,
-  );
+  const legacy = $(legacyTiles($)).filter((_, el) => $(el).closest('[id^="fkmr-results"]').length === 0);
   if (legacy.length) return { tiles: legacy, layout: 'legacy-2019' };
   return { tiles: current, layout: 'none' };
 }
@@ -157,7 +155,7 @@ function readTile(
 }
 
 function readResultCount($: CheerioAPI): ResultCount | null {
-  const bar = $('[data-component-type="s-result-info-bar"]').first();
+  const bar = $(pageIndex($).byComponent('s-result-info-bar')).first();
   if (bar.length) {
     const spans = bar.find('h1 span, h2 span, .s-breadcrumb-header-text span').toArray();
     for (const el of spans) {
@@ -167,7 +165,7 @@ function readResultCount($: CheerioAPI): ResultCount | null {
       if (/\d/.test(text)) return parseResultCount(text);
     }
   }
-  const legacy = $('#s-result-count').first();
+  const legacy = $(pageIndex($).byId('s-result-count')).first();
   if (legacy.length) {
     const text = ownText(legacy);
     if (/\d/.test(text)) return parseResultCount(text);
@@ -193,7 +191,8 @@ function maxPageNumber($: CheerioAPI, items: Nodes): number | null {
 }
 
 function readPagination($: CheerioAPI): Pagination {
-  const strip = $('.s-pagination-strip').first();
+  const index = pageIndex($);
+  const strip = $(index.byClass('s-pagination-strip')).first();
   if (strip.length) {
     const next = strip.find('a.s-pagination-next').not('.s-pagination-disabled').first();
     return {
@@ -202,7 +201,7 @@ function readPagination($: CheerioAPI): Pagination {
       nextPageHref: next.attr('href') ?? null,
     };
   }
-  const aPagination = $('ul.a-pagination').first();
+  const aPagination = $(index.byClass('a-pagination').filter((el) => el.name === 'ul')).first();
   if (aPagination.length) {
     const next = aPagination.find('li.a-last:not(.a-disabled) > a').first();
     return {
@@ -211,7 +210,7 @@ function readPagination($: CheerioAPI): Pagination {
       nextPageHref: next.attr('href') ?? null,
     };
   }
-  const pagn = $('#pagn').first();
+  const pagn = $(index.byId('pagn')).first();
   if (pagn.length) {
     return {
       currentPage: parseInteger(pagn.find('.pagnCur').first().text()),
@@ -241,7 +240,7 @@ function readCategories($: CheerioAPI): CategoryRefinement[] {
     seen.add(c.nodeId);
     out.push(c);
   };
-  const departments = $('#departments').first();
+  const departments = $(pageIndex($).byId('departments')).first();
   if (departments.length) {
     departments.find('li[id^="n/"]').each((_, el) => {
       const li = $(el);
@@ -255,7 +254,7 @@ function readCategories($: CheerioAPI): CategoryRefinement[] {
     return out;
   }
   // 2019 layout: department links carry a `sr_nr_n_` ref tag; the node is the last `n:` of their rh.
-  $(LEFT_NAV_SELECTOR)
+  $(pageIndex($).byIds(...LEFT_NAV_IDS))
     .first()
     .find('a[href*="sr_nr_n_"]')
     .each((_, el) => {
@@ -273,7 +272,7 @@ function readCategories($: CheerioAPI): CategoryRefinement[] {
 function readStarRefinements($: CheerioAPI): StarRefinement[] {
   const out: StarRefinement[] = [];
   const seen = new Set<string>();
-  $(LEFT_NAV_SELECTOR)
+  $(pageIndex($).byIds(...LEFT_NAV_IDS))
     .find('a[href*="p_72"]')
     .each((_, el) => {
       const link = $(el);
