@@ -10,8 +10,11 @@ function _select($: CheerioAPI, selector: string) {
 /** A cheerio selection of any nodes (typed without importing domhandler, which is not a direct dependency). */
 export type Nodes = ReturnType<typeof _select>;
 
-/** One element of a loaded page. */
-export type Element = Nodes[number];
+function _elements($: CheerioAPI) {
+  return $('div');
+}
+/** One element of a loaded page (a tag, script or style: what a CSS selector matches). */
+export type Element = ReturnType<typeof _elements>[number];
 
 /**
  * The page's elements by id, by class and by `data-component-type`, each list in document order,

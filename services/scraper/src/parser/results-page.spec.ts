@@ -3,7 +3,7 @@ import { listAmazonPages, readAmazonPage } from './__fixtures__/paths.js';
 import { SYNTHETIC_EDGE_TILES, SYNTHETIC_NO_RESULTS } from './__fixtures__/synthetic.js';
 import { CURRENT_TILE_SELECTOR, LEGACY_TILE_SELECTOR, currentTiles, legacyTiles } from './classify.js';
 import { loadHtml, pageIndex } from './dom.js';
-import { parseResultsPage } from './results-page.js';
+import { SPONSORED_INNER_SELECTOR, isSponsoredTile, parseResultsPage } from './results-page.js';
 import type { ParsedPage } from './types.js';
 
 const parsed = new Map<string, ParsedPage>();
@@ -195,6 +195,13 @@ describe('the page index (one walk) answers as the whole-document selectors it r
     );
     same(currentTiles($), CURRENT_TILE_SELECTOR);
     same(legacyTiles($), LEGACY_TILE_SELECTOR);
+    // the tile's one walk finds a sponsored marker where the selector does
+    for (const el of [...currentTiles($), ...legacyTiles($)]) {
+      const tile = $(el);
+      expect(isSponsoredTile(tile)).toBe(
+        tile.hasClass('AdHolder') || tile.find(SPONSORED_INNER_SELECTOR).length > 0,
+      );
+    }
     expect(index.byId('no-such-id')).toEqual([]);
   });
 });
