@@ -48,6 +48,7 @@ describe('startEmbeddedPostgres', () => {
     pg = await startEmbeddedPostgres({ dataDir });
     const client = new Client({ connectionString: pg.url });
     await client.connect();
+    expect((await client.query('SHOW fsync')).rows).toEqual([{ fsync: 'on' }]); // no settings: durable
     // A session at work when the stop comes (a pool ending, a relay's last poll) finishes it.
     const working = client.query('SELECT pg_sleep(0.3) AS done');
     const stopping = pg.stop();
@@ -57,12 +58,18 @@ describe('startEmbeddedPostgres', () => {
     expect(fs.existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
   });
 
-  it('cuts a session that is still open after the grace, and stops', async () => {
-    pg = await startEmbeddedPostgres({ dataDir, stopGraceMs: 200 });
+  it('cuts a session that is still open after the grace, and stops (and starts with the settings given)', async () => {
+    pg = await startEmbeddedPostgres({
+      dataDir,
+      stopGraceMs: 200,
+      settings: { fsync: 'off', work_mem: '8MB' },
+    });
     const client = new Client({ connectionString: pg.url });
     const errors: Error[] = [];
     client.on('error', (err) => errors.push(err));
     await client.connect();
+    expect((await client.query('SHOW fsync')).rows).toEqual([{ fsync: 'off' }]);
+    expect((await client.query('SHOW work_mem')).rows).toEqual([{ work_mem: '8MB' }]);
     const closed = new Promise((resolve) => client.once('end', resolve)); // once() would reject on 'error'
     await pg.stop();
     await closed;

@@ -36,6 +36,11 @@ export interface EmbeddedPostgresOptions {
   ownProcessGroup?: boolean;
   /** How long stop() lets open connections end before cutting them (default 3 s). */
   stopGraceMs?: number;
+  /**
+   * Server settings given at start (`-c name=value`). The test runs' server turns durability off
+   * (libs/db/test/global-setup.ts); the product's servers never pass any.
+   */
+  settings?: Record<string, string>;
 }
 
 const PG_USER = 'postgres';
@@ -99,6 +104,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       'listen_addresses=127.0.0.1',
       '-c',
       'unix_socket_directories=',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     runAs: createPostgresUser ? PG_USER : undefined,
     ownProcessGroup: options.ownProcessGroup ?? false,

@@ -18,7 +18,14 @@ export default async function globalSetup(): Promise<void> {
   if (process.env.TEST_DATABASE_URL) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfscan-test-'));
   fs.chmodSync(dataDir, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir, database: 'postgres' });
+  // A throwaway server: no fsync on commit (each one waited 2-5 ms on this disk, and more when
+  // other runs share it). Committed rows stay visible to every connection; only a crash of the
+  // machine would lose them, and the run with them. Tests of durability start servers of their own.
+  const pg = await startEmbeddedPostgres({
+    dataDir,
+    database: 'postgres',
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+  });
   process.env.TEST_DATABASE_URL = pg.url;
   (globalThis as Record<string, unknown>).__SHELFSCAN_TEST_PG__ = { pg, dataDir };
 }

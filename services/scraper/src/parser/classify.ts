@@ -4,7 +4,7 @@
  * "page not found" pages served with 200, genuine "no results" pages, and pages with no result
  * tiles and no "no results" message (a block, never an empty store).
  */
-import { loadHtml, type CheerioAPI } from './dom.js';
+import { loadHtml, pageIndex, type CheerioAPI, type Element } from './dom.js';
 import { collapseWhitespace } from './numbers.js';
 import type { PageKind } from './types.js';
 
@@ -33,10 +33,27 @@ const NOT_FOUND_TEXT = [
 const NO_RESULTS_TEXT =
   /No results for|did not match any products|Keine Ergebnisse für|ergab leider keine Produkttreffer|No hay resultados para|No se encontraron resultados|Aucun résultat pour|Nessun risultato per|Nenhum resultado para|Geen resultaten voor|Brak wyników dla|için sonuç (?:yok|bulunamadı)|لا توجد نتائج|に一致する商品はありませんでした|没有找到|找不到符合|沒有.{0,20}結果/;
 
+/** The elements `$(CURRENT_TILE_SELECTOR)` selects, from the page's index (one walk for every question). */
+export function currentTiles($: CheerioAPI): Element[] {
+  return pageIndex($)
+    .byComponent('s-search-result')
+    .filter((el) => el.name === 'div' && el.attribs['data-asin'] !== undefined);
+}
+
+/** The elements `$(LEGACY_TILE_SELECTOR)` selects, from the page's index. */
+export function legacyTiles($: CheerioAPI): Element[] {
+  return pageIndex($)
+    .byClass('s-result-item')
+    .filter(
+      (el) =>
+        el.name === 'li' && el.attribs.id?.startsWith('result_') && el.attribs['data-asin'] !== undefined,
+    );
+}
+
 function hasResultTiles($: CheerioAPI): boolean {
-  return $(`${CURRENT_TILE_SELECTOR}, ${LEGACY_TILE_SELECTOR}`)
-    .toArray()
-    .some((el) => ASIN_PATTERN.test($(el).attr('data-asin') ?? ''));
+  return [...currentTiles($), ...legacyTiles($)].some((el) =>
+    ASIN_PATTERN.test(el.attribs['data-asin'] ?? ''),
+  );
 }
 
 function bodyText($: CheerioAPI): string {

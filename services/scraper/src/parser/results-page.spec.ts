@@ -3,7 +3,9 @@ import { runInNewContext } from 'node:vm';
 import { EXPECTED_BLOCKS, EXPECTED_RESULTS } from './__fixtures__/expected.js';
 import { listAmazonPages, readAmazonPage } from './__fixtures__/paths.js';
 import { SYNTHETIC_EDGE_TILES, SYNTHETIC_NO_RESULTS } from './__fixtures__/synthetic.js';
-import { parseResultsPage } from './results-page.js';
+import { CURRENT_TILE_SELECTOR, LEGACY_TILE_SELECTOR, currentTiles, legacyTiles } from './classify.js';
+import { loadHtml, pageIndex } from './dom.js';
+import { SPONSORED_INNER_SELECTOR, isSponsoredTile, parseResultsPage } from './results-page.js';
 import type { ParsedPage } from './types.js';
 
 const parsed = new Map<string, ParsedPage>();
@@ -196,5 +198,39 @@ describe('what a tile keeps of its page', () => {
     expect(kept.filter(Boolean).length).toBe(pages * 48);
     // Sliced titles kept every page: about 20 × 1.7 MB (the titles themselves: under 0.2 MB).
     expect(grownMb).toBeLessThan(8);
+  });
+});
+
+describe('the page index (one walk) answers as the whole-document selectors it replaces', () => {
+  it.each([...listAmazonPages(), 'synthetic edge tiles', 'synthetic no results'])('%s', (file) => {
+    const html =
+      file === 'synthetic edge tiles'
+        ? SYNTHETIC_EDGE_TILES
+        : file === 'synthetic no results'
+          ? SYNTHETIC_NO_RESULTS
+          : readAmazonPage(file);
+    const $ = loadHtml(html);
+    const index = pageIndex($);
+    const same = (fromIndex: unknown[], selector: string) => expect(fromIndex).toEqual($(selector).toArray());
+    for (const id of ['s-result-count', 'pagn', 'departments', 'leftNav', 'search', 'nav-logo'])
+      same(index.byId(id), `#${id}`);
+    for (const name of ['s-pagination-strip', 'a-pagination', 's-result-item', 'a-price', 'AdHolder'])
+      same(index.byClass(name), `.${name}`);
+    for (const value of ['s-search-result', 's-result-info-bar', 'sp-sponsored-result'])
+      same(index.byComponent(value), `[data-component-type="${value}"]`);
+    same(
+      index.byIds('s-refinements', 'leftNavContainer', 'leftNav', 'refinements'),
+      '#s-refinements, #leftNavContainer, #leftNav, #refinements',
+    );
+    same(currentTiles($), CURRENT_TILE_SELECTOR);
+    same(legacyTiles($), LEGACY_TILE_SELECTOR);
+    // the tile's one walk finds a sponsored marker where the selector does
+    for (const el of [...currentTiles($), ...legacyTiles($)]) {
+      const tile = $(el);
+      expect(isSponsoredTile(tile)).toBe(
+        tile.hasClass('AdHolder') || tile.find(SPONSORED_INNER_SELECTOR).length > 0,
+      );
+    }
+    expect(index.byId('no-such-id')).toEqual([]);
   });
 });

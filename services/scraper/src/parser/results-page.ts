@@ -4,8 +4,18 @@
  * and star refinements). The selectors follow the saved
  * pages in ../shared/fixtures/amazon-pages (services/scraper/README.md, "Parser").
  */
-import { ASIN_PATTERN, CURRENT_TILE_SELECTOR, LEGACY_TILE_SELECTOR, classifyDocument } from './classify.js';
-import { detached, loadHtml, ownText, rhOf, visibleText, type CheerioAPI, type Nodes } from './dom.js';
+import { ASIN_PATTERN, classifyDocument, currentTiles, legacyTiles } from './classify.js';
+import {
+  detached,
+  loadHtml,
+  ownText,
+  pageIndex,
+  rhOf,
+  visibleText,
+  type CheerioAPI,
+  type Element,
+  type Nodes,
+} from './dom.js';
 import {
   amazonDomainOf,
   collapseWhitespace,
@@ -27,8 +37,13 @@ import type {
   StarRefinement,
 } from './types.js';
 
-/** Markers of a sponsored (or "Featured from Amazon brands") tile, inside the tile. */
-const SPONSORED_INNER_SELECTOR = [
+/**
+ * Markers of a sponsored (or "Featured from Amazon brands") tile, inside the tile. The tile's
+ * questions are answered from one walk of its elements (`TileParts`), each predicate being the
+ * selector written beside it; `tile.find(selector)` walked the tile once per selector, and with
+ * some twenty of them per tile that was most of the parser's time (docs/performance.md).
+ */
+export const SPONSORED_INNER_SELECTOR = [
   '.puis-sponsored-label-text',
   '.s-sponsored-label-text',
   '.puis-sponsored-label-info-icon',
@@ -40,43 +55,123 @@ const SPONSORED_INNER_SELECTOR = [
   'a[href*="/gp/slredirect/"]',
 ].join(', ');
 
-/** Containers of the left navigation in the current and 2019 layouts. */
-const LEFT_NAV_SELECTOR = '#s-refinements, #leftNavContainer, #leftNav, #refinements';
+/** Containers of the left navigation in the current and 2019 layouts (`#s-refinements, #leftNavContainer, …`). */
+const LEFT_NAV_IDS = ['s-refinements', 'leftNavContainer', 'leftNav', 'refinements'];
+
+const SPONSORED_CLASSES = [
+  'puis-sponsored-label-text',
+  's-sponsored-label-text',
+  'puis-sponsored-label-info-icon',
+  's-sponsored-label-info-icon',
+  's-sponsored-list-header',
+];
+
+/** An element of a tile, with its classes (split as css-select splits them). */
+interface Part {
+  el: Element;
+  classes: string[];
+}
+
+/** A tile's elements below it, in document order, from one walk. */
+class TileParts {
+  readonly parts: Part[] = [];
+  private readonly byElement = new Map<Element, Part>();
+
+  constructor(readonly tile: Element) {
+    const stack = [...tile.children].reverse();
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue;
+      const el = node as Element;
+      const part = { el, classes: el.attribs.class ? el.attribs.class.split(/\s+/).filter(Boolean) : [] };
+      this.parts.push(part);
+      this.byElement.set(el, part);
+      for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i]);
+    }
+  }
+
+  /** The elements matching `test`, in document order (as `tile.find(selector)`). */
+  all(test: (p: Part) => boolean): Element[] {
+    return this.parts.filter(test).map((p) => p.el);
+  }
+
+  first(test: (p: Part) => boolean): Element | undefined {
+    return this.parts.find(test)?.el;
+  }
+
+  /** The parent of `p` when it is below the tile (a selector's `X > p` is scoped to the tile). */
+  parentOf(p: Part): Part | undefined {
+    return p.el.parent ? this.byElement.get(p.el.parent as Element) : undefined;
+  }
+
+  /** Whether an element between `p` and the tile passes `test` (`X p`, scoped to the tile). */
+  hasAncestor(p: Part, test: (a: Part) => boolean): boolean {
+    for (let a = this.parentOf(p); a; a = this.parentOf(a)) if (test(a)) return true;
+    return false;
+  }
+}
+
+const has = (p: Part, name: string) => p.classes.includes(name);
+const attr = (p: Part, name: string) => p.el.attribs[name];
+/** `[name*="value"]`, `[name^="value"]`, `[name$="value"]`. */
+const contains = (p: Part, name: string, value: string) => attr(p, name)?.includes(value) ?? false;
+const startsWith = (p: Part, name: string, value: string) => attr(p, name)?.startsWith(value) ?? false;
+const endsWith = (p: Part, name: string, value: string) => attr(p, name)?.endsWith(value) ?? false;
+
+/** SPONSORED_INNER_SELECTOR, one element at a time. */
+const isSponsoredMarker = (p: Part) =>
+  SPONSORED_CLASSES.some((name) => has(p, name)) ||
+  attr(p, 'data-component-type') === 'sp-sponsored-result' ||
+  (p.el.name === 'h5' && has(p, 's-sponsored-header')) ||
+  (p.el.name === 'a' && (contains(p, 'href', '/sspa/click') || contains(p, 'href', '/gp/slredirect/')));
+
+function sponsored(tile: TileParts): boolean {
+  return (tile.tile.attribs.class ?? '').split(/\s+/).includes('AdHolder') || !!tile.first(isSponsoredMarker);
+}
 
 export function isSponsoredTile(tile: Nodes): boolean {
-  return tile.hasClass('AdHolder') || tile.find(SPONSORED_INNER_SELECTOR).length > 0;
+  return (
+    tile.hasClass('AdHolder') ||
+    tile.toArray().some((el) => 'attribs' in el && !!new TileParts(el).first(isSponsoredMarker))
+  );
 }
 
 /** Result tiles of the page in document order, leaving out "results for fewer keywords" (2019 fkmr lists). */
-function resultTiles($: CheerioAPI): { tiles: Nodes; layout: PageLayout } {
-  const current = $(CURRENT_TILE_SELECTOR);
+function resultTiles($: CheerioAPI): { tiles: Element[]; layout: PageLayout } {
+  const current = currentTiles($);
   if (current.length) return { tiles: current, layout: 'current' };
-  const legacy = $(LEGACY_TILE_SELECTOR).filter(
-    (_, el) => $(el).closest('[id^="fkmr-results"]').length === 0,
-  );
+  const legacy = legacyTiles($).filter((el) => $(el).closest('[id^="fkmr-results"]').length === 0);
   if (legacy.length) return { tiles: legacy, layout: 'legacy-2019' };
   return { tiles: current, layout: 'none' };
 }
 
 /** The tile's title, detached from the page (the engine keeps a sample of titles for the whole scan). */
-function readTitle($: CheerioAPI, tile: Nodes): string | null {
-  const legacy = tile.find('h2.s-access-title').first();
-  if (legacy.length) {
+function readTitle($: CheerioAPI, tile: TileParts): string | null {
+  const legacyEl = tile.first((p) => p.el.name === 'h2' && has(p, 's-access-title')); // h2.s-access-title
+  if (legacyEl) {
+    const legacy = $(legacyEl);
     const title = legacy.attr('data-attribute')?.trim() || visibleText(legacy);
     return title ? detached(title) : null;
   }
   let best = '';
-  tile.find('h2').each((_, el) => {
-    const h2 = $(el);
-    const text = h2.attr('aria-label')?.trim() || visibleText(h2);
-    if (text.length > best.length) best = text;
-  });
+  tile
+    .all((p) => p.el.name === 'h2')
+    .forEach((el) => {
+      const h2 = $(el);
+      const text = h2.attr('aria-label')?.trim() || visibleText(h2);
+      if (text.length > best.length) best = text;
+    });
   return best ? detached(best) : null;
 }
 
 /** The first of `selectors`' elements (in that order) whose text parses as a price of the domain. */
-function firstPrice($: CheerioAPI, tile: Nodes, domain: string | null, selectors: string[]): Price | null {
-  for (const el of selectors.flatMap((selector) => tile.find(selector).toArray())) {
+function firstPrice(
+  $: CheerioAPI,
+  tile: TileParts,
+  domain: string | null,
+  selectors: ((p: Part) => boolean)[],
+): Price | null {
+  for (const el of selectors.flatMap((selector) => tile.all(selector))) {
     const text = collapseWhitespace($(el).text());
     if (!/\d/.test(text)) continue;
     const price = parsePrice(text, domain);
@@ -85,44 +180,74 @@ function firstPrice($: CheerioAPI, tile: Nodes, domain: string | null, selectors
   return null;
 }
 
-function readPrice($: CheerioAPI, tile: Nodes, domain: string | null): Price | null {
+function readPrice($: CheerioAPI, tile: TileParts, domain: string | null): Price | null {
+  const offscreenOf = (test: (price: Part) => boolean) => (p: Part) => {
+    const parent = has(p, 'a-offscreen') ? tile.parentOf(p) : undefined;
+    return !!parent && test(parent);
+  };
   return firstPrice($, tile, domain, [
-    '.a-price:not(.a-text-price) > .a-offscreen',
-    '.s-price, span.a-color-price',
+    // .a-price:not(.a-text-price) > .a-offscreen
+    offscreenOf((price) => has(price, 'a-price') && !has(price, 'a-text-price')),
+    // .s-price, span.a-color-price
+    (p) => has(p, 's-price') || (p.el.name === 'span' && has(p, 'a-color-price')),
   ]);
 }
 
 /** The struck-through price (`data-a-strike`, 2019 `a-text-strike`); a unit price ("$7.86/count") is not one. */
-function readListPrice($: CheerioAPI, tile: Nodes, domain: string | null): Price | null {
+function readListPrice($: CheerioAPI, tile: TileParts, domain: string | null): Price | null {
   return firstPrice($, tile, domain, [
-    '.a-price.a-text-price[data-a-strike="true"] > .a-offscreen',
-    '.a-text-strike',
+    // .a-price.a-text-price[data-a-strike="true"] > .a-offscreen
+    (p) => {
+      const parent = has(p, 'a-offscreen') ? tile.parentOf(p) : undefined;
+      return (
+        !!parent &&
+        has(parent, 'a-price') &&
+        has(parent, 'a-text-price') &&
+        attr(parent, 'data-a-strike') === 'true'
+      );
+    },
+    (p) => has(p, 'a-text-strike'), // .a-text-strike
   ]);
 }
 
-function readStars(tile: Nodes): number | null {
-  const alt = tile
-    .find('i[class*="a-star"] .a-icon-alt, i.a-icon-star .a-icon-alt, i.a-icon-star-small .a-icon-alt')
-    .first();
-  const fromText = parseStars(alt.text());
+/** `i[class*="a-star"]` */
+const isStarIcon = (p: Part) => p.el.name === 'i' && contains(p, 'class', 'a-star');
+
+function readStars($: CheerioAPI, tile: TileParts): number | null {
+  // i[class*="a-star"] .a-icon-alt, i.a-icon-star .a-icon-alt, i.a-icon-star-small .a-icon-alt
+  const alt = tile.first(
+    (p) =>
+      has(p, 'a-icon-alt') &&
+      tile.hasAncestor(
+        p,
+        (i) => isStarIcon(i) || (i.el.name === 'i' && (has(i, 'a-icon-star') || has(i, 'a-icon-star-small'))),
+      ),
+  );
+  const fromText = parseStars(alt ? $(alt).text() : '');
   if (fromText !== null) return fromText;
   const cls = /a-star-(?:small-|medium-|mini-)?(\d)(?:-(\d))?/.exec(
-    tile.find('i[class*="a-star"]').attr('class') ?? '',
+    tile.first(isStarIcon)?.attribs.class ?? '',
   );
   return cls ? Number(cls[1]) + (cls[2] ? Number(cls[2]) / 10 : 0) : null;
 }
 
-function readReviewCount(tile: Nodes): number | null {
-  const link = tile.find('a[href*="customerReviews"]').first();
-  if (!link.length) return null;
+function readReviewCount($: CheerioAPI, tile: TileParts): number | null {
+  const el = tile.first((p) => p.el.name === 'a' && contains(p, 'href', 'customerReviews'));
+  if (!el) return null;
+  const link = $(el);
   return parseCount(link.attr('aria-label')) ?? parseCount(link.text());
 }
 
 /** A badge from its label element (`…-amazons-choice-label`, `…-best-seller-label`, `BESTSELLER_…-label`). */
-function readBadge(tile: Nodes, labelSelector: string, fallbackSelector: string): Badge | null {
-  let label = tile.find(labelSelector).first();
-  if (!label.length) label = tile.find(fallbackSelector).first();
-  if (!label.length) return null;
+function readBadge(
+  $: CheerioAPI,
+  tile: TileParts,
+  labelSelector: (p: Part) => boolean,
+  fallbackSelector: (p: Part) => boolean,
+): Badge | null {
+  const el = tile.first(labelSelector) ?? tile.first(fallbackSelector);
+  if (!el) return null;
+  const label = $(el);
   const badge = label.closest('.a-badge');
   const text = visibleText(label.find('.a-badge-text').length ? label.find('.a-badge-text') : label);
   const supplementary = visibleText(
@@ -133,7 +258,7 @@ function readBadge(tile: Nodes, labelSelector: string, fallbackSelector: string)
 
 function readTile(
   $: CheerioAPI,
-  tile: Nodes,
+  tile: TileParts,
   asin: string,
   position: number,
   domain: string | null,
@@ -144,24 +269,33 @@ function readTile(
     title: readTitle($, tile),
     price: readPrice($, tile, domain),
     listPrice: readListPrice($, tile, domain),
-    stars: readStars(tile),
-    reviewCount: readReviewCount(tile),
+    stars: readStars($, tile),
+    reviewCount: readReviewCount($, tile),
     amazonsChoice: readBadge(
+      $,
       tile,
-      '[id$="-amazons-choice-label"]',
-      'span[id$="-amazons-choice"], [id^="AMAZONS_CHOICE_"]',
+      (p) => endsWith(p, 'id', '-amazons-choice-label'), // [id$="-amazons-choice-label"]
+      // span[id$="-amazons-choice"], [id^="AMAZONS_CHOICE_"]
+      (p) =>
+        (p.el.name === 'span' && endsWith(p, 'id', '-amazons-choice')) ||
+        startsWith(p, 'id', 'AMAZONS_CHOICE_'),
     ),
     bestSeller: readBadge(
+      $,
       tile,
-      '[id*="best-seller-label"], [id^="BESTSELLER_"][id$="-label"]',
-      '[id^="BESTSELLER_"]',
+      // [id*="best-seller-label"], [id^="BESTSELLER_"][id$="-label"]
+      (p) =>
+        contains(p, 'id', 'best-seller-label') ||
+        (startsWith(p, 'id', 'BESTSELLER_') && endsWith(p, 'id', '-label')),
+      (p) => startsWith(p, 'id', 'BESTSELLER_'), // [id^="BESTSELLER_"]
     ),
-    prime: tile.find('i.a-icon-prime, i.a-icon-prime-jp').length > 0,
+    // i.a-icon-prime, i.a-icon-prime-jp
+    prime: !!tile.first((p) => p.el.name === 'i' && (has(p, 'a-icon-prime') || has(p, 'a-icon-prime-jp'))),
   };
 }
 
 function readResultCount($: CheerioAPI): ResultCount | null {
-  const bar = $('[data-component-type="s-result-info-bar"]').first();
+  const bar = $(pageIndex($).byComponent('s-result-info-bar')).first();
   if (bar.length) {
     const spans = bar.find('h1 span, h2 span, .s-breadcrumb-header-text span').toArray();
     for (const el of spans) {
@@ -171,7 +305,7 @@ function readResultCount($: CheerioAPI): ResultCount | null {
       if (/\d/.test(text)) return parseResultCount(text);
     }
   }
-  const legacy = $('#s-result-count').first();
+  const legacy = $(pageIndex($).byId('s-result-count')).first();
   if (legacy.length) {
     const text = ownText(legacy);
     if (/\d/.test(text)) return parseResultCount(text);
@@ -197,7 +331,8 @@ function maxPageNumber($: CheerioAPI, items: Nodes): number | null {
 }
 
 function readPagination($: CheerioAPI): Pagination {
-  const strip = $('.s-pagination-strip').first();
+  const index = pageIndex($);
+  const strip = $(index.byClass('s-pagination-strip')).first();
   if (strip.length) {
     const next = strip.find('a.s-pagination-next').not('.s-pagination-disabled').first();
     return {
@@ -206,7 +341,7 @@ function readPagination($: CheerioAPI): Pagination {
       nextPageHref: next.attr('href') ?? null,
     };
   }
-  const aPagination = $('ul.a-pagination').first();
+  const aPagination = $(index.byClass('a-pagination').filter((el) => el.name === 'ul')).first();
   if (aPagination.length) {
     const next = aPagination.find('li.a-last:not(.a-disabled) > a').first();
     return {
@@ -215,7 +350,7 @@ function readPagination($: CheerioAPI): Pagination {
       nextPageHref: next.attr('href') ?? null,
     };
   }
-  const pagn = $('#pagn').first();
+  const pagn = $(index.byId('pagn')).first();
   if (pagn.length) {
     return {
       currentPage: parseInteger(pagn.find('.pagnCur').first().text()),
@@ -246,7 +381,7 @@ function readCategories($: CheerioAPI): CategoryRefinement[] {
     // The label goes with a page's items to the runner (which awaits the database with them).
     out.push({ ...c, label: detached(c.label) });
   };
-  const departments = $('#departments').first();
+  const departments = $(pageIndex($).byId('departments')).first();
   if (departments.length) {
     departments.find('li[id^="n/"]').each((_, el) => {
       const li = $(el);
@@ -260,7 +395,7 @@ function readCategories($: CheerioAPI): CategoryRefinement[] {
     return out;
   }
   // 2019 layout: department links carry a `sr_nr_n_` ref tag; the node is the last `n:` of their rh.
-  $(LEFT_NAV_SELECTOR)
+  $(pageIndex($).byIds(...LEFT_NAV_IDS))
     .first()
     .find('a[href*="sr_nr_n_"]')
     .each((_, el) => {
@@ -278,7 +413,7 @@ function readCategories($: CheerioAPI): CategoryRefinement[] {
 function readStarRefinements($: CheerioAPI): StarRefinement[] {
   const out: StarRefinement[] = [];
   const seen = new Set<string>();
-  $(LEFT_NAV_SELECTOR)
+  $(pageIndex($).byIds(...LEFT_NAV_IDS))
     .find('a[href*="p_72"]')
     .each((_, el) => {
       const link = $(el);
@@ -308,24 +443,24 @@ export function parseResultsDocument($: CheerioAPI, html: string, opts: ParseOpt
   const sponsoredAsins: string[] = [];
   let placeholders = 0;
   let duplicates = 0;
-  tiles.each((_, el) => {
-    const tile = $(el);
-    const asin = (tile.attr('data-asin') ?? '').trim();
+  for (const el of tiles) {
+    const asin = (el.attribs['data-asin'] ?? '').trim();
     if (!ASIN_PATTERN.test(asin)) {
       placeholders++;
-      return;
+      continue;
     }
-    if (isSponsoredTile(tile)) {
+    const tile = new TileParts(el);
+    if (sponsored(tile)) {
       sponsoredAsins.push(asin);
-      return;
+      continue;
     }
     if (seen.has(asin)) {
       duplicates++;
-      return;
+      continue;
     }
     seen.add(asin);
     organic.push(readTile($, tile, asin, organic.length, domain));
-  });
+  }
   return {
     kind: classifyDocument($, html),
     layout,
