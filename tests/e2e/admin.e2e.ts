@@ -48,6 +48,27 @@ test('the admin home: the counters and the users list with search', async ({ pag
   await expect(page.getByTestId('users-empty')).toContainText('no-such-user-anywhere');
 });
 
+test("the admin's Turkish header fits the window from the widest to the narrowest wide layout", async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/admin');
+  await expect(page.getByTestId('nav-logout')).toBeVisible();
+  // 992 px is Mantine's md, where the burger gives way to the full row; it ran 145 px past 1,000 px.
+  for (const width of [1440, 1280, 1000, 992]) {
+    await page.setViewportSize({ width, height: 800 });
+    const box = await page.getByTestId('nav-logout').boundingBox();
+    expect(box && box.x + box.width, `the logout button's right edge at ${width} px`).toBeLessThanOrEqual(
+      width,
+    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      `${width} px`,
+    ).toBe(0);
+  }
+  await expect(page.getByTestId('nav-logout')).toHaveAccessibleName('Çıkış yap');
+});
+
 test('system parameters: a bad value stays in the browser, a change is saved, audited and reverted (English)', async ({
   page,
 }) => {

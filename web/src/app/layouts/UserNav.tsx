@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconFilter, IconLogout, IconUser } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,14 +25,26 @@ export function UserNav({ onOpenFilter }: { onOpenFilter: () => void }) {
   return (
     <>
       {USER_NAV.map((item) => (
-        <Button key={item.to} component={LocaleLink} to={item.to} variant="subtle" data-testid={item.testId}>
+        <Button
+          key={item.to}
+          component={LocaleLink}
+          to={item.to}
+          variant="subtle"
+          px="sm"
+          data-testid={item.testId}
+        >
           {t(item.key)}
         </Button>
       ))}
       {admin && (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="subtle" rightSection={<IconChevronDown size={14} />} data-testid="nav-admin">
+            <Button
+              variant="subtle"
+              px="sm"
+              rightSection={<IconChevronDown size={14} />}
+              data-testid="nav-admin"
+            >
               {t('nav.admin')}
             </Button>
           </Menu.Target>
@@ -50,9 +62,12 @@ export function UserNav({ onOpenFilter }: { onOpenFilter: () => void }) {
           variant="subtle"
           onClick={onOpenFilter}
           leftSection={<IconFilter size={16} />}
+          aria-label={t('nav.filterTool')}
           data-testid="nav-filter-tool"
         >
-          {t('nav.filterToolShort')}
+          <Box component="span" visibleFrom="xl">
+            {t('nav.filterToolShort')}
+          </Box>
         </Button>
       </Tooltip>
       <UnstyledButton
@@ -67,7 +82,9 @@ export function UserNav({ onOpenFilter }: { onOpenFilter: () => void }) {
           ) : (
             <IconUser size={16} />
           )}
-          <Text size="sm" maw={220} truncate>
+          {/* The address, and the filter and logout buttons' words, only where the row has room for them: an
+              admin's Turkish row ran past a 1,280 px window (the icons stay, named for screen readers). */}
+          <Text size="sm" maw={220} truncate visibleFrom="xl">
             {user?.sub}
           </Text>
         </Group>
@@ -78,9 +95,12 @@ export function UserNav({ onOpenFilter }: { onOpenFilter: () => void }) {
         color="gray"
         onClick={logout}
         leftSection={<IconLogout size={16} />}
+        aria-label={t('nav.logout')}
         data-testid="nav-logout"
       >
-        {t('nav.logout')}
+        <Box component="span" visibleFrom="xl">
+          {t('nav.logout')}
+        </Box>
       </Button>
     </>
   );
