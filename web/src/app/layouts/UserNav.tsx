@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Avatar, Box, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconFilter, IconLogout, IconUser } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
@@ -58,17 +59,14 @@ export function UserNav({ onOpenFilter }: { onOpenFilter: () => void }) {
         </Menu>
       )}
       <Tooltip label={t('nav.filterTool')}>
-        <Button
+        <RowButton
           variant="subtle"
           onClick={onOpenFilter}
-          leftSection={<IconFilter size={16} />}
-          aria-label={t('nav.filterTool')}
-          data-testid="nav-filter-tool"
-        >
-          <Box component="span" visibleFrom="xl">
-            {t('nav.filterToolShort')}
-          </Box>
-        </Button>
+          icon={<IconFilter size={16} />}
+          name={t('nav.filterTool')}
+          words={t('nav.filterToolShort')}
+          testId="nav-filter-tool"
+        />
       </Tooltip>
       <UnstyledButton
         component={LocaleLink}
@@ -82,26 +80,50 @@ export function UserNav({ onOpenFilter }: { onOpenFilter: () => void }) {
           ) : (
             <IconUser size={16} />
           )}
-          {/* The address, and the filter and logout buttons' words, only where the row has room for them: an
-              admin's Turkish row ran past a 1,280 px window (the icons stay, named for screen readers). */}
+          {/* The address only where the row has room for it (see RowButton). */}
           <Text size="sm" maw={220} truncate visibleFrom="xl">
             {user?.sub}
           </Text>
         </Group>
       </UnstyledButton>
       <LanguageSwitch />
-      <Button
+      <RowButton
         variant="light"
         color="gray"
         onClick={logout}
-        leftSection={<IconLogout size={16} />}
-        aria-label={t('nav.logout')}
-        data-testid="nav-logout"
-      >
-        <Box component="span" visibleFrom="xl">
-          {t('nav.logout')}
-        </Box>
-      </Button>
+        icon={<IconLogout size={16} />}
+        name={t('nav.logout')}
+        words={t('nav.logout')}
+        testId="nav-logout"
+      />
     </>
+  );
+}
+
+/**
+ * A button of the row whose words show only from Mantine's xl up, where the row has room for them: an
+ * admin's Turkish row ran past a 1,280 px window. Below that its icon stays, named for screen readers.
+ */
+function RowButton({
+  icon,
+  name,
+  words,
+  testId,
+  ...button
+}: {
+  icon: ReactNode;
+  name: string;
+  words: string;
+  testId: string;
+  variant: string;
+  color?: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button {...button} leftSection={icon} aria-label={name} data-testid={testId}>
+      <Box component="span" visibleFrom="xl">
+        {words}
+      </Box>
+    </Button>
   );
 }
