@@ -14,8 +14,8 @@
 # it took against its bound. Bringing it back under 15 minutes is issue 23's: jest and vitest now run
 # two files at once (scripts/test-workers.cjs), and the scraper's files, half of jest's time, take a
 # third less CPU since the parser reads a page in one walk and the test PostgreSQL skips fsync: a fresh
-# clone took 20.1 minutes on 2026-12-06 at load average 3–4 (jest 6.6, e2e 5.2, web 2.2, lint 1.6;
-# figures in docs/performance.md).
+# clone took 20.1 and 17.5 minutes on 2026-12-06 at load average 3–4 (jest 6.3–6.6, e2e 4.4–5.2, web
+# 1.9–2.2, lint 0.8–1.6; figures in docs/performance.md).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=test-results
