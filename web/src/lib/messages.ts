@@ -1,3 +1,4 @@
+import { placeholdersOf } from '@shelfscan/messages';
 import type { i18n as I18n } from 'i18next';
 import { i18n } from './i18n';
 
@@ -25,7 +26,7 @@ export function codeText(
 ): string | undefined {
   const text = catalogueText(code);
   if (text === undefined) return undefined;
-  if (serverMessage && /\{\{\w+\}\}/.test(text)) return serverMessage;
+  if (serverMessage && placeholdersOf(text).length > 0) return serverMessage;
   return t(`messages:${code}`);
 }
 
