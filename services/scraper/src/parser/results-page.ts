@@ -180,14 +180,16 @@ function firstPrice(
   return null;
 }
 
+/** `X > .a-offscreen`, X being a `.a-price` element of the tile that passes `test`. */
+const offscreenOf = (tile: TileParts, test: (price: Part) => boolean) => (p: Part) => {
+  const parent = has(p, 'a-offscreen') ? tile.parentOf(p) : undefined;
+  return !!parent && has(parent, 'a-price') && test(parent);
+};
+
 function readPrice($: CheerioAPI, tile: TileParts, domain: string | null): Price | null {
-  const offscreenOf = (test: (price: Part) => boolean) => (p: Part) => {
-    const parent = has(p, 'a-offscreen') ? tile.parentOf(p) : undefined;
-    return !!parent && test(parent);
-  };
   return firstPrice($, tile, domain, [
     // .a-price:not(.a-text-price) > .a-offscreen
-    offscreenOf((price) => has(price, 'a-price') && !has(price, 'a-text-price')),
+    offscreenOf(tile, (price) => !has(price, 'a-text-price')),
     // .s-price, span.a-color-price
     (p) => has(p, 's-price') || (p.el.name === 'span' && has(p, 'a-color-price')),
   ]);
@@ -197,15 +199,7 @@ function readPrice($: CheerioAPI, tile: TileParts, domain: string | null): Price
 function readListPrice($: CheerioAPI, tile: TileParts, domain: string | null): Price | null {
   return firstPrice($, tile, domain, [
     // .a-price.a-text-price[data-a-strike="true"] > .a-offscreen
-    (p) => {
-      const parent = has(p, 'a-offscreen') ? tile.parentOf(p) : undefined;
-      return (
-        !!parent &&
-        has(parent, 'a-price') &&
-        has(parent, 'a-text-price') &&
-        attr(parent, 'data-a-strike') === 'true'
-      );
-    },
+    offscreenOf(tile, (price) => has(price, 'a-text-price') && attr(price, 'data-a-strike') === 'true'),
     (p) => has(p, 'a-text-strike'), // .a-text-strike
   ]);
 }
