@@ -17,19 +17,25 @@ const FilterDrawer = lazyNamed(() => import('./FilterDrawer'), 'FilterDrawer');
 // Logged-in users only: its menu (floating-ui) is not in a visitor's first load.
 const ContactButton = lazyNamed(() => import('./ContactButton'), 'ContactButton');
 
+/**
+ * Whether `opened` has been true: a drawer is mounted from its first opening on, and stays mounted so
+ * that it closes with its transition.
+ */
+function useOpenedOnce(opened: boolean): boolean {
+  const [used, setUsed] = useState(opened);
+  if (opened && !used) setUsed(true);
+  return used || opened;
+}
+
 /** Top navigation, footer, the ASIN filter side panel and the contact button. */
 export function IndexLayout() {
   const { pathname } = useLocation();
   const { loggedIn } = useSession();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [filterOpened, setFilterOpened] = useState(false);
-  // Each drawer is mounted from its first opening on (and stays, so it closes with its transition).
-  const [mobileUsed, setMobileUsed] = useState(false);
-  const [filterUsed, setFilterUsed] = useState(false);
-  const openFilter = () => {
-    setFilterUsed(true);
-    setFilterOpened(true);
-  };
+  const mobileUsed = useOpenedOnce(mobileOpened);
+  const filterUsed = useOpenedOnce(filterOpened);
+  const openFilter = () => setFilterOpened(true);
   // Below the md breakpoint (the burger's), the contact button sits in the header: floating, it
   // would cover the scan cards of a phone-wide page. The query is Mantine's own for hiddenFrom="md"
   // (the header's group hides from the breakpoint itself), so the button is never in neither place.
@@ -43,10 +49,7 @@ export function IndexLayout() {
       <Box component="header" h={64} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Navbar
           mobileOpened={mobileOpened}
-          onToggleMobile={() => {
-            setMobileUsed(true);
-            mobile.toggle();
-          }}
+          onToggleMobile={mobile.toggle}
           onOpenFilter={openFilter}
           contact={
             loggedIn && small ? (
