@@ -31,6 +31,12 @@ function stubApi(email = 'user@example.com') {
     ...Object.fromEntries(TODO_STATES.map((state) => [`GET /api/search-info/${state}`, () => ok([])])),
     // The admin promotions page's list (none): a 404 here would send the page to /errors/notfound.
     'GET /api/promotion': () => ok([]),
+    // The account page's API tokens and alert channels (none; no Telegram bot), likewise: unanswered,
+    // the page went to /errors/notfound whenever their 404 came before the test's last look.
+    'GET /api/account/tokens': () => ok([]),
+    'GET /api/webhooks': () => ok([]),
+    'GET /api/account/telegram': () =>
+      ok({ configured: false, linked: false, chatName: null, linkedAt: null, botUsername: null }),
   });
 }
 

@@ -52,6 +52,10 @@ function gateway(over: Partial<Omit<Server, keyof FakeGateway>> = {}): Server {
       },
       'GET /api/user-plan': () => ok(server.plans),
       'GET /api/account/tokens': () => ok([]),
+      // The alert channels (none; no Telegram bot): unanswered, their 404 sent the page to /errors/notfound.
+      'GET /api/webhooks': () => ok([]),
+      'GET /api/account/telegram': () =>
+        ok({ configured: false, linked: false, chatName: null, linkedAt: null, botUsername: null }),
       'GET /api/account/send-verification-code': () => server.sendCode?.() ?? ok({ sent: true }),
       'GET /api/account/check-verification-code': (_request, url) => {
         const valid = server.check && url.searchParams.get('verificationCode') === '246810';
