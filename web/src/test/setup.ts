@@ -26,8 +26,11 @@ Element.prototype.scrollIntoView = () => undefined;
 await setupI18n('tr');
 await loadLocale('en');
 await Promise.all([loadTexts('tr', FEATURE_NAMESPACES), loadTexts('en', FEATURE_NAMESPACES)]);
-// Lazy route chunks are transformed on first import, which can be slow on a small machine.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy chunks (routes, the layout's navbar items, contact button and drawers) are transformed on their
+// first import in a file. With two files at once on 2 cores that took over 5 s now and then: a route's
+// first field, or the navbar's filter button, not found while the same test passed alone. A findBy
+// waits up to 15 s (the test's own bound is 20 s): a page that never shows still fails.
+configure({ asyncUtilTimeout: 15_000 });
 
 export function clearCookies() {
   for (const part of document.cookie.split(';')) {
