@@ -83,7 +83,7 @@ const classesIn = (text) => new Set(text.match(MANTINE_CLASS) ?? []);
  * app without its file there would show unstyled.
  */
 export function missingMantineCss(dir = dist) {
-  const core = createRequire(path.join(dist, '../package.json')).resolve('@mantine/core/styles.css');
+  const core = createRequire(path.join(dir, '../package.json')).resolve('@mantine/core/styles.css');
   const coreClasses = classesIn(fs.readFileSync(core, 'utf8'));
   const assets = fs.readdirSync(path.join(dir, 'assets'));
   const read = (ext) =>
